@@ -1,0 +1,10 @@
+"""Settings for the test suite: the real settings, with a key so DEBUG may stay off as in production."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-production")
+
+from .settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
+STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from .views import home
+
+urlpatterns = [
+    path("", home.home, name="home"),
+]
