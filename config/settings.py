@@ -161,3 +161,4 @@ LOGGING = {
 }
 
 DATA_DIR.mkdir(parents=True, exist_ok=True)
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,117 @@
+"""Shared fixtures: a real Celery worker process, the shared/ reference data, logged-in directors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from config import celery_app
+
+SHARED = Path(settings.BASE_DIR).parent / "shared"
+
+
+def _database_url_for_tests() -> str:
+    """The URL of the test database pytest-django made, so a worker process sees the same data."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = db.get("USER") or ""
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{auth}{db.get('HOST') or '127.0.0.1'}{port}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """../shared beside the repository: always present in CI, so its absence is a failure, not a skip."""
+    if not SHARED.is_dir():
+        pytest.fail(f"the shared reference folder is missing: expected it at {SHARED}")
+    return SHARED
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subprocess.Popen[bytes]]:
+    """Start a real `celery worker` process on a queue of its own, against the test database.
+
+    Tests that use it must commit their data (the `transactional_db` fixture), since the worker reads it
+    through its own connection.
+    """
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    with django_db_blocker.unblock():
+        db_url = _database_url_for_tests()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        "DATABASE_URL": db_url,
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+    }
+    log = Path(settings.DATA_DIR) / f"worker-{queue}.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                queue,
+                "--concurrency",
+                "1",
+                "--pool",
+                "solo",
+                "--loglevel",
+                "INFO",
+                "--without-heartbeat",
+                "--without-gossip",
+                "--without-mingle",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    old_queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while b"ready." not in log.read_bytes():
+            if proc.poll() is not None:
+                pytest.fail(f"the Celery worker exited at start-up:\n{log.read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                pytest.fail(f"the Celery worker did not get ready in 60 s:\n{log.read_text()[-3000:]}")
+            time.sleep(0.2)
+        yield proc
+    finally:
+        celery_app.conf.task_default_queue = old_queue
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.unlink(missing_ok=True)
+
+
+@pytest.fixture
+def director(django_user_model):
+    """A club director: staff and superuser, as `make run` creates."""
+    return django_user_model.objects.create_superuser(username="director", password="bridge-director-pw")
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client

@@ -1,0 +1,41 @@
+"""The director's home page is behind the login; static files come through whitenoise."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_needs_a_login(client):
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_login_page_renders(client):
+    response = client.get("/accounts/login/")
+    assert response.status_code == 200
+    assert b"Log in" in response.content
+
+
+def test_director_logs_in_and_sees_home(client, director):
+    response = client.post(
+        "/accounts/login/", {"username": "director", "password": "bridge-director-pw"}, follow=True
+    )
+    assert response.status_code == 200
+    assert b"Good evening" in response.content
+
+
+def test_admin_is_there_for_the_director(director_client):
+    assert director_client.get("/admin/").status_code == 200
+
+
+def test_static_css_is_served_by_whitenoise(live_server):
+    import urllib.request
+
+    with urllib.request.urlopen(f"{live_server.url}/static/css/bridgedesk.css") as response:
+        assert response.status == 200
+        assert b"--green" in response.read()
+
+
+def test_unknown_page_is_a_404_not_a_500(director_client):
+    assert director_client.get("/no-such-page/").status_code == 404

@@ -1,0 +1,32 @@
+"""Create the first director login if no user exists yet, and say how to log in."""
+
+import secrets
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Create a director (superuser) login if the database has no users; print it."
+
+    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+        parser.add_argument("--username", default="director")
+
+    def handle(self, *args: object, **options: object) -> None:
+        user_model = get_user_model()
+        note = Path(settings.DATA_DIR) / "first-login.txt"
+        if user_model.objects.exists():
+            where = f" (first login written to {note})" if note.exists() else ""
+            self.stdout.write(f"Director login already exists{where}.")
+            return
+        username = str(options["username"])
+        password = secrets.token_urlsafe(9)
+        user_model.objects.create_superuser(username=username, email="", password=password)
+        note.write_text(f"user: {username}\npassword: {password}\n")
+        note.chmod(0o600)
+        self.stdout.write(
+            self.style.SUCCESS(f"Created the director login  user: {username}  password: {password}")
+        )
+        self.stdout.write(f"(also written to {note}; change it under Admin once logged in)")

@@ -1,0 +1,88 @@
+"""Start Bridgedesk on one machine: the web server and a Celery worker together; Ctrl-C stops both."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Migrate, ensure a director login, then run the web server and a Celery worker until Ctrl-C."
+
+    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+        parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+        parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
+        parser.add_argument(
+            "--no-demo", action="store_true", help="Do not offer a demo session on first start."
+        )
+
+    def handle(self, *args: object, **options: object) -> None:
+        call_command("migrate", interactive=False, verbosity=0)
+        self.stdout.write("Database ready: " + str(settings.DATABASES["default"]["NAME"]))
+        call_command("ensure_director")
+        if not options["no_demo"]:
+            self.offer_demo()
+        base = [sys.executable, "manage.py"]
+        url = f"http://{options['host']}:{options['port']}/"
+        worker_cmd = [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--loglevel",
+            "INFO",
+            "--concurrency",
+            "2",
+            "-Q",
+            settings.CELERY_TASK_DEFAULT_QUEUE,
+        ]
+        web_cmd = [*base, "runserver", f"{options['host']}:{options['port']}", "--noreload"]
+        procs = [subprocess.Popen(worker_cmd), subprocess.Popen(web_cmd)]
+        self.stdout.write(
+            self.style.SUCCESS(f"\nBridgedesk is running at {url}  (a Celery worker runs beside it)")
+        )
+        self.stdout.write("Press Ctrl-C to stop both.\n")
+        try:
+            while all(p.poll() is None for p in procs):
+                time.sleep(0.5)
+            self.stderr.write("A process stopped on its own; stopping the other.")
+        except KeyboardInterrupt:
+            self.stdout.write("\nStopping the web server and the worker ...")
+        finally:
+            for p in procs:
+                if p.poll() is None:
+                    p.send_signal(signal.SIGTERM)
+            for p in procs:
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+
+    def offer_demo(self) -> None:
+        """On a first start with no sessions, offer a scored demo evening so a newcomer sees real results."""
+        from django.core.management import get_commands
+
+        if "demo" not in get_commands():
+            return
+        from tournaments.models import Session
+
+        if Session.objects.exists():
+            return
+        answer = "y"
+        if sys.stdin.isatty():
+            answer = (
+                input("No sessions yet. Create a demo evening (8-table Mitchell, scored)? [Y/n] ")
+                .strip()
+                .lower()
+            )
+        if answer in ("", "y", "yes"):
+            call_command("demo", tables=8, movement="mitchell", seed=1)
