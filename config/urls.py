@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("parties/", include("tournaments.urls_parties")),
     path("", include("tournaments.urls")),
 ]
