@@ -31,7 +31,8 @@ Vulnerability: TypeAlias = Literal["None", "NS", "EW", "All"]
 
 SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 
-# Board 1..16 in order; the laws' table: Neither 1, 8, 11, 14; N-S 2, 5, 12, 15; E-W 3, 6, 9, 16; Both 4, 7, 10, 13.
+# Boards 1..16 in order. The laws' table: Neither 1, 8, 11, 14; N-S 2, 5, 12, 15; E-W 3, 6, 9, 16;
+# Both 4, 7, 10, 13.
 _VULNERABILITY_CYCLE: tuple[Vulnerability, ...] = (
     "None", "NS", "EW", "All",
     "NS", "EW", "All", "None",
@@ -107,11 +108,7 @@ def is_vulnerable(vulnerability: str | int, seat_or_side: str) -> bool:
     """
     vul = parse_vulnerability(vulnerability)
     key = seat_or_side.strip().upper().replace("-", "").replace("/", "")
-    side: Side
-    if key in ("NS", "EW"):
-        side = "NS" if key == "NS" else "EW"
-    else:
-        side = side_of(key)
+    side: Side = ("NS" if key == "NS" else "EW") if key in ("NS", "EW") else side_of(key)
     return vul == "All" or vul == side
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "parse_contract",
     "parse_tricks",
     "score_parts",
+    "undertrick_points",
 ]
 
 Strain: TypeAlias = Literal["C", "D", "H", "S", "NT"]
@@ -131,9 +132,9 @@ def parse_contract(text: str | Contract) -> Contract:
 
 
 def parse_tricks(result: int | str | None, contract: str | Contract) -> int:
-    """Total tricks taken by declarer, from ``10``, ``"10"``, ``"="``, ``"+1"`` or ``"-2"`` against the contract.
+    """Total tricks taken by declarer, from ``10``, ``"10"``, ``"="``, ``"+1"`` or ``"-2"``.
 
-    A bare number is the total number of tricks (0-13); a signed number or ``"="`` is relative to the contract.
+    A bare number is the total number of tricks (0-13); a signed number or ``"="`` is against the contract.
     A passed-out deal has no tricks: its result is 0 whatever (if anything) was written.
     """
     con = parse_contract(contract)
@@ -239,9 +240,8 @@ def score_parts(
     multiplier = (1, 2, 4)[con.doubled]
     over = taken - con.tricks_needed
     if over < 0:
-        return ScoreParts(
-            con, taken, vulnerable, undertrick_points=undertrick_points(-over, con.doubled, vulnerable, edition=ed)
-        )
+        down = undertrick_points(-over, con.doubled, vulnerable, edition=ed)
+        return ScoreParts(con, taken, vulnerable, undertrick_points=down)
     value = _trick_value(con.strain)
     trick_points = (con.level * value + (10 if con.strain == "NT" else 0)) * multiplier
     if con.doubled:

@@ -1,7 +1,7 @@
 """Errors raised by the scoring arithmetic.
 
-Every error is a ``ValueError`` subclass whose message is written for a tournament director, so a form can show
-it as a field error without translation.
+Every error is a ``ValueError`` subclass whose message is written for a tournament director, so a form can
+show it as a field error without translation.
 """
 
 from __future__ import annotations
@@ -32,4 +32,4 @@ class InvalidBoard(ScoringError):
 
 
 class InvalidScore(ScoringError):
-    """A score or an adjusted score that cannot be used (a weight that does not add up, a percentage over 100)."""
+    """A score or adjusted score that cannot be used (weights not adding up, a percentage over 100)."""
