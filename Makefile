@@ -26,7 +26,7 @@ $(DATA_DIR)/secret_key:
 
 ## run: install, migrate, create a director login, start the web server and a Celery worker (Ctrl-C stops both)
 run: $(VENV)/.installed $(DATA_DIR)/secret_key
-	SECRET_KEY="$${SECRET_KEY:-$$(cat $(DATA_DIR)/secret_key)}" $(PY) manage.py start
+	$(PY) manage.py start
 
 ## test: install what the tests need (Python packages, Debian's chromium for the browser tests) and run the suite
 test: $(VENV)/.installed-dev

@@ -18,11 +18,15 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("BRIDGEDESK_DATA_DIR", BASE_DIR / "var")).resolve()
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# The key comes from SECRET_KEY, else from the file `make run` writes once in the data folder.
+_key_file = Path(os.environ.get("SECRET_KEY_FILE", DATA_DIR / "secret_key"))
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or (
+    _key_file.read_text().strip() if _key_file.is_file() else ""
+)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperSetting(
-            "SECRET_KEY must be set when DEBUG is off (`make run` makes one for you in the data folder)."
+            f"SECRET_KEY must be set when DEBUG is off: set it, or put one in {_key_file} (`make run` does)."
         )
     SECRET_KEY = "insecure-development-key-only-for-debug-mode"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])

@@ -1,0 +1,22 @@
+"""Bridgedesk's data, one module per part of the domain."""
+
+from .audit import AppendOnlyError, AuditEntry
+from .events import Entry, EntryPlayer, Event, Member, Section, Session
+from .movements import TableRound
+from .results import Board, Result
+from .rulings import Ruling
+
+__all__ = [
+    "AppendOnlyError",
+    "AuditEntry",
+    "Board",
+    "Entry",
+    "EntryPlayer",
+    "Event",
+    "Member",
+    "Result",
+    "Ruling",
+    "Section",
+    "Session",
+    "TableRound",
+]
