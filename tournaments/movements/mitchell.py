@@ -1,0 +1,123 @@
+"""Mitchell movements as the laws describe them: NS pairs stay, EW pairs move up, boards move down.
+
+- Odd number of tables: one set per table, the plain progression, n rounds.
+- Even number of tables, "relay" (the default): sets on tables 1..n/2, the next set on the bye (relay)
+  stand between tables n/2 and n/2+1, the rest on tables n/2+1..n-1; the last table shares table 1's boards.
+  Boards from table n/2+1 go to the stand, table n/2 takes its boards from the stand.
+- Even number of tables, "skip": every table has a set; after n/2 rounds the EW pairs skip a table.
+  Only n-1 rounds are possible (the n-th would bring each EW pair back to its first NS pair).
+- Odd number of pairs: the odd pair sits EW at the highest table with no NS pair opposite and sits out the
+  first round; each EW pair sits out when it reaches that table (the laws' half table).
+- "arrow-switch": the same movement with the last quarter of the rounds played with the arrow turned, so
+  NS and EW pairs are compared against each other and there is one winner.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .types import ByeStand, Movement, MovementError, Row, Share, board_set
+
+__all__ = ["MITCHELL_VARIANTS", "arrow_switch_rounds", "mitchell"]
+
+MITCHELL_VARIANTS = ("relay", "skip", "arrow-switch")
+
+
+def arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
+    """The rounds played arrow-switched: the last quarter (at least one), so each pair meets both fields."""
+    count = max(1, round(rounds / 4))
+    return tuple(range(rounds - count + 1, rounds + 1))
+
+
+def _check_common(pairs: int, boards_per_round: int) -> int:
+    if pairs < 6:
+        raise MovementError(f"A Mitchell needs at least 6 pairs (3 tables); {pairs} pairs can play a Howell instead.")
+    if boards_per_round < 1:
+        raise MovementError(f"Boards per round must be at least 1, not {boards_per_round}.")
+    return math.ceil(pairs / 2)
+
+
+def mitchell(
+    pairs: int,
+    *,
+    boards_per_round: int | None = None,
+    rounds: int | None = None,
+    variant: str | None = None,
+) -> Movement:
+    """A Mitchell for `pairs` pairs; `variant` is None, "relay", "skip" or "arrow-switch"."""
+    bpr = 2 if boards_per_round is None else boards_per_round
+    tables = _check_common(pairs, bpr)
+    if variant not in (None, *MITCHELL_VARIANTS):
+        raise MovementError(f"Unknown Mitchell variant {variant!r}: choose relay, skip or arrow-switch.")
+    even = tables % 2 == 0
+    arrow = variant == "arrow-switch"
+    base = variant if variant in ("relay", "skip") else ("relay" if even else None)
+    if base is not None and not even:
+        raise MovementError(
+            f"The {base} Mitchell is for an even number of tables; {tables} tables play the plain Mitchell."
+        )
+    max_rounds = tables - 1 if base == "skip" else tables
+    n_rounds = max_rounds if rounds is None else rounds
+    if not 1 <= n_rounds <= max_rounds:
+        raise MovementError(
+            f"A {base + ' ' if base else ''}Mitchell on {tables} tables has at most {max_rounds} rounds, "
+            f"not {n_rounds}."
+        )
+    switched = arrow_switch_rounds(n_rounds) if arrow else ()
+    half_table = pairs % 2 == 1
+
+    def ew_at(table: int, r: int) -> int:
+        """The EW pair at `table` in round `r` (1-based): it started `r - 1` tables lower (plus the skip)."""
+        step = r - 1
+        if base == "skip" and r > tables // 2:
+            step += 1
+        return (table - 1 - step) % tables + 1
+
+    def set_at(table: int, r: int) -> int:
+        """The board set at `table` in round `r`: boards move down one position a round."""
+        if base == "relay":
+            # Board positions: tables 1..n/2, the stand, tables n/2+1..n-1; table n shares table 1's set.
+            position = 0 if table == tables else (table - 1 if table <= tables // 2 else table)
+        else:
+            position = table - 1
+        return (position + r - 1) % tables + 1
+
+    rows: list[Row] = []
+    shares: list[Share] = []
+    stands: list[ByeStand] = []
+    for r in range(1, n_rounds + 1):
+        for table in range(1, tables + 1):
+            ns: str | None = f"{table}NS"
+            ew: str | None = f"{ew_at(table, r)}EW"
+            if half_table and table == tables:
+                ns = None
+            if r in switched and ns is not None:
+                ns, ew = ew, ns
+            rows.append(Row(r, table, ns, ew, board_set(set_at(table, r), bpr)))
+        if base == "relay":
+            shares.append(Share(r, (1, tables), board_set(set_at(1, r), bpr)))
+            stand_set = (tables // 2 + r - 1) % tables + 1
+            stands.append(ByeStand(r, (tables // 2, tables // 2 + 1), board_set(stand_set, bpr)))
+
+    name = {"relay": "relay and bye stand Mitchell", "skip": "skip Mitchell", None: "Mitchell"}[base]
+    description = f"{name}, {tables} tables" + (" (half table)" if half_table else "")
+    if arrow:
+        description += f", arrow-switched in round{'s' if len(switched) > 1 else ''} " + ", ".join(map(str, switched))
+    return Movement(
+        kind="mitchell",
+        variant=variant if variant is not None else base,
+        pairs=pairs,
+        tables=tables,
+        rounds=n_rounds,
+        boards_per_round=bpr,
+        rows=tuple(rows),
+        winners=1 if arrow else 2,
+        shares=tuple(shares),
+        bye_stands=tuple(stands),
+        relay_tables=(1, tables) if base == "relay" else (),
+        arrow_switch_rounds=switched,
+        meet_once=True,
+        all_meet=n_rounds == tables,
+        phantom=f"{tables}NS" if half_table else None,
+        description=description,
+    )

@@ -1,0 +1,162 @@
+"""Prove a movement sound before anyone sits down: the checks a director would do with guide cards and a pencil.
+
+Works on any Movement, generated or loaded from another program. Errors are plain sentences; the report
+also counts how many times each board is played (a Mitchell board's NS scores are compared that many ways).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .types import Movement, participants
+
+__all__ = ["ValidationReport", "validate"]
+
+_MAX_ERRORS = 50
+
+
+@dataclass
+class ValidationReport:
+    """The outcome: `ok` when there are no errors; `comparisons[board]` = times the board is played."""
+
+    errors: list[str] = field(default_factory=list)
+    comparisons: dict[int, int] = field(default_factory=dict)
+    meetings: int = 0  # distinct pairs of opponents that meet
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def add(self, message: str) -> None:
+        if len(self.errors) < _MAX_ERRORS:
+            self.errors.append(message)
+        elif len(self.errors) == _MAX_ERRORS:
+            self.errors.append("... and more errors.")
+
+
+def _shared_by_design(movement: Movement) -> dict[int, list[set[int]]]:
+    groups: dict[int, list[set[int]]] = defaultdict(list)
+    for share in movement.shares:
+        groups[share.round].append(set(share.tables))
+    return groups
+
+
+def validate(movement: Movement, *, expect_all_meet: bool | None = None) -> ValidationReport:
+    """Check the seating, the boards and the meetings; `expect_all_meet` overrides the movement's promise."""
+    report = ValidationReport()
+    all_meet = movement.all_meet if expect_all_meet is None else expect_all_meet
+    individual = movement.kind == "individual"
+    replay = movement.kind == "replay"
+
+    _check_shape(movement, report)
+    shared = _shared_by_design(movement)
+
+    plays: Counter[tuple[str, int]] = Counter()  # (entry, board) -> times played
+    directions: dict[tuple[str, int], set[str]] = defaultdict(set)
+    opposed: Counter[frozenset[str]] = Counter()
+    partnered: Counter[frozenset[str]] = Counter()
+    comparisons: Counter[int] = Counter()
+
+    for r in range(1, movement.rounds + 1):
+        rows = movement.rows_for_round(r)
+        seated: Counter[str] = Counter()
+        tables_for_board: dict[int, list[int]] = defaultdict(list)
+        for row in rows:
+            for label in (row.ns, row.ew):
+                if label is not None:
+                    seated.update(participants(label))
+            if row.ns is None or row.ew is None:
+                continue  # a sit-out: the boards lie idle
+            ns, ew = participants(row.ns), participants(row.ew)
+            for board in row.boards:
+                comparisons[board] += 1
+                tables_for_board[board].append(row.table)
+                for who, direction in ((ns, "NS"), (ew, "EW")):
+                    for entry in who:
+                        plays[(entry, board)] += 1
+                        directions[(entry, board)].add(direction)
+            for a in ns:
+                for b in ew:
+                    opposed[frozenset((a, b))] += 1
+            for side in (ns, ew):
+                for a, b in combinations(side, 2):
+                    partnered[frozenset((a, b))] += 1
+            if len(set(ns) | set(ew)) != len(ns) + len(ew):
+                report.add(f"Round {r}, table {row.table}: an entry sits on both sides.")
+        for entry, times in sorted(seated.items()):
+            if times > 1:
+                report.add(f"Round {r}: {entry} is seated at {times} tables.")
+        for board, tables in sorted(tables_for_board.items()):
+            if len(tables) > 1 and not any(set(tables) <= group for group in shared.get(r, [])):
+                report.add(
+                    f"Round {r}: board {board} is at tables {', '.join(map(str, tables))} at once "
+                    "and the movement does not share it between them."
+                )
+
+    for (entry, board), times in sorted(plays.items()):
+        if replay:
+            if times > 2 or len(directions[(entry, board)]) != times:
+                report.add(f"{entry} plays board {board} {times} times, not once each way.")
+        elif times > 1:
+            report.add(f"{entry} plays board {board} {times} times.")
+
+    if individual:
+        _check_individual(movement, opposed, partnered, report)
+    else:
+        if movement.meet_once:
+            for pair, times in sorted(opposed.items(), key=lambda kv: sorted(kv[0])):
+                if times > 1:
+                    a, b = sorted(pair)
+                    report.add(f"{a} and {b} meet {times} times.")
+        if all_meet:
+            for a, b in _should_meet(movement):
+                if opposed[frozenset((a, b))] == 0:
+                    report.add(f"{a} and {b} never meet.")
+
+    report.comparisons = dict(sorted(comparisons.items()))
+    report.meetings = len(opposed)
+    return report
+
+
+def _check_shape(movement: Movement, report: ValidationReport) -> None:
+    cells: Counter[tuple[int, int]] = Counter()
+    for row in movement.rows:
+        cells[(row.round, row.table)] += 1
+        if not 1 <= row.round <= movement.rounds:
+            report.add(f"A row is in round {row.round}, outside rounds 1 to {movement.rounds}.")
+        if not 1 <= row.table <= movement.tables:
+            report.add(f"A row is at table {row.table}, outside tables 1 to {movement.tables}.")
+        if row.ns is None and row.ew is None:
+            report.add(f"Round {row.round}, table {row.table} has nobody seated.")
+        if len(set(row.boards)) != len(row.boards):
+            report.add(f"Round {row.round}, table {row.table} lists a board twice.")
+    for (r, t), times in sorted(cells.items()):
+        if times > 1:
+            report.add(f"Round {r}, table {t} appears {times} times.")
+
+
+def _should_meet(movement: Movement) -> list[tuple[str, str]]:
+    """The meetings a complete movement promises: NS v EW in a Mitchell, everyone v everyone otherwise."""
+    entries = movement.entries()
+    if movement.kind == "mitchell":
+        ns = [e for e in entries if e.endswith("NS")]
+        ew = [e for e in entries if e.endswith("EW")]
+        return [(a, b) for a in ns for b in ew]
+    return list(combinations(entries, 2))
+
+
+def _check_individual(
+    movement: Movement,
+    opposed: Counter[frozenset[str]],
+    partnered: Counter[frozenset[str]],
+    report: ValidationReport,
+) -> None:
+    """The laws' promise: each player partners every other once and opposes every other twice."""
+    for a, b in combinations(movement.entries(), 2):
+        key = frozenset((a, b))
+        if partnered[key] != 1:
+            report.add(f"Players {a} and {b} are partners {partnered[key]} times, not once.")
+        if opposed[key] != 2:
+            report.add(f"Players {a} and {b} are opponents {opposed[key]} times, not twice.")
