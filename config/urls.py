@@ -9,5 +9,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("parties/", include("tournaments.urls_parties")),
+    path("jobs/", include("tournaments.urls_jobs")),
+    path("interchange/", include("tournaments.urls_interchange")),
     path("", include("tournaments.urls")),
 ]

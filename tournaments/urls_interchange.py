@@ -1,0 +1,4 @@
+"""URLs of the interchange pages."""
+
+app_name = "interchange"
+urlpatterns: list = []

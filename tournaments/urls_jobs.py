@@ -1,0 +1,4 @@
+"""URLs of the jobs pages."""
+
+app_name = "jobs"
+urlpatterns: list = []
