@@ -3,6 +3,7 @@
 from .audit import AppendOnlyError, AuditEntry
 from .events import Entry, EntryPlayer, Event, Member, Section, Session
 from .movements import TableRound
+from .parties import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from .results import Board, Result
 from .rulings import Ruling
 
@@ -14,6 +15,11 @@ __all__ = [
     "EntryPlayer",
     "Event",
     "Member",
+    "Party",
+    "PartyDeal",
+    "PartyGuest",
+    "PartyRound",
+    "PartyTable",
     "Result",
     "Ruling",
     "Section",

@@ -1,0 +1,183 @@
+"""Law 5 (progression), Law 6 (selection of partners) and Law 7 (draw for deal), and the winner at a table.
+
+Given one round's seating and each table's winning side, :func:`next_seating` says where everyone sits in
+the next round. The three methods are Law 5's standard progression and the two alternatives in the comment
+to Law 6 (fixed partners; N-S stationary with E-W moving).
+
+Partners (Law 6): at a mixed party "the visiting lady at each table becomes partner of the gentleman who
+remains"; otherwise the two arrivals draw (the higher deals first and chooses a seat; the lower sits at the
+dealer's left) and then the two who remain draw (the higher partners the dealer). Cards are drawn with the
+``rng`` the caller passes, so a seeded party is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from .tally_cards import GENTLEMAN_SEATS
+from .types import LEFT, OPPOSITE, SEATS, PartyError, Side, TableSeating
+
+__all__ = ["next_seating", "other_side", "table_winner"]
+
+
+def other_side(side: str) -> Side:
+    return "EW" if side == "NS" else "NS"
+
+
+def table_winner(
+    ns_total: int,
+    ew_total: int,
+    rule: str,
+    *,
+    deal_scores: Sequence[tuple[int, int]] = (),
+    rng: random.Random | None = None,
+    host_choice: str | None = None,
+) -> tuple[Side, str]:
+    """The winning side at a table and how it was decided ("score" or the tie rule that settled it).
+
+    ``deal_scores`` are the (ns, ew) points of each deal in order, for the "last_deal" rule. A tie under
+    "host" needs ``host_choice`` ("NS" or "EW"); "cut" and a "last_deal" tie with no deciding deal need
+    ``rng``.
+    """
+    if ns_total != ew_total:
+        return ("NS" if ns_total > ew_total else "EW"), "score"
+    if rule == "north_south":
+        return "NS", "north_south"
+    if rule == "host":
+        if host_choice not in ("NS", "EW"):
+            raise PartyError("The scores are tied: say which pair won the tie at the table.")
+        return host_choice, "host"  # type: ignore[return-value]
+    if rule == "last_deal":
+        for ns, ew in reversed(deal_scores):
+            if ns != ew:
+                return ("NS" if ns > ew else "EW"), "last_deal"
+    elif rule != "cut":
+        raise PartyError(f"Unknown tie rule {rule!r}.")
+    if rng is None:
+        raise PartyError("A tie to be settled by a cut needs the cards (a random generator).")
+    return rng.choice(("NS", "EW")), "cut"
+
+
+def _line_of(seat: str) -> tuple[str, str]:
+    return ("N", "S") if seat in ("N", "S") else ("E", "W")
+
+
+def _seat_pair_on_line(
+    seats: dict[str, str],
+    pair: Sequence[str],
+    line: tuple[str, str],
+    groups: Mapping[str, str | None],
+    mixed: bool,
+) -> None:
+    """Put an arriving pair on a line (N-S or E-W); at a mixed party the gentleman takes N or E."""
+    first, second = pair
+    if mixed and groups.get(first) == "lady":
+        first, second = second, first
+    seats[line[0]], seats[line[1]] = first, second
+
+
+def _visiting_lady_seat(seats: dict[str, str], arrivals: Sequence[str], groups: Mapping[str, str | None]) -> str:
+    """After round 1 the visiting lady deals first (the specimen announcement)."""
+    for seat, who in seats.items():
+        if who in arrivals and groups.get(who) == "lady":
+            return seat
+    raise PartyError("No visiting lady at the table.")  # cannot happen at a well-formed mixed party
+
+
+def _seat_keeping_partners(
+    stayers: Mapping[str, str],
+    arrivals: Sequence[str],
+    groups: Mapping[str, str | None],
+    rng: random.Random,
+    mixed: bool,
+) -> tuple[dict[str, str], str]:
+    """Stayers keep their seats, the arriving pair takes the other line; first dealer by Law 7."""
+    seats = dict(stayers)
+    free_line = ("E", "W") if "N" in seats else ("N", "S")
+    _seat_pair_on_line(seats, arrivals, free_line, groups, mixed)
+    dealer = _visiting_lady_seat(seats, arrivals, groups) if mixed else rng.choice(SEATS)
+    return seats, dealer
+
+
+def _seat_changing_partners(
+    stayers: Mapping[str, str],
+    arrivals: Sequence[str],
+    groups: Mapping[str, str | None],
+    rng: random.Random,
+    mixed: bool,
+) -> tuple[dict[str, str], str]:
+    """Law 6: the couples split, so each arrival partners one of the two who remain."""
+    if mixed:
+        gent_seat = next(s for s, who in stayers.items() if groups.get(who) == "gentleman")
+        staying_lady = next(who for who in stayers.values() if groups.get(who) == "lady")
+        visiting_lady = next(who for who in arrivals if groups.get(who) == "lady")
+        visiting_gent = next(who for who in arrivals if groups.get(who) == "gentleman")
+        other_gent_seat = next(s for s in GENTLEMAN_SEATS if s != gent_seat)
+        seats = {
+            gent_seat: stayers[gent_seat],
+            OPPOSITE[gent_seat]: visiting_lady,
+            other_gent_seat: visiting_gent,
+            OPPOSITE[other_gent_seat]: staying_lady,
+        }
+        return seats, OPPOSITE[gent_seat]
+    high_arrival, low_arrival = rng.sample(list(arrivals), 2)
+    high_stayer, low_stayer = rng.sample(list(stayers.values()), 2)
+    # The higher arrival chooses a seat (Bridgedesk seats the first dealer North) and deals first; the lower
+    # sits at the dealer's left; the higher of the two who remain becomes the dealer's partner.
+    dealer = "N"
+    seats = {dealer: high_arrival, LEFT[dealer]: low_arrival, OPPOSITE[dealer]: high_stayer}
+    seats[OPPOSITE[LEFT[dealer]]] = low_stayer
+    return seats, dealer
+
+
+def next_seating(
+    seating: Sequence[TableSeating],
+    winners: Mapping[int, str],
+    method: str,
+    rng: random.Random,
+    *,
+    groups: Mapping[str, str | None],
+    mixed: bool,
+    head_table_keeps_partners: bool = False,
+) -> list[TableSeating]:
+    """The seating of the next round from this round's seating and each table's winning side ("NS"/"EW").
+
+    ``head_table_keeps_partners`` follows the specimen announcement ("except at Table 1, where the couple
+    with the high score will remain and not change partners") instead of applying Law 6 at table 1 too.
+    """
+    tables = sorted(t.table for t in seating)
+    if tables != list(range(1, len(tables) + 1)) or len(tables) < 2:
+        raise PartyError("Tables must be numbered 1, 2, ... and there must be at least two.")
+    by_table = {t.table: t for t in seating}
+    last = tables[-1]
+    if method == "ns_stationary":
+        result = []
+        for t in tables:
+            source = by_table[t + 1 if t < last else 1]
+            stayers = {s: by_table[t].seats[s] for s in ("N", "S")}
+            arrivals = source.pair("EW")
+            seats, dealer = _seat_keeping_partners(stayers, arrivals, groups, rng, mixed)
+            result.append(TableSeating(table=t, seats=seats, first_dealer=dealer))  # type: ignore[arg-type]
+        return result
+    if method not in ("standard", "fixed"):
+        raise PartyError(f"Unknown progression {method!r}.")
+    missing = [t for t in tables if winners.get(t) not in ("NS", "EW")]
+    if missing:
+        raise PartyError(f"No winner yet at table {', '.join(map(str, missing))}.")
+    result = []
+    for t in tables:
+        here = by_table[t]
+        staying_side = winners[t] if t == 1 else other_side(winners[t])
+        stayers = {s: here.seats[s] for s in (("N", "S") if staying_side == "NS" else ("E", "W"))}
+        if t == 1:
+            arrivals = by_table[2].pair(winners[2])  # the winners of table 2 move up
+        elif t == last:
+            arrivals = by_table[1].pair(other_side(winners[1]))  # the losers of table 1 go to the last table
+        else:
+            arrivals = by_table[t + 1].pair(winners[t + 1])
+        keep = method == "fixed" or (t == 1 and head_table_keeps_partners)
+        seat = _seat_keeping_partners if keep else _seat_changing_partners
+        seats, dealer = seat(stayers, arrivals, groups, rng, mixed)
+        result.append(TableSeating(table=t, seats=seats, first_dealer=dealer))  # type: ignore[arg-type]
+    return result

@@ -1,0 +1,220 @@
+"""Laws 10-12: tallies (my score, opponents' score, net), the hostess's cross-check, ranking and prizes.
+
+Everything here is derived from the results of each table in each round; nothing is typed in twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .types import Guest, PartyError, TableSeating
+
+__all__ = [
+    "PRIZES",
+    "DealLine",
+    "TableResult",
+    "Tally",
+    "award_prizes",
+    "laws_check",
+    "rank_guests",
+    "tallies_from",
+]
+
+# Prizes the host may pick ("Hints to the Hostess" and the comment to Law 12).
+PRIZES = {
+    "highest": "Highest score",
+    "second": "Second-highest score",
+    "booby": "Booby (lowest score)",
+    "ladies_highest": "Ladies' highest",
+    "gentlemen_highest": "Gentlemen's highest",
+    "ladies_booby": "Ladies' booby",
+    "gentlemen_booby": "Gentlemen's booby",
+    "first_slam": "First slam bid and made",
+    "most_slams": "Most slams bid and made",
+    "highest_round": "Highest score in any round",
+}
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One deal as played and scored at a table (contract "PASS" when passed out)."""
+
+    deal: int
+    dealer: str
+    vulnerable: str
+    contract: str
+    declarer: str | None
+    tricks: int | None
+    honors_side: str | None
+    honors_points: int
+    ns: int
+    ew: int
+
+    @property
+    def slam_made_by(self) -> str | None:
+        """The side that bid and made a slam on this deal, if one did."""
+        if self.declarer is None or self.tricks is None or self.contract in ("PASS", ""):
+            return None
+        level = int(self.contract[0])
+        if level >= 6 and self.tricks >= level + 6:
+            return "NS" if self.declarer in ("N", "S") else "EW"
+        return None
+
+
+@dataclass
+class TableResult:
+    """A table's round: the seating, the two totals, the winning side and (when entered) the deals."""
+
+    round: int
+    seating: TableSeating
+    ns_total: int
+    ew_total: int
+    winner: str | None = None
+    deals: Sequence[DealLine] = ()
+
+    @property
+    def table(self) -> int:
+        return self.seating.table
+
+
+@dataclass
+class Tally:
+    """A guest's tally card: per round (round, table, my, opponents), and the totals of Law 11."""
+
+    guest: str
+    rounds: list[tuple[int, int, int, int]] = field(default_factory=list)
+
+    @property
+    def my(self) -> int:
+        return sum(r[2] for r in self.rounds)
+
+    @property
+    def opponents(self) -> int:
+        return sum(r[3] for r in self.rounds)
+
+    @property
+    def net(self) -> int:
+        """Law 11: my total less my opponents' total, plus or minus."""
+        return self.my - self.opponents
+
+
+def tallies_from(guests: Iterable[Guest], results: Iterable[TableResult]) -> dict[str, Tally]:
+    """Law 10: each player's tally gets her side's points as "my score" and the other side's as opponents'."""
+    tallies = {g.id: Tally(g.id) for g in guests}
+    for res in sorted(results, key=lambda r: (r.round, r.table)):
+        for seat, who in res.seating.seats.items():
+            if who not in tallies:
+                raise PartyError(f"Table {res.table} round {res.round}: {who} is not a guest.")
+            mine, theirs = (res.ns_total, res.ew_total) if seat in ("N", "S") else (res.ew_total, res.ns_total)
+            tallies[who].rounds.append((res.round, res.table, mine, theirs))
+    return tallies
+
+
+def laws_check(tallies: Mapping[str, Tally]) -> tuple[int, int]:
+    """The hostess's check: all "My Score" totals and all "Opponents' Score" totals must add up the same."""
+    return sum(t.my for t in tallies.values()), sum(t.opponents for t in tallies.values())
+
+
+def _rank_key(tally: Tally, names: Mapping[str, str]) -> tuple[int, int, str, str]:
+    # Law 12 ranks by net; equal nets are listed by the larger own score, then by name.
+    return (-tally.net, -tally.my, names.get(tally.guest, ""), tally.guest)
+
+
+def rank_guests(guests: Sequence[Guest], tallies: Mapping[str, Tally]) -> list[str]:
+    """Law 12: largest plus score first, the largest minus last."""
+    names = {g.id: g.name for g in guests}
+    return [t.guest for t in sorted(tallies.values(), key=lambda t: _rank_key(t, names))]
+
+
+def _tied_with(first: str, ranking: Sequence[str], tallies: Mapping[str, Tally]) -> list[str]:
+    """A prize is shared by everyone exactly level (net and own score) with its winner."""
+    key = (tallies[first].net, tallies[first].my)
+    return [g for g in ranking if (tallies[g].net, tallies[g].my) == key]
+
+
+def award_prizes(
+    chosen: Sequence[str],
+    guests: Sequence[Guest],
+    tallies: Mapping[str, Tally],
+    results: Sequence[TableResult],
+) -> list[tuple[str, str]]:
+    """(prize code, guest id) pairs for the prizes the host chose; shared prizes list every winner.
+
+    Slam prizes need deal-by-deal entry: a table entered as two totals has no slams to count.
+    """
+    ranking = rank_guests(guests, tallies)
+    ranking = [g for g in ranking if tallies[g].rounds]  # a guest who never played wins nothing
+    group = {g.id: g.group for g in guests}
+    awards: list[tuple[str, str]] = []
+    given: set[str] = set()
+
+    def best(pool: Sequence[str], *, skip_given: bool = True) -> list[str]:
+        pool = [g for g in pool if not (skip_given and g in given)]
+        return _tied_with(pool[0], pool, tallies) if pool else []
+
+    def give(code: str, winners: Iterable[str]) -> None:
+        for w in winners:
+            awards.append((code, w))
+            given.add(w)
+
+    for code in chosen:
+        if code not in PRIZES:
+            raise PartyError(f"Unknown prize {code!r}.")
+    # Top prizes first, then boobies, then the specials, so nobody takes two ranked prizes.
+    order = [c for c in PRIZES if c in chosen]
+    for code in order:
+        if code in ("highest", "second"):
+            give(code, best(ranking))
+        elif code in ("ladies_highest", "gentlemen_highest"):
+            want = "lady" if code.startswith("ladies") else "gentleman"
+            give(code, best([g for g in ranking if group[g] == want]))
+        elif code == "booby":
+            give(code, best(list(reversed(ranking))))
+        elif code in ("ladies_booby", "gentlemen_booby"):
+            want = "lady" if code.startswith("ladies") else "gentleman"
+            give(code, best([g for g in reversed(ranking) if group[g] == want]))
+        elif code == "first_slam":
+            give(code, _first_slam(results))
+        elif code == "most_slams":
+            give(code, _most_slams(results))
+        elif code == "highest_round":
+            give(code, _highest_round(tallies))
+    return awards
+
+
+def _slams(results: Sequence[TableResult]) -> list[tuple[int, int, int, tuple[str, str]]]:
+    found = []
+    for res in results:
+        for d in res.deals:
+            side = d.slam_made_by
+            if side:
+                found.append((res.round, d.deal, res.table, res.seating.pair(side)))
+    return sorted(found)
+
+
+def _first_slam(results: Sequence[TableResult]) -> list[str]:
+    """The earliest round and deal number; two tables making one on the same deal share the prize."""
+    slams = _slams(results)
+    if not slams:
+        return []
+    first = slams[0][:2]
+    return [g for r, d, _t, pair in slams if (r, d) == first for g in pair]
+
+
+def _most_slams(results: Sequence[TableResult]) -> list[str]:
+    counts: dict[str, int] = {}
+    for *_rest, pair in _slams(results):
+        for g in pair:
+            counts[g] = counts.get(g, 0) + 1
+    if not counts:
+        return []
+    top = max(counts.values())
+    return sorted(g for g, n in counts.items() if n == top)
+
+
+def _highest_round(tallies: Mapping[str, Tally]) -> list[str]:
+    best = max((r[2] for t in tallies.values() for r in t.rounds), default=None)
+    if best is None or best <= 0:
+        return []
+    return sorted(t.guest for t in tallies.values() if any(r[2] == best for r in t.rounds))

@@ -1,0 +1,94 @@
+"""The shapes shared by the party logic: guests, a table's seating for one round, the host's choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "FORMS",
+    "GROUPS",
+    "LEFT",
+    "OPPOSITE",
+    "PROGRESSIONS",
+    "SEATS",
+    "TIE_RULES",
+    "VULNERABILITY_METHODS",
+    "Guest",
+    "PartyError",
+    "Seat",
+    "Side",
+    "TableSeating",
+]
+
+Seat: TypeAlias = Literal["N", "E", "S", "W"]
+Side: TypeAlias = Literal["NS", "EW"]
+SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
+LEFT: dict[str, Seat] = {"N": "E", "E": "S", "S": "W", "W": "N"}  # the player on your left deals next
+OPPOSITE: dict[str, Seat] = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+GROUPS = ("lady", "gentleman")
+
+# The forms of party the host can choose (issue 8).
+FORMS = {
+    "bridge": "Progressive Bridge (rounds of four deals)",
+    "rubber": "Progressive Rubber Bridge (rubbers in a time limit)",
+    "pivot": "Pivot Bridge (one table of 4 or 5, everyone partners everyone)",
+    "euchre": "Progressive Euchre with stars",
+}
+# Law 5 and the alternatives in its and Law 6's comments.
+PROGRESSIONS = {
+    "standard": "Law 5: at table 1 winners stay, losers go to the last table; elsewhere winners move up",
+    "fixed": "Fixed partners: Law 5 moves, but partners never change (a pair contest)",
+    "ns_stationary": "N-S stay put; E-W move one table towards table 1, then to the last table",
+}
+# Law 9 and its comment; the host announces the method before play.
+VULNERABILITY_METHODS = {
+    "law9": "Law 9: first deal none, second and third dealer's side, fourth both",
+    "none": "Every deal as though neither side were vulnerable",
+    "all": "Every deal as though both sides were vulnerable",
+}
+# How a tie at a table is broken; chosen before play.
+TIE_RULES = {
+    "last_deal": "The pair that scored more on the last deal that was not a tie (else a cut of the cards)",
+    "cut": "A cut of the cards (Bridgedesk draws them)",
+    "north_south": "The North-South pair counts as the winners",
+    "host": "Decided at the table (euchre: most tricks towards the next hand); asked for at entry",
+}
+
+
+class PartyError(ValueError):
+    """A party that cannot be set up or played as asked; the message is for the host."""
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A guest: id (a string), name and group ("lady", "gentleman" or None for no distinction)."""
+
+    id: str
+    name: str
+    group: str | None = None
+
+
+@dataclass
+class TableSeating:
+    """Who sits where at one table for one round, who deals first, and (pivot of five) who sits out."""
+
+    table: int
+    seats: dict[str, str]  # seat letter -> guest id
+    first_dealer: Seat = "N"
+    sitting_out: tuple[str, ...] = field(default_factory=tuple)
+
+    def side_of(self, guest: str) -> Side:
+        """Which side the guest plays on at this table."""
+        for seat, who in self.seats.items():
+            if who == guest:
+                return "NS" if seat in ("N", "S") else "EW"
+        raise PartyError(f"Guest {guest} is not at table {self.table}.")
+
+    def pair(self, side: str) -> tuple[str, str]:
+        """The two guests of a side, North or East first."""
+        return (self.seats["N"], self.seats["S"]) if side == "NS" else (self.seats["E"], self.seats["W"])
+
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.seats[s] for s in SEATS)
