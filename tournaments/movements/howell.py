@@ -117,23 +117,32 @@ def _seating(m: int, rounds: int) -> list[list[tuple[int, int]]]:
 def _choose_sets(plan: list[list[tuple[int, int]]], m: int, n_rounds: int) -> tuple[list[list[int]], int]:
     """Board set (0-based) per round and table, and how many sets are used.
 
-    Preference: the cyclic rotation (a partial Howell keeps its first rounds, so some sets are played a
-    little less often), then, for the small fields where no rotation exists, a search in which the last k
-    rounds are played with one set shared by all tables (a relay), k as small as possible.
+    The sets of the complete Howell, cut to the rounds played: a partial Howell keeps its first rounds,
+    so nobody replays a set, though some sets are then played a little less often than others.
     """
+    full = _full_sets(m)
+    cut = [list(sets) for sets in full[:n_rounds]]
+    return cut, len({s for sets in cut for s in sets})
+
+
+@cache
+def _full_sets(m: int) -> tuple[tuple[int, ...], ...]:
+    """Sets for the complete Howell on m rotating pairs: the cyclic rotation when it exists, else a search
+    in which the last k rounds are played with one set shared by all tables (a relay), k as small as
+    possible (needed for 2 and 3 tables; 5 tables have a relay-free schedule found by the search)."""
+    plan = _seating(m, m)
     tables = len(plan[0])
-    small = tables * n_rounds <= _SEARCH_CELLS
     offsets = rotation_offsets(m)
     if offsets is not None:
         order = [*offsets[1:], offsets[0]]  # tables 1..h, then the stationary pair's table
-        return [[(order[t] + r) % m for t in range(tables)] for r in range(n_rounds)], m
-    for shared in range(n_rounds + 1):
-        head = n_rounds - shared
-        found = assign_sets(plan[:head], head) if head and small else ([] if not head else None)
-        if found is not None:
+        return tuple(tuple((order[t] + r) % m for t in range(tables)) for r in range(m))
+    for shared in range(m + 1):
+        head = m - shared
+        found = assign_sets(plan[:head], head) if head and tables * head <= _SEARCH_CELLS else None
+        if found is not None or head == 0:
             tail = [[head + i] * tables for i in range(shared)]
-            return found + tail, n_rounds
-    raise MovementError(f"No board-set schedule found for a {n_rounds}-round Howell on {tables} tables.")
+            return tuple(tuple(sets) for sets in (found or []) + tail)
+    raise MovementError(f"No board-set schedule found for a Howell on {tables} tables.")
 
 
 def howell(

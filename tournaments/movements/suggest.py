@@ -1,0 +1,177 @@
+"""What to play tonight: movements that fit the pairs present and the time, best first, each with its reason.
+
+The director's rules of thumb, in order: a complete movement (everyone meets everyone they should) before
+a cut-down one; a session length close to the time available; no relays or skips when there is a choice;
+more boards rather than fewer. Each suggestion is generated and validated before it is offered.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .generate import generate
+from .types import Movement, MovementError
+from .validate import validate
+
+__all__ = ["Suggestion", "suggest"]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A movement worth offering: its parameters for `generate`, the facts a director weighs, and why."""
+
+    kind: str
+    variant: str | None
+    pairs: int
+    tables: int
+    rounds: int
+    boards_per_round: int
+    total_boards: int
+    boards_per_pair: int
+    minutes: int
+    winners: int
+    complete: bool
+    relays: bool
+    reason: str
+
+    def movement(self) -> Movement:
+        return generate(
+            self.kind,
+            self.pairs,
+            boards_per_round=self.boards_per_round,
+            rounds=self.rounds,
+            variant=self.variant,
+        )
+
+
+def _candidates(pairs: int) -> list[tuple[str, str | None]]:
+    tables = math.ceil(pairs / 2)
+    out: list[tuple[str, str | None]] = []
+    if pairs >= 3:
+        out.append(("howell", None))
+    if pairs >= 6:
+        if tables % 2:
+            out += [("mitchell", None), ("mitchell", "arrow-switch")]
+        else:
+            out += [("mitchell", "relay"), ("mitchell", "skip"), ("mitchell", "arrow-switch")]
+    return out
+
+
+def _max_rounds(kind: str, variant: str | None, pairs: int) -> int:
+    tables = math.ceil(pairs / 2)
+    if kind == "howell":
+        return pairs + pairs % 2 - 1
+    return tables - 1 if variant == "skip" else tables
+
+
+def _reason(movement: Movement, boards_per_pair: int, minutes: int, complete: bool) -> str:
+    parts = ["one winner" if movement.winners == 1 else "two winners (NS and EW)"]
+    parts.append(f"{boards_per_pair} boards a pair ({movement.board_count} in play)")
+    parts.append(f"{movement.rounds} rounds of {movement.boards_per_round}")
+    parts.append(f"about {minutes // 60}h{minutes % 60:02d}")
+    if movement.kind == "howell":
+        parts.append("everyone meets everyone" if complete else "a partial Howell: not everyone meets")
+    elif complete:
+        parts.append("every EW pair meets every NS pair")
+    else:
+        parts.append(f"each EW pair misses {movement.tables - movement.rounds} NS pair(s)")
+    if movement.kind == "mitchell" and movement.relay_tables:
+        low, high = movement.relay_tables
+        stand = movement.bye_stands[0].between if movement.bye_stands else (0, 0)
+        parts.append(f"relay: tables {low} and {high} share boards; bye stand between tables {stand[0]} and {stand[1]}")
+    elif movement.shares:
+        parts.append("some tables share boards (relay)")
+    else:
+        parts.append("no relays")
+    if movement.variant == "skip":
+        parts.append("EW pairs skip a table after half the rounds")
+    if movement.arrow_switch_rounds:
+        rounds = ", ".join(map(str, movement.arrow_switch_rounds))
+        parts.append(f"arrow-switch round(s) {rounds}")
+    if movement.phantom:
+        parts.append("each pair sits out one round")
+    return "; ".join(parts)
+
+
+def suggest(
+    pairs: int,
+    *,
+    minutes: int = 180,
+    minutes_per_board: float = 7.5,
+    min_boards: int = 24,
+    max_boards: int = 27,
+) -> list[Suggestion]:
+    """Movements for `pairs` pairs whose boards per pair lie in [min_boards, max_boards], best first.
+
+    Sessions running more than 15% over `minutes` are left out. Raises MovementError when nothing fits.
+    """
+    if pairs < 3:
+        raise MovementError(f"{pairs} pairs are too few for a pairs movement (3 at least).")
+    if min_boards > max_boards or min_boards < 1:
+        raise MovementError(f"The board range {min_boards}-{max_boards} is empty.")
+    scored: list[tuple[tuple[float, ...], Suggestion]] = []
+    for kind, variant in _candidates(pairs):
+        top = _max_rounds(kind, variant, pairs)
+        # Cut-down movements only down to about two thirds of the rounds: fewer, and too many meetings go.
+        for rounds in range(top, max(1, math.ceil(top * 2 / 3)) - 1, -1):
+            for bpr in range(1, max_boards + 1):
+                per_pair_max = rounds * bpr
+                if per_pair_max > max_boards + bpr or per_pair_max < min_boards:
+                    continue
+                session = round(rounds * bpr * minutes_per_board)
+                if session > minutes * 1.15:
+                    continue
+                try:
+                    movement = generate(kind, pairs, boards_per_round=bpr, rounds=rounds, variant=variant)
+                except MovementError:
+                    continue
+                report = validate(movement)
+                if not report.ok:
+                    continue  # never offer an unsound movement
+                played = _boards_per_pair(movement)
+                if not min_boards <= played <= max_boards:
+                    continue
+                complete = rounds == top and variant != "skip"
+                relays = bool(movement.shares)
+                suggestion = Suggestion(
+                    kind=kind,
+                    variant=movement.variant,
+                    pairs=pairs,
+                    tables=movement.tables,
+                    rounds=rounds,
+                    boards_per_round=bpr,
+                    total_boards=movement.board_count,
+                    boards_per_pair=played,
+                    minutes=session,
+                    winners=movement.winners,
+                    complete=complete,
+                    relays=relays,
+                    reason=_reason(movement, played, session, complete),
+                )
+                score = (
+                    0 if complete else 1,
+                    round(abs(session - minutes) / 15),  # quarter-hours away from the time available
+                    1 if variant in ("skip", "arrow-switch") else 0,
+                    1 if relays else 0,
+                    -played,
+                    0 if kind == "howell" else 1,
+                )
+                scored.append((score, suggestion))
+    if not scored:
+        raise MovementError(
+            f"No movement gives {pairs} pairs {min_boards}-{max_boards} boards in about {minutes} minutes."
+        )
+    scored.sort(key=lambda item: item[0])
+    return [s for _, s in scored]
+
+
+def _boards_per_pair(movement: Movement) -> int:
+    """Boards the busiest entry plays (a pair that sits out a round plays one round's boards fewer)."""
+    counts: dict[str, int] = {}
+    for row in movement.rows:
+        if row.ns is None or row.ew is None:
+            continue
+        for label in (row.ns, row.ew):
+            counts[label] = counts.get(label, 0) + len(row.boards)
+    return max(counts.values(), default=0)
