@@ -257,9 +257,7 @@ def score_parts(
     return ScoreParts(con, taken, vulnerable, trick_points, overtricks, insult, slam, 0)
 
 
-def contract_score(
-    contract: str | Contract, tricks: int | str, vulnerable: bool, *, edition: str = "current"
-) -> int:
+def contract_score(contract: str | Contract, tricks: int | str, vulnerable: bool, *, edition: str = "current") -> int:
     """Duplicate score for declarer's side: positive when made, negative when defeated, 0 when passed out.
 
     ``contract_score("4S", 10, False)`` is 420; ``contract_score("3NTX", 7, True)`` is -800.

@@ -129,9 +129,7 @@ def total_points(ns_scores: Sequence[int]) -> int:
     return sum(ns_scores)
 
 
-def rank_with_ties(
-    totals: Sequence[float], *, higher_is_better: bool = True, tolerance: float = 1e-9
-) -> list[str]:
+def rank_with_ties(totals: Sequence[float], *, higher_is_better: bool = True, tolerance: float = 1e-9) -> list[str]:
     """Places in input order, ties shown with ``=``: ``[60, 55, 55, 40]`` gives ``["1", "2=", "2=", "4"]``.
 
     Totals within ``tolerance`` of each other are tied (they are usually sums of floats).
