@@ -93,9 +93,13 @@ def mitchell(
                 ns = None
             if r in switched and ns is not None:
                 ns, ew = ew, ns
-            rows.append(Row(r, table, ns, ew, board_set(set_at(table, r), bpr)))
-        if base == "relay":
+            # The last table of a relay Mitchell has no set of its own; if it is the half table, it is idle.
+            idle_relay = base == "relay" and half_table and table == tables
+            boards = () if idle_relay else board_set(set_at(table, r), bpr)
+            rows.append(Row(r, table, ns, ew, boards))
+        if base == "relay" and not half_table:
             shares.append(Share(r, (1, tables), board_set(set_at(1, r), bpr)))
+        if base == "relay":
             stand_set = (tables // 2 + r - 1) % tables + 1
             stands.append(ByeStand(r, (tables // 2, tables // 2 + 1), board_set(stand_set, bpr)))
 
@@ -114,7 +118,7 @@ def mitchell(
         winners=1 if arrow else 2,
         shares=tuple(shares),
         bye_stands=tuple(stands),
-        relay_tables=(1, tables) if base == "relay" else (),
+        relay_tables=(1, tables) if base == "relay" and not half_table else (),
         arrow_switch_rounds=switched,
         meet_once=True,
         all_meet=n_rounds == tables,

@@ -76,10 +76,13 @@ def _reason(movement: Movement, boards_per_pair: int, minutes: int, complete: bo
         parts.append("every EW pair meets every NS pair")
     else:
         parts.append(f"each EW pair misses {movement.tables - movement.rounds} NS pair(s)")
-    if movement.kind == "mitchell" and movement.relay_tables:
-        low, high = movement.relay_tables
-        stand = movement.bye_stands[0].between if movement.bye_stands else (0, 0)
-        parts.append(f"relay: tables {low} and {high} share boards; bye stand between tables {stand[0]} and {stand[1]}")
+    if movement.kind == "mitchell" and (movement.relay_tables or movement.bye_stands):
+        if movement.relay_tables:
+            low, high = movement.relay_tables
+            parts.append(f"relay: tables {low} and {high} share boards")
+        if movement.bye_stands:
+            stand = movement.bye_stands[0].between
+            parts.append(f"bye stand between tables {stand[0]} and {stand[1]}")
     elif movement.shares:
         parts.append("some tables share boards (relay)")
     else:

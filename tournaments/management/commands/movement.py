@@ -1,0 +1,84 @@
+"""`manage.py movement KIND --pairs P`: print a movement for the director, or its rows as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.movements import GENERATORS, Movement, MovementError, generate, validate
+
+
+def _boards(boards: tuple[int, ...]) -> str:
+    if not boards:
+        return "no boards"
+    if len(boards) == 1:
+        return f"board {boards[0]}"
+    if boards == tuple(range(boards[0], boards[-1] + 1)):
+        return f"boards {boards[0]}-{boards[-1]}"
+    return "boards " + ", ".join(map(str, boards))
+
+
+def render_text(movement: Movement) -> str:
+    """The movement as a director reads it: round by round, table by table, relays and sit-outs marked."""
+    lines = [
+        f"{movement.description or movement.kind}",
+        f"{movement.pairs} {'players' if movement.kind == 'individual' else 'pairs'}, "
+        f"{movement.tables} tables, {movement.rounds} rounds of {movement.boards_per_round} boards, "
+        f"{movement.board_count} boards in play, "
+        f"{'one winner' if movement.winners == 1 else 'two winners (NS and EW)'}",
+    ]
+    for r in range(1, movement.rounds + 1):
+        lines.append(f"Round {r}" + (" (arrow-switched)" if r in movement.arrow_switch_rounds else ""))
+        for row in movement.rows_for_round(r):
+            if row.ns is None or row.ew is None:
+                who = row.ew or row.ns
+                lines.append(f"  Table {row.table}: {who} sits out ({_boards(row.boards)} idle)")
+                continue
+            line = f"  Table {row.table}: {row.ns} v {row.ew}  {_boards(row.boards)}"
+            shared = movement.shared_tables(r, row.table)
+            if shared:
+                line += f"  (shared with table {', '.join(map(str, shared))})"
+            lines.append(line)
+        for stand in movement.bye_stands:
+            if stand.round == r:
+                low, high = stand.between
+                lines.append(f"  Bye stand between tables {low} and {high}: {_boards(stand.boards)}")
+    return "\n".join(lines)
+
+
+class Command(BaseCommand):
+    help = "Print a movement (Mitchell, Howell, individual, teams, replay) for a number of pairs."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("kind", choices=sorted(GENERATORS), help="the movement")
+        parser.add_argument("--pairs", type=int, required=True, help="pairs present (players for an individual)")
+        parser.add_argument("--boards-per-round", type=int, default=None, dest="boards_per_round")
+        parser.add_argument("--rounds", type=int, default=None, help="fewer rounds than the full movement")
+        parser.add_argument(
+            "--variant",
+            choices=["relay", "skip", "arrow-switch", "three-quarter"],
+            default=None,
+            help="Mitchell: relay (even tables, default), skip or arrow-switch; Howell: three-quarter",
+        )
+        parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            movement = generate(
+                options["kind"],
+                options["pairs"],
+                boards_per_round=options["boards_per_round"],
+                rounds=options["rounds"],
+                variant=options["variant"],
+            )
+        except MovementError as error:
+            raise CommandError(str(error), returncode=2) from error
+        report = validate(movement)
+        if not report.ok:  # a generator bug: say so rather than print a broken movement
+            raise CommandError("The movement failed validation: " + "; ".join(report.errors), returncode=1)
+        if options["json"]:
+            self.stdout.write(json.dumps(movement.to_json()))
+        else:
+            self.stdout.write(render_text(movement))
