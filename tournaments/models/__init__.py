@@ -2,6 +2,7 @@
 
 from .audit import AppendOnlyError, AuditEntry
 from .events import Entry, EntryPlayer, Event, Member, Section, Session
+from .jobs import GeneratedFile
 from .movements import TableRound
 from .parties import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from .results import Board, Result
@@ -14,6 +15,7 @@ __all__ = [
     "Entry",
     "EntryPlayer",
     "Event",
+    "GeneratedFile",
     "Member",
     "Party",
     "PartyDeal",
