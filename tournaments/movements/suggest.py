@@ -28,7 +28,8 @@ class Suggestion:
     rounds: int
     boards_per_round: int
     total_boards: int
-    boards_per_pair: int
+    boards_per_pair: int  # the most any pair plays
+    fewest_boards: int  # the least (a pair that sits out plays one round fewer)
     minutes: int
     winners: int
     complete: bool
@@ -65,9 +66,11 @@ def _max_rounds(kind: str, variant: str | None, pairs: int) -> int:
     return tables - 1 if variant == "skip" else tables
 
 
-def _reason(movement: Movement, boards_per_pair: int, minutes: int, complete: bool) -> str:
+def _reason(movement: Movement, played: tuple[int, int], minutes: int, complete: bool) -> str:
     parts = ["one winner" if movement.winners == 1 else "two winners (NS and EW)"]
-    parts.append(f"{boards_per_pair} boards a pair ({movement.board_count} in play)")
+    fewest, most = played
+    per_pair = f"{most}" if fewest == most else f"{fewest} or {most}"
+    parts.append(f"{per_pair} boards a pair ({movement.board_count} in play)")
     parts.append(f"{movement.rounds} rounds of {movement.boards_per_round}")
     parts.append(f"about {minutes // 60}h{minutes % 60:02d}")
     if movement.kind == "howell":
@@ -93,7 +96,8 @@ def _reason(movement: Movement, boards_per_pair: int, minutes: int, complete: bo
         rounds = ", ".join(map(str, movement.arrow_switch_rounds))
         parts.append(f"arrow-switch round(s) {rounds}")
     if movement.phantom:
-        parts.append("each pair sits out one round")
+        who = "each EW pair" if movement.kind == "mitchell" else "each pair"
+        parts.append(f"{who} sits out one round")
     return "; ".join(parts)
 
 
@@ -132,7 +136,7 @@ def suggest(
                 report = validate(movement)
                 if not report.ok:
                     continue  # never offer an unsound movement
-                played = _boards_per_pair(movement)
+                fewest, played = _boards_per_pair(movement)
                 if not min_boards <= played <= max_boards:
                     continue
                 complete = rounds == top and variant != "skip"
@@ -146,11 +150,12 @@ def suggest(
                     boards_per_round=bpr,
                     total_boards=movement.board_count,
                     boards_per_pair=played,
+                    fewest_boards=fewest,
                     minutes=session,
                     winners=movement.winners,
                     complete=complete,
                     relays=relays,
-                    reason=_reason(movement, played, session, complete),
+                    reason=_reason(movement, (fewest, played), session, complete),
                 )
                 score = (
                     0 if complete else 1,
@@ -169,12 +174,12 @@ def suggest(
     return [s for _, s in scored]
 
 
-def _boards_per_pair(movement: Movement) -> int:
-    """Boards the busiest entry plays (a pair that sits out a round plays one round's boards fewer)."""
+def _boards_per_pair(movement: Movement) -> tuple[int, int]:
+    """Fewest and most boards an entry plays (a pair that sits out a round plays one round's fewer)."""
     counts: dict[str, int] = {}
     for row in movement.rows:
         if row.ns is None or row.ew is None:
             continue
         for label in (row.ns, row.ew):
             counts[label] = counts.get(label, 0) + len(row.boards)
-    return max(counts.values(), default=0)
+    return min(counts.values(), default=0), max(counts.values(), default=0)
