@@ -109,9 +109,7 @@ def test_parse_tricks(result: int | str | None, contract: str, tricks: int) -> N
         (None, "3NT", "missing"),
     ],
 )
-def test_parse_tricks_rejects_impossible_results(
-    result: int | str | None, contract: str, fragment: str
-) -> None:
+def test_parse_tricks_rejects_impossible_results(result: int | str | None, contract: str, fragment: str) -> None:
     with pytest.raises(InvalidResult, match=fragment):
         parse_tricks(result, contract)
 

@@ -28,9 +28,7 @@ from scoring import (
     total_points,
 )
 
-SCORES = st.sampled_from(
-    [-800, -200, -100, -50, 0, 50, 100, 110, 140, 400, 420, 430, 450, 620, 650, 990, 1430]
-)
+SCORES = st.sampled_from([-800, -200, -100, -50, 0, 50, 100, 110, 140, 400, 420, 430, 450, 620, 650, 990, 1430])
 BOARD = st.lists(SCORES, min_size=1, max_size=30)
 
 

@@ -1,0 +1,59 @@
+"""The vectorised field scorer gives exactly what matchpoints gives, board by board."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import InvalidScore, matchpoint_array, matchpoint_field, matchpoints
+
+SCORE = st.sampled_from([-1100, -500, -100, -50, 0, 50, 90, 110, 140, 400, 420, 450, 620, 650, 1430])
+
+
+@settings(max_examples=200)
+@given(st.lists(st.lists(SCORE, max_size=20), max_size=40), st.sampled_from(["ebu", "acbl"]))
+def test_ragged_field_equals_matchpoints_board_by_board(boards: list[list[int]], scale: str) -> None:
+    got = matchpoint_field(boards, scale=scale)
+    assert len(got) == len(boards)
+    for row, board in zip(got, boards, strict=True):
+        assert row.tolist() == matchpoints(board, scale=scale)
+
+
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=13), st.integers(1, 30))
+def test_rectangular_field_with_any_scores(board: list[int], copies: int) -> None:
+    boards = [board[i:] + board[:i] for i in range(copies)]
+    boards = [b for b in boards if len(b) == len(board)]
+    for row, b in zip(matchpoint_field(boards), boards, strict=True):
+        assert row.tolist() == matchpoints(b)
+
+
+def test_large_random_field() -> None:
+    rng = np.random.default_rng(7)
+    choices = np.array([-100, -50, 110, 140, 420, 450, 620])
+    boards = rng.choice(choices, size=(5000, 13)).tolist()
+    got = matchpoint_field(boards)
+    assert all(r.tolist() == matchpoints(b) for r, b in zip(got, boards, strict=True))
+    assert all(r.sum() == 13 * 12 for r in got)
+
+
+def test_edge_cases() -> None:
+    assert matchpoint_field([]) == []
+    assert [r.tolist() for r in matchpoint_field([[], [5], [1, 1]])] == [[], [0.0], [1.0, 1.0]]
+    huge = [[2**61, -(2**61), 0]]
+    assert matchpoint_field(huge)[0].tolist() == matchpoints(huge[0])
+    with pytest.raises(InvalidScore):
+        matchpoint_field([[2**70, 1]])
+    with pytest.raises(InvalidScore, match="scale"):
+        matchpoint_field([], scale="wbf")
+
+
+def test_matchpoint_array() -> None:
+    table = np.array([[420, 420, 450, -50], [1, 2, 3, 4]])
+    assert matchpoint_array(table).tolist() == [[3, 3, 6, 0], [0, 2, 4, 6]]
+    assert matchpoint_array(table.astype(float), scale="acbl").tolist() == [[1.5, 1.5, 3, 0], [0, 1, 2, 3]]
+    with pytest.raises(InvalidScore):
+        matchpoint_array(np.array([1, 2, 3]))
+    with pytest.raises(InvalidScore):
+        matchpoint_array(np.array([[1.5, 2.0]]))
