@@ -1,0 +1,117 @@
+"""The deals of a round: who deals each (Law 7, then in turn to the left), vulnerability (Law 9), and scores.
+
+The arithmetic of a deal's score is the scoring package's (``scoring.progressive_deal_score``); this module
+only decides which deal is dealt by whom at what vulnerability, and reads what the table wrote down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import scoring
+
+from .tallies import DealLine
+from .types import LEFT, PartyError
+
+__all__ = ["DEALS_PER_ROUND", "DealEntry", "DealError", "deal_plan", "dealer_of", "score_deal", "score_round"]
+
+DEALS_PER_ROUND = 4  # Law 3: four deals, one by each player
+
+
+def dealer_of(first_dealer: str, deal: int) -> str:
+    """The dealer of deal ``deal`` (1-based): the deal passes to the left each time (Laws 3 and 4)."""
+    seat = first_dealer
+    for _ in range((deal - 1) % 4):
+        seat = LEFT[seat]
+    return seat
+
+
+def deal_plan(first_dealer: str, method: str, deals: int = DEALS_PER_ROUND) -> list[tuple[int, str, str]]:
+    """(deal, dealer, vulnerability) for a round; ``method`` is "law9", "none" or "all" (announced)."""
+    plan = []
+    for n in range(1, deals + 1):
+        dealer = dealer_of(first_dealer, n)
+        if method == "law9":
+            vul = scoring.progressive_vulnerability((n - 1) % 4 + 1, dealer)
+        elif method == "none":
+            vul = "None"
+        elif method == "all":
+            vul = "All"
+        else:
+            raise PartyError(f"Unknown vulnerability method {method!r}.")
+        plan.append((n, dealer, vul))
+    return plan
+
+
+class DealError(PartyError):
+    """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
+
+    def __init__(self, message: str, *, deal: int, field: str) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.field = field
+
+
+def field_of(exc: Exception) -> str:
+    """Which input a scoring error is about, so the form can put the message beside it."""
+    text = str(exc).lower()
+    for word, field in (("declarer", "declarer"), ("honor", "honors"), ("trick", "tricks"), ("result", "tricks")):
+        if word in text:
+            return field
+    return "contract"
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the scorer at the table writes for a deal: contract (or PASS), declarer, tricks, honors."""
+
+    contract: str
+    declarer: str | None = None
+    tricks: int | str | None = None
+    honors_side: str | None = None
+    honors_points: int = 0
+
+
+def score_deal(entry: DealEntry, vulnerable: str) -> tuple[str, str | None, int | None, int, int]:
+    """(canonical contract, declarer, tricks, ns points, ew points) under the progressive party rules.
+
+    Raises ``scoring.ScoringError`` (a ValueError with a message for the host) on a contract, declarer or
+    result that cannot be.
+    """
+    contract = scoring.parse_contract(entry.contract)
+    if contract.is_passout:
+        return "PASS", None, None, 0, 0
+    if not entry.declarer:
+        raise scoring.InvalidResult("Who was declarer? Choose N, E, S or W.")
+    declarer = scoring.parse_seat(entry.declarer)
+    if entry.tricks is None or entry.tricks == "":
+        raise scoring.InvalidResult("How many tricks did declarer take?")
+    tricks = scoring.parse_tricks(entry.tricks, contract)
+    honors = None
+    if entry.honors_side and entry.honors_points:
+        if entry.honors_side not in ("NS", "EW") or entry.honors_points not in (100, 150):
+            raise scoring.InvalidResult("Honors are 100 or 150, held by N-S or E-W.")
+        honors = (entry.honors_side, entry.honors_points)
+    ns, ew = scoring.progressive_deal_score(contract, declarer, tricks, vulnerable=vulnerable, honors=honors)
+    return str(contract), declarer, tricks, ns, ew
+
+
+def score_round(first_dealer: str, method: str, entries: list[DealEntry]) -> list[DealLine]:
+    """Score a Progressive Bridge round of four deals (Law 3), each deal on its own (no carry-over)."""
+    if len(entries) != DEALS_PER_ROUND:
+        raise PartyError("A round is four deals, one by each player (Law 3).")
+    lines = []
+    for (number, dealer, vul), entry in zip(deal_plan(first_dealer, method), entries, strict=True):
+        try:
+            contract, declarer, tricks, ns, ew = score_deal(entry, vul)
+        except scoring.ScoringError as exc:
+            raise DealError(f"Deal {number}: {exc}", deal=number, field=field_of(exc)) from exc
+        has_honors = contract != "PASS" and bool(entry.honors_side) and bool(entry.honors_points)
+        lines.append(
+            DealLine(
+                deal=number, dealer=dealer, vulnerable=vul, contract=contract, declarer=declarer,
+                tricks=tricks, honors_side=entry.honors_side if has_honors else None,
+                honors_points=entry.honors_points if has_honors else 0, ns=ns, ew=ew,
+            )
+        )  # fmt: skip
+    return lines
