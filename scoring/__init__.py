@@ -6,6 +6,7 @@ Contracts and deals (:mod:`scoring.contracts`, :mod:`scoring.boards`), match poi
 :mod:`scoring.progressive`, :mod:`scoring.auction`).
 """
 
+from scoring.auction import AUCTION_GAME, AUCTION_RUBBER_BONUS, AuctionScore, auction_honors, auction_score
 from scoring.boards import (
     SEATS,
     Seat,
@@ -73,20 +74,36 @@ from scoring.matchpoints import (
     score_board,
     total_points,
 )
+from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
+from scoring.scorepads import (
+    ChicagoScorepad,
+    DealRecord,
+    RubberScorepad,
+    back_score,
+    check_honors,
+    chicago_vulnerability,
+    other_side,
+)
 
 Declarer = Seat
 
 __all__ = [
+    "AUCTION_GAME",
+    "AUCTION_RUBBER_BONUS",
     "AVERAGE",
     "AVERAGE_MINUS",
     "AVERAGE_PLUS",
     "AVERAGE_PLUS_MINUS",
     "IMP_THRESHOLDS",
     "NOT_PLAYED",
+    "PROGRESSIVE_DEAL_LIMIT",
     "SEATS",
     "STRAINS",
     "Artificial",
+    "AuctionScore",
+    "ChicagoScorepad",
     "Contract",
+    "DealRecord",
     "Declarer",
     "Edition",
     "InvalidBoard",
@@ -97,6 +114,7 @@ __all__ = [
     "LineImps",
     "LineScore",
     "NotPlayed",
+    "RubberScorepad",
     "Scale",
     "ScoreParts",
     "ScoringError",
@@ -107,13 +125,18 @@ __all__ = [
     "Weighted",
     "artificial_imps",
     "as_line",
+    "auction_honors",
+    "auction_score",
     "average_minus",
     "average_plus",
+    "back_score",
     "board_dealer",
     "board_sets",
     "board_top",
     "board_vulnerability",
     "butler_datum",
+    "check_honors",
+    "chicago_vulnerability",
     "contract_score",
     "cross_imps",
     "imps",
@@ -124,6 +147,7 @@ __all__ = [
     "matchpoints",
     "neuberg",
     "ns_score",
+    "other_side",
     "parse_contract",
     "parse_seat",
     "parse_tricks",
@@ -131,6 +155,8 @@ __all__ = [
     "partner",
     "percentage",
     "procedural_penalty",
+    "progressive_deal_score",
+    "progressive_vulnerability",
     "rank_with_ties",
     "scale_total",
     "score_board",
