@@ -1,0 +1,394 @@
+"""Entering results: traveller lines checked against the movement, scored, and saved all together or not at all.
+
+A line is what the director reads off a traveller or a pickup slip: board, pair numbers, contract, declarer,
+tricks ("10", "=", "+1", "-2") and optionally the score written on the slip. Every line of a batch is checked
+first; any error anywhere means nothing is saved and each message names the field it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import IntegrityError, transaction
+
+import scoring
+from tournaments.models import Board, Entry, Result, Section, Session, TableRound
+from tournaments.selectors.lookups import SectionMap, boards_by_number, section_map
+from tournaments.services import audit
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+RESULT_FIELDS = ["board", "table_round", "ns_entry", "ew_entry", "kind", "contract", "declarer", "tricks", "ns_score"]
+
+
+@dataclass
+class LineInput:
+    """One line as typed. `result_id` is the result the line already shows (when editing)."""
+
+    board: int | str
+    ns: str = ""
+    ew: str = ""
+    contract: str = ""
+    declarer: str = ""
+    tricks: str = ""
+    score: str = ""
+    lead: str = ""
+    result_id: int | None = None
+
+    def is_blank(self) -> bool:
+        return not any(str(v).strip() for v in (self.contract, self.declarer, self.tricks, self.score))
+
+
+@dataclass
+class CheckedLine:
+    """A line after checking: the entries and movement row it resolves to, the canonical contract and the score."""
+
+    input: LineInput
+    board: Board | None = None
+    row: TableRound | None = None
+    ns_entry: Entry | None = None
+    ew_entry: Entry | None = None
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    ns_score: int | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def display(self) -> str:
+        """The line as a director reads it: "4S= N 420"."""
+        if self.ns_score is None:
+            return ""
+        if self.contract == "PASS":
+            return "Passed out 0"
+        assert self.tricks is not None
+        need = int(self.contract[0]) + 6
+        diff = self.tricks - need
+        made = "=" if diff == 0 else f"{diff:+d}"
+        return f"{self.contract}{made} {self.declarer} {self.ns_score}"
+
+
+class ResultEntryError(Exception):
+    """Lines that cannot be saved: `errors[i][field]` is the message for line i's field."""
+
+    def __init__(self, errors: dict[int, dict[str, str]], lines: Sequence[CheckedLine] = ()) -> None:
+        self.errors = errors
+        self.lines = list(lines)
+        first = next(iter(errors.items()), (0, {}))
+        super().__init__(f"line {first[0] + 1}: " + "; ".join(first[1].values()))
+
+
+def _parse_board(value: int | str, smap: SectionMap, boards: dict[int, Board]) -> tuple[Board | None, str]:
+    text = str(value).strip()
+    if not text.isdigit():
+        return None, f"{text!r} is not a board number." if text else "The board number is missing."
+    number = int(text)
+    if number not in smap.by_board or number not in boards:
+        return None, f"Board {number} is not played in section {smap.section.letter}."
+    return boards[number], ""
+
+
+def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: CheckedLine) -> None:
+    """Find the movement row where these NS and EW pairs play this board, or say precisely what is wrong."""
+    ns_cands = smap.candidates(line.ns, "NS")
+    ew_cands = smap.candidates(line.ew, "EW")
+    letter = smap.section.letter
+    if not line.ns.strip():
+        out.errors["ns"] = "The NS pair number is missing."
+    elif not ns_cands:
+        out.errors["ns"] = f"There is no pair {line.ns.strip()} in section {letter}."
+    if not line.ew.strip():
+        out.errors["ew"] = "The EW pair number is missing."
+    elif not ew_cands:
+        out.errors["ew"] = f"There is no pair {line.ew.strip()} in section {letter}."
+    if "ns" in out.errors or "ew" in out.errors:
+        return
+    rows = smap.played_rows(board.number)
+    for ns in ns_cands:
+        for ew in ew_cands:
+            for row in rows:
+                if row.ns_entry_id == ns.pk and row.ew_entry_id == ew.pk:
+                    out.row, out.ns_entry, out.ew_entry = row, ns, ew
+                    return
+    # Say which half is wrong: does the NS pair sit NS on this board at all?
+    for ns in ns_cands:
+        mine = [r for r in rows if r.ns_entry_id == ns.pk]
+        if mine:
+            opp = smap.entries[mine[0].ew_entry_id]  # type: ignore[index]
+            out.errors["ew"] = (
+                f"In this movement {ns.label} plays board {board.number} against {opp.label} "
+                f"(round {mine[0].round}, table {mine[0].table}), not {line.ew.strip()}."
+            )
+            return
+    for ew in ew_cands:
+        mine = [r for r in rows if r.ew_entry_id == ew.pk]
+        if mine:
+            opp = smap.entries[mine[0].ns_entry_id]  # type: ignore[index]
+            out.errors["ns"] = (
+                f"In this movement {ew.label} plays board {board.number} against {opp.label} "
+                f"(round {mine[0].round}, table {mine[0].table}), not {line.ns.strip()}."
+            )
+            return
+    out.errors["ns"] = f"Pair {ns_cands[0].label} does not play board {board.number} sitting NS in this movement."
+
+
+def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], session: Session) -> CheckedLine:
+    """Check one line against the movement and the laws' scoring; collect every error, raise none."""
+    out = CheckedLine(input=line)
+    board, error = _parse_board(line.board, smap, boards)
+    if board is None:
+        out.errors["board"] = error
+        return out
+    out.board = board
+    _resolve_pairs(line, board, smap, out)
+    try:
+        contract = scoring.parse_contract(line.contract)
+    except scoring.ScoringError as exc:
+        out.errors["contract"] = str(exc)
+        return out
+    out.contract = str(contract)
+    if contract.is_passout:
+        out.ns_score, out.declarer, out.tricks = 0, "", None
+    else:
+        try:
+            out.declarer = scoring.parse_seat(line.declarer) if line.declarer.strip() else ""
+        except scoring.ScoringError as exc:
+            out.errors["declarer"] = str(exc)
+        if not out.declarer and "declarer" not in out.errors:
+            out.errors["declarer"] = f"{contract} needs a declarer: N, E, S or W."
+        try:
+            tricks_text: str | int | None = line.tricks.strip() if line.tricks.strip() else None
+            out.tricks = scoring.parse_tricks(tricks_text, contract)
+        except scoring.ScoringError as exc:
+            out.errors["tricks"] = str(exc)
+        if out.declarer and out.tricks is not None:
+            out.ns_score = scoring.ns_score(
+                contract, out.declarer, out.tricks, board.vulnerability, edition=session.edition
+            )
+    typed = line.score.strip().replace(" ", "")
+    if typed:
+        try:
+            typed_score = int(typed)
+        except ValueError:
+            out.errors["score"] = f"{line.score.strip()!r} is not a score: type the NS score, e.g. 420 or -100."
+        else:
+            if out.ns_score is not None and typed_score != out.ns_score:
+                out.errors["score"] = (
+                    f"The slip says {typed_score} but {out.display.rsplit(' ', 1)[0]} scores {out.ns_score} "
+                    f"for NS (board {board.number}, vulnerable: {board.get_vulnerability_display()}). Check the slip."
+                )
+    return out
+
+
+def _check_batch(
+    lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board], session: Session
+) -> tuple[list[CheckedLine | None], dict[int, dict[str, str]]]:
+    checked: list[CheckedLine | None] = []
+    errors: dict[int, dict[str, str]] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for i, line in enumerate(lines):
+        if line.is_blank():
+            checked.append(None)
+            continue
+        c = check_line(line, smap, boards, session)
+        checked.append(c)
+        if c.row is not None and c.board is not None and c.ns_entry and c.ew_entry:
+            for entry in (c.ns_entry, c.ew_entry):
+                key = (c.board.number, entry.pk)
+                if key in seen:
+                    c.errors["ns" if entry is c.ns_entry else "ew"] = (
+                        f"Board {c.board.number} for {entry.label} is entered twice (see line {seen[key] + 1})."
+                    )
+                seen.setdefault(key, i)
+        if c.errors:
+            errors[i] = dict(c.errors)
+    return checked, errors
+
+
+def preview_lines(section: Section, lines: Sequence[LineInput]) -> list[CheckedLine | None]:
+    """Check lines without saving, for the score shown as the director types (None for a blank line)."""
+    smap = section_map(section)
+    checked, _ = _check_batch(lines, smap, boards_by_number(section.session_id), section.session)
+    return checked
+
+
+def _apply(result: Result, c: CheckedLine) -> None:
+    result.board = c.board  # type: ignore[assignment]
+    result.table_round = c.row
+    result.ns_entry = c.ns_entry  # type: ignore[assignment]
+    result.ew_entry = c.ew_entry  # type: ignore[assignment]
+    result.kind = Result.Kind.PLAYED
+    result.contract = c.contract
+    result.declarer = c.declarer
+    result.tricks = c.tricks
+    result.ns_score = c.ns_score
+    result.lead = c.input.lead.strip()[:3]
+    result.ns_percent = result.ew_percent = None
+    result.weighted = []
+
+
+def save_lines(*, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "") -> list[Result | None]:
+    """Check and save a batch of lines (a traveller, a pickup slip) in one transaction: all or nothing.
+
+    A filled line creates or changes its result; a blank line whose `result_id` is set removes that result.
+    Raises ResultEntryError with every message at its line and field; nothing is saved then.
+    """
+    session = section.session
+    smap = section_map(section)
+    boards = boards_by_number(session.pk)
+    checked, errors = _check_batch(lines, smap, boards, session)
+    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
+    existing = {r.pk: r for r in Result.objects.filter(section=section, pk__in=wanted_ids).select_related("board")}
+    taken: dict[tuple[int, int], Result] = {}
+    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
+    for r in Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry"):
+        taken[(r.board_id, r.ns_entry_id)] = r
+        taken[(r.board_id, r.ew_entry_id)] = r
+    for i, c in enumerate(checked):
+        line = lines[i]
+        if line.result_id and line.result_id not in existing:
+            errors.setdefault(i, {})["board"] = "This result was removed meanwhile; reload the page."
+        if c is None or c.board is None or c.ns_entry is None or c.ew_entry is None:
+            continue
+        for entry, name in ((c.ns_entry, "ns"), (c.ew_entry, "ew")):
+            other = taken.get((c.board.pk, entry.pk))
+            if other is not None and other.pk != line.result_id and other.pk not in wanted_ids:
+                errors.setdefault(i, {})[name] = (
+                    f"Board {c.board.number} for {entry.label} is already entered "
+                    f"({other.ns_entry.label} v {other.ew_entry.label}); change it on its own line."
+                )
+    if errors:
+        raise ResultEntryError(errors, [c for c in checked if c is not None])
+    saved: list[Result | None] = []
+    try:
+        with transaction.atomic():
+            for i, c in enumerate(checked):
+                line = lines[i]
+                old = existing.get(line.result_id) if line.result_id else None
+                if c is None:
+                    if old is not None:
+                        before = audit.snapshot(old, RESULT_FIELDS)
+                        old_pk = old.pk
+                        old.delete()
+                        audit.record(
+                            actor=actor,
+                            action="result.delete",
+                            target_type="result",
+                            target_id=old_pk,
+                            session_id=session.pk,
+                            old=before,
+                            why=why,
+                        )
+                    saved.append(None)
+                    continue
+                if old is not None:
+                    before = audit.snapshot(old, RESULT_FIELDS)
+                    _apply(old, c)
+                    after = audit.snapshot(old, RESULT_FIELDS)
+                    if after != before:
+                        old.save()
+                        audit.record(
+                            actor=actor,
+                            action="result.change",
+                            target=old,
+                            session_id=session.pk,
+                            old=before,
+                            new=after,
+                            why=why,
+                        )
+                    saved.append(old)
+                    continue
+                result = Result(section=section)
+                _apply(result, c)
+                result.save()
+                audit.record(
+                    actor=actor,
+                    action="result.create",
+                    target=result,
+                    session_id=session.pk,
+                    new=audit.snapshot(result, RESULT_FIELDS),
+                    why=why,
+                )
+                saved.append(result)
+            if session.status == Session.Status.SETUP and any(saved):
+                Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+                session.status = Session.Status.PLAYING
+    except IntegrityError as exc:
+        raise ResultEntryError(
+            {0: {"board": "Another entry saved a result for these pairs meanwhile; reload the page."}}
+        ) from exc
+    return saved
+
+
+def record_result(
+    *,
+    actor: Actor,
+    section: Section,
+    board: int,
+    ns: str,
+    ew: str,
+    contract: str,
+    declarer: str = "",
+    tricks: str | int = "",
+    score: str | int = "",
+    why: str = "",
+) -> Result:
+    """Record one traveller line: checked against the movement, scored, saved and audited."""
+    line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score))
+    if line.is_blank():
+        raise ResultEntryError({0: {"contract": "The contract is missing."}})
+    result = save_lines(actor=actor, section=section, lines=[line], why=why)[0]
+    assert result is not None
+    return result
+
+
+def change_result(
+    *,
+    actor: Actor,
+    result: Result,
+    contract: str,
+    declarer: str = "",
+    tricks: str | int = "",
+    score: str | int = "",
+    why: str = "",
+) -> Result:
+    """Change a played result's contract, declarer or tricks; the pairs and board stay."""
+    line = LineInput(
+        result.board.number,
+        result.ns_entry.label,
+        result.ew_entry.label,
+        contract,
+        declarer,
+        str(tricks),
+        str(score),
+        result_id=result.pk,
+    )
+    saved = save_lines(actor=actor, section=result.section, lines=[line], why=why)[0]
+    assert saved is not None
+    return saved
+
+
+def delete_result(*, actor: Actor, result: Result, why: str = "") -> None:
+    """Remove a result (audited with what it was)."""
+    line = LineInput(result.board.number, result_id=result.pk)
+    save_lines(actor=actor, section=result.section, lines=[line], why=why)
+
+
+def traveller_rows(smap: SectionMap, board_number: int) -> list[TableRound]:
+    """The rows of a traveller for one board, in the movement's order (round, then table)."""
+    return smap.played_rows(board_number)
+
+
+def results_for_board(section: Section, board_number: int) -> dict[tuple[int, int], Result]:
+    """The results of a board keyed by (ns_entry_id, ew_entry_id)."""
+    out = {}
+    for r in Result.objects.filter(section=section, board__number=board_number):
+        out[(r.ns_entry_id, r.ew_entry_id)] = r
+    return out
