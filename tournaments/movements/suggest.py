@@ -1,8 +1,9 @@
 """What to play tonight: movements that fit the pairs present and the time, best first, each with its reason.
 
 The director's rules of thumb, in order: a complete movement (everyone meets everyone they should) before
-a cut-down one; a session length close to the time available; no relays or skips when there is a choice;
-more boards rather than fewer. Each suggestion is generated and validated before it is offered.
+a cut-down one; a session length close to the time available; no skips, arrow switches or relays when
+there is a choice; more than one board a round; more boards rather than fewer; more opponents.
+Each suggestion is generated and validated before it is offered.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from .types import Movement, MovementError
 from .validate import validate
 
 __all__ = ["Suggestion", "suggest"]
+
+_MAX_BOARDS_PER_ROUND = 8  # a 3-table Mitchell plays 8 a round; more than that is not a movement any more
 
 
 @dataclass(frozen=True)
@@ -120,9 +123,11 @@ def suggest(
     scored: list[tuple[tuple[float, ...], Suggestion]] = []
     for kind, variant in _candidates(pairs):
         top = _max_rounds(kind, variant, pairs)
-        # Cut-down movements only down to about two thirds of the rounds: fewer, and too many meetings go.
-        for rounds in range(top, max(1, math.ceil(top * 2 / 3)) - 1, -1):
-            for bpr in range(1, max_boards + 1):
+        # A cut-down Howell only down to about two thirds of its rounds (below that too many meetings go);
+        # a Mitchell may stop after any round, as large fields usually do.
+        lowest = max(1, math.ceil(top * 2 / 3)) if kind == "howell" else 1
+        for rounds in range(top, lowest - 1, -1):
+            for bpr in range(1, _MAX_BOARDS_PER_ROUND + 1):
                 per_pair_max = rounds * bpr
                 if per_pair_max > max_boards + bpr or per_pair_max < min_boards:
                     continue
@@ -160,9 +165,11 @@ def suggest(
                 score = (
                     0 if complete else 1,
                     round(abs(session - minutes) / 15),  # quarter-hours away from the time available
+                    1 if bpr == 1 else 0,  # moving after every board wastes time
                     1 if variant in ("skip", "arrow-switch") else 0,
                     1 if relays else 0,
                     -played,
+                    -rounds,  # more opponents met for the same boards
                     0 if kind == "howell" else 1,
                 )
                 scored.append((score, suggestion))
