@@ -87,13 +87,19 @@ def score_deal(entry: DealEntry, vulnerable: str) -> tuple[str, str | None, int 
     if entry.tricks is None or entry.tricks == "":
         raise scoring.InvalidResult("How many tricks did declarer take?")
     tricks = scoring.parse_tricks(entry.tricks, contract)
-    honors = None
-    if entry.honors_side and entry.honors_points:
-        if entry.honors_side not in ("NS", "EW") or entry.honors_points not in (100, 150):
-            raise scoring.InvalidResult("Honors are 100 or 150, held by N-S or E-W.")
-        honors = (entry.honors_side, entry.honors_points)
-    ns, ew = scoring.progressive_deal_score(contract, declarer, tricks, vulnerable=vulnerable, honors=honors)
+    side, points = _honors(entry)
+    ns, ew = scoring.progressive_deal_score(
+        contract, declarer, tricks, vulnerable, honors_side=side, honors_points=points
+    )
     return str(contract), declarer, tricks, ns, ew
+
+
+def _honors(entry: DealEntry) -> tuple[str | None, int]:
+    if not entry.honors_points:
+        return None, 0
+    if entry.honors_side not in ("NS", "EW"):
+        raise scoring.InvalidResult("Say which side held the honors: N-S or E-W.")
+    return entry.honors_side, entry.honors_points
 
 
 def score_round(first_dealer: str, method: str, entries: list[DealEntry]) -> list[DealLine]:

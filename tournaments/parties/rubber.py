@@ -1,19 +1,63 @@
-"""Progressive Rubber Bridge: a round's deals scored on a rubber scorepad (scoring.RubberScorepad).
+"""Progressive Rubber Bridge: a round's deals scored on rubber scorepads (``scoring.RubberScorepad``).
 
-Vulnerability follows the state of the score, not Law 9; at the end of the round an unfinished rubber earns
-300 for a single game and 50 for a part-score, and a new rubber starts with the next round.
+Vulnerability follows the state of the score, not Law 9; a finished rubber is followed by a new one; at the
+end of the round an unfinished rubber earns 300 for a single game and 50 for a lone part-score, and the next
+round starts a fresh rubber ("vulnerability lapses at the conclusion of a round").
 """
 
 from __future__ import annotations
 
-from .deals import DealEntry
+import scoring
+
+from .deals import DealEntry, DealError, _honors, dealer_of, field_of
 from .tallies import DealLine
+from .types import PartyError
 
 __all__ = ["MAX_RUBBER_DEALS", "score_rubber_round"]
 
 MAX_RUBBER_DEALS = 16
 
 
-def score_rubber_round(first_dealer: str, entries: list[DealEntry]) -> list[DealLine]:
-    """Score the deals of one round of rubbers; the last line carries the unfinished-rubber bonuses."""
-    raise NotImplementedError
+def _vulnerability(pad: scoring.RubberScorepad) -> str:
+    ns, ew = pad.vulnerable("NS"), pad.vulnerable("EW")
+    return "All" if ns and ew else "NS" if ns else "EW" if ew else "None"
+
+
+def score_rubber_round(first_dealer: str, entries: list[DealEntry]) -> tuple[list[DealLine], tuple[int, int]]:
+    """The deals of one round as scored on the rubber pad(s), and the (ns, ew) unfinished-rubber premiums."""
+    if not 1 <= len(entries) <= MAX_RUBBER_DEALS:
+        raise PartyError(f"A round of rubber bridge has 1 to {MAX_RUBBER_DEALS} deals.")
+    pad = scoring.RubberScorepad()
+    lines = []
+    for number, entry in enumerate(entries, start=1):
+        if pad.finished:
+            pad = scoring.RubberScorepad()  # the rubber is over: a new one starts on the next deal
+        vul = _vulnerability(pad)
+        try:
+            contract = scoring.parse_contract(entry.contract)
+            side, points = _honors(entry)
+            if not contract.is_passout and not entry.declarer:
+                raise scoring.InvalidResult("Who was declarer? Choose N, E, S or W.")
+            if not contract.is_passout and entry.tricks in (None, ""):
+                raise scoring.InvalidResult("How many tricks did declarer take?")
+            rec = pad.record(contract, entry.declarer, entry.tricks, honors=side, honor_points=points)
+        except scoring.ScoringError as exc:
+            raise DealError(f"Deal {number}: {exc}", deal=number, field=field_of(exc)) from exc
+        ns = rec.below["NS"] + rec.above["NS"]
+        ew = rec.below["EW"] + rec.above["EW"]
+        lines.append(
+            DealLine(
+                deal=number,
+                dealer=dealer_of(first_dealer, number),
+                vulnerable=vul,
+                contract=str(rec.contract),
+                declarer=rec.declarer,
+                tricks=None if rec.contract.is_passout else rec.tricks,
+                honors_side=side,
+                honors_points=points,
+                ns=ns,
+                ew=ew,
+            )
+        )
+    premium = {"NS": 0, "EW": 0} if pad.finished else pad.end_unfinished()
+    return lines, (premium["NS"], premium["EW"])

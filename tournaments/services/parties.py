@@ -297,9 +297,10 @@ def record_deals(
     party = table.round.party
     if party.form == Party.Form.EUCHRE:
         raise EntryError("Euchre is entered as the two pairs' points.")
+    premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
     try:
         if party.form == Party.Form.RUBBER:
-            scored = score_rubber_round(table.first_dealer, list(deals))
+            scored, premium = score_rubber_round(table.first_dealer, list(deals))
         else:
             scored = score_round(table.first_dealer, party.vulnerability, list(deals))
     except DealError as exc:
@@ -315,7 +316,8 @@ def record_deals(
         for d in scored
     ]  # fmt: skip
     old = _table_snapshot(table)
-    ns_total, ew_total = sum(d.ns for d in lines), sum(d.ew for d in lines)
+    ns_total = sum(d.ns for d in lines) + premium[0]
+    ew_total = sum(d.ew for d in lines) + premium[1]
     winner, how = _settle(table, ns_total, ew_total, [(d.ns, d.ew) for d in lines], host_choice)
     table.deals.all().delete()
     for d in lines:
