@@ -13,6 +13,11 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
+def _stop_on_signal(signum: int, frame: object) -> None:
+    """A TERM or HUP (a closed terminal, a service manager) stops both processes just as Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
 class Command(BaseCommand):
     help = "Migrate, ensure a director login, then run the web server and a Celery worker until Ctrl-C."
 
@@ -46,6 +51,8 @@ class Command(BaseCommand):
             settings.CELERY_TASK_DEFAULT_QUEUE,
         ]
         web_cmd = [*base, "runserver", f"{options['host']}:{options['port']}", "--noreload"]
+        signal.signal(signal.SIGTERM, _stop_on_signal)
+        signal.signal(signal.SIGHUP, _stop_on_signal)
         procs = [subprocess.Popen(worker_cmd), subprocess.Popen(web_cmd)]
         self.stdout.write(
             self.style.SUCCESS(f"\nBridgedesk is running at {url}  (a Celery worker runs beside it)")
