@@ -1,0 +1,19 @@
+"""The one error the interchange code raises for a bad or foreign file, with the place in the file."""
+
+from __future__ import annotations
+
+
+class InterchangeError(ValueError):
+    """A file we cannot import (or a session we cannot export), naming where the trouble is.
+
+    ``where`` is a place a director can find in the file: ``"line 123"``, ``"line 40, BOARD 7, TRAVELLER_LINE 3"``,
+    ``"PAIR 4NS"``. ``str(error)`` reads ``"<where>: <message>"``.
+    """
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message

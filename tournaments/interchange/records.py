@@ -1,0 +1,90 @@
+"""Plain records of a scored session, the common ground between the file formats and the models.
+
+The USEBIO and PBN readers produce a :class:`SessionRecord`; the writers take one. The importer turns a record
+into models, the exporter builds one from the models and the scores selector. Nothing here knows Django.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Literal
+
+ScoringMethod = Literal["mp", "butler", "cross_imps"]
+LineKind = Literal["played", "artificial", "not_played"]
+
+
+@dataclass
+class PlayerRecord:
+    name: str
+    national_id: str = ""
+    club_id: str = ""
+
+
+@dataclass
+class PairRecord:
+    """A pair as the file names it. ``label`` is the key traveller lines use: ``"3NS"``, ``"3EW"`` or ``"7"``."""
+
+    label: str
+    number: int
+    direction: str = ""  # "NS", "EW" or "" in a one-winner event
+    players: list[PlayerRecord] = field(default_factory=list)
+    total: float | None = None
+    percentage: float | None = None
+    place: str = ""
+    where: str = ""
+
+
+@dataclass
+class LineRecord:
+    """One traveller line. ``score`` is N-S's score; artificial lines carry percentages instead."""
+
+    ns_pair: str
+    ew_pair: str
+    kind: LineKind = "played"
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | None = None
+    score: int | None = None
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    ns_points: float | None = None  # match points or IMPs, as published (or as we computed them, on export)
+    ew_points: float | None = None
+    where: str = ""
+
+
+@dataclass
+class BoardRecord:
+    number: int
+    deal: str = ""  # PBN "N:spades.hearts.diamonds.clubs ..." or "" when unknown
+    dealer: str = ""  # only when the file says so (PBN); otherwise from the number
+    vulnerability: str = ""
+    datum: float | None = None  # Butler datum, if published
+    lines: list[LineRecord] = field(default_factory=list)
+    where: str = ""
+
+
+@dataclass
+class SessionRecord:
+    """Everything a results file says about one session of a pairs event."""
+
+    event_name: str = ""
+    title: str = ""
+    club_name: str = ""
+    club_id: str = ""
+    event_id: str = ""
+    date: dt.date | None = None
+    program: str = ""
+    scoring: ScoringMethod = "mp"
+    mp_scale: str = "ebu"  # "ebu" (2 per beat) or "acbl" (1 per beat)
+    winners: int = 1
+    pairs: list[PairRecord] = field(default_factory=list)
+    boards: list[BoardRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def pair(self, label: str) -> PairRecord | None:
+        for p in self.pairs:
+            if p.label == label:
+                return p
+        return None
