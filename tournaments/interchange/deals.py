@@ -75,7 +75,8 @@ def parse_deal(text: str, where: str = "") -> str:
         return ""
     if len(value) < 2 or value[1] != ":" or value[0].upper() not in SEATS:
         raise InterchangeError(
-            f'{value[:20]!r} is not a PBN deal: it starts with the first seat and a colon, like "N:AKQ.JT9.8765.432 ...".',
+            f"{value[:20]!r} is not a PBN deal: it starts with the first seat and a colon, "
+            'like "N:AKQ.JT9.8765.432 ...".',
             where,
         )
     first = SEATS.index(value[0].upper())
@@ -91,7 +92,8 @@ def parse_deal(text: str, where: str = "") -> str:
         suits = part.split(".")
         if len(suits) != 4:
             raise InterchangeError(
-                f"{SEAT_NAMES[seat]}'s hand {part!r} needs four suits separated by dots (spades.hearts.diamonds.clubs).",
+                f"{SEAT_NAMES[seat]}'s hand {part!r} needs four suits separated by dots "
+                "(spades.hearts.diamonds.clubs).",
                 where,
             )
         hands[seat] = (suits[0], suits[1], suits[2], suits[3])
