@@ -138,10 +138,15 @@ class Movement:
     phantom: str | None = None  # the entry that is missing (half table / odd pair), if any
     description: str = ""
     _index: dict[tuple[int, int], Row] = field(default_factory=dict, compare=False, repr=False)
+    _by_round: dict[int, list[Row]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         index = {(row.round, row.table): row for row in self.rows}
+        by_round: dict[int, list[Row]] = {}
+        for row in sorted(self.rows, key=lambda r: (r.round, r.table)):
+            by_round.setdefault(row.round, []).append(row)
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_by_round", by_round)
 
     # --- plain facts -------------------------------------------------------------------------
 
@@ -166,7 +171,8 @@ class Movement:
         return sorted(seen, key=label_key)
 
     def rows_for_round(self, round_number: int) -> list[Row]:
-        return sorted((r for r in self.rows if r.round == round_number), key=lambda r: r.table)
+        """The round's rows in table order (a copy: the movement is immutable)."""
+        return list(self._by_round.get(round_number, ()))
 
     def row(self, round_number: int, table: int) -> Row | None:
         return self._index.get((round_number, table))
