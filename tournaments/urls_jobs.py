@@ -1,4 +1,16 @@
-"""URLs of the jobs pages."""
+"""URLs of the report jobs (mounted at /jobs/)."""
+
+from django.urls import path
+
+from .views import jobs
 
 app_name = "jobs"
-urlpatterns: list = []
+urlpatterns = [
+    path("", jobs.job_list, name="list"),
+    path("session/<int:session_id>/", jobs.session_panel, name="session_panel"),
+    path("session/<int:session_id>/start/", jobs.start, name="start"),
+    path("<int:job_id>/", jobs.detail, name="detail"),
+    path("<int:job_id>/row/", jobs.row, name="row"),
+    path("<int:job_id>/status/", jobs.status, name="status"),
+    path("<int:job_id>/download/", jobs.download, name="download"),
+]

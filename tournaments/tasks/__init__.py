@@ -3,6 +3,7 @@
 Tasks stay thin: they take ids, call services or renderers, and report progress.
 """
 
+from .reports import render_report, requeue_stale_jobs
 from .system import ping
 
-__all__ = ["ping"]
+__all__ = ["ping", "render_report", "requeue_stale_jobs"]

@@ -1,0 +1,77 @@
+"""Report jobs through the real broker and a real worker process: start, progress, download, parse."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.reports.factories import make_session
+from tournaments.models import GeneratedFile, Session
+from tournaments.selectors.scores import score_session
+
+from .helpers import pdf_pages
+
+pytestmark = [
+    pytest.mark.worker,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("clear_audit_log_for_flush"),
+]
+
+
+def _poll_status(client, job_id: int, timeout: float = 120) -> tuple[dict, list[int]]:
+    """Poll the status URL as the panel does; returns the last answer and every progress value seen."""
+    seen: list[int] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        answer = client.get(reverse("jobs:status", args=[job_id])).json()
+        seen.append(answer["progress"])
+        if answer["status"] in ("done", "failed"):
+            return answer, seen
+        time.sleep(0.1)
+    raise AssertionError(f"job {job_id} did not finish in {timeout}s: last answer {answer}")
+
+
+def test_standings_job_runs_on_the_worker_and_downloads(celery_worker_process, director, director_client):
+    session = make_session(pairs=14, boards_per_round=2, actor=director)
+    response = director_client.post(reverse("jobs:start", args=[session.pk]), {"kind": "standings", "paper": "letter"})
+    assert response.status_code == 302
+    job = GeneratedFile.objects.get(session=session)
+    assert job.owner == director and job.kind == "standings" and job.params == {"paper": "letter"}
+
+    answer, seen = _poll_status(director_client, job.pk)
+    assert answer["status"] == "done", answer
+    assert answer["progress"] == 100
+    assert seen == sorted(seen), "progress never goes backwards"
+    job.refresh_from_db()
+    assert job.attempts == 1 and job.filename == "standings.pdf" and job.content_type == "application/pdf"
+
+    download = director_client.get(answer["download_url"])
+    assert download.status_code == 200
+    assert download["Content-Type"] == "application/pdf"
+    assert f"session-{session.pk}-standings-letter.pdf" in download["Content-Disposition"]
+    pages = pdf_pages(download.content)
+    text = "\n".join(pages)
+    assert len(pages) == 1
+    for scores in score_session(session):
+        for field_rows in scores.standings.values():
+            for standing in field_rows:
+                assert standing.entry.label in text
+                assert standing.entry.players.first().name in text
+                assert f"{standing.percentage:.2f}" in text
+
+
+def test_a_job_that_cannot_be_made_says_why_in_words(celery_worker_process, director, director_client):
+    session = make_session(pairs=8, results=False, actor=director)
+    director_client.post(reverse("jobs:start", args=[session.pk]), {"kind": "standings"})
+    job = GeneratedFile.objects.get(session=session)
+    answer, _ = _poll_status(director_client, job.pk)
+    assert answer["status"] == "failed"
+    assert answer["error"].startswith(f"Session {session.pk} (Tuesday Pairs")
+    assert "has no results yet" in answer["error"]
+    assert "Traceback" not in answer["error"]
+    assert answer["download_url"] is None
+    row = director_client.get(reverse("jobs:row", args=[job.pk]))
+    assert "has no results yet" in row.content.decode()
+    assert Session.objects.filter(pk=session.pk).exists()

@@ -1,0 +1,89 @@
+"""ReportLab renderers for a session's paper: results (standings, recaps, score cards, hand records) and the
+session kit (guide cards, travellers, pickup slips).
+
+Each report is a `story` function (session data -> flowables); `render(kind, session, paper=...)` lays one
+report, or a book of several, out on pages and returns `(filename, content_type, bytes)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
+
+from tournaments.models import Session
+
+from . import standings
+from .base import PAGE, PDF, Layout, Progress, ReportError, build_pdf, frame_size, page_size
+from .data import SessionData
+
+__all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """One printable report: its file name, title, page layout and the function that writes its story."""
+
+    kind: str
+    filename: str
+    title: str
+    story: Callable[[SessionData, float, Progress | None], list[Flowable]]
+    layout: Layout = PAGE
+
+
+REPORTS: dict[str, Report] = {r.kind: r for r in (Report("standings", "standings.pdf", "Standings", standings.story),)}
+
+# Books: several reports in one PDF, for the session page's two big buttons.
+BOOKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "results": ("results.pdf", "Results", ("standings",)),
+}
+
+KINDS: tuple[str, ...] = (*BOOKS, *REPORTS)
+
+
+def title_of(kind: str) -> str:
+    if kind in BOOKS:
+        return BOOKS[kind][1]
+    if kind in REPORTS:
+        return REPORTS[kind].title
+    raise ReportError(f"Unknown report {kind!r}: choose one of {', '.join(KINDS)}.")
+
+
+def render(
+    kind: str,
+    session: Session | int | SessionData,
+    *,
+    paper: str = "a4",
+    progress: Progress | None = None,
+) -> tuple[str, str, bytes]:
+    """Make the PDF of one report or book for a session: (filename, content type, bytes).
+
+    Raises ReportError with a message for the director when it cannot be made (no results, no deals, ...).
+    `progress(fraction, message)` is called as pages are laid out.
+    """
+    title_of(kind)
+    page_size(paper)  # an unknown paper fails before any work
+    data = session if isinstance(session, SessionData) else SessionData.load(session)
+    parts = BOOKS[kind][2] if kind in BOOKS else (kind,)
+    filename, title = (
+        (BOOKS[kind][0], BOOKS[kind][1]) if kind in BOOKS else (REPORTS[kind].filename, REPORTS[kind].title)
+    )
+    story: list[Flowable] = []
+    layouts: list[Layout] = []
+    for index, part in enumerate(parts):
+        report = REPORTS[part]
+
+        def part_progress(fraction: float, message: str, index: int = index) -> None:
+            if progress is not None:
+                progress((index + min(max(fraction, 0.0), 1.0)) / len(parts), message)
+
+        layout = Layout(report.kind, report.layout.cols, report.layout.rows, report.layout.wide)
+        width = frame_size(page_size(paper, wide=layout.wide), layout.cols, layout.rows)[0]
+        part_story = report.story(data, width, part_progress)
+        if index:
+            story += [NextPageTemplate(layout.name), PageBreak()]
+        layouts.append(layout)
+        story += part_story
+    content = build_pdf(story, paper=paper, masthead=data.masthead, title=title, layouts=layouts)
+    return filename, PDF, content

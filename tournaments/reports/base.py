@@ -1,0 +1,409 @@
+"""The look every Bridgedesk PDF shares: paper sizes, fonts, suit symbols, styles, header and footer.
+
+ReportLab's standard fonts have no suit symbols, so suits are drawn in ZapfDingbats (one of the 14 fonts
+every PDF viewer has) in red and black. Body text is DejaVu Sans when the machine has it (it covers every
+name a club may have, "Łukasz" included), else Helvetica. Documents are built with `invariant=1`, so the
+same inputs give byte-identical files (a job that runs twice makes the same PDF).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
+
+__all__ = [
+    "BLACK",
+    "FONT",
+    "FONT_BOLD",
+    "PAPERS",
+    "RED",
+    "SUIT_FONT",
+    "Progress",
+    "ReportError",
+    "contract_markup",
+    "page_size",
+]
+
+PDF = "application/pdf"
+PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+RED = colors.HexColor("#c0261b")
+BLACK = colors.HexColor("#111111")
+INK = colors.HexColor("#1b1f24")
+MUTED = colors.HexColor("#5b6470")
+RULE = colors.HexColor("#c9d0d7")
+WASH = colors.HexColor("#eef1f4")
+GREEN = colors.HexColor("#1f6f43")
+MARGIN = 14 * mm
+HEADER_H = 12 * mm
+FOOTER_H = 9 * mm
+
+SUIT_FONT = "ZapfDingbats"
+SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED_SUITS = {"H", "D"}
+
+Progress = Callable[[float, str], None]
+
+
+class ReportError(Exception):
+    """Why a report cannot be made, in words a director understands ("Session 12 has no results yet")."""
+
+
+def _register_fonts() -> tuple[str, str]:
+    """DejaVu Sans if installed (all scripts), else Helvetica (Latin-1 only)."""
+    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/Library/Fonts"):
+        regular, bold = Path(folder, "DejaVuSans.ttf"), Path(folder, "DejaVuSans-Bold.ttf")
+        if regular.is_file() and bold.is_file():
+            try:
+                pdfmetrics.registerFont(TTFont("BD-Sans", str(regular)))
+                pdfmetrics.registerFont(TTFont("BD-Sans-Bold", str(bold)))
+            except Exception:  # a broken font file: fall back to Helvetica rather than fail every report
+                break
+            pdfmetrics.registerFontFamily("BD-Sans", normal="BD-Sans", bold="BD-Sans-Bold")
+            return "BD-Sans", "BD-Sans-Bold"
+    return "Helvetica", "Helvetica-Bold"
+
+
+FONT, FONT_BOLD = _register_fonts()
+
+
+def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
+    """The page size for "a4" or "letter", turned to landscape when `wide`."""
+    try:
+        size = PAPERS[paper.lower()]
+    except (KeyError, AttributeError):
+        raise ReportError(f"Unknown paper size {paper!r}: choose a4 or letter.") from None
+    return landscape(size) if wide else size
+
+
+def style(
+    name: str,
+    size: float = 9,
+    *,
+    bold: bool = False,
+    align: int = 0,
+    leading: float | None = None,
+    color: Any = INK,
+    space_after: float = 0,
+) -> ParagraphStyle:
+    return ParagraphStyle(
+        name,
+        fontName=FONT_BOLD if bold else FONT,
+        fontSize=size,
+        leading=leading or size * 1.22,
+        alignment=align,
+        textColor=color,
+        spaceAfter=space_after,
+    )
+
+
+STYLES = {
+    "title": style("title", 16, bold=True, leading=20, space_after=2),
+    "h2": style("h2", 12, bold=True, leading=15, space_after=3),
+    "body": style("body", 9),
+    "small": style("small", 7.5, color=MUTED),
+    "cell": style("cell", 8.5),
+    "cell_bold": style("cell_bold", 8.5, bold=True),
+    "cell_right": style("cell_right", 8.5, align=TA_RIGHT),
+    "cell_center": style("cell_center", 8.5, align=TA_CENTER),
+    "note": style("note", 8, color=MUTED),
+}
+
+
+def text(value: object) -> str:
+    """Plain text made safe for Paragraph markup."""
+    return escape(str(value))
+
+
+def suit_markup(letter: str, size: float | None = None) -> str:
+    """A suit symbol in ZapfDingbats, red for hearts and diamonds, for Paragraph markup."""
+    colour = "#c0261b" if letter in RED_SUITS else "#111111"
+    size_attr = f' size="{size}"' if size else ""
+    return f'<font name="{SUIT_FONT}" color="{colour}"{size_attr}>{SUIT_CHARS[letter]}</font>'
+
+
+_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?$")
+
+
+def contract_parts(contract: str) -> tuple[str, str | None, str] | None:
+    """("4", "S", "X") for "4SX"; ("3", None, "") for "3NT"; None when it is not a contract ("PASS", "")."""
+    m = _CONTRACT.match(contract.strip().upper().replace(" ", ""))
+    if not m:
+        return None
+    strain = m.group(2)
+    doubled = (m.group(3) or "").replace("*", "X")
+    return m.group(1), (None if strain in ("N", "NT") else strain), doubled
+
+
+def contract_markup(contract: str) -> str:
+    """ "4SX" as 4♠X with the suit drawn in its colour; "PASS" as Pass."""
+    parts = contract_parts(contract)
+    if parts is None:
+        return "Pass" if contract.strip().upper() in ("PASS", "P", "AP") else text(contract)
+    level, strain, doubled = parts
+    return f"{level}{suit_markup(strain) if strain else 'NT'}{doubled}"
+
+
+def fit(value: str, font: str, size: float, width: float) -> str:
+    """`value` cut with an ellipsis so it fits `width` points: long names never spill out of a cell."""
+    if pdfmetrics.stringWidth(value, font, size) <= width:
+        return value
+    while value and pdfmetrics.stringWidth(value + "…", font, size) > width:
+        value = value[:-1]
+    return value.rstrip() + "…"
+
+
+def points(value: float | None, *, imps: bool = False) -> str:
+    """Match points with at most two decimals ("7", "6.5", "3.33"); IMPs signed with one decimal."""
+    if value is None:
+        return ""
+    if imps:
+        return f"{value:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
+    rounded = round(value, 2)
+    return f"{rounded:.2f}".rstrip("0").rstrip(".") if rounded != int(rounded) else str(int(rounded))
+
+
+def table_style(*, header_rows: int = 1, zebra: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:
+    """Light rules, a tinted header, right-aligned numbers are set per column by the caller."""
+    commands: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), FONT, 8.5),
+        ("FONT", (0, 0), (-1, header_rows - 1), FONT_BOLD, 8.5),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), WASH),
+        ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.8, INK),
+        ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
+    ]
+    commands.extend(extra)
+    return TableStyle(commands)
+
+
+@dataclass(frozen=True)
+class Masthead:
+    """What the header of every page says: club, event, session and date."""
+
+    club: str
+    event: str
+    session: str
+    date: str
+
+    @classmethod
+    def of(cls, session: Any) -> Masthead:
+        event = session.event
+        return cls(
+            club=event.club or "",
+            event=event.name,
+            session=session.name,
+            date=session.date.strftime("%A %-d %B %Y") if session.date else "",
+        )
+
+
+class RunningTitle(Flowable):
+    """Sets the title the page header shows from here on (a book holds several reports)."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv._bd_title = self.title  # type: ignore[attr-defined]
+
+
+class Tick(Flowable):
+    """Reports progress when the page it sits on is laid out: the progress bar moves while pages are made."""
+
+    def __init__(self, progress: Progress | None, fraction: float, message: str) -> None:
+        super().__init__()
+        self.progress, self.fraction, self.message = progress, fraction, message
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        if self.progress is not None:
+            self.progress(self.fraction, self.message)
+
+
+class _NumberedCanvas(Canvas):
+    """Holds pages back until the end so each footer can say "page 3 of 12"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._saved: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._saved.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._saved)
+        for state in self._saved:
+            self.__dict__.update(state)
+            self._draw_footer(total)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, total: int) -> None:
+        width = self._pagesize[0]
+        self.setFont(FONT, 7.5)
+        self.setFillColor(MUTED)
+        label = getattr(self, "_bd_page_label", "")
+        self.drawCentredString(width / 2, MARGIN * 0.55, f"{label}   ·   page {self._pageNumber} of {total}")
+        self.drawRightString(width - MARGIN, MARGIN * 0.55, "Bridgedesk")
+
+
+def _decorate(
+    masthead: Masthead, default_title: str, *, cut_lines: tuple[int, int] | None = None
+) -> Callable[..., None]:
+    """The header (club, event, session, date, report title) and cut lines, drawn at the end of each page."""
+
+    def on_page_end(canv: Canvas, doc: BaseDocTemplate) -> None:
+        width, height = canv._pagesize
+        title = getattr(canv, "_bd_title", default_title)
+        canv.saveState()
+        top = height - MARGIN
+        canv.setFillColor(INK)
+        canv.setFont(FONT_BOLD, 10)
+        left = " · ".join(p for p in (masthead.club, masthead.event) if p)
+        canv.drawString(MARGIN, top - 9, fit(left, FONT_BOLD, 10, width * 0.45))
+        canv.setFont(FONT, 9)
+        right = " · ".join(p for p in (masthead.session, masthead.date) if p)
+        canv.drawRightString(width - MARGIN, top - 9, fit(right, FONT, 9, width * 0.4))
+        canv.setFillColor(GREEN)
+        canv.setFont(FONT_BOLD, 9)
+        canv.drawString(MARGIN, top - 21, title)
+        canv.setStrokeColor(GREEN)
+        canv.setLineWidth(1.2)
+        canv.line(MARGIN, top - HEADER_H + 4, width - MARGIN, top - HEADER_H + 4)
+        if cut_lines:
+            cols, rows = cut_lines
+            canv.setStrokeColor(RULE)
+            canv.setLineWidth(0.5)
+            canv.setDash(3, 3)
+            body_bottom, body_top = MARGIN + FOOTER_H, height - MARGIN - HEADER_H
+            for c in range(1, cols):
+                x = MARGIN + c * (width - 2 * MARGIN) / cols
+                canv.line(x, body_bottom, x, body_top)
+            for r in range(1, rows):
+                y = body_bottom + r * (body_top - body_bottom) / rows
+                canv.line(MARGIN, y, width - MARGIN, y)
+        canv.restoreState()
+        canv._bd_page_label = title  # type: ignore[attr-defined]
+
+    return on_page_end
+
+
+def body_frames(pagesize: tuple[float, float], cols: int = 1, rows: int = 1, *, gap: float = 5 * mm) -> list[Frame]:
+    """The page body cut into a grid of `cols` x `rows` frames (cards, slips), top-left first."""
+    width, height = pagesize
+    x0, y0 = MARGIN, MARGIN + FOOTER_H
+    body_w, body_h = width - 2 * MARGIN, height - 2 * MARGIN - HEADER_H - FOOTER_H
+    cell_w, cell_h = body_w / cols, body_h / rows
+    frames = []
+    for r in range(rows):
+        for c in range(cols):
+            pad_x = gap / 2 if cols > 1 else 0
+            pad_y = gap / 2 if rows > 1 else 0
+            frames.append(
+                Frame(
+                    x0 + c * cell_w + pad_x,
+                    y0 + (rows - 1 - r) * cell_h + pad_y,
+                    cell_w - 2 * pad_x,
+                    cell_h - 2 * pad_y,
+                    leftPadding=0,
+                    rightPadding=0,
+                    topPadding=0,
+                    bottomPadding=0,
+                    id=f"f{r}{c}",
+                )
+            )
+    return frames
+
+
+def frame_size(
+    pagesize: tuple[float, float], cols: int = 1, rows: int = 1, *, gap: float = 5 * mm
+) -> tuple[float, float]:
+    frame = body_frames(pagesize, cols, rows, gap=gap)[0]
+    return frame._width, frame._height
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A page template of a report: its name and grid (1 x 1 for running text, 2 x 2 for cards)."""
+
+    name: str
+    cols: int = 1
+    rows: int = 1
+    wide: bool = False
+
+
+PAGE = Layout("page")
+
+
+def build_pdf(
+    story: list[Flowable],
+    *,
+    paper: str,
+    masthead: Masthead,
+    title: str,
+    layouts: Sequence[Layout] = (),
+) -> bytes:
+    """Lay out `story` on pages with the Bridgedesk header and footer; the first layout is the first page's."""
+    size = page_size(paper)
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + HEADER_H,
+        bottomMargin=MARGIN + FOOTER_H,
+        title=f"{title} – {masthead.event} – {masthead.session}",
+        author=masthead.club or "Bridgedesk",
+        creator="Bridgedesk",
+        invariant=1,
+        pageCompression=1,
+    )
+    templates = []
+    for layout in layouts or (PAGE,):
+        pagesize = page_size(paper, wide=layout.wide)
+        grid = (layout.cols, layout.rows) if layout.cols * layout.rows > 1 else None
+        templates.append(
+            PageTemplate(
+                id=layout.name,
+                frames=body_frames(pagesize, layout.cols, layout.rows),
+                onPageEnd=_decorate(masthead, title, cut_lines=grid),
+                pagesize=pagesize,
+            )
+        )
+    doc.addPageTemplates(templates)
+    doc.build(story, canvasmaker=_NumberedCanvas)
+    return buffer.getvalue()
+
+
+def heading(title: str, subtitle: str = "") -> list[Flowable]:
+    out: list[Flowable] = [Paragraph(text(title), STYLES["title"])]
+    if subtitle:
+        out.append(Paragraph(text(subtitle), STYLES["note"]))
+    return out
