@@ -39,14 +39,28 @@ def test_large_random_field() -> None:
 
 
 def test_edge_cases() -> None:
-    assert matchpoint_field([]) == []
-    assert [r.tolist() for r in matchpoint_field([[], [5], [1, 1]])] == [[], [0.0], [1.0, 1.0]]
+    assert len(matchpoint_field([])) == 0 and matchpoint_field([]).tolist() == []
+    assert matchpoint_field([[], [5], [1, 1]]).tolist() == [[], [0.0], [1.0, 1.0]]
+    assert matchpoint_field([[], []]).tolist() == [[], []]
+    wide = [list(range(200)), list(range(200, 0, -1))]
+    assert matchpoint_field(wide).tolist() == [matchpoints(b) for b in wide]
     huge = [[2**61, -(2**61), 0]]
     assert matchpoint_field(huge)[0].tolist() == matchpoints(huge[0])
     with pytest.raises(InvalidScore):
         matchpoint_field([[2**70, 1]])
     with pytest.raises(InvalidScore, match="scale"):
         matchpoint_field([], scale="wbf")
+
+
+def test_field_result_is_a_sequence_of_boards() -> None:
+    boards = [[420, 420, 450], [-50, 100, 100]]
+    field = matchpoint_field(boards)
+    assert field.array is not None and field.array.shape == (2, 3)
+    assert len(field) == 2 and [r.tolist() for r in field] == field.tolist()
+    assert field[1].tolist() == [0.0, 3.0, 3.0] and field[-1].tolist() == [0.0, 3.0, 3.0]
+    assert [r.tolist() for r in field[0:1]] == [[1.0, 1.0, 4.0]]
+    ragged = matchpoint_field([[1, 2], [3]])
+    assert ragged.array is None and ragged[0].tolist() == [0.0, 2.0] and len(ragged[0:2]) == 2
 
 
 def test_matchpoint_array() -> None:
