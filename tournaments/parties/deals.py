@@ -13,7 +13,16 @@ import scoring
 from .tallies import DealLine
 from .types import LEFT, PartyError
 
-__all__ = ["DEALS_PER_ROUND", "DealEntry", "DealError", "deal_plan", "dealer_of", "score_deal", "score_round"]
+__all__ = [
+    "DEALS_PER_ROUND",
+    "DealEntry",
+    "DealError",
+    "deal_plan",
+    "dealer_of",
+    "read_entry",
+    "score_deal",
+    "score_round",
+]
 
 DEALS_PER_ROUND = 4  # Law 3: four deals, one by each player
 
@@ -52,15 +61,6 @@ class DealError(PartyError):
         self.field = field
 
 
-def field_of(exc: Exception) -> str:
-    """Which input a scoring error is about, so the form can put the message beside it."""
-    text = str(exc).lower()
-    for word, field in (("declarer", "declarer"), ("honor", "honors"), ("trick", "tricks"), ("result", "tricks")):
-        if word in text:
-            return field
-    return "contract"
-
-
 @dataclass(frozen=True)
 class DealEntry:
     """What the scorer at the table writes for a deal: contract (or PASS), declarer, tricks, honors."""
@@ -72,25 +72,53 @@ class DealEntry:
     honors_points: int = 0
 
 
-def score_deal(entry: DealEntry, vulnerable: str) -> tuple[str, str | None, int | None, int, int]:
-    """(canonical contract, declarer, tricks, ns points, ew points) under the progressive party rules.
+def read_entry(entry: DealEntry, number: int) -> tuple[scoring.Contract, str | None, int | None]:
+    """Check what the table wrote, field by field: (contract, declarer, tricks); None for a passed-out deal.
 
-    Raises ``scoring.ScoringError`` (a ValueError with a message for the host) on a contract, declarer or
-    result that cannot be.
+    Raises :class:`DealError` naming the deal and the field, with the scoring package's message.
     """
-    contract = scoring.parse_contract(entry.contract)
+
+    def fail(field: str, message: object) -> DealError:
+        return DealError(f"Deal {number}: {message}", deal=number, field=field)
+
+    try:
+        contract = scoring.parse_contract(entry.contract)
+    except scoring.ScoringError as exc:
+        raise fail("contract", exc) from exc
+    if contract.is_passout:
+        if entry.honors_points:
+            raise fail("honors", "A passed-out deal has no honors.")
+        return contract, None, None
+    if not entry.declarer:
+        raise fail("declarer", "Who was declarer? Choose N, E, S or W.")
+    try:
+        declarer = scoring.parse_seat(entry.declarer)
+    except scoring.ScoringError as exc:
+        raise fail("declarer", exc) from exc
+    if entry.tricks is None or entry.tricks == "":
+        raise fail("tricks", "How many tricks did declarer take? (10, or =, +1, -2)")
+    try:
+        tricks = scoring.parse_tricks(entry.tricks, contract)
+    except scoring.ScoringError as exc:
+        raise fail("tricks", exc) from exc
+    if entry.honors_points and entry.honors_side not in ("NS", "EW"):
+        raise fail("honors", "Say which side held the honors: N-S or E-W.")
+    return contract, declarer, tricks
+
+
+def score_deal(entry: DealEntry, vulnerable: str, number: int = 1) -> tuple[str, str | None, int | None, int, int]:
+    """(canonical contract, declarer, tricks, ns points, ew points) under the progressive party rules."""
+    contract, declarer, tricks = read_entry(entry, number)
     if contract.is_passout:
         return "PASS", None, None, 0, 0
-    if not entry.declarer:
-        raise scoring.InvalidResult("Who was declarer? Choose N, E, S or W.")
-    declarer = scoring.parse_seat(entry.declarer)
-    if entry.tricks is None or entry.tricks == "":
-        raise scoring.InvalidResult("How many tricks did declarer take?")
-    tricks = scoring.parse_tricks(entry.tricks, contract)
     side, points = _honors(entry)
-    ns, ew = scoring.progressive_deal_score(
-        contract, declarer, tricks, vulnerable, honors_side=side, honors_points=points
-    )
+    try:
+        ns, ew = scoring.progressive_deal_score(
+            contract, declarer, tricks, vulnerable, honors_side=side, honors_points=points
+        )
+    except scoring.ScoringError as exc:
+        field = "honors" if "honor" in str(exc).lower() or "aces" in str(exc).lower() else "tricks"
+        raise DealError(f"Deal {number}: {exc}", deal=number, field=field) from exc
     return str(contract), declarer, tricks, ns, ew
 
 
@@ -108,10 +136,7 @@ def score_round(first_dealer: str, method: str, entries: list[DealEntry]) -> lis
         raise PartyError("A round is four deals, one by each player (Law 3).")
     lines = []
     for (number, dealer, vul), entry in zip(deal_plan(first_dealer, method), entries, strict=True):
-        try:
-            contract, declarer, tricks, ns, ew = score_deal(entry, vul)
-        except scoring.ScoringError as exc:
-            raise DealError(f"Deal {number}: {exc}", deal=number, field=field_of(exc)) from exc
+        contract, declarer, tricks, ns, ew = score_deal(entry, vul, number)
         has_honors = contract != "PASS" and bool(entry.honors_side) and bool(entry.honors_points)
         lines.append(
             DealLine(

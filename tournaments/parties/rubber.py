@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import scoring
 
-from .deals import DealEntry, DealError, _honors, dealer_of, field_of
+from .deals import DealEntry, DealError, _honors, dealer_of, read_entry
 from .tallies import DealLine
 from .types import PartyError
 
@@ -33,16 +33,13 @@ def score_rubber_round(first_dealer: str, entries: list[DealEntry]) -> tuple[lis
         if pad.finished:
             pad = scoring.RubberScorepad()  # the rubber is over: a new one starts on the next deal
         vul = _vulnerability(pad)
+        contract, declarer, tricks = read_entry(entry, number)
+        side, points = _honors(entry)
         try:
-            contract = scoring.parse_contract(entry.contract)
-            side, points = _honors(entry)
-            if not contract.is_passout and not entry.declarer:
-                raise scoring.InvalidResult("Who was declarer? Choose N, E, S or W.")
-            if not contract.is_passout and entry.tricks in (None, ""):
-                raise scoring.InvalidResult("How many tricks did declarer take?")
-            rec = pad.record(contract, entry.declarer, entry.tricks, honors=side, honor_points=points)
+            rec = pad.record(contract, declarer, tricks, honors=side, honor_points=points)
         except scoring.ScoringError as exc:
-            raise DealError(f"Deal {number}: {exc}", deal=number, field=field_of(exc)) from exc
+            field = "honors" if "honor" in str(exc).lower() or "aces" in str(exc).lower() else "tricks"
+            raise DealError(f"Deal {number}: {exc}", deal=number, field=field) from exc
         ns = rec.below["NS"] + rec.above["NS"]
         ew = rec.below["EW"] + rec.above["EW"]
         lines.append(

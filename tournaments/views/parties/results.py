@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
+from tournaments.reports.base import ReportError
 from tournaments.reports.parties import RENDERERS
 from tournaments.selectors.parties import party_rounds, standings
 
@@ -41,7 +43,11 @@ def party_pdf(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     party = get_party(request, pk)
     if kind not in RENDERERS:
         raise Http404("No such paper.")
-    filename, content_type, data = RENDERERS[kind][1](party)
+    try:
+        filename, content_type, data = RENDERERS[kind][1](party)
+    except ReportError as exc:
+        messages.error(request, str(exc))
+        return redirect("parties:print", pk=party.pk)
     response = HttpResponse(data, content_type=content_type)
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     return response
