@@ -175,7 +175,12 @@ class Movement:
         return list(self._by_round.get(round_number, ()))
 
     def row(self, round_number: int, table: int) -> Row | None:
+        """The row at a table in a round, or None if the movement has none there."""
         return self._index.get((round_number, table))
+
+    def row_at(self, round_number: int, table: int) -> Row:
+        """The row at a table in a round; KeyError if there is none (for code that knows it exists)."""
+        return self._index[(round_number, table)]
 
     def boards(self) -> list[int]:
         """All board numbers used by the movement, ascending."""

@@ -55,8 +55,8 @@ def test_odd_tables_follow_the_plain_progression() -> None:
                 previous = movement.row(r - 1, row.table)
                 assert lower is not None and previous is not None
                 assert lower.boards == previous.boards  # the boards went down one table
-    assert movement.row(1, 1) is not None and movement.row(1, 1).boards == (1, 2)  # type: ignore[union-attr]
-    assert movement.row(1, 7).boards == (13, 14)  # type: ignore[union-attr]
+    assert movement.row_at(1, 1).boards == (1, 2)
+    assert movement.row_at(1, 7).boards == (13, 14)
 
 
 def test_relay_and_bye_stand_as_the_laws_describe() -> None:
@@ -70,15 +70,15 @@ def test_relay_and_bye_stand_as_the_laws_describe() -> None:
     assert [first[t] for t in range(5, 8)] == [(11, 12), (13, 14), (15, 16)]
     assert first[8] == first[1]
     for r in range(1, movement.rounds + 1):
-        assert movement.row(r, 1).boards == movement.row(r, 8).boards  # type: ignore[union-attr]
+        assert movement.row_at(r, 1).boards == movement.row_at(r, 8).boards
         assert movement.shared_tables(r, 1) == (8,)
         # Table 5's boards go to the stand; table 4 takes the set that was on the stand.
         if r < movement.rounds:
             stand_next = movement.bye_stands[r]
-            assert stand_next.boards == movement.row(r, 5).boards  # type: ignore[union-attr]
-            assert movement.row(r + 1, 4).boards == movement.bye_stands[r - 1].boards  # type: ignore[union-attr]
+            assert stand_next.boards == movement.row_at(r, 5).boards
+            assert movement.row_at(r + 1, 4).boards == movement.bye_stands[r - 1].boards
             # The relay boards go to the next-to-last table.
-            assert movement.row(r + 1, 7).boards == movement.row(r, 1).boards  # type: ignore[union-attr]
+            assert movement.row_at(r + 1, 7).boards == movement.row_at(r, 1).boards
     assert movement.boards_next(1, 5) == "bye stand between tables 4 and 5"
     assert movement.boards_next(1, 1) == "table 7"
 
@@ -105,7 +105,8 @@ def test_half_table_the_odd_pair_sits_out_in_turn() -> None:
     assert all(len(s) == 1 for s in sat_out)
     assert sorted(s[0] for s in sat_out) == sorted(f"{n}EW" for n in range(1, 8))
     assert sat_out[1] == ["6EW"]  # the odd pair moved to table 1 after round 1; 6EW reached table 7
-    assert movement.seat("7EW", 2).table == 1  # type: ignore[union-attr]
+    seat = movement.seat("7EW", 2)
+    assert seat is not None and seat.table == 1
     assert "7NS" not in movement.entries()
 
 
@@ -113,7 +114,7 @@ def test_half_table_with_relay_has_no_sharing() -> None:
     movement = mitchell(15)  # 7.5 tables: the 8-table arrangement, the last table is the half table
     assert validate(movement).ok
     assert not movement.shares and movement.bye_stands
-    assert all(movement.row(r, 8).boards == () for r in range(1, 9))  # type: ignore[union-attr]
+    assert all(movement.row_at(r, 8).boards == () for r in range(1, 9))
 
 
 def test_arrow_switch_turns_the_last_quarter() -> None:

@@ -42,7 +42,7 @@ def test_individual_anchor_and_progression(players: int) -> None:
         assert first is not None and first.ns is not None
         assert participants(first.ns)[0] == str(players)  # the anchor keeps North at table 1
         # Everyone plays the round's one set, at every table.
-        assert {row.boards for row in movement.rows_for_round(r)} == {movement.row(r, 1).boards}  # type: ignore[union-attr]
+        assert {row.boards for row in movement.rows_for_round(r)} == {movement.row_at(r, 1).boards}
     # Each player takes the seat the player of next-lower number had (player 1 follows player 7 / 11).
     for r in range(1, movement.rounds):
         for player in range(1, players):
@@ -102,3 +102,26 @@ def test_replay_duplicate_turns_the_boards() -> None:
     assert set(report.comparisons.values()) == {2}
     with pytest.raises(MovementError, match="four players"):
         replay(3)
+
+
+@pytest.mark.parametrize("rounds", range(1, 11))
+def test_cut_down_individual_is_sound(rounds: int) -> None:
+    movement = individual(12, rounds=rounds)
+    assert validate(movement).ok
+    assert not validate(movement, expect_all_meet=True).ok  # not everyone has partnered everyone
+
+
+def test_individual_validator_catches_a_second_partnership() -> None:
+    from dataclasses import replace
+
+    movement = individual(8)
+    rows = list(movement.rows)
+    first = rows[0]
+    assert first.ns is not None
+    # Seat round 2's table 1 with round 1's North-South partnership again.
+    rows = [replace(row, ns=first.ns) if (row.round, row.table) == (2, 1) else row for row in rows]
+    errors = validate(replace(movement, rows=tuple(rows))).errors
+    north, south = participants(first.ns)
+    assert any(
+        f"Players {min(north, south, key=int)} and {max(north, south, key=int)} are partners 2" in e for e in errors
+    )

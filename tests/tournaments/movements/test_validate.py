@@ -38,7 +38,7 @@ def test_a_pair_seated_twice_in_a_round() -> None:
 def test_a_pair_playing_a_board_twice() -> None:
     movement = mitchell(14)
     # 1NS gets round 1's boards again in round 2.
-    broken = _swap(movement, 2, 1, boards=movement.row(1, 1).boards)  # type: ignore[union-attr]
+    broken = _swap(movement, 2, 1, boards=movement.row_at(1, 1).boards)
     report = validate(broken)
     assert any(e.startswith("1NS plays board 1 2 times") for e in report.errors)
 
