@@ -6,7 +6,14 @@ Contracts and deals (:mod:`scoring.contracts`, :mod:`scoring.boards`), match poi
 :mod:`scoring.progressive`, :mod:`scoring.auction`).
 """
 
-from scoring.auction import AUCTION_GAME, AUCTION_RUBBER_BONUS, AuctionScore, auction_honors, auction_score
+from scoring.auction import (
+    AUCTION_GAME,
+    AUCTION_RUBBER_BONUS,
+    AuctionScore,
+    AuctionScorepad,
+    auction_honors,
+    auction_score,
+)
 from scoring.boards import (
     SEATS,
     Seat,
@@ -17,6 +24,7 @@ from scoring.boards import (
     board_vulnerability,
     is_vulnerable,
     parse_seat,
+    parse_side,
     parse_vulnerability,
     partner,
     side_of,
@@ -72,6 +80,7 @@ from scoring.matchpoints import (
     rank_with_ties,
     scale_total,
     score_board,
+    total_point_equivalent,
     total_points,
 )
 from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
@@ -101,6 +110,7 @@ __all__ = [
     "STRAINS",
     "Artificial",
     "AuctionScore",
+    "AuctionScorepad",
     "ChicagoScorepad",
     "Contract",
     "DealRecord",
@@ -150,6 +160,7 @@ __all__ = [
     "other_side",
     "parse_contract",
     "parse_seat",
+    "parse_side",
     "parse_tricks",
     "parse_vulnerability",
     "partner",
@@ -164,6 +175,7 @@ __all__ = [
     "score_parts",
     "side_of",
     "team_board_imps",
+    "total_point_equivalent",
     "total_points",
     "undertrick_points",
     "victory_point_scale",

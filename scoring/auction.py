@@ -8,12 +8,20 @@ tricks scores 50 and 13 tricks 100 whatever the contract; the rubber is 250.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from scoring.boards import Side, parse_side, side_of
 from scoring.contracts import Contract, parse_contract, parse_tricks
 from scoring.errors import InvalidResult
 
-__all__ = ["AUCTION_GAME", "AUCTION_RUBBER_BONUS", "AuctionScore", "auction_honors", "auction_score"]
+__all__ = [
+    "AUCTION_GAME",
+    "AUCTION_RUBBER_BONUS",
+    "AuctionScore",
+    "AuctionScorepad",
+    "auction_honors",
+    "auction_score",
+]
 
 AUCTION_GAME = 30
 AUCTION_RUBBER_BONUS = 250
@@ -86,3 +94,60 @@ def auction_honors(
     if in_one_hand == 4:
         return 90 if honors == 5 else 80
     return {3: 30, 4: 40, 5: 50}[honors]
+
+
+@dataclass
+class AuctionScorepad:
+    """An auction-bridge rubber: 30 trick points make a game, two games the rubber (250).
+
+    There is no vulnerability at auction bridge. Honors (see :func:`auction_honors`) go to the side that held
+    them; slams to the side that took the tricks.
+    """
+
+    below: dict[Side, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    above: dict[Side, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    games: dict[Side, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    part_score: dict[Side, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    finished: bool = False
+
+    def record(
+        self,
+        contract: str | Contract,
+        declarer: str | None,
+        tricks: int | str | None,
+        *,
+        honors_side: str | None = None,
+        honor_points: int = 0,
+    ) -> AuctionScore:
+        """Enter a deal and return its score."""
+        if self.finished:
+            raise InvalidResult("This rubber is finished: start a new one.")
+        if honor_points and honors_side is None:
+            raise InvalidResult("Say which side held the honors.")
+        if honor_points not in (0, 30, 40, 50, 80, 90, 100):
+            raise InvalidResult("Honors at auction bridge are 30, 40, 50, 80, 90 or 100.")
+        con = parse_contract(contract)
+        if con.is_passout:
+            return auction_score(con, 0)
+        if declarer is None:
+            raise InvalidResult(f"{con} needs a declarer (N, E, S or W).")
+        side = side_of(declarer)
+        defenders: Side = "EW" if side == "NS" else "NS"
+        result = auction_score(con, tricks if tricks is not None else "")
+        self.below[side] += result.trick_points
+        self.above[side] += result.declarer_premium
+        self.above[defenders] += result.defender_premium
+        if honors_side is not None and honor_points:
+            self.above[parse_side(honors_side)] += honor_points
+        self.part_score[side] += result.trick_points
+        if self.part_score[side] >= AUCTION_GAME:
+            self.games[side] += 1
+            self.part_score = {"NS": 0, "EW": 0}
+            if self.games[side] == 2:
+                self.above[side] += AUCTION_RUBBER_BONUS
+                self.finished = True
+        return result
+
+    def totals(self) -> dict[Side, int]:
+        """Each side's trick and premium points together."""
+        return {"NS": self.below["NS"] + self.above["NS"], "EW": self.below["EW"] + self.above["EW"]}

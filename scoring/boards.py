@@ -20,6 +20,7 @@ __all__ = [
     "board_vulnerability",
     "is_vulnerable",
     "parse_seat",
+    "parse_side",
     "parse_vulnerability",
     "partner",
     "side_of",
@@ -89,6 +90,16 @@ def parse_vulnerability(value: str | int) -> Vulnerability:
         return _VULNERABILITY_WORDS[key]
     except KeyError:
         raise InvalidBoard(f"{value!r} is not a vulnerability: use None, NS, EW or All.") from None
+
+
+def parse_side(side: str) -> Side:
+    """Read a side written as ``"NS"``, ``"n-s"``, ``"E/W"``; raise :class:`InvalidBoard` otherwise."""
+    key = side.strip().upper().replace("-", "").replace("/", "") if isinstance(side, str) else ""
+    if key == "NS":
+        return "NS"
+    if key == "EW":
+        return "EW"
+    raise InvalidBoard(f"{side!r} is not a side: use NS or EW.")
 
 
 def side_of(seat: str) -> Side:

@@ -40,6 +40,7 @@ __all__ = [
     "rank_with_ties",
     "scale_total",
     "score_board",
+    "total_point_equivalent",
     "total_points",
 ]
 
@@ -122,6 +123,11 @@ def procedural_penalty(top: float, *, fraction: float = 0.10) -> float:
     if fraction < 0:
         raise InvalidScore("A penalty fraction cannot be negative.")
     return top * fraction
+
+
+def total_point_equivalent(match_points: float) -> int:
+    """A match-point penalty or indemnity in total-point play: the laws make 100 total points worth 1 MP."""
+    return round(100 * match_points)
 
 
 def total_points(ns_scores: Sequence[int]) -> int:

@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from scoring.boards import Side, Vulnerability, is_vulnerable, parse_seat, side_of
+from scoring.boards import Side, Vulnerability, is_vulnerable, parse_seat, parse_side, side_of
 from scoring.contracts import Contract, parse_contract, score_parts
 from scoring.errors import InvalidResult
-from scoring.scorepads import SIDES, _parse_side, check_honors, chicago_vulnerability
+from scoring.scorepads import SIDES, check_honors, chicago_vulnerability
 
 __all__ = ["PROGRESSIVE_DEAL_LIMIT", "progressive_deal_score", "progressive_vulnerability"]
 
@@ -61,7 +61,7 @@ def progressive_deal_score(
     if honors_points:
         if honors_side is None:
             raise InvalidResult("Say which side held the honors.")
-        points[_parse_side(honors_side)] += honors_points
+        points[parse_side(honors_side)] += honors_points
     slam_made = parts.made and con.is_slam
     for s in SIDES:
         if not (slam_made and s == side):

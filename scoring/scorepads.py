@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from scoring.boards import Seat, Side, parse_seat, side_of
+from scoring.boards import Seat, Side, parse_seat, parse_side, side_of
 from scoring.contracts import Contract, ScoreParts, parse_contract, score_parts
 from scoring.errors import InvalidBoard, InvalidResult
 
@@ -36,15 +36,6 @@ def back_score(margin: int) -> int:
     """A rubber's margin in hundreds for the back score; an odd 50 or more counts 100 (950 -> 10, 940 -> 9)."""
     hundreds = (abs(margin) + 50) // 100
     return hundreds if margin >= 0 else -hundreds
-
-
-def _parse_side(side: str) -> Side:
-    key = side.strip().upper().replace("-", "").replace("/", "")
-    if key == "NS":
-        return "NS"
-    if key == "EW":
-        return "EW"
-    raise InvalidBoard(f"{side!r} is not a side: use NS or EW.")
 
 
 def check_honors(contract: Contract, honor_points: int) -> None:
@@ -138,7 +129,7 @@ class RubberScorepad(_Pad):
 
     def vulnerable(self, side: str) -> bool:
         """A side is vulnerable once it has won a game."""
-        return self.games[_parse_side(side)] >= 1
+        return self.games[parse_side(side)] >= 1
 
     def record(
         self,
@@ -169,7 +160,7 @@ class RubberScorepad(_Pad):
             else:
                 above[other_side(side)] = parts.undertrick_points
         if honor_points and honors is not None:
-            above[_parse_side(honors)] += honor_points
+            above[parse_side(honors)] += honor_points
         for s in SIDES:
             self.below[s] += below[s]
             self.above[s] += above[s]
@@ -245,7 +236,7 @@ class ChicagoScorepad(_Pad):
     def vulnerable(self, side: str) -> bool:
         """Whether ``side`` is vulnerable on the next deal."""
         vul = self.vulnerability()
-        return vul == "All" or vul == _parse_side(side)
+        return vul == "All" or vul == parse_side(side)
 
     def record(
         self,
@@ -276,7 +267,7 @@ class ChicagoScorepad(_Pad):
             else:
                 above[other_side(side)] = parts.undertrick_points
         if honor_points and honors is not None:
-            above[_parse_side(honors)] += honor_points
+            above[parse_side(honors)] += honor_points
         for s in SIDES:
             self.below[s] += below[s]
             self.above[s] += above[s]

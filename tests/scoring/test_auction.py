@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import AuctionScore, InvalidResult, auction_honors, auction_score
+from scoring import AuctionScore, AuctionScorepad, InvalidResult, auction_honors, auction_score
 
 
 @pytest.mark.parametrize(
@@ -54,3 +54,29 @@ def test_auction_honors_errors() -> None:
         auction_honors(2)
     with pytest.raises(InvalidResult):
         auction_honors(5, notrump=True)
+
+
+def test_auction_rubber() -> None:
+    pad = AuctionScorepad()
+    pad.record("1S", "N", 10)  # 4 odd tricks at 9: 36, a game
+    assert pad.games == {"NS": 1, "EW": 0}
+    pad.record("2H", "E", 8, honors_side="NS", honor_points=40)  # 16 toward game; N-S held 4 honors
+    pad.record("PASS", None, None)
+    pad.record("3NT", "S", 6)  # 3 down: 150 to E-W
+    pad.record("2NT", "N", 9)  # 30: game and rubber
+    assert pad.finished
+    assert pad.below == {"NS": 36 + 30, "EW": 16}
+    assert pad.above == {"NS": 40 + 250, "EW": 150}
+    assert pad.totals() == {"NS": 356, "EW": 166}
+    with pytest.raises(InvalidResult):
+        pad.record("1C", "N", 7)
+
+
+def test_auction_rubber_input_errors() -> None:
+    pad = AuctionScorepad()
+    with pytest.raises(InvalidResult):
+        pad.record("1C", "N", 7, honor_points=30)
+    with pytest.raises(InvalidResult):
+        pad.record("1C", "N", 7, honors_side="NS", honor_points=35)
+    with pytest.raises(InvalidResult):
+        pad.record("1C", None, 7)

@@ -11,6 +11,7 @@ from scoring import (
     board_vulnerability,
     is_vulnerable,
     parse_seat,
+    parse_side,
     parse_vulnerability,
     partner,
     side_of,
@@ -54,6 +55,9 @@ def test_seats_and_sides() -> None:
     assert partner("E") == "W"
     with pytest.raises(InvalidBoard):
         parse_seat("X")
+    assert parse_side(" n-s ") == "NS" and parse_side("E/W") == "EW"
+    with pytest.raises(InvalidBoard):
+        parse_side("NE")
 
 
 @pytest.mark.parametrize(

@@ -25,6 +25,7 @@ from scoring import (
     rank_with_ties,
     scale_total,
     score_board,
+    total_point_equivalent,
     total_points,
 )
 
@@ -194,6 +195,7 @@ def test_percentages_penalties_and_totals() -> None:
     assert procedural_penalty(36, fraction=0.25) == 9.0
     assert scale_total(100, played=20, expected=22) == pytest.approx(110)
     assert total_points([420, -50, 100]) == 470
+    assert total_point_equivalent(procedural_penalty(12)) == 120
 
 
 @pytest.mark.parametrize(
