@@ -40,7 +40,7 @@ _STRAIN_WORDS: dict[str, Strain] = {
     "D": "D", "♦": "D", "DIAMONDS": "D", "DIAMOND": "D",
     "H": "H", "♥": "H", "HEARTS": "H", "HEART": "H",
     "S": "S", "♠": "S", "SPADES": "S", "SPADE": "S",
-    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NOTRUMPS.": "NT", "SA": "NT",
+    "NT": "NT", "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "SA": "NT",
 }  # fmt: skip
 _DOUBLE_MARKS: dict[str, int] = {"": 0, "X": 1, "*": 1, "D": 1, "XX": 2, "**": 2, "R": 2, "RD": 2}
 _PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSEDOUT", "PASSOUT", "AP", "ALLPASS", "PO", "0"})
@@ -116,13 +116,6 @@ def parse_contract(text: str | Contract) -> Contract:
         raise InvalidContract(f"{text.strip()!r} is not a contract: write it like 3NT, 4HX, 6SXX or PASS.")
     level_text, strain_text, double_text = match.groups()
     strain = _STRAIN_WORDS.get(strain_text)
-    if strain is None and strain_text.endswith(("X", "*")):
-        # "4NTX" style input where the lazy strain group swallowed nothing odd; retry greedy splits.
-        for cut in (1, 2):
-            head, tail = strain_text[:-cut], strain_text[-cut:] + (double_text or "")
-            if head in _STRAIN_WORDS and tail in _DOUBLE_MARKS:
-                strain, double_text = _STRAIN_WORDS[head], tail
-                break
     if strain is None:
         raise InvalidContract(f"{text.strip()!r}: the strain must be C, D, H, S or NT.")
     level = int(level_text)

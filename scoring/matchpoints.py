@@ -297,19 +297,23 @@ def score_board(
     half = unit / 2
 
     dists: dict[int, tuple[tuple[float, int], ...]] = {}
+    plain_scores: list[int] = []
     for i in compared:
         x = norm[i]
-        dists[i] = ((1.0, x),) if isinstance(x, int) else x.normalised()  # type: ignore[union-attr]
+        if isinstance(x, int):
+            dists[i] = ((1.0, x),)
+            plain_scores.append(x)
+        elif isinstance(x, Weighted):
+            dists[i] = x.normalised()
 
     if interchanged not in ("laws", "neuberg"):
         raise InvalidScore(f"Unknown interchanged-cards method {interchanged!r}: use 'laws' or 'neuberg'.")
     raw: dict[int, float] = {}
     actual: dict[int, int] = {}
     keys: Sequence[Hashable] = groups if groups is not None else [None] * len(norm)
-    plain = groups is None and all(isinstance(norm[i], int) for i in compared)
-    if plain:
-        plain_scores = [norm[i] for i in compared]
-        for i, mp in zip(compared, matchpoints(plain_scores, scale="ebu"), strict=True):  # type: ignore[arg-type]
+    if groups is None and len(plain_scores) == len(compared):
+        # Only real scores: the sorting scorer gives the same points as the pairwise loop below, faster.
+        for i, mp in zip(compared, matchpoints(plain_scores, scale="ebu"), strict=True):
             raw[i] = mp * unit / 2
             actual[i] = len(compared)
     else:
