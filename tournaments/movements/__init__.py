@@ -1,11 +1,17 @@
 """Pure movement generators and the validator: no Django here, so they are fast and testable alone.
 
-Public API (see types.py for the label conventions):
+Public API (label conventions in types.py):
     generate(kind, pairs, *, boards_per_round=None, rounds=None, variant=None) -> Movement
-    mitchell(...), howell(...), individual(...), teams(...), replay(...)
-    validate(movement, *, expect_all_meet=None) -> ValidationReport
+        kind: "mitchell" (variant None/"relay"/"skip"/"arrow-switch"), "howell" (None/"three-quarter"),
+        "individual" (pairs = players, 8 or 12), "teams" (4 pairs), "replay" (2 pairs).
+    mitchell(...), howell(...), individual(...), teams(...), replay(...): the same, one kind each.
+    validate(movement, *, expect_all_meet=None) -> ValidationReport (.ok, .errors, .comparisons)
     suggest(pairs, *, minutes=180, minutes_per_board=7.5, min_boards=24, max_boards=27) -> list[Suggestion]
     load_bridgescorer_yaml(path), load_howellki(path, key) -> Movement (tables from other programs)
+Movement: rows of Row(round, table, ns, ew, boards); to_json(), entries(), rows_for_round(r), row(r, t),
+row_at(r, t), boards(), board_count, seat(entry, r), card(entry), next_seat(entry, r), boards_next(r, t),
+sit_outs(r), shared_tables(r, t); facts: winners, shares, bye_stands, relay_tables, arrow_switch_rounds,
+phantom, meet_once, all_meet, description. Impossible requests raise MovementError (a ValueError).
 """
 
 from .generate import GENERATORS, generate

@@ -58,3 +58,14 @@ def test_rows_for_round_in_table_order() -> None:
     rows = howell(12).rows_for_round(4)
     assert [row.table for row in rows] == list(range(1, 7))
     assert all(row.round == 4 for row in rows)
+
+
+def test_generate_dispatches_and_refuses_unknown_kinds() -> None:
+    import pytest
+
+    from tournaments.movements import MovementError, generate
+
+    assert generate("howell", 8, boards_per_round=3) == howell(8, boards_per_round=3)
+    assert generate("mitchell", 14, variant="arrow-switch").winners == 1
+    with pytest.raises(MovementError, match="Unknown movement 'chess'"):
+        generate("chess", 8)
