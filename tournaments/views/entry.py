@@ -1,0 +1,246 @@
+"""Typing results fast: a traveller (one board, a line per round) or a pickup slip (one table, one round).
+
+Every line of the page is saved together by one service call, or not at all with each message at its field.
+While typing, the page posts the lines to `preview` and shows each line's score (or what is wrong) at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments.forms import ResultLineForm, initial_for, line_forms
+from tournaments.models import Board, Result, Section, TableRound
+from tournaments.selectors.lookups import SectionMap, section_map
+from tournaments.services.results import LineInput, ResultEntryError, preview_lines, save_lines
+from tournaments.views.common import get_section, get_session
+
+
+@dataclass
+class Line:
+    """A line of the entry page: its movement row and board, its form (None when a ruling fixed the score)."""
+
+    row: TableRound
+    board: int
+    result: Result | None
+    form: ResultLineForm | None
+    vulnerability: str = ""
+
+
+def _seat_label(row_entry: Any, seat: str) -> str:
+    """The pair number as a director writes it: "3" in its own direction, "3EW" when arrow-switched."""
+    if row_entry.direction and row_entry.direction != seat:
+        return row_entry.label
+    return str(row_entry.number)
+
+
+def _lines(request: HttpRequest, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
+    boards = sorted({b for _, b in slots})
+    results = {
+        (r.board.number, r.ns_entry_id, r.ew_entry_id): r
+        for r in Result.objects.filter(section=section, board__number__in=boards).select_related("board")
+    }
+    vul = {
+        b.number: b.get_vulnerability_display()
+        for b in Board.objects.filter(session_id=section.session_id, number__in=boards)
+    }
+    initials, lines = [], []
+    for row, board in slots:
+        result = results.get((board, row.ns_entry_id, row.ew_entry_id))
+        lines.append(Line(row, board, result, None, vul.get(board, "")))
+        if result is None or result.kind == Result.Kind.PLAYED:
+            initials.append(
+                initial_for(result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"))
+            )
+    forms = iter(line_forms(request.POST if request.method == "POST" else None, initials))
+    for line in lines:
+        if line.result is None or line.result.kind == Result.Kind.PLAYED:
+            line.form = next(forms)
+    return lines
+
+
+def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
+    """What was typed, with the board (and on a pickup slip the pairs) taken from the page, not the post."""
+    out = []
+    for line in lines:
+        assert line.form is not None
+        line.form.is_valid()
+        typed = line.form.line()
+        typed.board = line.board
+        if fixed_pairs:
+            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label  # type: ignore[union-attr]
+        typed.result_id = line.result.pk if line.result is not None else None
+        out.append(typed)
+    return out
+
+
+def _handle(
+    request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool, what: str, next_url: str
+) -> HttpResponse | None:
+    """Save the page's lines on POST; None when the page must be shown again (with errors)."""
+    if request.method != "POST":
+        return None
+    editable = [line for line in lines if line.form is not None]
+    inputs = _inputs(editable, fixed_pairs=fixed_pairs)
+    try:
+        saved = save_lines(actor=request.user, section=section, lines=inputs, why=request.POST.get("why", ""))
+    except ResultEntryError as exc:
+        for i, errors in exc.errors.items():
+            form = editable[i].form
+            assert form is not None
+            for field, message in errors.items():
+                form.add_error(
+                    field if field in ("ns", "ew", "contract", "declarer", "tricks", "score") else None, message
+                )
+        messages.error(request, f"Nothing saved: {len(exc.errors)} line(s) need correcting (marked below).")
+        return None
+    count = sum(1 for s in saved if s is not None)
+    messages.success(request, f"{what} saved: {count} result{'s' if count != 1 else ''}.")
+    return redirect(next_url)
+
+
+@login_required
+def traveller_index(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    if request.GET.get("board", "").isdigit():
+        return redirect("traveller_entry", pk=pk, letter=letter, board=int(request.GET["board"]))
+    smap = section_map(section)
+    entered: dict[int, int] = {}
+    for number in Result.objects.filter(section=section).values_list("board__number", flat=True):
+        entered[number] = entered.get(number, 0) + 1
+    boards = [(n, entered.get(n, 0), len(smap.played_rows(n))) for n in smap.board_numbers()]
+    return render(request, "sessions/traveller_index.html", {"session": session, "section": section, "boards": boards})
+
+
+@login_required
+def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
+    """One board's traveller: a line per round in the movement's order, pairs pre-filled."""
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    rows = smap.played_rows(board)
+    if not rows:
+        raise Http404(f"Board {board} is not played in section {letter}.")
+    lines = _lines(request, section, smap, [(row, board) for row in rows])
+    numbers = smap.board_numbers()
+    later = [n for n in numbers if n > board]
+    next_url = (
+        reverse("traveller_entry", args=[pk, letter, later[0]])
+        if later
+        else reverse("traveller_index", args=[pk, letter])
+    )
+    response = _handle(request, section, lines, fixed_pairs=False, what=f"Board {board}", next_url=next_url)
+    if response is not None:
+        return response
+    earlier = [n for n in numbers if n < board]
+    return render(
+        request,
+        "sessions/enter_lines.html",
+        {
+            "session": session,
+            "section": section,
+            "lines": lines,
+            "mode": "traveller",
+            "title": f"Traveller: board {board}",
+            "board": smap.section.session.boards.get(number=board),
+            "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
+            "next_url": next_url if later else "",
+            "preview_url": reverse("traveller_preview", args=[pk, letter, board]),
+        },
+    )
+
+
+@login_required
+def pickup_index(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    done = {
+        (r["table_round__round"], r["table_round__table"])
+        for r in Result.objects.filter(section=section).values("table_round__round", "table_round__table")
+    }
+    grid = [[(t, smap.row(r, t), (r, t) in done) for t in smap.tables()] for r in smap.rounds()]
+    return render(
+        request,
+        "sessions/pickup_index.html",
+        {"session": session, "section": section, "grid": list(zip(smap.rounds(), grid, strict=True))},
+    )
+
+
+@login_required
+def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, table: int) -> HttpResponse:
+    """One pickup slip: the boards played at one table in one round, pairs fixed by the movement."""
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    row = smap.row(round_number, table)
+    if row is None or row.ns_entry is None or row.ew_entry is None:
+        raise Http404(f"Nobody plays at table {table} in round {round_number}.")
+    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    following = [r for r in smap.rows if (r.round, r.table) > (round_number, table) and r.ns_entry_id and r.ew_entry_id]
+    next_url = (
+        reverse("pickup_entry", args=[pk, letter, following[0].round, following[0].table])
+        if following
+        else reverse("pickup_index", args=[pk, letter])
+    )
+    response = _handle(
+        request,
+        section,
+        lines,
+        fixed_pairs=True,
+        what=f"Round {round_number}, table {table}",
+        next_url=next_url,
+    )
+    if response is not None:
+        return response
+    return render(
+        request,
+        "sessions/enter_lines.html",
+        {
+            "session": session,
+            "section": section,
+            "lines": lines,
+            "mode": "pickup",
+            "row": row,
+            "title": f"Pickup slip: round {round_number}, table {table}",
+            "next_url": next_url if following else "",
+            "preview_url": reverse("pickup_preview", args=[pk, letter, round_number, table]),
+        },
+    )
+
+
+def _preview(request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool) -> HttpResponse:
+    editable = [line for line in lines if line.form is not None]
+    checked = preview_lines(section, _inputs(editable, fixed_pairs=fixed_pairs))
+    return render(request, "sessions/_line_previews.html", {"previews": list(enumerate(checked))})
+
+
+@login_required
+@require_POST
+def traveller_preview(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    lines = _lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
+    return _preview(request, section, lines, fixed_pairs=False)
+
+
+@login_required
+@require_POST
+def pickup_preview(request: HttpRequest, pk: int, letter: str, round_number: int, table: int) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    row = smap.row(round_number, table)
+    if row is None or row.ns_entry is None or row.ew_entry is None:
+        raise Http404("No such table this round.")
+    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    return _preview(request, section, lines, fixed_pairs=True)
