@@ -43,7 +43,7 @@ from scoring.contracts import (
     undertrick_points,
 )
 from scoring.errors import InvalidBoard, InvalidContract, InvalidResult, InvalidScore, ScoringError
-from scoring.fields import matchpoint_array, matchpoint_field
+from scoring.fields import FieldMatchpoints, matchpoint_array, matchpoint_field
 from scoring.imps import (
     IMP_THRESHOLDS,
     LineImps,
@@ -116,6 +116,7 @@ __all__ = [
     "DealRecord",
     "Declarer",
     "Edition",
+    "FieldMatchpoints",
     "InvalidBoard",
     "InvalidContract",
     "InvalidResult",
