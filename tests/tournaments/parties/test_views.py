@@ -53,7 +53,9 @@ def test_the_whole_evening_through_the_pages(director_client) -> None:
     assert response["Location"] == reverse("parties:guests", args=[party.pk])
     assert c.get(response["Location"]).status_code == 200
     # a mixed party with unequal piles is refused with a message, before the draw
-    c.post(reverse("parties:guests", args=[party.pk]), {"guests": "Ann L\nBea L\nCat L\nDot L\nEd G\nFred G\nGus G\nHal L"})
+    c.post(
+        reverse("parties:guests", args=[party.pk]), {"guests": "Ann L\nBea L\nCat L\nDot L\nEd G\nFred G\nGus G\nHal L"}
+    )
     response = c.post(reverse("parties:start", args=[party.pk]))
     assert "needs 4 ladies and 4 gentlemen" in response.content.decode()
     response = c.post(
