@@ -1,0 +1,374 @@
+"""Imported files become sessions: event, session, section, entries, players, boards, results and rulings.
+
+One transaction per file: a file that fails anywhere leaves nothing behind. After the rows are written the
+session is scored by our own engine (the scores selector) and compared with the figures the file published,
+so the director sees at once whether the two programs agree.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+
+import scoring
+from tournaments.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
+from tournaments.selectors.scores import score_section
+from tournaments.services import audit
+
+from . import pbn, usebio
+from .errors import InterchangeError
+from .records import BoardRecord, LineRecord, SessionRecord
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+MAX_LISTED = 8  # differences listed one by one in a report; the rest are counted
+
+
+@dataclass
+class ImportReport:
+    """What an import made, and where the file's own figures and ours differ."""
+
+    session: Session
+    source: str
+    pairs: int = 0
+    boards: int = 0
+    results: int = 0
+    rulings: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"Imported {self.source}: {self.pairs} pairs, {self.boards} boards, {self.results} traveller lines, "
+            f"{self.rulings} artificial scores."
+        )
+
+
+def import_usebio(
+    data: bytes | str, *, filename: str = "upload.xml", actor: Actor = None, scale_missed_boards: bool = True
+) -> ImportReport:
+    """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
+    record = usebio.read_usebio(data)
+    return import_record(record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards)
+
+
+def import_pbn(
+    data: bytes | str, *, filename: str = "upload.pbn", actor: Actor = None, scale_missed_boards: bool = True
+) -> ImportReport:
+    """Import a PBN file (deals, and results if it has ScoreTables) as a new session."""
+    record = pbn.read_pbn(data)
+    return import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
+
+
+def _label_parts(label: str) -> tuple[int, str]:
+    if label.endswith(("NS", "EW")):
+        return int(label[:-2]), label[-2:]
+    return int(label), ""
+
+
+def _layout(record: SessionRecord) -> dict[str, object]:
+    """Movement kind, tables, rounds and boards per round, derived from the travellers (no rounds in the file)."""
+    lines = [x for b in record.boards for x in b.lines]
+    if not lines:
+        return {"movement_kind": Section.MovementKind.IMPORTED, "tables": 1, "rounds": 1, "boards_per_round": 1}
+    tables = max(len(b.lines) for b in record.boards)
+    meetings: Counter[tuple[str, str]] = Counter((x.ns_pair, x.ew_pair) for x in lines)
+    per_round = Counter(meetings.values()).most_common(1)[0][0]
+    boards_of: Counter[str] = Counter()
+    for x in lines:
+        boards_of[x.ns_pair] += 1
+        boards_of[x.ew_pair] += 1
+    rounds = math.ceil(max(boards_of.values()) / per_round)
+    labels = {p.label for p in record.pairs}
+    if record.winners == 2 and all(label.endswith(("NS", "EW")) for label in labels):
+        kind = Section.MovementKind.MITCHELL
+    elif record.winners == 1 and all(label.isdigit() for label in labels):
+        kind = Section.MovementKind.HOWELL
+    else:
+        kind = Section.MovementKind.IMPORTED
+    return {"movement_kind": kind, "tables": tables, "rounds": max(rounds, 1), "boards_per_round": max(per_round, 1)}
+
+
+def _check_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
+    """The file's score (or ours when it gives none), and a message when contract, declarer and tricks disagree."""
+    try:
+        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, board.number, edition=edition)
+    except scoring.ScoringError as exc:
+        raise InterchangeError(str(exc), line.where) from None
+    if line.score is None:
+        return ours, None
+    if ours != line.score:
+        return line.score, (
+            f"{line.where}: {line.contract} by {line.declarer or '?'} taking {line.tricks} tricks scores {ours} "
+            f"for NS; the file says {line.score} (kept)."
+        )
+    return line.score, None
+
+
+@transaction.atomic
+def import_record(
+    record: SessionRecord,
+    *,
+    filename: str,
+    fmt: str,
+    actor: Actor = None,
+    scale_missed_boards: bool = True,
+) -> ImportReport:
+    """Write a record as a new session, all or nothing, then compare our scores with the published ones."""
+    warnings = list(record.warnings)
+    owner = actor if getattr(actor, "is_authenticated", False) else None
+    date = record.date
+    if date is None:
+        date = dt.date.today()
+        warnings.append(f"The file gives no date; the session is dated today ({date:%d/%m/%Y}).")
+    event = Event.objects.create(
+        name=(record.event_name or record.title or filename)[:160],
+        club=record.club_name[:160],
+        kind=Event.Kind.PAIRS,
+        owner=owner,  # type: ignore[misc]
+    )
+    source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
+    session = Session.objects.create(
+        event=event,
+        name=(record.title or "Session 1")[:120],
+        number=1,
+        date=date,
+        scoring_method=record.scoring,
+        mp_scale=record.mp_scale,
+        use_neuberg=True,
+        scale_missed_boards=scale_missed_boards,
+        status=Session.Status.FINISHED,
+        source=source[:200],
+    )
+    report = ImportReport(session=session, source=f"{fmt} file {filename}")
+
+    boards: dict[int, Board] = {}
+    for b in record.boards:
+        boards[b.number] = Board(
+            session=session,
+            number=b.number,
+            dealer=b.dealer or scoring.board_dealer(b.number),
+            vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
+            deal=b.deal,
+        )
+    Board.objects.bulk_create(boards.values())
+    report.boards = len(boards)
+
+    if record.pairs:
+        section = Section.objects.create(session=session, letter="A", winners=record.winners, **_layout(record))
+        entries = _create_entries(section, record)
+        report.pairs = len(entries)
+        made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
+        report.results, report.rulings = made, rulings
+        warnings.extend(score_warnings)
+        warnings.extend(compare_with_published(section, record))
+    audit.record(
+        actor=actor,
+        action="session.imported",
+        target=session,
+        session_id=session.pk,
+        new={
+            "format": fmt,
+            "file": filename,
+            "pairs": report.pairs,
+            "boards": report.boards,
+            "results": report.results,
+            "rulings": report.rulings,
+            "scale_missed_boards": scale_missed_boards,
+        },
+        why=f"Imported from {filename}",
+    )
+    report.warnings = warnings
+    return report
+
+
+def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]:
+    made: list[Entry] = []
+    for pair in record.pairs:
+        number, direction = _label_parts(pair.label)
+        made.append(Entry(section=section, number=number, direction=direction, label=pair.label))
+    Entry.objects.bulk_create(made)
+    entries = {e.label: e for e in Entry.objects.filter(section=section)}
+    ids = {p.national_id for pair in record.pairs for p in pair.players if p.national_id}
+    members = {m.national_id: m for m in Member.objects.filter(national_id__in=ids)} if ids else {}
+    players = [
+        EntryPlayer(
+            entry=entries[pair.label],
+            seat=seat,
+            name=player.name[:120],
+            national_id=player.national_id[:40],
+            member=members.get(player.national_id),
+        )
+        for pair in record.pairs
+        for seat, player in enumerate(pair.players, start=1)
+        if player.name
+    ]
+    EntryPlayer.objects.bulk_create(players)
+    return entries
+
+
+def _create_results(
+    section: Section,
+    session: Session,
+    record: SessionRecord,
+    boards: dict[int, Board],
+    entries: dict[str, Entry],
+    filename: str,
+    actor: Actor,
+) -> tuple[int, int, list[str]]:
+    warnings: list[str] = []
+    results: list[Result] = []
+    artificial: list[tuple[Result, LineRecord]] = []
+    for b in record.boards:
+        for line in b.lines:
+            result = Result(
+                section=section,
+                board=boards[b.number],
+                table_round=None,
+                ns_entry=entries[line.ns_pair],
+                ew_entry=entries[line.ew_pair],
+            )
+            if line.kind == "played":
+                score, message = _check_score(line, b, session.edition)
+                if message:
+                    warnings.append(message)
+                result.kind = Result.Kind.PLAYED
+                result.contract = line.contract[:8]
+                result.declarer = line.declarer
+                result.tricks = line.tricks
+                result.lead = line.lead[:3]
+                result.ns_score = score
+            elif line.kind == "artificial":
+                result.kind = Result.Kind.ARTIFICIAL
+                result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
+                artificial.append((result, line))
+            else:
+                result.kind = Result.Kind.NOT_PLAYED
+            results.append(result)
+    Result.objects.bulk_create(results)
+    director = actor if getattr(actor, "is_authenticated", False) else None
+    rulings = [
+        Ruling(
+            session=session,
+            section=section,
+            board=result.board,
+            result=result,
+            decision=Ruling.Decision.ARTIFICIAL,
+            facts=f"Imported from {filename} ({line.where}).",
+            details={"ns_percent": result.ns_percent, "ew_percent": result.ew_percent},
+            director=director,  # type: ignore[misc]
+        )
+        for result, line in artificial
+    ]
+    Ruling.objects.bulk_create(rulings)
+    for ruling in rulings:
+        audit.record(
+            actor=actor,
+            action="ruling.apply",
+            target=ruling,
+            session_id=session.pk,
+            new=audit.snapshot(ruling),
+            why=f"Imported from {filename}",
+        )
+    return len(results), len(rulings), warnings
+
+
+def _listed(kind: str, items: list[str]) -> list[str]:
+    if not items:
+        return []
+    shown = items[:MAX_LISTED]
+    more = f" (and {len(items) - MAX_LISTED} more)" if len(items) > MAX_LISTED else ""
+    return [f"{len(items)} {kind} differ from the file's{more}:"] + [f"  {x}" for x in shown]
+
+
+def compare_with_published(section: Section, record: SessionRecord, *, tolerance: float = 0.01) -> list[str]:
+    """Our engine's figures against the file's, to ``tolerance``: traveller points, totals, percentages, places."""
+    scores = score_section(section)
+    by_label = {e.label: e for e in scores.entries}
+    line_diffs: list[str] = []
+    published: dict[tuple[int, str, str], LineRecord] = {
+        (b.number, x.ns_pair, x.ew_pair): x for b in record.boards for x in b.lines
+    }
+    for board_score in scores.boards:
+        for ours in board_score.lines:
+            result = ours.result
+            theirs = published.get((board_score.board.number, result.ns_entry.label, result.ew_entry.label))
+            if theirs is None or theirs.ns_points is None or ours.ns_points is None:
+                continue
+            if (
+                abs(ours.ns_points - theirs.ns_points) > tolerance
+                or abs((ours.ew_points or 0) - (theirs.ew_points or 0)) > tolerance
+            ):
+                line_diffs.append(
+                    f"{theirs.where}: file {theirs.ns_points:g}/{theirs.ew_points:g}, "
+                    f"Bridgedesk {ours.ns_points:.2f}/{ours.ew_points:.2f}"
+                )
+    pair_diffs: list[str] = []
+    for pair in record.pairs:
+        entry = by_label.get(pair.label)
+        standing = scores.standing_of(entry.pk) if entry is not None else None
+        if standing is None:
+            continue
+        problems = []
+        if pair.total is not None and abs(standing.total - pair.total) > tolerance:
+            problems.append(f"total {pair.total:.2f} v {standing.total:.2f}")
+        if (
+            pair.percentage is not None
+            and standing.percentage is not None
+            and abs(standing.percentage - pair.percentage) > tolerance
+        ):
+            problems.append(f"percentage {pair.percentage:.2f} v {standing.percentage:.2f}")
+        if pair.place and pair.place.rstrip("=") != standing.place.rstrip("="):
+            problems.append(f"place {pair.place} v {standing.place}")
+        if problems:
+            pair_diffs.append(f"{pair.where}: " + ", ".join(problems) + " (file v Bridgedesk)")
+    return _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+
+
+@transaction.atomic
+def import_deals(session: Session, record: SessionRecord, *, filename: str, actor: Actor = None) -> ImportReport:
+    """Load hand records (deals) into an existing session's boards, adding boards it lacks; results untouched."""
+    dealt = [b for b in record.boards if b.deal]
+    if not dealt:
+        raise InterchangeError("the file has no deals to load.", record.boards[0].where if record.boards else "")
+    existing = {b.number: b for b in Board.objects.select_for_update().filter(session=session)}
+    report = ImportReport(session=session, source=f"hand records from {filename}")
+    changed: dict[str, list[int]] = defaultdict(list)
+    for b in dealt:
+        board = existing.get(b.number)
+        if board is None:
+            board = Board.objects.create(
+                session=session,
+                number=b.number,
+                dealer=b.dealer or scoring.board_dealer(b.number),
+                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
+                deal=b.deal,
+            )
+            changed["added"].append(b.number)
+            continue
+        dealer_differs = bool(b.dealer) and b.dealer != board.dealer
+        vulnerability_differs = bool(b.vulnerability) and b.vulnerability != board.vulnerability
+        if dealer_differs or vulnerability_differs:
+            report.warnings.append(
+                f"{b.where}: the file deals board {b.number} with dealer {b.dealer or '?'}, vulnerable "
+                f"{b.vulnerability or '?'}; the session's board says {board.dealer}, {board.vulnerability} (kept)."
+            )
+        if board.deal != b.deal:
+            changed["replaced" if board.deal else "dealt"].append(b.number)
+            board.deal = b.deal
+            board.save(update_fields=["deal"])
+    report.boards = sum(len(v) for v in changed.values())
+    audit.record(
+        actor=actor,
+        action="session.deals_imported",
+        target=session,
+        session_id=session.pk,
+        new={"file": filename, **{k: v for k, v in changed.items()}},
+        why=f"Hand records from {filename}",
+    )
+    return report
