@@ -34,6 +34,8 @@ from .base import (
     ReportError,
     build_pdf,
     fit,
+    frame_size,
+    page_size,
     style,
     table_style,
     text,
@@ -97,12 +99,12 @@ class TallyCard(Flowable):
         c.setFont(FONT, 10)
         c.drawString(5 * mm, h - 20 * mm, fit(self.name, FONT, 10, w - 10 * mm))
         # the score lines
-        top = h - 28 * mm
-        row_h = min(7 * mm, (top - 26 * mm) / (self.rounds + 1))
-        cols = [5 * mm, 20 * mm, 36 * mm, w * 0.58, w - 5 * mm]
+        top = h - 29 * mm
+        row_h = min(10 * mm, (top - 30 * mm) / (self.rounds + 1))
+        cols = [5 * mm, 20 * mm, w * 0.36, w * 0.66, w - 5 * mm]
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 8)
-        for x, head in zip(cols[:-1], ("Round", "Table", "My score", "Opponents' score"), strict=True):
+        for x, head in zip(cols[:-1], ("Round", "Table", "My score", "Opponents'"), strict=True):
             c.drawString(x, top, head)
         c.setStrokeColor(ink)
         c.setLineWidth(0.4)
@@ -119,11 +121,12 @@ class TallyCard(Flowable):
         c.drawString(cols[0], y - 6 * mm, "Totals")
         c.line(cols[2], y - 7 * mm, cols[3] - 3 * mm, y - 7 * mm)
         c.line(cols[3], y - 7 * mm, cols[4], y - 7 * mm)
-        c.drawString(cols[0], y - 14 * mm, "Net (my total less opponents'), + or −")
+        c.drawString(cols[0], y - 14 * mm, "Net score (+ or −)")
         c.line(cols[3], y - 15 * mm, cols[4], y - 15 * mm)
         c.setFont(FONT, 7)
         c.setFillColor(MUTED)
-        c.drawString(5 * mm, 4 * mm, "Enter both scores after every round (Law 10); the host checks the totals.")
+        c.drawString(5 * mm, 6 * mm, fit("Enter both scores after every round (Law 10).", FONT, 7, w - 10 * mm))
+        c.drawString(5 * mm, 3 * mm, fit("The host checks that all the totals agree.", FONT, 7, w - 10 * mm))
 
 
 def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
@@ -134,9 +137,8 @@ def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
     guests = {g.id: g for g in guests_of(party)}
     seating = [seating_of(t) for t in rounds[0].tables.all()]
     cards = tally_cards_for(seating, {g.id: g.group for g in guests.values()})
-    from .base import frame_size
-
-    width, height = frame_size((595.27, 841.89), 2, 2)
+    width, height = frame_size(page_size("a4"), 2, 2)
+    width, height = width - 2, height - 2  # a hair inside the frame, or ReportLab refuses it
     story: list[Flowable] = []
     for card in cards:
         place = f"Table {card.table} · {SEAT_NAMES[card.seat]}"
@@ -178,7 +180,11 @@ SCORING_TABLE = [
     ["Part-score contract made", "50"],
     ["Slams (only if bid)", "Small 500 / 750 vulnerable · Grand 1,000 / 1,500 vulnerable"],
     ["Overtricks", "Trick value; doubled 100 (200 vulnerable), redoubled twice that"],
-    ["Undertricks", "50 a trick (100 vulnerable); doubled: 100, 200, 200 ... (200, 300, 300 ... vulnerable)"],
+    [
+        "Undertricks",
+        "50 a trick (100 vulnerable). Doubled: 100, 300, 500, then 300 more each (vulnerable 200, "
+        "500, 800, then 300 more each); redoubled twice that",
+    ],
     ["Honors (any contract)", "4 trump honors in one hand 100 · 5, or 4 aces at no-trump, 150"],
     ["Limit", "No side scores more than 1,000 on a deal, except for a slam bid and made"],
     ["Passed out", "Not redealt: both sides score 0"],

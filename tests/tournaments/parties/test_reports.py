@@ -1,0 +1,78 @@
+"""The printed papers: parsed back with pypdf and checked for what a host needs on them."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tournaments.models import PartyTable
+from tournaments.parties.deals import DealEntry
+from tournaments.reports.base import ReportError
+from tournaments.reports.parties import (
+    render_score_pads,
+    render_standings,
+    render_table_cards,
+    render_tally_cards,
+)
+from tournaments.selectors.parties import standings
+from tournaments.services import parties as services
+
+pytestmark = pytest.mark.django_db
+
+KEEP = os.environ.get("PARTY_PDF_DIR")  # set to a folder to keep the PDFs for looking at
+
+
+def pages(rendered: tuple[str, str, bytes]) -> list[str]:
+    filename, content_type, data = rendered
+    assert content_type == "application/pdf" and filename.endswith(".pdf") and data.startswith(b"%PDF")
+    if KEEP:
+        Path(KEEP, filename).write_bytes(data)
+    return [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
+
+
+def test_tally_cards_one_per_guest_in_two_piles(started) -> None:
+    text = pages(render_tally_cards(started))
+    assert len(text) == 3  # 12 cards, four to a page
+    joined = "\n".join(text)
+    assert joined.count("Ladies' tally") == 6 and joined.count("Gentlemen's tally") == 6
+    first = PartyTable.objects.get(round__party=started, round__number=1, number=2)
+    assert first.north.name in joined and "Table 2 · North" in joined
+    assert "My score" in joined and "Opponents'" in joined and "Net score" in joined
+
+
+def test_tally_cards_need_the_draw(party) -> None:
+    with pytest.raises(ReportError, match="Draw the tally cards first"):
+        render_tally_cards(party)
+
+
+def test_table_cards_and_score_pads(started) -> None:
+    cards = pages(render_table_cards(started))
+    assert len(cards) == 3 and "Head table" in cards[0] and "Last table" in cards[2]
+    assert all(f"TABLE\n {n}\n" in cards[n - 1] for n in (1, 2, 3))
+    pads = pages(render_score_pads(started))
+    assert len(pads) == 3
+    assert "Score pad · Table 1" in pads[0]
+    assert "300 not vulnerable · 500 vulnerable" in pads[0]
+    assert "No side scores more than 1,000 on a deal, except for a slam bid and made" in pads[0]
+    assert "Neither" in pads[0] and "Both" in pads[0]
+
+
+def test_standings_with_prizes_and_the_check(started, director) -> None:
+    for i, t in enumerate(PartyTable.objects.filter(round__party=started).order_by("number")):
+        if i == 0:
+            services.record_deals(
+                actor=director, table=t,
+                deals=[DealEntry("6S", "N", 12), DealEntry("PASS"), DealEntry("2H", "E", 8), DealEntry("3NT", "W", 8)],
+            )  # fmt: skip
+        else:
+            services.record_totals(actor=director, table=t, ns_total=300 + 100 * i, ew_total=420)
+    services.finish_party(actor=director, party=started)
+    text = "\n".join(pages(render_standings(started)))
+    st = standings(started)
+    assert "final standings" in text and "Prizes" in text and "First slam bid and made" in text
+    assert st.rows[0].guest.name in text
+    assert f"add up to {st.my_total:,}" in text and "they agree" in text
