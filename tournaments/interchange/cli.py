@@ -1,0 +1,58 @@
+"""What the four interchange commands share: reading the file, finding the session, errors to exit status 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import CommandError
+
+from tournaments.models import Session
+
+from .errors import InterchangeError
+from .importers import ImportReport
+
+MAX_BYTES = 20 * 1024 * 1024  # a 30-table session with hand records is well under 1 MB
+
+
+def read_file(path: str) -> bytes:
+    file = Path(path)
+    if not file.is_file():
+        raise CommandError(f"{path}: no such file.", returncode=2)
+    if file.stat().st_size > MAX_BYTES:
+        raise CommandError(f"{path}: the file is larger than {MAX_BYTES // (1024 * 1024)} MB.", returncode=2)
+    return file.read_bytes()
+
+
+def get_session(value: str) -> Session:
+    if not value.isdigit():
+        raise CommandError(f"{value!r} is not a session id (a number; `import_usebio` prints it).", returncode=2)
+    session = Session.objects.select_related("event").filter(pk=int(value)).first()
+    if session is None:
+        raise CommandError(f"there is no session {value}.", returncode=2)
+    return session
+
+
+def failure(path: str, error: InterchangeError) -> CommandError:
+    """The error as the director sees it: the file, the place in it, what is wrong. Exit status 2."""
+    return CommandError(f"{path}: {error}", returncode=2)
+
+
+def report_lines(report: ImportReport) -> list[str]:
+    """The import report, with the session id alone on the last line (for scripts)."""
+    lines = [report.summary()]
+    lines += [f"Note: {w}" if not w.startswith("  ") else w for w in report.warnings]
+    lines.append(str(report.session.pk))
+    return lines
+
+
+def write_output(path: str, content: bytes) -> None:
+    if path == "-":
+        import sys
+
+        sys.stdout.buffer.write(content)
+        sys.stdout.flush()
+        return
+    try:
+        Path(path).write_bytes(content)
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot write the file ({exc.strerror}).", returncode=2) from None

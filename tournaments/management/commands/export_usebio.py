@@ -1,0 +1,30 @@
+"""`manage.py export_usebio SESSION -o FILE`: the session's results, scored by Bridgedesk, as USEBIO 1.2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tournaments.interchange import InterchangeError
+from tournaments.interchange.cli import failure, get_session, write_output
+from tournaments.interchange.exporters import export_usebio
+
+
+class Command(BaseCommand):
+    help = "Export a session (one section) as a USEBIO 1.2 XML file, with Bridgedesk's scores."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", help="the session id")
+        parser.add_argument("-o", "--output", required=True, help="the file to write ('-' for standard output)")
+        parser.add_argument("--section", default=None, help="the section letter, when the session has several")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        session = get_session(options["session"])
+        try:
+            _, content = export_usebio(session, options["section"])
+        except InterchangeError as exc:
+            raise failure(f"session {session.pk}", exc) from None
+        write_output(options["output"], content)
+        if options["output"] != "-":
+            self.stdout.write(f"Wrote {options['output']}")
