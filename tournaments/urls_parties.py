@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:pk>/tallies/", results.party_standings, name="standings"),
     path("<int:pk>/print/", results.party_print, name="print"),
     path("<int:pk>/print/<slug:kind>.pdf", results.party_pdf, name="pdf"),
+    path("<int:pk>/print/job/<int:job_id>/", results.party_print_job, name="print_job"),
 ]

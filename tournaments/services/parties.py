@@ -384,3 +384,80 @@ def finish_party(*, actor: Any, party: Party) -> Party:
     party.save(update_fields=["status", "updated_at"])
     audit.record(actor=actor, action="party.finish", target=party)
     return party
+
+
+# ---- Printing in the background (the shared job model, tournaments.models.GeneratedFile) ----
+
+PARTY_JOB_PREFIX = "party-"
+
+
+@transaction.atomic
+def start_print_job(*, actor: Any, party: Party, kind: str, enqueue: bool = True) -> Any:
+    """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits."""
+    from django.utils import timezone
+
+    from tournaments.models import GeneratedFile
+    from tournaments.reports.parties import RENDERERS
+    from tournaments.services import jobs
+
+    if kind not in RENDERERS:
+        raise EntryError(f"Unknown paper {kind!r}: choose one of {', '.join(RENDERERS)}.", field="kind")
+    job = GeneratedFile.objects.create(
+        owner=actor if getattr(actor, "is_authenticated", False) else None,
+        kind=f"{PARTY_JOB_PREFIX}{kind}",
+        params={"party": party.pk, "paper": "a4"},
+        message="Waiting for a worker",
+        expires_at=timezone.now() + jobs.ttl(),
+    )
+    if enqueue:
+        job_id = job.pk
+        transaction.on_commit(lambda: _send_print_job(job_id))
+    return job
+
+
+def _send_print_job(job_id: int) -> None:
+    from tournaments.tasks.parties import render_party_paper
+
+    render_party_paper.delay(job_id)
+
+
+def run_print_job(job_id: int) -> Any:
+    """Render the job's paper and store it (the worker calls this); a failure is stored in words.
+
+    Uses the shared job runner's claim, progress and failure steps, so attempts, heartbeats and expiry
+    behave as for the session reports. Safe to run twice.
+    """
+    from django.utils import timezone
+
+    from tournaments.models import GeneratedFile
+    from tournaments.reports.base import ReportError
+    from tournaments.reports.parties import RENDERERS
+    from tournaments.services import jobs
+
+    job = jobs._claim(job_id)
+    if job is None:
+        return GeneratedFile.objects.filter(pk=job_id).first()
+    kind = job.kind.removeprefix(PARTY_JOB_PREFIX)
+    progress = jobs._ProgressWriter(job.pk)
+    try:
+        party = Party.objects.filter(pk=job.params.get("party")).first()
+        if party is None:
+            raise ReportError("The party of this job has been deleted.")
+        if kind not in RENDERERS:
+            raise ReportError(f"Unknown party paper {kind!r}.")
+        progress(0.1, f"Making the {RENDERERS[kind][0].lower()}")
+        filename, content_type, content = RENDERERS[kind][1](party)
+    except ReportError as exc:
+        return jobs._fail(job, str(exc))
+    except Exception as exc:  # the host gets words; the worker's log gets the traceback
+        import logging
+
+        logging.getLogger(__name__).exception("party print job %s failed", job.pk)
+        return jobs._fail(job, f"Bridgedesk could not make this paper ({type(exc).__name__}); try again.")
+    now = timezone.now()
+    GeneratedFile.objects.filter(pk=job.pk).exclude(status=GeneratedFile.Status.FAILED).update(
+        status=GeneratedFile.Status.DONE, progress=100, message="Ready", filename=filename,
+        content_type=content_type, content=content, size=len(content), heartbeat_at=now, finished_at=now,
+        updated_at=now,
+    )  # fmt: skip
+    return GeneratedFile.objects.filter(pk=job.pk).first()
