@@ -40,7 +40,11 @@ def failure(path: str, error: InterchangeError) -> CommandError:
 def report_lines(report: ImportReport) -> list[str]:
     """The import report, with the session id alone on the last line (for scripts)."""
     lines = [report.summary()]
-    lines += [f"Note: {w}" if not w.startswith("  ") else w for w in report.warnings]
+    lines += [f"Note: {w}" for w in report.warnings]
+    if report.differences:
+        lines += report.differences
+    elif report.compared:
+        lines.append(f"Bridgedesk's scores agree with all {report.compared} figures the file published (to 0.01).")
     lines.append(str(report.session.pk))
     return lines
 

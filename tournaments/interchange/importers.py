@@ -40,7 +40,9 @@ class ImportReport:
     boards: int = 0
     results: int = 0
     rulings: int = 0
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # notes on the file (scores that disagree with contracts ...)
+    differences: list[str] = field(default_factory=list)  # our figures against the published ones
+    compared: int = 0  # published figures compared with ours
 
     def summary(self) -> str:
         return (
@@ -166,7 +168,7 @@ def import_record(
         made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
         report.results, report.rulings = made, rulings
         warnings.extend(score_warnings)
-        warnings.extend(compare_with_published(section, record))
+        report.compared, report.differences = compare_with_published(section, record)
     audit.record(
         actor=actor,
         action="session.imported",
@@ -180,6 +182,8 @@ def import_record(
             "results": report.results,
             "rulings": report.rulings,
             "scale_missed_boards": scale_missed_boards,
+            "published_figures_compared": report.compared,
+            "differences": len(report.differences),
         },
         why=f"Imported from {filename}",
     )
@@ -286,10 +290,16 @@ def _listed(kind: str, items: list[str]) -> list[str]:
     return [f"{len(items)} {kind} differ from the file's{more}:"] + [f"  {x}" for x in shown]
 
 
-def compare_with_published(section: Section, record: SessionRecord, *, tolerance: float = 0.01) -> list[str]:
-    """Our engine's figures against the file's, to ``tolerance``: traveller points, totals, percentages, places."""
+def compare_with_published(
+    section: Section, record: SessionRecord, *, tolerance: float = 0.01
+) -> tuple[int, list[str]]:
+    """Our engine's figures against the file's, to ``tolerance``: traveller points, totals, percentages, places.
+
+    Returns how many published figures were compared and the differences, listed for the director.
+    """
     scores = score_section(section)
     by_label = {e.label: e for e in scores.entries}
+    compared = 0
     line_diffs: list[str] = []
     published: dict[tuple[int, str, str], LineRecord] = {
         (b.number, x.ns_pair, x.ew_pair): x for b in record.boards for x in b.lines
@@ -300,6 +310,7 @@ def compare_with_published(section: Section, record: SessionRecord, *, tolerance
             theirs = published.get((board_score.board.number, result.ns_entry.label, result.ew_entry.label))
             if theirs is None or theirs.ns_points is None or ours.ns_points is None:
                 continue
+            compared += 1
             if (
                 abs(ours.ns_points - theirs.ns_points) > tolerance
                 or abs((ours.ew_points or 0) - (theirs.ew_points or 0)) > tolerance
@@ -315,6 +326,7 @@ def compare_with_published(section: Section, record: SessionRecord, *, tolerance
         if standing is None:
             continue
         problems = []
+        compared += sum(x is not None for x in (pair.total, pair.percentage)) + bool(pair.place)
         if pair.total is not None and abs(standing.total - pair.total) > tolerance:
             problems.append(f"total {pair.total:.2f} v {standing.total:.2f}")
         if (
@@ -327,7 +339,7 @@ def compare_with_published(section: Section, record: SessionRecord, *, tolerance
             problems.append(f"place {pair.place} v {standing.place}")
         if problems:
             pair_diffs.append(f"{pair.where}: " + ", ".join(problems) + " (file v Bridgedesk)")
-    return _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+    return compared, _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
 
 
 @transaction.atomic
