@@ -14,8 +14,8 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
 from tournaments.models import Session
 
-from . import standings
-from .base import PAGE, PDF, Layout, Progress, ReportError, build_pdf, frame_size, page_size
+from . import guidecards, handrecords, recaps, scorecards, slips, standings
+from .base import PAGE, PDF, Layout, Progress, ReportError, build_pdf, page_size
 from .data import SessionData
 
 __all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
@@ -23,20 +23,33 @@ __all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
 
 @dataclass(frozen=True)
 class Report:
-    """One printable report: its file name, title, page layout and the function that writes its story."""
+    """One printable report: its file name, title, page layouts (the first is its first page's; the story
+    switches to the others itself) and the function that writes its story."""
 
     kind: str
     filename: str
     title: str
-    story: Callable[[SessionData, float, Progress | None], list[Flowable]]
-    layout: Layout = PAGE
+    story: Callable[[SessionData, str, Progress | None], list[Flowable]]
+    layouts: tuple[Layout, ...] = (PAGE,)
 
 
-REPORTS: dict[str, Report] = {r.kind: r for r in (Report("standings", "standings.pdf", "Standings", standings.story),)}
+REPORTS: dict[str, Report] = {
+    r.kind: r
+    for r in (
+        Report("standings", "standings.pdf", "Standings", standings.story),
+        Report("recaps", "recaps.pdf", "Recaps", recaps.story),
+        Report("scorecards", "scorecards.pdf", "Personal score cards", scorecards.story),
+        Report("hand-records", "hand-records.pdf", "Hand records", handrecords.story, (handrecords.LAYOUT,)),
+        Report("guide-cards", "guide-cards.pdf", "Guide cards", guidecards.story, guidecards.LAYOUTS),
+        Report("travellers", "travellers.pdf", "Traveling score slips", slips.travellers, (slips.TRAVELLER_LAYOUT,)),
+        Report("pickup-slips", "pickup-slips.pdf", "Pickup slips", slips.pickup_slips, (slips.PICKUP_LAYOUT,)),
+    )
+}
 
 # Books: several reports in one PDF, for the session page's two big buttons.
 BOOKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "results": ("results.pdf", "Results", ("standings",)),
+    "results": ("results.pdf", "Results", ("standings", "recaps", "scorecards", "hand-records")),
+    "session-kit": ("session-kit.pdf", "Session kit", ("guide-cards", "travellers", "pickup-slips")),
 }
 
 KINDS: tuple[str, ...] = (*BOOKS, *REPORTS)
@@ -78,12 +91,11 @@ def render(
             if progress is not None:
                 progress((index + min(max(fraction, 0.0), 1.0)) / len(parts), message)
 
-        layout = Layout(report.kind, report.layout.cols, report.layout.rows, report.layout.wide)
-        width = frame_size(page_size(paper, wide=layout.wide), layout.cols, layout.rows)[0]
-        part_story = report.story(data, width, part_progress)
+        first = report.layouts[0]
+        part_story = report.story(data, paper, part_progress)
         if index:
-            story += [NextPageTemplate(layout.name), PageBreak()]
-        layouts.append(layout)
+            story += [NextPageTemplate(first.name), PageBreak()]
+        layouts += [layout for layout in report.layouts if layout not in layouts]
         story += part_story
     content = build_pdf(story, paper=paper, masthead=data.masthead, title=title, layouts=layouts)
     return filename, PDF, content

@@ -158,6 +158,20 @@ def contract_markup(contract: str) -> str:
     return f"{level}{suit_markup(strain) if strain else 'NT'}{doubled}"
 
 
+_CARD = re.compile(r"^([SHDC])(10|[2-9TJQKA])$")
+
+
+def card_markup(card: str) -> str:
+    """An opening lead "SA" (or "AS", "♠A") as ♠A with the suit in its colour; anything else as typed."""
+    raw = card.strip().upper()
+    for letter, symbol in SUIT_CHARS.items():
+        raw = raw.replace(symbol, letter)
+    m = _CARD.match(raw) or _CARD.match(raw[-1:] + raw[:-1]) if raw else None
+    if not m:
+        return text(card)
+    return f"{suit_markup(m.group(1))}{'10' if m.group(2) == 'T' else m.group(2)}"
+
+
 def fit(value: str, font: str, size: float, width: float) -> str:
     """`value` cut with an ellipsis so it fits `width` points: long names never spill out of a cell."""
     if pdfmetrics.stringWidth(value, font, size) <= width:
@@ -356,9 +370,15 @@ class Layout:
     cols: int = 1
     rows: int = 1
     wide: bool = False
+    cut: bool = True  # dashed cut lines between the cells of the grid
 
 
 PAGE = Layout("page")
+
+
+def frame_of(paper: str, layout: Layout = PAGE) -> tuple[float, float]:
+    """Width and height of one frame (the page body, or one card of a grid) of `layout` on `paper`."""
+    return frame_size(page_size(paper, wide=layout.wide), layout.cols, layout.rows)
 
 
 def build_pdf(
@@ -388,7 +408,7 @@ def build_pdf(
     templates = []
     for layout in layouts or (PAGE,):
         pagesize = page_size(paper, wide=layout.wide)
-        grid = (layout.cols, layout.rows) if layout.cols * layout.rows > 1 else None
+        grid = (layout.cols, layout.rows) if layout.cut and layout.cols * layout.rows > 1 else None
         templates.append(
             PageTemplate(
                 id=layout.name,

@@ -7,7 +7,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from tournaments.selectors.scores import SectionScores
 
-from .base import FONT, STYLES, Progress, RunningTitle, Tick, fit, heading, points, table_style, text
+from .base import FONT, STYLES, Progress, RunningTitle, Tick, fit, frame_of, heading, points, table_style, text
 from .data import SessionData
 
 TITLE = "Standings"
@@ -21,7 +21,8 @@ def method_words(scores: SectionScores) -> str:
     return method
 
 
-def story(data: SessionData, width: float, progress: Progress | None = None) -> list[Flowable]:
+def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    width = frame_of(paper)[0]
     data.require_results("standings")
     out: list[Flowable] = [RunningTitle(TITLE)]
     out += heading(TITLE, "Places with ties shown as “2=”; totals after adjustments and penalties.")
