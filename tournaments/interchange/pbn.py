@@ -76,7 +76,7 @@ def scan(text: str) -> tuple[list[Game], str]:
                 continue
             line = " " * (end + 1) + line[end + 1 :]
             in_comment = False
-        if not line.strip():
+        elif not line.strip():  # an empty line ends a game
             if game is not None and game.tags:
                 games.append(game)
             game, last = None, None
