@@ -2,7 +2,7 @@
 
 from .audit import AppendOnlyError, AuditEntry
 from .events import Entry, EntryPlayer, Event, Member, Section, Session
-from .jobs import GeneratedFile
+from .jobs import DoubleDummyAnalysis, GeneratedFile
 from .movements import TableRound
 from .parties import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from .results import Board, Result
@@ -12,6 +12,7 @@ __all__ = [
     "AppendOnlyError",
     "AuditEntry",
     "Board",
+    "DoubleDummyAnalysis",
     "Entry",
     "EntryPlayer",
     "Event",

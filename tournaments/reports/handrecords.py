@@ -1,7 +1,8 @@
 """Hand records: four boards a page in the classic compass layout, each with its double-dummy table and par.
 
-Double-dummy tricks and par come from endplay (Bo Haglund's DDS); all boards are solved in one batch
-(`calc_all_tables` spreads them over the machine's cores), which keeps a 27-board book to about a second.
+Double-dummy tricks and par come from endplay (Bo Haglund's DDS): the boards not yet analysed are solved in
+one batch (`calc_all_tables` spreads them over the machine's cores) and the answers kept in
+`DoubleDummyAnalysis`, so printing the results again (after a correction) does not solve them again.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from endplay.types import Deal, Denom, Penalty, Player, Vul
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
 
-from tournaments.models import Board
+from tournaments.models import Board, DoubleDummyAnalysis
 
 from .base import (
     BLACK,
@@ -74,32 +75,47 @@ def _par_words(contract) -> str:
     return f"{level}{strain}{doubled} by {side}{suffix}"
 
 
+def _key(board: Board, deal: Deal) -> str:
+    return f"{board.vulnerability}:{board.dealer}:{deal.to_pbn()}"
+
+
 def analyse(boards: list[Board]) -> dict[int, Analysis]:
-    """Double-dummy tricks and par of every board with a deal, solved in one batch."""
-    deals = []
+    """Double-dummy tricks and par of every board with a deal: from the cache, else solved in one batch."""
+    deals: dict[int, Deal] = {}
     for board in boards:
         try:
-            deals.append(Deal.from_pbn(board.deal))
+            deal = Deal.from_pbn(board.deal)
         except Exception:
             raise ReportError(f"Board {board.number}'s deal is not a valid PBN deal: {board.deal[:40]!r}.") from None
-        if any(len(deals[-1][p].to_pbn()) != 16 for p in (Player.north, Player.east, Player.south, Player.west)):
+        if any(len(deal[p].to_pbn()) != 16 for p in (Player.north, Player.east, Player.south, Player.west)):
             raise ReportError(f"Board {board.number}'s deal does not give each hand 13 cards.")
-    if not deals:
-        return {}
-    tables = calc_all_tables(deals)
+        deals[board.number] = deal
+    keys = {board.number: _key(board, deals[board.number]) for board in boards}
+    cached = {row.key: row for row in DoubleDummyAnalysis.objects.filter(key__in=set(keys.values()))}
     out: dict[int, Analysis] = {}
-    for board, table in zip(boards, tables, strict=True):
-        grid = table.to_list()  # [strain S,H,D,C,NT][seat N,E,S,W]
-        tricks = {
-            strain: {seat: grid[DENOM_INDEX[strain]][i] for i, seat in enumerate(SEATS)} for strain in STRAIN_ORDER
-        }
-        result = par(table, VUL.get(board.vulnerability, Vul.none), DEALER.get(board.dealer, Player.north))
-        words: list[str] = []
-        for contract in result:
-            w = _par_words(contract)
-            if w not in words:
-                words.append(w)
-        out[board.number] = Analysis(tricks, int(result.score), tuple(words))
+    todo = [b for b in boards if keys[b.number] not in cached]
+    if todo:
+        tables = calc_all_tables([deals[b.number] for b in todo])
+        fresh = []
+        for board, table in zip(todo, tables, strict=True):
+            grid = table.to_list()  # [strain S,H,D,C,NT][seat N,E,S,W]
+            tricks = {s: {seat: grid[DENOM_INDEX[s]][i] for i, seat in enumerate(SEATS)} for s in STRAIN_ORDER}
+            result = par(table, VUL.get(board.vulnerability, Vul.none), DEALER.get(board.dealer, Player.north))
+            words: list[str] = []
+            for contract in result:
+                w = _par_words(contract)
+                if w not in words:
+                    words.append(w)
+            fresh.append(
+                DoubleDummyAnalysis(
+                    key=keys[board.number], tricks=tricks, par_score=int(result.score), par_contracts=words
+                )
+            )
+        DoubleDummyAnalysis.objects.bulk_create(fresh, ignore_conflicts=True)  # another job may have solved it too
+        cached.update({row.key: row for row in fresh})
+    for board in boards:
+        row = cached[keys[board.number]]
+        out[board.number] = Analysis(row.tricks, row.par_score, tuple(row.par_contracts))
     return out
 
 
