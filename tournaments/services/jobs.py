@@ -235,3 +235,31 @@ def job_status(job: GeneratedFile) -> dict[str, Any]:
         "download_url": reverse("jobs:download", args=[job.pk]) if job.status == GeneratedFile.Status.DONE else None,
         "filename": download_filename(job) if job.status == GeneratedFile.Status.DONE else None,
     }
+
+
+RESULTS_KINDS = ("standings", "recaps", "scorecards", "hand-records")
+KIT_KINDS = ("guide-cards", "travellers", "pickup-slips")
+
+
+def run_to_folder(
+    *, session: Session, kinds: tuple[str, ...], out_dir: Any, paper: str = "a4", owner: Actor = None
+) -> list[tuple[str, Any, str]]:
+    """Run one job per report right here (the command line's way) and write each file into `out_dir`.
+
+    Returns (kind, path or None, error) per report; a report that cannot be made does not stop the others.
+    """
+    from pathlib import Path
+
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    made: list[tuple[str, Any, str]] = []
+    for kind in kinds:
+        job = start_job(owner=owner, session=session, kind=kind, paper=paper, enqueue=False)
+        done = run_job(job.pk)
+        if done is None or done.status != GeneratedFile.Status.DONE:
+            made.append((kind, None, done.error if done else "The job disappeared while it ran."))
+            continue
+        path = folder / done.filename
+        path.write_bytes(bytes(done.content))
+        made.append((kind, path, ""))
+    return made

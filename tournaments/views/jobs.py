@@ -17,8 +17,8 @@ from tournaments import reports
 from tournaments.models import GeneratedFile, Session
 from tournaments.services import jobs
 
-RESULT_KINDS = ("standings", "recaps", "scorecards", "hand-records")
-KIT_KINDS = ("guide-cards", "travellers", "pickup-slips")
+RESULT_KINDS = jobs.RESULTS_KINDS
+KIT_KINDS = jobs.KIT_KINDS
 PAPER_CHOICES = (("a4", "A4"), ("letter", "US Letter"))
 
 

@@ -1,0 +1,12 @@
+"""`manage.py print_session_kit SESSION --out DIR`: guide cards, travellers and pickup slips as PDFs."""
+
+from __future__ import annotations
+
+from tournaments.services import jobs
+
+from .print_results import Command as PrintResults
+
+
+class Command(PrintResults):
+    help = "Write the paper for a session's tables: guide-cards.pdf, travellers.pdf, pickup-slips.pdf."
+    kinds = jobs.KIT_KINDS
