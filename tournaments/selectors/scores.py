@@ -149,8 +149,8 @@ def score_section(section: Section) -> SectionScores:
     )
     entry_by_id = {e.pk: e for e in entries}
     for result in results:  # attach entries without extra queries
-        result.ns_entry = entry_by_id.get(result.ns_entry_id, result.ns_entry)
-        result.ew_entry = entry_by_id.get(result.ew_entry_id, result.ew_entry)
+        result.ns_entry = entry_by_id.get(result.ns_entry_id) or result.ns_entry
+        result.ew_entry = entry_by_id.get(result.ew_entry_id) or result.ew_entry
     return _score(section, session, entries, results, rulings)
 
 
