@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django import forms
@@ -28,7 +29,7 @@ class PartyForm(forms.ModelForm):
             "vulnerability", "tie_rule", "planned_rounds", "prizes",
         ]  # fmt: skip
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "form": forms.RadioSelect,
             "progression": forms.RadioSelect,
             "vulnerability": forms.RadioSelect,
@@ -50,7 +51,16 @@ class PartyForm(forms.ModelForm):
             "planned_rounds": "Rounds planned (you can stop earlier or go on)",
             "prizes": "Prizes",
         }
-        help_texts = {"tables": "Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each."}
+        help_texts = {
+            "tables": "Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each.",
+            "mixed": "",
+            "head_table_keeps_partners": "",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.instance.pk:
+            self.initial.setdefault("date", datetime.date.today())
 
 
 class GuestListForm(forms.Form):

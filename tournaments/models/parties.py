@@ -184,6 +184,16 @@ class PartyTable(Timestamped):
     def entered(self) -> bool:
         return bool(self.entry)
 
+    @property
+    def tie_label(self) -> str:
+        """How a tie at this table was settled, in words ("" when the scores decided)."""
+        return {
+            "last_deal": "higher score on the last deal",
+            "cut": "a cut of the cards",
+            "north_south": "North-South win ties",
+            "host": "decided at the table",
+        }.get(self.decided_by, "")
+
 
 class PartyDeal(Timestamped):
     """A deal as played at a table and its score under the party rules."""

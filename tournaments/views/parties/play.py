@@ -172,7 +172,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
 
 def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> HttpResponse:
     table = PartyTable.objects.get(round__party=party, round__number=number, number=table_no)
-    tie = "" if table.decided_by == "score" else f" (tie settled by: {table.decided_by.replace('_', ' ')})"
+    tie = f" (tie: {table.tie_label})" if table.tie_label else ""
     messages.success(
         request,
         f"Table {table_no}: N-S {table.ns_total:,}, E-W {table.ew_total:,}. {table.get_winner_display()} won{tie}.",
