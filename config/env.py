@@ -26,9 +26,7 @@ def env_bool(name: str, default: bool, environ: Mapping[str, str] = os.environ) 
         return True
     if word in FALSE_WORDS:
         return False
-    raise ImproperSetting(
-        f"{name}={raw!r} is not a yes/no value: use one of 1/0, true/false, yes/no, on/off."
-    )
+    raise ImproperSetting(f"{name}={raw!r} is not a yes/no value: use one of 1/0, true/false, yes/no, on/off.")
 
 
 def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.environ) -> list[str]:
@@ -37,9 +35,7 @@ def env_list(name: str, default: list[str], environ: Mapping[str, str] = os.envi
         return default
     items = [item.strip() for item in raw.split(",") if item.strip()]
     if not items:
-        raise ImproperSetting(
-            f"{name} is set but empty: give a comma-separated list, e.g. example.org,127.0.0.1"
-        )
+        raise ImproperSetting(f"{name} is set but empty: give a comma-separated list, e.g. example.org,127.0.0.1")
     return items
 
 
@@ -56,7 +52,5 @@ def env_int(name: str, default: int, environ: Mapping[str, str] = os.environ) ->
 def check_url_scheme(name: str, url: str, allowed: tuple[str, ...]) -> str:
     scheme = url.split("://", 1)[0] if "://" in url else ""
     if scheme not in allowed:
-        raise ImproperSetting(
-            f"{name}={url!r} has an unsupported scheme {scheme!r}: use one of {', '.join(allowed)}."
-        )
+        raise ImproperSetting(f"{name}={url!r} has an unsupported scheme {scheme!r}: use one of {', '.join(allowed)}.")
     return url

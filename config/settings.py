@@ -20,9 +20,7 @@ DATA_DIR = Path(os.environ.get("BRIDGEDESK_DATA_DIR", BASE_DIR / "var")).resolve
 DEBUG = env_bool("DEBUG", False)
 # The key comes from SECRET_KEY, else from the file `make run` writes once in the data folder.
 _key_file = Path(os.environ.get("SECRET_KEY_FILE", DATA_DIR / "secret_key"))
-SECRET_KEY = os.environ.get("SECRET_KEY", "") or (
-    _key_file.read_text().strip() if _key_file.is_file() else ""
-)
+SECRET_KEY = os.environ.get("SECRET_KEY", "") or (_key_file.read_text().strip() if _key_file.is_file() else "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperSetting(

@@ -18,9 +18,7 @@ def test_login_page_renders(client):
 
 
 def test_director_logs_in_and_sees_home(client, director):
-    response = client.post(
-        "/accounts/login/", {"username": "director", "password": "bridge-director-pw"}, follow=True
-    )
+    response = client.post("/accounts/login/", {"username": "director", "password": "bridge-director-pw"}, follow=True)
     assert response.status_code == 200
     assert b"Good evening" in response.content
 

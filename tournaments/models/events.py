@@ -69,9 +69,7 @@ class Session(Timestamped):
     name = models.CharField(max_length=120, default="Session 1")
     number = models.PositiveSmallIntegerField(default=1)
     date = models.DateField()
-    scoring_method = models.CharField(
-        max_length=16, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
-    )
+    scoring_method = models.CharField(max_length=16, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
     mp_scale = models.CharField(max_length=8, choices=MatchpointScale.choices, default=MatchpointScale.EBU)
     edition = models.CharField(max_length=8, choices=Edition.choices, default=Edition.CURRENT)
     use_neuberg = models.BooleanField(default=True, help_text="Factor boards played fewer times (Neuberg)")
@@ -119,9 +117,7 @@ class Section(Timestamped):
     tables = models.PositiveSmallIntegerField()
     rounds = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField()
-    winners = models.PositiveSmallIntegerField(
-        default=2, help_text="2 for NS and EW winners, 1 for one field"
-    )
+    winners = models.PositiveSmallIntegerField(default=2, help_text="2 for NS and EW winners, 1 for one field")
 
     class Meta:
         ordering = ["session", "letter"]
@@ -156,9 +152,7 @@ class Entry(Timestamped):
         verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["section", "label"], name="entry_label_unique_in_section"),
-            models.UniqueConstraint(
-                fields=["section", "number", "direction"], name="entry_number_unique_in_section"
-            ),
+            models.UniqueConstraint(fields=["section", "number", "direction"], name="entry_number_unique_in_section"),
             models.CheckConstraint(condition=Q(number__gte=1), name="entry_number_positive"),
         ]
 

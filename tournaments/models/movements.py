@@ -25,18 +25,10 @@ class TableRound(models.Model):
         ordering = ["section", "round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["section", "round", "table"], name="one_row_per_table_per_round"),
-            models.UniqueConstraint(
-                fields=["section", "round", "ns_entry"], name="ns_entry_seated_once_per_round"
-            ),
-            models.UniqueConstraint(
-                fields=["section", "round", "ew_entry"], name="ew_entry_seated_once_per_round"
-            ),
-            models.CheckConstraint(
-                condition=~Q(ns_entry=F("ew_entry")), name="table_round_not_against_itself"
-            ),
-            models.CheckConstraint(
-                condition=Q(round__gte=1) & Q(table__gte=1), name="table_round_numbers_positive"
-            ),
+            models.UniqueConstraint(fields=["section", "round", "ns_entry"], name="ns_entry_seated_once_per_round"),
+            models.UniqueConstraint(fields=["section", "round", "ew_entry"], name="ew_entry_seated_once_per_round"),
+            models.CheckConstraint(condition=~Q(ns_entry=F("ew_entry")), name="table_round_not_against_itself"),
+            models.CheckConstraint(condition=Q(round__gte=1) & Q(table__gte=1), name="table_round_numbers_positive"),
         ]
         indexes = [models.Index(fields=["section", "ns_entry"], name="tableround_ns_idx")]
 

@@ -29,13 +29,9 @@ class Ruling(Timestamped):
         CHANGED = "changed", "Ruling changed on appeal"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rulings")
-    section = models.ForeignKey(
-        Section, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings"
-    )
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
     board = models.ForeignKey(Board, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
-    result = models.ForeignKey(
-        Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
-    )
+    result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings")
     entry = models.ForeignKey(
         Entry,
         null=True,

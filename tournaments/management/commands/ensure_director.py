@@ -26,7 +26,5 @@ class Command(BaseCommand):
         user_model.objects.create_superuser(username=username, email="", password=password)
         note.write_text(f"user: {username}\npassword: {password}\n")
         note.chmod(0o600)
-        self.stdout.write(
-            self.style.SUCCESS(f"Created the director login  user: {username}  password: {password}")
-        )
+        self.stdout.write(self.style.SUCCESS(f"Created the director login  user: {username}  password: {password}"))
         self.stdout.write(f"(also written to {note}; change it under Admin once logged in)")

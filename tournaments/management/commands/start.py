@@ -24,9 +24,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):  # type: ignore[no-untyped-def]
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
-        parser.add_argument(
-            "--no-demo", action="store_true", help="Do not offer a demo session on first start."
-        )
+        parser.add_argument("--no-demo", action="store_true", help="Do not offer a demo session on first start.")
 
     def handle(self, *args: object, **options: object) -> None:
         call_command("migrate", interactive=False, verbosity=0)
@@ -54,9 +52,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, _stop_on_signal)
         signal.signal(signal.SIGHUP, _stop_on_signal)
         procs = [subprocess.Popen(worker_cmd), subprocess.Popen(web_cmd)]
-        self.stdout.write(
-            self.style.SUCCESS(f"\nBridgedesk is running at {url}  (a Celery worker runs beside it)")
-        )
+        self.stdout.write(self.style.SUCCESS(f"\nBridgedesk is running at {url}  (a Celery worker runs beside it)"))
         self.stdout.write("Press Ctrl-C to stop both.\n")
         try:
             while all(p.poll() is None for p in procs):
@@ -86,10 +82,6 @@ class Command(BaseCommand):
             return
         answer = "y"
         if sys.stdin.isatty():
-            answer = (
-                input("No sessions yet. Create a demo evening (8-table Mitchell, scored)? [Y/n] ")
-                .strip()
-                .lower()
-            )
+            answer = input("No sessions yet. Create a demo evening (8-table Mitchell, scored)? [Y/n] ").strip().lower()
         if answer in ("", "y", "yes"):
             call_command("demo", tables=8, movement="mitchell", seed=1)
