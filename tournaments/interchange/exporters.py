@@ -125,6 +125,10 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
     if section is None:
         raise InterchangeError("the session has no pairs and no results to export.", "session")
     record = build_record(session, section)
+    if not any(b.lines for b in record.boards):
+        raise InterchangeError(
+            f"section {section.letter} has no results yet; USEBIO publishes results.", f"section {section.letter}"
+        )
     return filename_for(session, "xml", section), usebio.write_usebio(record)
 
 
