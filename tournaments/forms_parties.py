@@ -137,10 +137,13 @@ class DealForm(forms.Form):
     honors = forms.ChoiceField(choices=HONOR_CHOICES, required=False)
 
     def clean_contract(self) -> str:
-        value = self.cleaned_data["contract"].strip()
-        if not value:
-            raise forms.ValidationError("Write the contract, or PASS if nobody bid.")
-        return value
+        return self.cleaned_data["contract"].strip()
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing written at all: a rubber round may leave its last rows empty."""
+        data = self.cleaned_data
+        return not (data.get("contract") or data.get("declarer") or data.get("tricks") or data.get("honors"))
 
     def honors_parts(self) -> tuple[str | None, int]:
         code = self.cleaned_data.get("honors") or ""

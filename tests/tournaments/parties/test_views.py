@@ -118,3 +118,71 @@ def test_unknown_pages_are_404(director_client, started) -> None:
     assert director_client.get(_table_entry_url(started, 1, 7)).status_code == 404
     assert director_client.get(reverse("parties:pdf", args=[started.pk, "nothing"])).status_code == 404
     assert director_client.get(_table_entry_url(started, 1, 1) + "?mode=rubbish&deals=x").status_code == 200
+
+
+def _deal_post(rows: list[tuple[str, str, str, str]]) -> dict[str, str]:
+    data = {"mode": "deals", "d-TOTAL_FORMS": str(len(rows)), "d-INITIAL_FORMS": "0", "d-MIN_NUM_FORMS": "1",
+            "d-MAX_NUM_FORMS": "16"}  # fmt: skip
+    for i, (contract, declarer, tricks, honors) in enumerate(rows):
+        data |= {f"d-{i}-contract": contract, f"d-{i}-declarer": declarer, f"d-{i}-tricks": tricks,
+                 f"d-{i}-honors": honors}  # fmt: skip
+    return data
+
+
+def test_rubber_round_skips_blank_rows_but_bridge_needs_all_four(director_client, director, started) -> None:
+    from tournaments.services import parties as services
+
+    url = _table_entry_url(started, 1, 1)
+    rows = [("4S", "N", "10", ""), ("", "", "", ""), ("", "", "", ""), ("", "", "", "")]
+    response = director_client.post(url, _deal_post(rows))
+    assert response.content.decode().count("Write the contract, or PASS") == 3
+    rubber = services.create_party(actor=director, name="Rubbers", form="rubber", tables=2)
+    services.set_guests(actor=director, party=rubber, text="\n".join(f"P{i}" for i in range(8)))
+    services.start_party(actor=director, party=rubber)
+    url = _table_entry_url(rubber, 1, 2)
+    page = director_client.get(url + "?deals=10").content.decode()
+    assert 'id="deal-10"' in page and "vulnerable by score" in page
+    rows = [("1NT", "S", "8", ""), ("3S", "E", "9", "EW100"), ("", "", "", ""), ("", "", "", "")]
+    assert director_client.post(url, _deal_post(rows)).status_code == 302
+    table = PartyTable.objects.get(round__party=rubber, number=2)
+    # 1NT+1 to N-S (40 + 30); 3S= and 100 honors to E-W (90 + 100). The rubber is unfinished with a
+    # part-score on each side, so neither earns the 50 that only a lone part-score gets.
+    assert (table.ns_total, table.ew_total) == (70, 190) and table.deals.count() == 2
+
+
+def test_assigned_tally_cards_page(director_client, director) -> None:
+    from tournaments.services import parties as services
+
+    party = services.create_party(actor=director, name="Assigned", tables=2, tally_draw="assigned")
+    services.set_guests(actor=director, party=party, text="\n".join(f"P{i}" for i in range(8)))
+    guests = list(party.guests.all())
+    url = reverse("parties:start", args=[party.pk])
+    assert "Table 2 South" in director_client.get(url).content.decode()
+    places = [f"{t}-{s}" for t in (1, 2) for s in "NESW"]
+    clash = {f"guest_{g.pk}": places[i] for i, g in enumerate(guests)} | {f"guest_{guests[1].pk}": "1-N"}
+    response = director_client.post(url, clash)
+    assert "both have table 1 N" in response.content.decode()
+    ok = {f"guest_{g.pk}": places[i] for i, g in enumerate(guests)}
+    assert director_client.post(url, ok).status_code == 302
+    first = PartyTable.objects.get(round__party=party, number=2)
+    assert [first.north, first.east, first.south, first.west] == guests[4:]
+
+
+def test_euchre_entry_asks_who_won_a_tie(director_client, director) -> None:
+    from tournaments.services import parties as services
+
+    party = services.create_party(actor=director, name="Euchre", form="euchre", tables=2)
+    services.set_guests(actor=director, party=party, text="\n".join(f"P{i}" for i in range(8)))
+    services.start_party(actor=director, party=party)
+    url = _table_entry_url(party, 1, 1)
+    page = director_client.get(url).content.decode()
+    assert "most tricks towards the next hand" in page and "Deal by deal" not in page
+    response = director_client.post(url, {"mode": "totals", "t-ns_total": "5", "t-ew_total": "5"})
+    assert re.search(r"host_choice.*?say which pair won the tie", response.content.decode(), re.S)
+    response = director_client.post(
+        url, {"mode": "totals", "t-ns_total": "5", "t-ew_total": "5", "t-host_choice": "EW"}
+    )
+    assert response.status_code == 302
+    assert PartyTable.objects.get(round__party=party, number=1).winner == "EW"
+    tallies = director_client.get(reverse("parties:standings", args=[party.pk])).content.decode()
+    assert "Gold" in tallies

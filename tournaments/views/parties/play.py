@@ -60,6 +60,10 @@ def party_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
+class _FormErrors(Exception):
+    """Raised inside the entry view when a form already carries its error messages."""
+
+
 def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, str, str]]:
     """(deal, dealer, vulnerability) for the entry form; rubber vulnerability follows the score."""
     if party.form == Party.Form.RUBBER:
@@ -100,15 +104,16 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     count = 4
     if rubber:
         try:
-            count = max(1, min(MAX_RUBBER_DEALS, int(request.GET.get("deals") or table.deals.count() or 6)))
+            count = max(1, min(MAX_RUBBER_DEALS, int(request.GET.get("deals") or table.deals.count() or 8)))
         except ValueError:
-            count = 6
+            count = 8
     totals = TotalsForm(
         request.POST if request.method == "POST" and mode == "totals" else None,
         initial={"ns_total": table.ns_total, "ew_total": table.ew_total},
         prefix="t",
     )
-    initial = _initial_deals(table) or [{} for _ in range(count)]
+    initial = _initial_deals(table)
+    initial += [{} for _ in range(max(0, count - len(initial)))]
     deals = DealFormSet(
         request.POST if request.method == "POST" and mode == "deals" else None, initial=initial, prefix="d"
     )
@@ -128,11 +133,17 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
                 return _saved(request, party, rnd.number, table_no)
             if mode == "deals" and deals.is_valid():
                 entries = []
-                for f in deals.forms:
+                forms = [f for f in deals.forms if not (rubber and f.is_blank)]
+                for f in forms:
+                    if not f.cleaned_data.get("contract"):
+                        f.add_error("contract", "Write the contract, or PASS if nobody bid.")
+                if any(f.errors for f in forms):
+                    raise _FormErrors
+                for f in forms:
                     side, points = f.honors_parts()
                     entries.append(
                         DealEntry(
-                            contract=f.cleaned_data["contract"],
+                            contract=f.cleaned_data.get("contract", ""),
                             declarer=f.cleaned_data.get("declarer") or None,
                             tricks=f.cleaned_data.get("tricks") or None,
                             honors_side=side,
@@ -141,6 +152,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
                     )
                 services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
                 return _saved(request, party, rnd.number, table_no)
+        except _FormErrors:
+            pass  # the messages are on the forms already
         except EntryError as exc:
             if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
                 form = deals.forms[exc.deal - 1]
