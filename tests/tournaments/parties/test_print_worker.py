@@ -1,0 +1,35 @@
+"""A party paper printed by a real Celery worker process: start from the print page, watch, download."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tournaments.models import GeneratedFile, Party
+
+pytestmark = [pytest.mark.worker]
+
+
+def test_tally_cards_are_made_by_the_worker(
+    celery_worker_process, audit_log_emptied_after, director, director_client, started: Party
+) -> None:
+    response = director_client.post(reverse("parties:print", args=[started.pk]), {"kind": "tally-cards"})
+    assert response.status_code == 302
+    job = GeneratedFile.objects.get(params__party=started.pk)
+    assert response["Location"] == reverse("parties:print_job", args=[started.pk, job.pk])
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        job.refresh_from_db()
+        if job.finished:
+            break
+        time.sleep(0.2)
+    assert job.status == GeneratedFile.Status.DONE, job.error
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Open the PDF" in page
+    download = director_client.get(reverse("jobs:download", args=[job.pk]))
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(download.content)).pages)
+    assert text.count("Ladies' tally") == 6 and text.count("Gentlemen's tally") == 6
