@@ -186,11 +186,11 @@ class RulingForm(forms.Form):
             bits = raw.replace("%", " ").split()
             if not bits:
                 continue
-            if len(bits) not in (3, 4):
+            if len(bits) == 2 and bits[1].upper() in ("PASS", "P"):
+                bits += ["", ""]
+            if len(bits) != 4:
                 raise ValidationError(f"{raw.strip()!r}: write weight, contract, declarer and result, e.g. 60 4S N =")
-            weight, contract, *rest = bits
-            declarer = rest[0] if len(rest) == 2 else ""
-            tricks = rest[-1]
+            weight, contract, declarer, tricks = bits
             parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
         return parts
 

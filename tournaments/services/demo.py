@@ -139,7 +139,7 @@ def _table_line(plan: BoardPlan, rng: random.Random) -> tuple[str, str, str]:
     if roll < 0.12:  # the other side of the table declares
         seat = scoring.partner(seat)
     elif roll < 0.30:  # a level too high or too low
-        level = max(1, min(7, level + rng.choice((-1, 1))))
+        level = max(1, level + rng.choice((-1, 1) if level < 5 else (-1,)))
     elif roll < 0.42:  # another strain the side can play in
         options = [s for s in STRAIN_ORDER if s != strain and plan.tricks[(seat, s)] >= 7]
         if options:
@@ -174,8 +174,9 @@ def _name_everyone(section: Section, rng: random.Random, actor: Actor) -> None:
     entries = list(section.entries.order_by("direction", "number"))
     wanted = names[: 2 * len(entries)]
     existing = {m.name: m for m in Member.objects.filter(name__in=wanted)}
+    numbers = random.Random(len(wanted))  # apart from `rng`, so members already on file change no result
     Member.objects.bulk_create(
-        [Member(name=n, national_id=f"{rng.randint(10000, 99999)}") for n in wanted if n not in existing]
+        [Member(name=n, national_id=f"{numbers.randint(10000, 99999)}") for n in wanted if n not in existing]
     )
     members = {m.name: m for m in Member.objects.filter(name__in=wanted)}
     for i, entry in enumerate(entries):

@@ -36,6 +36,8 @@ def _score(contract: str, declarer: str, tricks: Any, board: Board, session: Ses
     """Score an assigned contract; errors are reported at `where` (the form field)."""
     try:
         con = scoring.parse_contract(str(contract))
+        if not con.is_passout and not str(declarer or "").strip():
+            raise ValidationError({where: f"{con} needs a declarer: N, E, S or W."})
         seat = "" if con.is_passout else scoring.parse_seat(str(declarer or ""))
         taken = None if con.is_passout else scoring.parse_tricks(str(tricks).strip() or None, con)
         score = scoring.ns_score(con, seat or None, taken, board.vulnerability, edition=session.edition)

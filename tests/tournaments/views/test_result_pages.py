@@ -1,0 +1,186 @@
+"""Standings, travellers and score cards as web pages: numbers from the scores selector, sortable, CSV,
+live, and a bounded number of queries however big the session."""
+
+import csv
+import io
+
+import pytest
+
+from tests.tournaments.services.factories import make_session, section_a
+from tournaments.models import AuditEntry, Ruling
+from tournaments.services.demo import build_demo_session
+from tournaments.services.results import record_result
+from tournaments.services.rulings import apply_ruling
+from tournaments.services.sessions import SectionSpec
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played():
+    """An 8-pair Mitchell with board 1 played at two tables: 1NS v 1EW made 4S, 4NS v 4EW went one off."""
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=3)))
+    record_result(actor=None, section=section, board=1, ns="1", ew="1", contract="4S", declarer="N", tricks="=")
+    record_result(actor=None, section=section, board=1, ns="4", ew="4", contract="4S", declarer="N", tricks="-1")
+    return section
+
+
+def rows_of(response):
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def test_standings_show_both_fields_and_download_as_csv(director_client, played):
+    pk = played.session_id
+    page = director_client.get(f"/sessions/{pk}/standings/")
+    assert [f["key"] for f in page.context["fields"]] == ["NS", "EW"]
+    exported = rows_of(director_client.get(f"/sessions/{pk}/standings/?field=NS&_export=csv"))
+    assert exported[0][:5] == ["Place", "Pair", "Players", "Total", "%"]
+    assert exported[1][:2] == ["1", "1NS"] and float(exported[1][3]) == 2.0
+    ew = rows_of(director_client.get(f"/sessions/{pk}/standings/?field=EW&_export=csv"))
+    assert ew[1][:2] == ["1", "4EW"]
+
+
+def test_standings_sort_by_a_column(director_client, played):
+    page = director_client.get(f"/sessions/{played.session_id}/standings/?ns-sort=pair")
+    table = page.context["fields"][0]["table"]
+    assert [row.get_cell_value("pair") for row in table.rows][:2] == ["1NS", "2NS"]
+
+
+def test_the_live_partial_changes_when_a_result_arrives(director_client, played):
+    url = f"/sessions/{played.session_id}/standings/"
+    before = director_client.get(url, HTTP_HX_REQUEST="true")
+    assert "<html" not in before.content.decode() and 'hx-trigger="every 5s"' in before.content.decode()
+    record_result(actor=None, section=played, board=2, ns="1", ew="1", contract="3NT", declarer="S", tricks="9")
+    after = director_client.get(url, HTTP_HX_REQUEST="true")
+    assert before.context["boards_scored"] == 1 and after.context["boards_scored"] == 2
+
+
+def test_one_winner_in_a_howell(director_client):
+    section = section_a(make_session(SectionSpec(pairs=8, kind="howell", boards_per_round=2)))
+    page = director_client.get(f"/sessions/{section.session_id}/standings/")
+    assert [f["key"] for f in page.context["fields"]] == [""]
+
+
+def test_traveller_page_and_csv_with_points(director_client, played):
+    pk = played.session_id
+    exported = rows_of(director_client.get(f"/sessions/{pk}/travellers/?board=1&_export=csv"))
+    assert exported[0] == [
+        "Round",
+        "Table",
+        "NS",
+        "EW",
+        "Contract",
+        "By",
+        "Result",
+        "NS +",
+        "NS −",
+        "NS pts",
+        "EW pts",
+        "Ruling",
+    ]
+    assert exported[1][:9] == ["1", "1", "1NS", "1EW", "4S", "N", "=", "420", ""]
+    assert exported[2][:9] == ["1", "4", "4NS", "4EW", "4S", "N", "-1", "", "50"]
+    assert [float(x) for x in exported[1][9:11]] == [2.0, 0.0]
+
+
+def test_score_card_running_total_matches_the_standing(director_client, played):
+    record_result(actor=None, section=played, board=2, ns="1", ew="1", contract="3NT", declarer="S", tricks="9")
+    entry = played.entries.get(label="1NS")
+    page = director_client.get(f"/sessions/{played.session_id}/scorecards/{entry.pk}/")
+    rows = list(page.context["table"].rows)
+    assert [r.get_cell_value("board") for r in rows] == [1, 2]
+    assert rows[0].get_cell_value("opponents").startswith("1EW")
+    assert float(rows[-1].get_cell_value("running")) == pytest.approx(page.context["standing"].raw_total)
+    exported = rows_of(director_client.get(f"/sessions/{played.session_id}/scorecards/{entry.pk}/?_export=csv"))
+    assert exported[1][4:9] == ["1", "4S", "N", "=", "420"]
+
+
+def test_rulings_page_applies_shows_and_withdraws(director_client, played):
+    pk = played.session_id
+    response = director_client.post(
+        f"/sessions/{pk}/rulings/",
+        {
+            "section": "A",
+            "decision": "artificial",
+            "board": "1",
+            "ns": "1",
+            "ew": "1",
+            "ns_percent": "60",
+            "ew_percent": "40",
+            "law": "Law 12C2",
+            "facts": "Slow play by EW",
+        },
+    )
+    assert response.status_code == 302
+    ruling = Ruling.objects.get()
+    page = director_client.get(f"/sessions/{pk}/rulings/")
+    assert "Law 12C2" in page.content.decode() and "Slow play by EW" in page.content.decode()
+    recap = director_client.get(f"/sessions/{pk}/travellers/?board=1&_export=csv")
+    assert "A60/40" in recap.content.decode() and "Artificial adjusted score (Law 12C2)" in recap.content.decode()
+    director_client.post(f"/sessions/{pk}/rulings/{ruling.pk}/withdraw/")
+    assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"decision": "artificial", "board": "1", "ns": "1", "ew": "1", "ns_percent": "60"}, "ns_percent", "both"),
+        ({"decision": "assigned", "board": "1", "ns": "1", "ew": "1", "contract": "9S"}, "contract", "1 to 7"),
+        ({"decision": "procedural_penalty", "entry": "12NS"}, "entry", "No single pair"),
+        (
+            {"decision": "weighted", "board": "1", "ns": "1", "ew": "1", "weighted": "60 4S N"},
+            "weighted",
+            "write weight",
+        ),
+        (
+            {
+                "decision": "assigned",
+                "board": "1",
+                "ns": "2",
+                "ew": "1",
+                "contract": "4S",
+                "declarer": "N",
+                "tricks": "=",
+            },
+            "ns",
+            "does not play",
+        ),
+    ],
+)
+def test_a_bad_ruling_is_explained_at_its_field(director_client, played, data, field, message):
+    page = director_client.post(f"/sessions/{played.session_id}/rulings/", {"section": "A", **data})
+    assert page.status_code == 200
+    assert message in " ".join(page.context["form"].errors[field])
+    assert not Ruling.objects.exists()
+
+
+def test_audit_log_page_lists_changes_with_old_and_new(director_client, played, director):
+    result = played.results.get(ns_entry__label="1NS")
+    apply_ruling(
+        actor=director,
+        section=played,
+        decision="assigned",
+        result=result,
+        assigned={"contract": "4S", "declarer": "N", "tricks": "-1"},
+        law="Law 23",
+    )
+    page = director_client.get(f"/sessions/{played.session_id}/audit/")
+    html = page.content.decode()
+    assert "result.adjust" in html and "<del>420</del> → <ins>-50</ins>" in html
+    assert page.context["page"].paginator.count == AuditEntry.objects.filter(session_id=played.session_id).count()
+
+
+@pytest.fixture
+def big_session():
+    """A 30-table Mitchell, fully played, with rulings (points-and-fit tricks: no solver, to stay quick)."""
+    return build_demo_session(tables=30, movement="mitchell", seed=4, quick=True)
+
+
+@pytest.mark.parametrize("page", ["standings/", "travellers/?board=5", "scorecards/{entry}/", "", "A/traveller/5/"])
+def test_a_30_table_session_uses_a_bounded_number_of_queries(
+    director_client, big_session, django_assert_max_num_queries, page
+):
+    entry = big_session.sections.get().entries.get(label="7EW")
+    with django_assert_max_num_queries(20):
+        response = director_client.get(f"/sessions/{big_session.pk}/" + page.format(entry=entry.pk))
+    assert response.status_code == 200

@@ -1,0 +1,124 @@
+"""Setting up in the browser: pairs present -> suggested movements -> session; names; late pairs; members."""
+
+import pytest
+
+from tests.tournaments.services.factories import make_session, section_a
+from tournaments.models import AuditEntry, Entry, Member, Session
+from tournaments.services.sessions import SectionSpec
+
+pytestmark = pytest.mark.django_db
+
+SETUP = {
+    "event_name": "Tuesday pairs",
+    "session_name": "Evening",
+    "date": "2026-11-17",
+    "scoring_method": "mp",
+    "mp_scale": "ebu",
+    "pairs_a": "14",
+}
+
+
+def test_pairs_present_give_suggested_movements_then_a_session(director_client):
+    page = director_client.post("/sessions/new/", {**SETUP, "stage": "1"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'value="mitchell||7|' in html or 'value="mitchell||' in html
+    assert "Howell" in html and "Mitchell" in html
+    choice = page.context["sections"][0][2].fields["choice"].choices[0][0]
+    created = director_client.post("/sessions/new/", {**SETUP, "stage": "2", "sec-A-choice": choice})
+    session = Session.objects.get()
+    assert created.status_code == 302 and created["Location"] == f"/sessions/{session.pk}/entries/"
+    section = section_a(session)
+    kind, _variant, rounds, bpr = choice.split("|")
+    assert (section.movement_kind, section.rounds, section.boards_per_round) == (kind, int(rounds), int(bpr))
+    assert section.entries.count() == 14
+
+
+def test_two_sections_and_my_own_movement(director_client):
+    director_client.post(
+        "/sessions/new/",
+        {
+            **SETUP,
+            "pairs_b": "9",
+            "stage": "2",
+            "sec-A-choice": "mitchell|||",
+            "sec-A-boards_per_round": "3",
+            "sec-B-choice": "howell|||",
+            "sec-B-boards_per_round": "3",
+            "sec-B-rounds": "8",
+        },
+    )
+    session = Session.objects.get()
+    a, b = session.sections.order_by("letter")
+    assert (a.movement_kind, a.tables, a.rounds, a.boards_per_round) == ("mitchell", 7, 7, 3)
+    assert (b.movement_kind, b.tables, b.rounds, b.boards_per_round) == ("howell", 5, 8, 3)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({**SETUP, "stage": "1", "pairs_a": "2"}, "pairs_a", "greater than or equal to 3"),
+        ({**SETUP, "stage": "1", "date": "tomorrow"}, "date", "valid date"),
+    ],
+)
+def test_bad_setup_input_is_shown_at_its_field(director_client, data, field, message):
+    page = director_client.post("/sessions/new/", data)
+    assert page.status_code == 200
+    assert message in " ".join(page.context["setup"].errors[field])
+    assert not Session.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("choice", "extra", "message"),
+    [
+        ("mitchell|||", {"sec-A-boards_per_round": "3", "sec-A-rounds": "12"}, "at most 7 rounds"),
+        ("mitchell|||", {}, "how many boards a round"),
+    ],
+)
+def test_a_movement_that_cannot_be_made_is_explained_at_the_section(director_client, choice, extra, message):
+    page = director_client.post("/sessions/new/", {**SETUP, "stage": "2", "sec-A-choice": choice, **extra})
+    assert page.status_code == 200
+    form = page.context["sections"][0][2]
+    assert message in str(form.errors)
+    assert not Session.objects.exists()
+
+
+def test_names_typed_or_picked_from_members(director_client):
+    session = make_session()
+    member = Member.objects.create(name="Zia Mahmood", national_id="1234")
+    entry = section_a(session).entries.get(label="2EW")
+    page = director_client.get(f"/sessions/{session.pk}/entries/")
+    assert '<option value="Zia Mahmood">' in page.content.decode()
+    response = director_client.post(
+        f"/sessions/{session.pk}/entries/", {f"e{entry.pk}-player1": "Zia Mahmood", f"e{entry.pk}-player2": "Ann Other"}
+    )
+    assert response.status_code == 302
+    players = list(entry.players.order_by("seat"))
+    assert [(p.name, p.member_id) for p in players] == [("Zia Mahmood", member.pk), ("Ann Other", None)]
+    assert AuditEntry.objects.filter(action="entry.players", target_id=entry.pk).exists()
+
+
+def test_late_pair_from_the_entries_page(director_client):
+    session = make_session(SectionSpec(pairs=7, kind="mitchell", boards_per_round=3))
+    response = director_client.post(
+        f"/sessions/{session.pk}/entries/late/", {"section": "A", "player1": "Late", "player2": "Comer"}, follow=True
+    )
+    assert "Pair 4NS added to section A" in response.content.decode()
+    assert Entry.objects.get(label="4NS").late
+
+
+def test_member_quick_search_live_partial(director_client):
+    for name in ("Helen Sobel", "Charles Goren", "Helmut Lang"):
+        Member.objects.create(name=name)
+    page = director_client.get("/members/?q=hel", HTTP_HX_REQUEST="true")
+    html = page.content.decode()
+    assert "Helen Sobel" in html and "Helmut Lang" in html and "Goren" not in html
+    assert "<html" not in html  # the partial only
+    director_client.post("/members/", {"name": "Bob Hamman", "national_id": "", "email": ""})
+    assert Member.objects.filter(name="Bob Hamman").exists()
+
+
+def test_pages_need_a_login(client):
+    session = make_session()
+    for url in ("/sessions/new/", f"/sessions/{session.pk}/", f"/sessions/{session.pk}/standings/", "/members/"):
+        assert client.get(url).status_code == 302
