@@ -173,8 +173,18 @@ def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[T
 
 
 @transaction.atomic
-def start_party(*, actor: Any, party: Party, assignment: Mapping[str, tuple[int, str]] | None = None) -> PartyRound:
-    """Draw (or take the host's assignment of) the tally cards and seat round 1."""
+def start_party(
+    *,
+    actor: Any,
+    party: Party,
+    assignment: Mapping[str, tuple[int, str]] | None = None,
+    first_dealers: Mapping[int, str] | None = None,
+) -> PartyRound:
+    """Draw (or take the host's assignment of) the tally cards and seat round 1.
+
+    ``first_dealers`` (table -> seat) records draws for deal already made at the tables; otherwise
+    Bridgedesk draws them (at a mixed party between the two ladies).
+    """
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError("The tally cards have already been drawn.")
@@ -190,6 +200,12 @@ def start_party(*, actor: Any, party: Party, assignment: Mapping[str, tuple[int,
             seating = draw_tally_cards(guests, party.tables, _rng(party, "tally"), mixed=party.mixed)
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
+    for table in seating:
+        seat = (first_dealers or {}).get(table.table)
+        if seat is not None:
+            if seat not in ("N", "E", "S", "W"):
+                raise EntryError(f"Table {table.table}: the first dealer is N, E, S or W, not {seat!r}.")
+            table.first_dealer = seat  # type: ignore[assignment]
     rnd = _save_round(party, 1, seating)
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])

@@ -167,3 +167,31 @@ def test_party_demo_refuses_nonsense() -> None:
     out = io.StringIO()
     call_command("party_demo", "--tables", "2", "--rounds", "2", stdout=out)
     assert "Prizes:" in out.getvalue()
+
+
+@pytest.mark.django_db
+def test_saved_demo_is_the_same_party_through_the_services(director) -> None:
+    """--save replays the simulation through the services: the stored rounds, totals and tallies are the JSON's."""
+    from tournaments.models import Party, PartyTable
+    from tournaments.selectors.parties import standings
+
+    out, err = io.StringIO(), io.StringIO()
+    call_command(
+        "party_demo", "--tables", "3", "--rounds", "4", "--seed", "21", "--json", "--save", stdout=out, stderr=err
+    )
+    data = json.loads(out.getvalue())
+    party = Party.objects.get()
+    assert f"/parties/{party.pk}/" in err.getvalue() and party.status == "finished" and party.host == director
+    name_of = {g["id"]: g["name"] for g in data["guests"]}
+    for rnd in data["rounds"]:
+        for t in rnd["tables"]:
+            row = PartyTable.objects.get(round__party=party, round__number=rnd["round"], number=t["table"])
+            assert [g.name for g in (row.north, row.east, row.south, row.west)] == [name_of[t[s]] for s in "NESW"]
+            assert (row.ns_total, row.ew_total) == (t["ns_total"], t["ew_total"])
+            assert [(d.dealer, d.vulnerable, d.ns, d.ew) for d in row.deals.order_by("number")] == [
+                (d["dealer"], d["vulnerable"], d["ns"], d["ew"]) for d in t["deals"]
+            ]
+    st = standings(party)
+    nets = {r.guest.name: r.tally.net for r in st.rows}
+    assert nets == {name_of[t["guest"]]: t["net"] for t in data["tallies"]}
+    assert [r.guest.name for r in st.rows] == [name_of[g] for g in data["ranking"]]

@@ -2,13 +2,62 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
 
-from tournaments.parties.simulate import simulate_party
+from tournaments.models import Party, PartyTable
+from tournaments.parties.deals import DealEntry
+from tournaments.parties.simulate import DEMO_PRIZES, simulate_party
 from tournaments.parties.types import PartyError
+from tournaments.services import parties as services
+
+
+def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Party:
+    """Store the simulated party as a real one: same guests, same round-1 cards, same deals, same moves.
+
+    The progression is computed again by the services; for a mixed party with ties to North-South it has no
+    random element, so the stored rounds are the simulated ones (the tests check it).
+    """
+    users = get_user_model().objects
+    user = users.filter(username=host).first() if host else users.filter(is_superuser=True).order_by("pk").first()
+    if user is None:
+        raise CommandError("No host to save the party for: create a login first, or name one with --host.")
+    with transaction.atomic():
+        saved = services.create_party(
+            actor=user, name=f"Demo party (seed {seed})", date=datetime.date.today(), tables=tables, mixed=True,
+            tie_rule="north_south", planned_rounds=len(party["rounds"]), prizes=DEMO_PRIZES,
+        )  # fmt: skip
+        marks = {"lady": "L", "gentleman": "G"}
+        services.set_guests(
+            actor=user, party=saved, text="\n".join(f"{g['name']} {marks[g['group']]}" for g in party["guests"])
+        )
+        pk_of = {
+            g["id"]: str(pk) for g, pk in zip(party["guests"], saved.guests.values_list("pk", flat=True), strict=True)
+        }
+        first = party["rounds"][0]["tables"]
+        services.start_party(
+            actor=user, party=saved,
+            assignment={pk_of[t[seat]]: (t["table"], seat) for t in first for seat in "NESW"},
+            first_dealers={t["table"]: t["deals"][0]["dealer"] for t in first},
+        )  # fmt: skip
+        for rnd in party["rounds"]:
+            for t in rnd["tables"]:
+                table = PartyTable.objects.get(round__party=saved, round__number=rnd["round"], number=t["table"])
+                entries = [
+                    DealEntry(d["contract"], d["declarer"], d["tricks"],
+                              (d["honors"] or {}).get("side"), (d["honors"] or {}).get("points", 0))
+                    for d in t["deals"]
+                ]  # fmt: skip
+                services.record_deals(actor=user, table=table, deals=entries)
+            if rnd["round"] < len(party["rounds"]):
+                services.call_progression(actor=user, party=saved)
+        services.finish_party(actor=user, party=saved)
+    return saved
 
 
 class Command(BaseCommand):
@@ -22,6 +71,12 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4, help="rounds to play (default 4)")
         parser.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same party")
         parser.add_argument("--json", action="store_true", help="print JSON instead of a summary")
+        parser.add_argument(
+            "--save",
+            action="store_true",
+            help="also store the party (through the same services as the web pages) for a host to browse",
+        )
+        parser.add_argument("--host", default="", help="user name of the host for --save (default: first superuser)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         tables, rounds = options["tables"], options["rounds"]
@@ -33,6 +88,9 @@ class Command(BaseCommand):
             party = simulate_party(tables, rounds, options["seed"])
         except PartyError as exc:
             raise CommandError(str(exc)) from exc
+        if options["save"]:
+            saved = save_demo(party, tables=tables, host=options["host"], seed=options["seed"])
+            self.stderr.write(f"Saved as party {saved.pk}: /parties/{saved.pk}/")
         if options["json"]:
             self.stdout.write(json.dumps(party, indent=1))
             return
