@@ -23,7 +23,9 @@ class SessionSetupForm(forms.Form):
 
     event_name = forms.CharField(max_length=160, initial="Club pairs", label="Event")
     session_name = forms.CharField(max_length=120, initial="Evening session", label="Session")
-    date = forms.DateField(initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     scoring_method = forms.ChoiceField(choices=Session.ScoringMethod.choices, initial="mp", label="Scoring")
     mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match-point scale")
     pairs_a = forms.IntegerField(min_value=3, max_value=120, label="Pairs in section A")

@@ -11,9 +11,11 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 
-def _num(value: Any, places: int = 2) -> str:
+def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
     if value is None or value == "":
         return "–"
+    if isinstance(value, float) and fixed:
+        return f"{value:.{places}f}"
     if isinstance(value, float):
         text = f"{value:.{places}f}".rstrip("0").rstrip(".")
         return text or "0"
@@ -23,13 +25,14 @@ def _num(value: Any, places: int = 2) -> str:
 class NumColumn(tables.Column):
     """A right-aligned number, shown without trailing zeros; exported as the raw number."""
 
-    def __init__(self, *args: Any, places: int = 2, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, places: int = 2, fixed: bool = False, **kwargs: Any) -> None:
         self.places = places
+        self.fixed = fixed
         attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
         super().__init__(*args, attrs=attrs, **kwargs)
 
     def render(self, value: Any) -> str:
-        return _num(value, self.places)
+        return _num(value, self.places, fixed=self.fixed)
 
     def value(self, value: Any) -> Any:
         return value
@@ -40,7 +43,7 @@ class StandingsTable(tables.Table):
     pair = tables.Column(verbose_name="Pair", order_by=("pair_number",))
     names = tables.Column(verbose_name="Players")
     total = NumColumn(verbose_name="Total")
-    percentage = NumColumn(verbose_name="%")
+    percentage = NumColumn(verbose_name="%", fixed=True)
     boards = NumColumn(verbose_name="Boards")
     penalties = NumColumn(verbose_name="Penalties")
 
