@@ -14,157 +14,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 
 import scoring
 
 from .deals import parse_deal
 from .errors import InterchangeError
+from .pbn_scan import Game, Table, Tag, decode, read_table, scan
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LR]?))?$")
 _PAIR_ID = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
-SCORINGS: dict[str, ScoringMethod] = {"mp": "mp", "butler": "butler", "cross_imps": "cross_imps"}
 SCORING_TAG: dict[str, str] = {"mp": "MP", "butler": "Butler", "cross_imps": "Cross-IMP"}
-
-
-@dataclass
-class Tag:
-    name: str
-    value: str
-    line: int
-    data: list[tuple[int, str]] = field(default_factory=list)  # (line, token) of the section data
-
-
-@dataclass
-class Game:
-    line: int
-    tags: dict[str, Tag] = field(default_factory=dict)
-
-    def value(self, name: str) -> str:
-        tag = self.tags.get(name)
-        return tag.value.strip() if tag is not None else ""
-
-
-# ---------------------------------------------------------------------------------------------- scanning
-
-
-def decode(data: bytes | str) -> str:
-    """PBN text: UTF-8 (with or without BOM) when it decodes, else ISO-8859-1 as the standard's default."""
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def scan(text: str) -> tuple[list[Game], str]:
-    """Games (tags with their section data) and the PBN version from the ``% PBN x.y`` line, if any."""
-    games: list[Game] = []
-    game: Game | None = None
-    last: Tag | None = None
-    version = ""
-    in_comment = False
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw
-        if in_comment:
-            end = line.find("}")
-            if end < 0:
-                continue
-            line = " " * (end + 1) + line[end + 1 :]
-            in_comment = False
-        elif not line.strip():  # an empty line ends a game
-            if game is not None and game.tags:
-                games.append(game)
-            game, last = None, None
-            continue
-        if line.startswith("%"):
-            match = re.match(r"%\s*PBN\s+(\d+\.\d+)", line)
-            if match:
-                version = match.group(1)
-            continue
-        pos = 0
-        while pos < len(line):
-            ch = line[pos]
-            if ch.isspace():
-                pos += 1
-            elif ch == ";":
-                break
-            elif ch == "{":
-                end = line.find("}", pos)
-                if end < 0:
-                    in_comment = True
-                    break
-                pos = end + 1
-            elif ch == "[":
-                match = _TAG.match(line, pos)
-                if match is None:
-                    raise InterchangeError(
-                        'a tag must read [Name "value"]; this one is not closed or has no quoted value.',
-                        f"line {lineno}",
-                    )
-                if game is None:
-                    game = Game(line=lineno)
-                name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
-                if name in game.tags:
-                    raise InterchangeError(f"the tag {name} appears twice in one game.", f"line {lineno}")
-                last = Tag(name, value, lineno)
-                game.tags[name] = last
-                pos = match.end()
-            elif ch == '"':
-                end = line.find('"', pos + 1)
-                if end < 0:
-                    raise InterchangeError("a quoted string is not closed on its line.", f"line {lineno}")
-                _data(last, lineno, line[pos + 1 : end])
-                pos = end + 1
-            else:
-                end = pos
-                while end < len(line) and not line[end].isspace() and line[end] not in ';{["':
-                    end += 1
-                _data(last, lineno, line[pos:end])
-                pos = end
-    if in_comment:
-        raise InterchangeError("a { comment } is never closed.", f"line {len(text.splitlines())}")
-    if game is not None and game.tags:
-        games.append(game)
-    return games, version
-
-
-def _data(tag: Tag | None, lineno: int, token: str) -> None:
-    if tag is None:
-        raise InterchangeError(f"{token[:20]!r} is outside any tag.", f"line {lineno}")
-    tag.data.append((lineno, token))
-
-
-@dataclass
-class Table:
-    """A ScoreTable or TotalScoreTable: column names and rows of (line, {column: value})."""
-
-    columns: list[str]
-    rows: list[tuple[int, dict[str, str]]]
-
-
-def read_table(tag: Tag) -> Table:
-    columns: list[str] = []
-    for part in tag.value.split(";"):
-        match = _COLUMN.match(part.strip())
-        if match is None:
-            raise InterchangeError(f"{part.strip()!r} is not a column of the {tag.name}.", f"line {tag.line}")
-        columns.append(match.group(2))
-    rows: list[tuple[int, dict[str, str]]] = []
-    width = len(columns)
-    for start in range(0, len(tag.data), width):
-        chunk = tag.data[start : start + width]
-        if len(chunk) < width:
-            raise InterchangeError(
-                f"this row of the {tag.name} has {len(chunk)} elements; the table names {width} columns.",
-                f"line {chunk[0][0]}",
-            )
-        rows.append((chunk[0][0], {col: value for col, (_, value) in zip(columns, chunk, strict=True)}))
-    return Table(columns, rows)
 
 
 # ---------------------------------------------------------------------------------------------- reading

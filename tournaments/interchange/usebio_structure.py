@@ -1,0 +1,136 @@
+"""The USEBIO 1.2 element structure (order, required and repeated elements), as the published files have it.
+
+The models below were taken from the files real scoring programs publish (Compscore3's). Every export is checked
+against them before it is returned, and the tests check the published real files too, which keeps them honest.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from .errors import InterchangeError
+from .safexml import parse_xml
+
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+
+# Content models as (allowed tags, min, max) in order, taken from the published USEBIO 1.2 files.
+_ANY = 10**6
+_MODELS: dict[str, list[tuple[frozenset[str], int, int]]] = {}
+
+
+def _model(name: str, *items: tuple[str | Iterable[str], int, int]) -> None:
+    _MODELS[name] = [(frozenset([tags] if isinstance(tags, str) else tags), lo, hi) for tags, lo, hi in items]
+
+
+_model("USEBIO", ("CLUB", 0, 1), ("EVENT", 1, _ANY), ("HANDSET", 0, 1))
+_model("CLUB", ("CLUB_NAME", 1, 1), ("CLUB_ID_NUMBER", 0, 1))
+_model(
+    "EVENT",
+    ("EVENT_IDENTIFIER", 0, 1),
+    ("EVENT_DESCRIPTION", 0, 1),
+    ("PROGRAM_NAME", 0, 1),
+    ("PROGRAM_VERSION", 0, 1),
+    ("WINNER_TYPE", 0, 1),
+    ("TITLE", 0, 1),
+    ("DATE", 0, 1),
+    ("VENUE", 0, 1),
+    ("MASTER_POINT_SCALE", 0, 1),
+    ("MASTER_POINT_TYPE", 0, 1),
+    ("MPS_AWARDED_FLAG", 0, 1),
+    ("SESSION_COUNT", 0, 1),
+    ("SECTION_COUNT", 0, 1),
+    ("P2P_CHARGE_RATE", 0, 1),
+    ("SCORING_METHOD", 0, 1),
+    ("CONTACT", 0, 1),
+    ("PARTICIPANTS", 1, 1),
+    ("BOARD", 0, _ANY),
+)
+_model("CONTACT", ("FULL_NAME", 0, 1), ("SCORER", 0, 1), ("TELEPHONE", 0, 1), ("EMAIL", 0, 1))
+_model("PARTICIPANTS", ("PAIR", 1, _ANY))
+_model(
+    "PAIR",
+    ("PAIR_NUMBER", 1, 1),
+    ("DIRECTION", 0, 1),
+    ("TOTAL_SCORE", 0, 1),
+    ("PERCENTAGE", 0, 1),
+    ("PLACE", 0, 1),
+    ("MASTER_POINTS_AWARDED", 0, 1),
+    ("MASTER_POINT_TYPE", 0, 1),
+    ("PLAYER", 0, _ANY),
+)
+_model("PLAYER", ("PLAYER_NAME", 1, 1), ("NATIONAL_ID_NUMBER", 0, 1), ("CLUB_ID_NUMBER", 0, 1))
+_model("EVENT/BOARD", ("BOARD_NUMBER", 1, 1), ("BOARD_AVERAGE", 0, 1), ("TRAVELLER_LINE", 0, _ANY))
+_model(
+    "TRAVELLER_LINE",
+    ("NS_PAIR_NUMBER", 1, 1),
+    ("EW_PAIR_NUMBER", 1, 1),
+    ("CONTRACT", 0, 1),
+    ("PLAYED_BY", 0, 1),
+    ("LEAD", 0, 1),
+    ("TRICKS", 0, 1),
+    ("SCORE", 1, 1),
+    ("NS_MATCH_POINTS", 0, 1),
+    ("EW_MATCH_POINTS", 0, 1),
+    ("NS_BUTLER_POINTS", 0, 1),
+    ("EW_BUTLER_POINTS", 0, 1),
+    ("NS_CROSS_IMP_POINTS", 0, 1),
+    ("EW_CROSS_IMP_POINTS", 0, 1),
+)
+_model("HANDSET", ("BOARD", 1, _ANY))
+_model("HANDSET/BOARD", ("BOARD_NUMBER", 1, 1), ("HAND", 0, 4))
+_model("HAND", ("DIRECTION", 1, 1), (("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), 0, 4))
+
+
+def check_structure(data: bytes | str) -> None:
+    """Check a USEBIO file against the 1.2 element structure (order, required and repeated elements).
+
+    Raises :class:`InterchangeError` naming the first element out of place. Our exports run through it, and
+    so do the published real files in the tests, which keeps the model honest.
+    """
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    if DOCTYPE not in text[:400]:
+        raise InterchangeError("the USEBIO 1.2 DOCTYPE is missing.", "line 2")
+    root, lines = parse_xml(data)
+    if root.tag != "USEBIO" or root.get("Version") != "1.2":
+        raise InterchangeError('the root must be <USEBIO Version="1.2">.', "line 1")
+    _check_element(root, "USEBIO", lines)
+
+
+def _check_element(element: ET.Element, key: str, lines: dict[ET.Element, int]) -> None:
+    model = _MODELS.get(key)
+    if model is None:
+        if len(element):
+            raise InterchangeError(f"<{element.tag}> holds text only.", f"line {lines.get(element[0], '?')}")
+        return
+    position = 0
+    count = 0
+    for child in element:
+        while position < len(model) and child.tag not in model[position][0]:
+            if count < model[position][1]:
+                raise InterchangeError(
+                    f"<{element.tag}> needs {'/'.join(sorted(model[position][0]))} before <{child.tag}>.",
+                    f"line {lines.get(child, '?')}",
+                )
+            position += 1
+            count = 0
+        if position == len(model):
+            raise InterchangeError(
+                f"<{child.tag}> is not allowed here in <{element.tag}>.", f"line {lines.get(child, '?')}"
+            )
+        count += 1
+        if count > model[position][2]:
+            raise InterchangeError(
+                f"<{child.tag}> appears too often in <{element.tag}>.", f"line {lines.get(child, '?')}"
+            )
+        child_key = f"{element.tag}/{child.tag}" if f"{element.tag}/{child.tag}" in _MODELS else child.tag
+        _check_element(child, child_key, lines)
+    if position < len(model) and count < model[position][1]:
+        raise InterchangeError(
+            f"<{element.tag}> lacks <{'/'.join(sorted(model[position][0]))}>.", f"line {lines.get(element, '?')}"
+        )
+    for tags, lo, _hi in model[position + 1 :]:
+        if lo > 0:
+            raise InterchangeError(
+                f"<{element.tag}> lacks <{'/'.join(sorted(tags))}>.", f"line {lines.get(element, '?')}"
+            )
