@@ -15,7 +15,7 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 from tournaments.models import Session
 
 from . import guidecards, handrecords, recaps, scorecards, slips, standings
-from .base import PAGE, PDF, Layout, Progress, ReportError, build_pdf, page_size
+from .base import PAGE, PDF, Layout, NothingToPrint, Progress, ReportError, build_pdf, page_size
 from .data import SessionData
 
 __all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
@@ -92,8 +92,13 @@ def render(
                 progress((index + min(max(fraction, 0.0), 1.0)) / len(parts), message)
 
         first = report.layouts[0]
-        part_story = report.story(data, paper, part_progress)
-        if index:
+        try:
+            part_story = report.story(data, paper, part_progress)
+        except NothingToPrint:
+            if len(parts) == 1:
+                raise
+            continue  # e.g. a results book without hand records when no deals were recorded
+        if story:
             story += [NextPageTemplate(first.name), PageBreak()]
         layouts += [layout for layout in report.layouts if layout not in layouts]
         story += part_story

@@ -63,6 +63,10 @@ class ReportError(Exception):
     """Why a report cannot be made, in words a director understands ("Session 12 has no results yet")."""
 
 
+class NothingToPrint(ReportError):
+    """The session simply has nothing of this kind (no hands recorded): a book leaves the report out."""
+
+
 def _register_fonts() -> tuple[str, str]:
     """DejaVu Sans if installed (all scripts), else Helvetica (Latin-1 only)."""
     for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/Library/Fonts"):

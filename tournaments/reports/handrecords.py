@@ -28,6 +28,7 @@ from .base import (
     SUIT_FONT,
     WASH,
     Layout,
+    NothingToPrint,
     Progress,
     ReportError,
     RunningTitle,
@@ -292,7 +293,7 @@ def colors_white():
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     boards = [b for b in data.boards.values() if b.deal]
     if not boards:
-        raise ReportError(
+        raise NothingToPrint(
             f"{data.label} has no hands recorded: import the deals (a PBN file) before printing hand records."
         )
     if progress:

@@ -51,7 +51,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
                     s.place,
                     data.pair_label(s.entry.pk),
                     fit(s.entry.names or "—", FONT, 8.5, names_w - 8),
-                    points(s.total, imps=imps),
+                    f"{s.total:.2f}" if percent else points(s.total, imps=imps),
                 ]
                 if percent:
                     row.append(f"{s.percentage:.2f}" if s.percentage is not None else "")

@@ -247,13 +247,19 @@ def run_to_folder(
     """Run one job per report right here (the command line's way) and write each file into `out_dir`.
 
     Returns (kind, path or None, error) per report; a report that cannot be made does not stop the others.
+    Hand records are left out, with a note rather than an error, when no hands were recorded.
     """
     from pathlib import Path
+
+    from tournaments.models import Board
 
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     made: list[tuple[str, Any, str]] = []
     for kind in kinds:
+        if kind == "hand-records" and not Board.objects.filter(session=session).exclude(deal="").exists():
+            made.append((kind, None, "skipped: no hands are recorded for this session"))
+            continue
         job = start_job(owner=owner, session=session, kind=kind, paper=paper, enqueue=False)
         done = run_job(job.pk)
         if done is None or done.status != GeneratedFile.Status.DONE:

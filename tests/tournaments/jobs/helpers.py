@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import time
 
 from pypdf import PdfReader
@@ -24,4 +25,8 @@ def wait_for(job_id: int, timeout: float = 90) -> GeneratedFile:
 
 def pdf_pages(content: bytes) -> list[str]:
     """The text of each page of a PDF."""
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(content)).pages]
+    pages = PdfReader(io.BytesIO(content)).pages
+    return [
+        "\n".join(re.sub(r"\s+", " ", ln).strip() for ln in page.extract_text(extraction_mode="layout").splitlines())
+        for page in pages
+    ]

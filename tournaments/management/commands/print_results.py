@@ -30,6 +30,8 @@ class Command(BaseCommand):
         for kind, path, error in made:
             if path is not None:
                 self.stdout.write(f"wrote {path}")
+            elif error.startswith("skipped"):
+                self.stdout.write(f"{kind}: {error}")
             else:
                 failed += 1
                 self.stderr.write(f"{kind}: {error}")

@@ -1,0 +1,283 @@
+"""Every renderer's PDF parsed: its text and page count checked against the session it prints."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from tournaments import reports
+from tournaments.models import Board, DoubleDummyAnalysis, Entry, EntryPlayer, Result, Section, Session, TableRound
+from tournaments.reports.base import ReportError
+from tournaments.reports.handrecords import analyse
+from tournaments.selectors.scores import score_session
+
+from .factories import make_session
+
+pytestmark = pytest.mark.django_db
+
+
+def pages_of(content: bytes) -> list[str]:
+    """Each page's text laid out as printed (rows of a table on one line), runs of spaces squeezed to one."""
+    pages = PdfReader(io.BytesIO(content)).pages
+    return [
+        "\n".join(re.sub(r"\s+", " ", ln).strip() for ln in p.extract_text(extraction_mode="layout").splitlines())
+        for p in pages
+    ]
+
+
+def stream_of(content: bytes) -> list[str]:
+    """Each page's text in drawing order (card by card on pages of several cards), one line per text run."""
+    return [re.sub(r"[ \xa0]+", " ", p.extract_text() or "") for p in PdfReader(io.BytesIO(content)).pages]
+
+
+def render(kind: str, session: Session, paper: str = "a4", *, layout: bool = True) -> tuple[str, list[str], bytes]:
+    filename, content_type, content = reports.render(kind, session, paper=paper)
+    assert content_type == "application/pdf"
+    assert content.startswith(b"%PDF-")
+    return filename, (pages_of(content) if layout else stream_of(content)), content
+
+
+@pytest.fixture
+def session() -> Session:
+    """8 tables, relay-and-bye-stand Mitchell, 8 rounds of 2 boards: 16 boards, 16 pairs, all played.
+
+    No deals: double-dummy solving is the slow part, so only the tests about hands deal them.
+    """
+    return make_session(pairs=16, boards_per_round=2, deals=False)
+
+
+@pytest.fixture
+def dealt() -> Session:
+    """A small dealt session: 4 tables (relay Mitchell), 4 rounds of 2 boards, 10 boards with hands."""
+    return make_session(pairs=8, boards_per_round=2, rounds=4)
+
+
+def test_standings_list_every_pair_with_total_percentage_and_place(session):
+    filename, pages, _ = render("standings", session)
+    assert filename == "standings.pdf"
+    assert len(pages) == 1
+    text = pages[0]
+    assert "North-South" in text and "East-West" in text
+    assert "Riverside Bridge Club" in text and "Tuesday Pairs" in text and "17 November 2026" in text
+    (scores,) = score_session(session)
+    for field in ("NS", "EW"):
+        rows = scores.standings[field]
+        assert len(rows) == 8
+        for standing in rows:
+            line = next(ln for ln in text.splitlines() if re.search(rf"\b{standing.entry.label}\b", ln))
+            assert line.split()[0] == standing.place
+            assert f"{standing.percentage:.2f}" in line
+            assert standing.entry.players.get(seat=1).name.split()[0] in line
+        # printed in place order
+        labels = [s.entry.label for s in rows]
+        positions = [text.index(f" {label} ") for label in labels]
+        assert positions == sorted(positions)
+
+
+def test_recaps_show_every_board_line_with_scores_points_and_rulings(session):
+    filename, pages, _ = render("recaps", session)
+    assert filename == "recaps.pdf"
+    text = "\n".join(pages)
+    (scores,) = score_session(session)
+    assert [int(n) for n in re.findall(r"^Board (\d+)", text, re.M)] == [bs.board.number for bs in scores.boards]
+    assert len(scores.boards) == 16
+    for bs in scores.boards:
+        assert len(bs.lines) == 8
+        block = text.split(f"Board {bs.board.number} ")[1].split("Board ")[0]
+        for line in bs.lines:
+            r = line.result
+            row = next(ln for ln in block.splitlines() if ln.startswith(f"{r.ns_entry.label} {r.ew_entry.label} "))
+            if r.kind == Result.Kind.ARTIFICIAL:
+                assert "A60/40" in row
+            else:
+                assert str(abs(r.ns_score)) in row.split()
+                assert r.declarer in row.split()
+    assert "Ruling Artificial adjusted score (Law 12C2)" in text
+    assert "Board fouled" in text
+    assert len(pages) == math.ceil(16 / 4)  # four 8-line travellers fit an A4 page
+
+
+def test_score_cards_one_per_pair_with_running_total(session):
+    filename, pages, _ = render("scorecards", session)
+    assert filename == "scorecards.pdf"
+    text = "\n".join(pages)
+    (scores,) = score_session(session)
+    entries = list(Entry.objects.filter(section__session=session))
+    assert len(re.findall(r"^Pair \d+(NS|EW) ", text, re.M)) == len(entries) == 16
+    assert len(pages) == 8  # two 16-board cards a page
+    for entry in entries:
+        card = text.split(f"Pair {entry.label} ")[1].split("\nPair ")[0]
+        standing = scores.standing_of(entry.pk)
+        assert f"Place {standing.place} of 8" in card
+        assert f"{standing.percentage:.2f}%" in card
+        boards = [bs.board.number for bs, _line, _side in scores.lines_of(entry.pk)]
+        assert len(boards) == 16
+        # the last running total is the sum of the board points
+        mine = sum((ln.ns_points if side == "NS" else ln.ew_points) for _bs, ln, side in scores.lines_of(entry.pk))
+        assert reports.base.points(mine) in card.split()
+
+
+def test_hand_records_four_boards_a_page_with_dd_table_and_par():
+    session = make_session(pairs=16, boards_per_round=2)
+    filename, pages, _ = render("hand-records", session)
+    assert filename == "hand-records.pdf"
+    assert len(pages) == 4  # 16 boards, four a page
+    text = "\n".join(pages)
+    boards = list(Board.objects.filter(session=session))
+    analysis = analyse(boards)
+    for board in boards:
+        assert f"Board {board.number}" in text
+        a = analysis[board.number]
+        side = "N-S" if a.par_score >= 0 else "E-W"
+        assert f"{side} +{abs(a.par_score)}" in text
+    assert text.count("Makeable contracts (double dummy)") == 16
+    assert DoubleDummyAnalysis.objects.count() == 16
+
+
+def test_double_dummy_answers_are_right_for_a_known_deal(session):
+    """The solver's answers for a deal worked by hand."""
+    board = Board.objects.get(session=session, number=1)
+    # Each hand holds one whole suit: whoever has the trumps takes every trick; in no trumps the opening
+    # leader runs a suit. N-S make 7S, E-W 7H, which spades outbid: par is 7S by N-S, +1510 not vulnerable.
+    board.deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+    board.vulnerability, board.dealer = "None", "N"
+    a = analyse([board])[1]
+    assert a.tricks["S"]["N"] == a.tricks["S"]["S"] == 13
+    assert a.tricks["H"]["E"] == a.tricks["H"]["W"] == 13
+    assert a.tricks["NT"]["N"] == 0  # East leads hearts
+    assert a.tricks["NT"]["E"] == 0  # South leads diamonds
+    assert a.par_score == 1510
+    assert a.par_contracts == ("7S by N/S",)
+
+
+def test_guide_cards_cover_every_table_and_pair_with_relay_and_bye_stand(session):
+    filename, pages, _ = render("guide-cards", session, layout=False)
+    assert filename == "guide-cards.pdf"
+    tables, pairs = 8, 16
+    assert len(pages) == math.ceil(tables / 2) + math.ceil(pairs / 4)
+    text = "\n".join(pages)
+    for t in range(1, tables + 1):
+        assert f"Table {t}\n" in text
+    for entry in Entry.objects.filter(section__session=session):
+        assert f"Pair {entry.label}\n" in text
+    table1 = text.split("Table 1\n")[1].split("Table 2\n")[0]
+    assert "(relay)" in table1 and "share boards with table 8" in table1
+    assert "bye stand" in text.split("Table 5\n")[1].split("Table 6\n")[0]
+    # the pair card agrees with the stored movement: round 3 of pair 2NS, cell by cell
+    row = TableRound.objects.get(section__session=session, round=3, ns_entry__label="2NS")
+    card = text.split("Pair 2NS\n")[1].split("Pair ")[0]
+    assert f"\n3\n2\nN-S\n{row.ew_entry.label}\n{row.boards[0]}–{row.boards[-1]}\n" in card
+
+
+def test_travellers_list_the_pairs_in_playing_order(session):
+    filename, pages, _ = render("travellers", session)
+    assert filename == "travellers.pdf"
+    assert len(pages) == 16 / 2  # two travellers a page
+    text = "\n".join(pages)
+    for number in (1, 5, 16):
+        board = Board.objects.get(session=session, number=number)
+        block = text.split(f"Board {number} ")[1].split("Board ")[0]
+        assert block.startswith(f"Dealer {dict(N='North', E='East', S='South', W='West')[board.dealer]}")
+        assert f"Vulnerable {board.get_vulnerability_display()}" in block
+        rows = [
+            r
+            for r in TableRound.objects.filter(section__session=session).order_by("round", "table")
+            if number in r.boards
+        ]
+        expected = [f"{r.ns_entry.label} {r.ew_entry.label}" for r in rows]
+        printed = [ln for ln in block.splitlines() if re.fullmatch(r"\d+NS \d+EW", ln)]
+        assert printed == expected
+
+
+def test_pickup_slips_one_per_table_and_round(session):
+    filename, pages, _ = render("pickup-slips", session, layout=False)
+    assert filename == "pickup-slips.pdf"
+    played = TableRound.objects.filter(section__session=session, ns_entry__isnull=False, ew_entry__isnull=False)
+    assert len(pages) == math.ceil(played.count() / 8)
+    text = "\n".join(pages)
+    assert len(re.findall(r"^Table \d+ · Round \d+$", text, re.M)) == played.count()
+    row = played.get(round=4, table=6)
+    assert f"N-S {row.ns_entry.label} v E-W {row.ew_entry.label} · boards {row.boards[0]}–{row.boards[-1]}" in text
+
+
+def test_books_hold_their_reports_in_order(dealt):
+    pages = {kind: render(kind, dealt)[1] for kind in ("standings", "recaps", "scorecards", "hand-records")}
+    filename, book, _ = render("results", dealt)
+    assert filename == "results.pdf"
+    assert len(book) == sum(len(p) for p in pages.values())
+    n = len(book)
+    assert "page 1 of" in book[0] and f"page {n} of {n}" in book[-1]
+    start = 0
+    for kind, title in (
+        ("standings", "Standings"),
+        ("recaps", "Recaps"),
+        ("scorecards", "Personal score cards"),
+        ("hand-records", "Hand records"),
+    ):
+        assert title in book[start].splitlines()[1]  # the running title under the masthead
+        start += len(pages[kind])
+    kit = {kind: render(kind, dealt)[1] for kind in ("guide-cards", "travellers", "pickup-slips")}
+    filename, book, _ = render("session-kit", dealt)
+    assert filename == "session-kit.pdf"
+    assert len(book) == sum(len(p) for p in kit.values())
+
+
+def test_results_book_without_hands_leaves_hand_records_out(session):
+    book = render("results", session)[1]
+    assert len(book) == sum(len(render(k, session)[1]) for k in ("standings", "recaps", "scorecards"))
+    assert "Makeable contracts" not in "\n".join(book)
+
+
+def test_us_letter_and_a4(session):
+    for paper, size in (("a4", (595, 842)), ("letter", (612, 792))):
+        _, _, content = render("guide-cards", session, paper=paper)
+        box = PdfReader(io.BytesIO(content)).pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+    with pytest.raises(ReportError, match="Unknown paper size 'a3'"):
+        reports.render("standings", session, paper="a3")
+
+
+def test_same_inputs_give_the_same_bytes(dealt):
+    first = reports.render("results", dealt)[2]
+    assert reports.render("results", dealt)[2] == first
+    assert reports.render("session-kit", dealt)[2] == reports.render("session-kit", dealt)[2]
+
+
+def test_no_results_or_no_deals_is_said_in_words():
+    session = make_session(pairs=8, results=False, deals=False)
+    for kind in ("standings", "recaps", "scorecards", "results"):
+        with pytest.raises(
+            ReportError, match=rf"^Session {session.pk} \(Tuesday Pairs, 17 Nov 2026\) has no results yet"
+        ):
+            reports.render(kind, session)
+    with pytest.raises(ReportError, match="has no hands recorded: import the deals"):
+        reports.render("hand-records", session)
+    # the session kit needs neither
+    assert len(pages_of(reports.render("session-kit", session)[2])) > 0
+    Board.objects.filter(session=session, number=1).update(deal="N:AKQ.xxx")
+    with pytest.raises(ReportError, match="Board 1's deal is not a valid PBN deal"):
+        reports.render("hand-records", session)
+
+
+def test_half_table_howell_imps_and_long_foreign_names():
+    session = make_session(pairs=15, boards_per_round=2, seed=3, deals=False)  # half table: a pair sits out
+    pages = pages_of(reports.render("guide-cards", session)[2])
+    assert "sit out" in "\n".join(pages)
+    slips = "\n".join(pages_of(reports.render("pickup-slips", session)[2]))
+    assert "sit out" not in slips
+    assert len(pages_of(reports.render("results", session)[2])) > 5
+
+    howell = make_session(pairs=10, kind="howell", boards_per_round=3, scoring_method="butler", seed=5, deals=False)
+    entry = Entry.objects.filter(section__session=howell).order_by("number").first()
+    EntryPlayer.objects.filter(entry=entry, seat=1).update(name="Łukasz Wiśniewski-Grzybowski von Hohenzollern")
+    EntryPlayer.objects.filter(entry=entry, seat=2).update(name="Zoë Ångström-Ødegård")
+    text = pages_of(reports.render("standings", howell)[2])[0]
+    assert "Overall" in text and "IMPs" in text
+    assert "Łukasz" in text  # fonts cover the name; long names are cut with an ellipsis, not spilled
+    cards = "\n".join(pages_of(reports.render("scorecards", howell)[2]))
+    assert "IMPs" in cards
+    assert Section.objects.get(session=howell).movement_kind == "howell"
