@@ -184,3 +184,42 @@ def test_a_30_table_session_uses_a_bounded_number_of_queries(
     with django_assert_max_num_queries(20):
         response = director_client.get(f"/sessions/{big_session.pk}/" + page.format(entry=entry.pk))
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("method", "unit", "pct_column"),
+    [
+        ("butler", "IMPs", False),
+        ("cross_imps", "IMPs", False),
+        ("total", "points", False),
+        ("mp", "match points", True),
+    ],
+)
+def test_every_scoring_method_has_its_standings(director_client, method, unit, pct_column):
+    session = make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=3), scoring_method=method)
+    section = section_a(session)
+    for ns, ew, tricks in (("1", "1", "="), ("4", "4", "-1")):
+        record_result(actor=None, section=section, board=1, ns=ns, ew=ew, contract="4S", declarer="N", tricks=tricks)
+    page = director_client.get(f"/sessions/{session.pk}/standings/")
+    assert page.context["unit"] == unit
+    table = page.context["fields"][0]["table"]
+    assert ("percentage" in [c.name for c in table.columns]) is pct_column
+    first = next(iter(table.rows))
+    assert first.get_cell_value("pair") == "1NS" and first.get_cell_value("total") > 0
+
+
+def test_rulings_are_shown_on_the_recap_with_law_and_facts(director_client, played):
+    apply_ruling(actor=None, section=played, decision="not_played", board_number=2, law="Law 6D", facts="Board fouled")
+    result = played.results.get(board__number=1, ns_entry__label="1NS")
+    apply_ruling(
+        actor=None,
+        section=played,
+        decision="assigned",
+        result=result,
+        law="Law 16B1",
+        facts="Hesitation before 4S",
+        assigned={"contract": "3NT", "declarer": "S", "tricks": "9"},
+    )
+    html = director_client.get(f"/sessions/{played.session_id}/travellers/").content.decode()
+    assert "Ruling (every table): Board not played, Law 6D.</strong> Board fouled" in html
+    assert "Ruling, 1NS v 1EW: Assigned adjusted score, Law 16B1.</strong> Hesitation before 4S" in html
