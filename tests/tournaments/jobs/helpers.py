@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+from django.conf import settings
 from pypdf import PdfReader
 
 from tournaments.models import GeneratedFile
@@ -30,3 +35,29 @@ def pdf_pages(content: bytes) -> list[str]:
         "\n".join(re.sub(r"\s+", " ", ln).strip() for ln in page.extract_text(extraction_mode="layout").splitlines())
         for page in pages
     ]
+
+
+def start_worker(queue: str, log: Path, **env: str) -> subprocess.Popen[bytes]:
+    """A `celery worker` process of our own on `queue`, against the test database (as tests/conftest.py starts
+    its shared one), for tests that kill a worker. `log` must be a new file; returns once the worker is ready."""
+    from tests.conftest import _database_url_for_tests
+
+    environment = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.test_settings",
+        "DATABASE_URL": _database_url_for_tests(),
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        **env,
+    }
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "--concurrency", "1"]
+    command += ["--pool", "solo", "--loglevel", "INFO", "--without-heartbeat", "--without-gossip", "--without-mingle"]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, cwd=settings.BASE_DIR, env=environment, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while b"ready." not in log.read_bytes():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"the Celery worker did not start:\n{log.read_text()[-3000:]}")
+        time.sleep(0.1)
+    return proc

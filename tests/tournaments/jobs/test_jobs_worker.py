@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import math
+import os
+import signal
 import time
+import uuid
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
+from config import celery_app
 from tests.tournaments.reports.factories import make_session
+from tournaments import reports
 from tournaments.models import GeneratedFile, Session
 from tournaments.selectors.scores import score_session
+from tournaments.services import jobs
 
-from .helpers import pdf_pages
+from .helpers import pdf_pages, start_worker, wait_for
 
 pytestmark = [
     pytest.mark.worker,
@@ -75,3 +83,56 @@ def test_a_job_that_cannot_be_made_says_why_in_words(celery_worker_process, dire
     row = director_client.get(reverse("jobs:row", args=[job.pk]))
     assert "has no results yet" in row.content.decode()
     assert Session.objects.filter(pk=session.pk).exists()
+
+
+def test_results_book_through_the_worker(celery_worker_process, director, director_client):
+    session = make_session(pairs=8, rounds=4, actor=director)
+    response = director_client.post(
+        reverse("jobs:start", args=[session.pk]), {"kind": "results", "paper": "a4"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200 and "Results" in response.content.decode()
+    job = GeneratedFile.objects.get(session=session)
+    answer, seen = _poll_status(director_client, job.pk)
+    assert answer["status"] == "done", answer
+    assert seen == sorted(seen)
+    pages = pdf_pages(director_client.get(answer["download_url"]).content)
+    expected = sum(len(pdf_pages(reports.render(k, session)[2])) for k in jobs.RESULTS_KINDS)
+    assert len(pages) == expected
+    text = "\n".join(pages)
+    for bs in score_session(session)[0].boards:
+        assert f"Board {bs.board.number}" in text
+
+
+def test_a_worker_killed_mid_job_loses_nothing(director, tmp_path):
+    """Kill the worker while it renders; a new worker finds the job abandoned and makes the file."""
+    session = make_session(pairs=24, boards_per_round=2, actor=director)  # 24 dealt boards: seconds of solving
+    queue = f"test-kill-{uuid.uuid4().hex[:8]}"
+    old_queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    first = start_worker(queue, tmp_path / "first.log", BRIDGEDESK_JOB_STALE_SECONDS="2")
+    second = None
+    try:
+        with transaction.atomic():
+            job = jobs.start_job(owner=director, session=session, kind="hand-records")
+        deadline = time.monotonic() + 60
+        while GeneratedFile.objects.get(pk=job.pk).status == "queued":
+            assert time.monotonic() < deadline, "the first worker never started the job"
+            time.sleep(0.02)
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait(timeout=10)
+        killed = GeneratedFile.objects.get(pk=job.pk)
+        assert killed.status == "running" and killed.attempts == 1, "the job finished before the kill"
+        assert killed.content is None
+
+        second = start_worker(queue, tmp_path / "second.log", BRIDGEDESK_JOB_STALE_SECONDS="2")
+        done = wait_for(job.pk, timeout=180)
+        assert done.status == "done", done.error
+        assert done.attempts >= 2
+        pages = pdf_pages(bytes(done.content))
+        assert len(pages) == math.ceil(session.boards.count() / 4)
+    finally:
+        celery_app.conf.task_default_queue = old_queue
+        for proc in (first, second):
+            if proc is not None and proc.poll() is None:
+                proc.terminate()
+                proc.wait(timeout=20)
