@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -103,6 +104,34 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
         except subprocess.TimeoutExpired:
             proc.kill()
         log.unlink(missing_ok=True)
+
+
+@pytest.fixture(autouse=True)
+def _audit_log_flushable_on_sqlite(request):
+    """Let transactional tests on SQLite end cleanly despite the append-only audit log.
+
+    Between transactional tests Django empties every table; PostgreSQL truncates (no row triggers fire),
+    SQLite deletes, which the audit log's trigger refuses. Only for that clean-up, and only on SQLite, the
+    trigger is lifted and put back.
+    """
+    marker = request.node.get_closest_marker("django_db")
+    transactional = bool({"transactional_db", "live_server"} & set(request.fixturenames)) or bool(
+        marker and marker.kwargs.get("transaction")
+    )
+    from django.db import connection
+
+    if not transactional or connection.vendor != "sqlite":
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # set up inside this fixture, so torn down after it
+    yield
+    triggers = importlib.import_module("tournaments.migrations.0002_audit_append_only")
+    with connection.cursor() as cursor:
+        for sql in triggers.SQLITE_DOWN:
+            cursor.execute(sql)
+        cursor.execute(f"DELETE FROM {triggers.TABLE}")
+        for sql in triggers.SQLITE_UP:
+            cursor.execute(sql)
 
 
 @pytest.fixture

@@ -50,3 +50,11 @@ def test_the_database_refuses_raw_updates_and_deletes(director):
         with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql, [entry.pk])
     assert AuditEntry.objects.get(pk=entry.pk).why == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_transactional_tests_clean_up_after_writing_to_the_log(director):
+    """The shared fixture lifts the SQLite trigger only for the flush between tests; the log stays guarded."""
+    entry = audit.record(actor=director, action="x", target_type="result", target_id=1)
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {AuditEntry._meta.db_table} WHERE id = %s", [entry.pk])
