@@ -22,6 +22,7 @@ from .errors import InterchangeError
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
+MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _PAIR_ID = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 SCORING_TAG: dict[str, str] = {"mp": "MP", "butler": "Butler", "cross_imps": "Cross-IMP"}
@@ -114,7 +115,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
             if "Deal" in game.tags or "ScoreTable" in game.tags:
                 raise InterchangeError("a game with a Deal or ScoreTable needs its [Board] number.", where)
             continue
-        if not board_text.isdigit() or int(board_text) < 1:
+        if not board_text.isdigit() or not 1 <= int(board_text) <= MAX_NUMBER:
             raise InterchangeError(f"Board {board_text!r} is not a board number.", f"line {game.tags['Board'].line}")
         number = int(board_text)
         board_where = f"line {game.tags['Board'].line}, Board {number}"
@@ -184,8 +185,8 @@ def _label(text: str, side: str, two: bool, column: str, where: str) -> tuple[st
     if match is None:
         raise InterchangeError(f"{column} {text!r} is not a pair number.", where)
     number = int(match.group(1))
-    if number < 1:
-        raise InterchangeError(f"{column} {text!r}: pair numbers start at 1.", where)
+    if not 1 <= number <= MAX_NUMBER:
+        raise InterchangeError(f"{column} {text!r}: pair numbers run from 1 to {MAX_NUMBER}.", where)
     given = (match.group(2) or "").upper()
     if two:
         direction = given or side

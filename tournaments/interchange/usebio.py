@@ -32,6 +32,7 @@ POINT_TAGS: dict[str, tuple[str, str]] = {
     "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
     "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
 }
+MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 _PAIR_REF = re.compile(r"^(\d+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
 _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW", "": ""}
@@ -71,6 +72,8 @@ def _pair_ref(text: str, side: str, two_winner: bool, where: str) -> str:
     if match is None:
         raise InterchangeError(f"{side}_PAIR_NUMBER {text!r} is not a pair number.", where)
     number = int(match.group(1))
+    if not 1 <= number <= MAX_NUMBER:
+        raise InterchangeError(f"{side}_PAIR_NUMBER {text!r} is not a pair number (1 to {MAX_NUMBER}).", where)
     return f"{number}{side}" if two_winner else str(number)
 
 
@@ -169,8 +172,8 @@ def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRec
         if direction_text not in _DIRECTIONS:
             raise InterchangeError(f"DIRECTION {direction_text!r} must be NS, EW or empty.", where)
         number = int(match.group(1))
-        if number < 1:
-            raise InterchangeError("pair numbers start at 1.", where)
+        if not 1 <= number <= MAX_NUMBER:
+            raise InterchangeError(f"pair numbers run from 1 to {MAX_NUMBER}, not {number}.", where)
         players = [
             PlayerRecord(
                 name=r.text(p, "PLAYER_NAME"),
@@ -206,7 +209,7 @@ def _read_boards(
     for board_element in event.findall("BOARD"):
         number_text = r.text(board_element, "BOARD_NUMBER")
         where = r.where(board_element, f"BOARD {number_text or '?'}")
-        if not number_text.isdigit() or int(number_text) < 1:
+        if not number_text.isdigit() or not 1 <= int(number_text) <= MAX_NUMBER:
             raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
         number = int(number_text)
         if number in boards:
@@ -306,7 +309,7 @@ def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
     for board_element in handset.findall("BOARD"):
         number_text = r.text(board_element, "BOARD_NUMBER")
         where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
-        if not number_text.isdigit() or int(number_text) < 1:
+        if not number_text.isdigit() or not 1 <= int(number_text) <= MAX_NUMBER:
             raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
         number = int(number_text)
         hands: dict[str, tuple[str, str, str, str] | None] = {}
