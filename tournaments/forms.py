@@ -43,7 +43,9 @@ class MovementChoiceForm(forms.Form):
     boards_per_round = forms.IntegerField(
         min_value=1, max_value=8, required=False, label="Boards per round", help_text="Empty: as suggested"
     )
-    rounds = forms.IntegerField(min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: all")
+    rounds = forms.IntegerField(
+        min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
+    )
 
     def __init__(self, *args: Any, suggestions: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import ResultLineForm, initial_for, line_forms
 from tournaments.models import Board, Result, Section, TableRound
 from tournaments.selectors.lookups import SectionMap, section_map
-from tournaments.services.results import LineInput, ResultEntryError, preview_lines, save_lines
+from tournaments.services.results import CheckedLine, LineInput, ResultEntryError, preview_lines, save_lines
 from tournaments.views.common import get_section, get_session
 
 
@@ -32,6 +32,8 @@ class Line:
     result: Result | None
     form: ResultLineForm | None
     vulnerability: str = ""
+    preview: CheckedLine | None = None
+    focus: bool = False
 
 
 def _seat_label(row_entry: Any, seat: str) -> str:
@@ -63,7 +65,17 @@ def _lines(request: HttpRequest, section: Section, smap: SectionMap, slots: list
     for line in lines:
         if line.result is None or line.result.kind == Result.Kind.PLAYED:
             line.form = next(forms)
+    _set_focus(lines)
     return lines
+
+
+def _set_focus(lines: list[Line]) -> None:
+    """The cursor starts on the first line with an error, else on the first line still to type."""
+    editable = [line for line in lines if line.form is not None]
+    target = next((line for line in editable if line.form is not None and line.form.errors), None)
+    target = target or next((line for line in editable if line.result is None), None) or next(iter(editable), None)
+    if target is not None:
+        target.focus = True
 
 
 def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
@@ -99,6 +111,9 @@ def _handle(
                 form.add_error(
                     field if field in ("ns", "ew", "contract", "declarer", "tricks", "score") else None, message
                 )
+        for line, checked in zip(editable, preview_lines(section, inputs), strict=True):
+            line.preview = checked
+        _set_focus(lines)
         messages.error(request, f"Nothing saved: {len(exc.errors)} line(s) need correcting (marked below).")
         return None
     count = sum(1 for s in saved if s is not None)

@@ -80,6 +80,13 @@ def _changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
     def show(v: Any) -> str:
         return "" if v is None else (v if isinstance(v, str) else json.dumps(v))
 
+    def compact(d: dict[str, Any]) -> str:
+        return ", ".join(f"{k}={show(v)}" for k, v in d.items() if v not in (None, "", []) and k != "previous")
+
+    if old is None and isinstance(new, dict):
+        return [("", "", compact(new))]
+    if new is None and isinstance(old, dict):
+        return [("", compact(old), "")]
     if isinstance(old, dict) or isinstance(new, dict):
         old_d, new_d = old or {}, new or {}
         keys = [k for k in {**old_d, **new_d} if old_d.get(k) != new_d.get(k) and k != "previous"]
