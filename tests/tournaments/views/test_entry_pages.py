@@ -132,3 +132,11 @@ def test_pickup_slip_saves_the_boards_of_one_table_and_round(director_client, se
 def test_unknown_boards_and_tables_are_not_found_not_errors(director_client, section, tail):
     response = director_client.get(url(section, tail))
     assert response.status_code in (404, 405)
+
+
+def test_a_line_links_to_a_ruling_form_filled_in_for_it(director_client, section):
+    page = director_client.get(url(section, "traveller/1/")).content.decode()
+    link = f"/sessions/{section.session_id}/rulings/?section=A&amp;board=1&amp;ns=1NS&amp;ew=1EW"
+    assert link in page
+    form = director_client.get(link.replace("&amp;", "&")).context["form"]
+    assert (form["board"].value(), form["ns"].value(), form["ew"].value()) == ("1", "1NS", "1EW")
