@@ -100,6 +100,11 @@ def _handle(
     if request.method != "POST":
         return None
     editable = [line for line in lines if line.form is not None]
+    if not all(line.form.is_valid() for line in editable if line.form is not None):
+        # Over-long text: a line with a field dropped must not look blank (that would remove its result).
+        _set_focus(lines)
+        messages.error(request, "Nothing saved: some fields are too long (marked below).")
+        return None
     inputs = _inputs(editable, fixed_pairs=fixed_pairs)
     try:
         saved = save_lines(actor=request.user, section=section, lines=inputs, why=request.POST.get("why", ""))

@@ -140,3 +140,12 @@ def test_a_line_links_to_a_ruling_form_filled_in_for_it(director_client, section
     assert link in page
     form = director_client.get(link.replace("&amp;", "&")).context["form"]
     assert (form["board"].value(), form["ns"].value(), form["ew"].value()) == ("1", "1NS", "1EW")
+
+
+def test_over_long_text_is_refused_and_never_taken_for_a_cleared_line(director_client, section):
+    record_result(actor=None, section=section, board=1, ns="1", ew="1", contract="4S", declarer="N", tricks="=")
+    data = lines([{"ns": "1", "ew": "1", "contract": "4S" * 20, "declarer": "", "tricks": ""}])
+    page = director_client.post(url(section, "traveller/1/"), data)
+    assert page.status_code == 200
+    assert "at most 10 characters" in " ".join(page.context["lines"][0].form.errors["contract"])
+    assert Result.objects.get().contract == "4S"
