@@ -12,13 +12,10 @@ from tournaments.selectors.scores import SectionScores, score_section
 
 from . import pbn, usebio
 from .errors import InterchangeError
-from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
+from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
-SCORINGS = {
-    Session.ScoringMethod.MATCHPOINTS: "mp",
-    Session.ScoringMethod.BUTLER: "butler",
-    Session.ScoringMethod.CROSS_IMPS: "cross_imps",
-}
+# Session.ScoringMethod values that have a USEBIO/PBN event type (total points has none).
+SCORINGS: dict[str, ScoringMethod] = {"mp": "mp", "butler": "butler", "cross_imps": "cross_imps"}
 
 
 def pick_section(session: Session, letter: str | None = None) -> Section | None:
@@ -62,7 +59,7 @@ def _line(result: Result, ns_points: float | None, ew_points: float | None, top:
 
 def build_record(session: Session, section: Section | None) -> SessionRecord:
     """The session's data and our scores, as a record the writers format."""
-    method = SCORINGS.get(session.scoring_method)  # type: ignore[call-overload]
+    method: ScoringMethod | None = SCORINGS.get(session.scoring_method)
     if method is None and section is None:
         method = "mp"  # deals only: the scoring method is not written anywhere that matters
     if method is None:

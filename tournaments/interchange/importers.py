@@ -132,7 +132,7 @@ def import_record(
         name=(record.event_name or record.title or filename)[:160],
         club=record.club_name[:160],
         kind=Event.Kind.PAIRS,
-        owner=owner,  # type: ignore[misc]
+        owner=owner,
     )
     source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
     session = Session.objects.create(
@@ -265,7 +265,7 @@ def _create_results(
             decision=Ruling.Decision.ARTIFICIAL,
             facts=f"Imported from {filename} ({line.where}).",
             details={"ns_percent": result.ns_percent, "ew_percent": result.ew_percent},
-            director=director,  # type: ignore[misc]
+            director=director,
         )
         for result, line in artificial
     ]

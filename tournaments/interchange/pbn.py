@@ -390,9 +390,13 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
         ("Percentage_EW", "R"),
     ]
     rows: list[list[str]] = []
-    top = None
+    top: float | None = None
     if is_mp:
-        sums = [x.ns_points + x.ew_points for x in board.lines if x.kind == "played" and x.ns_points is not None]
+        sums = [
+            x.ns_points + x.ew_points
+            for x in board.lines
+            if x.kind == "played" and x.ns_points is not None and x.ew_points is not None
+        ]
         top = max(sums) if sums else None
     for x in board.lines:
         if x.kind == "not_played":

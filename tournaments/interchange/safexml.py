@@ -19,7 +19,7 @@ class _LineTreeBuilder(ET.TreeBuilder):
         self.lines: dict[ET.Element, int] = {}
         self.parser: DefusedXMLParser | None = None
 
-    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:  # type: ignore[override]
+    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
         element = super().start(tag, attrs)
         if self.parser is not None:
             self.lines[element] = self.parser.parser.CurrentLineNumber
