@@ -237,6 +237,8 @@ class Masthead:
 class RunningTitle(Flowable):
     """Sets the title the page header shows from here on (a book holds several reports)."""
 
+    _ZEROSIZE = True  # fits even in a full frame (ReportLab skips the frame for sized flowables)
+
     def __init__(self, title: str) -> None:
         super().__init__()
         self.title = title
@@ -250,6 +252,8 @@ class RunningTitle(Flowable):
 
 class Tick(Flowable):
     """Reports progress when the page it sits on is laid out: the progress bar moves while pages are made."""
+
+    _ZEROSIZE = True
 
     def __init__(self, progress: Progress | None, fraction: float, message: str) -> None:
         super().__init__()

@@ -42,6 +42,7 @@ SUITS = "SHDC"
 SEATS = "NESW"
 VUL = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
 DEALER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+BATCH = 32  # endplay's MAXNOOFTABLES: the most deals DDS solves (all five strains) in one call
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")  # columns of the DD table, as hand records print them
 DENOM_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}  # endplay's table rows
 VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
@@ -96,7 +97,9 @@ def analyse(boards: list[Board]) -> dict[int, Analysis]:
     out: dict[int, Analysis] = {}
     todo = [b for b in boards if keys[b.number] not in cached]
     if todo:
-        tables = calc_all_tables([deals[b.number] for b in todo])
+        tables = []
+        for start in range(0, len(todo), BATCH):  # DDS takes at most MAXNOOFTABLES deals a call
+            tables.extend(calc_all_tables([deals[b.number] for b in todo[start : start + BATCH]]))
         fresh = []
         for board, table in zip(todo, tables, strict=True):
             grid = table.to_list()  # [strain S,H,D,C,NT][seat N,E,S,W]

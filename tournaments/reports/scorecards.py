@@ -134,7 +134,11 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     width = frame_of(paper)[0]
     data.require_results("personal score cards")
     out: list[Flowable] = [RunningTitle(TITLE)]
-    all_entries = [(scores, e) for scores in data.scores for e in scores.entries]
+    all_entries = [
+        (scores, e)
+        for scores in data.scores
+        for e in sorted(scores.entries, key=lambda e: (e.direction == "EW", e.number))  # NS pairs first
+    ]
     total = len(all_entries) or 1
     for done, (scores, entry) in enumerate(all_entries, start=1):
         if not scores.lines_of(entry.pk):

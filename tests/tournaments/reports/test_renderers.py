@@ -241,6 +241,20 @@ def test_us_letter_and_a4(session):
         reports.render("standings", session, paper="a3")
 
 
+def test_every_card_grid_is_filled_on_both_papers(dealt):
+    """Four hand records, two table cards, four pair cards, two travellers, eight pickup slips a page."""
+    boards = Board.objects.filter(session=dealt).count()
+    rows = TableRound.objects.filter(section__session=dealt)
+    played = rows.filter(ns_entry__isnull=False, ew_entry__isnull=False).count()
+    tables = rows.values("table").distinct().count()
+    pairs = Entry.objects.filter(section__session=dealt).count()
+    for paper in ("a4", "letter"):
+        assert len(render("hand-records", dealt, paper)[1]) == math.ceil(boards / 4)
+        assert len(render("guide-cards", dealt, paper)[1]) == math.ceil(tables / 2) + math.ceil(pairs / 4)
+        assert len(render("travellers", dealt, paper)[1]) == math.ceil(boards / 2)
+        assert len(render("pickup-slips", dealt, paper)[1]) == math.ceil(played / 8)
+
+
 def test_same_inputs_give_the_same_bytes(dealt):
     first = reports.render("results", dealt)[2]
     assert reports.render("results", dealt)[2] == first
