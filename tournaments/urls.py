@@ -7,6 +7,7 @@ urlpatterns = [
     path("members/", sessions.members, name="members"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
+    path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
     path("sessions/<int:pk>/entries/late/", sessions.late_pair, name="late_pair"),
     path("sessions/<int:pk>/<str:letter>/traveller/", entry.traveller_index, name="traveller_index"),

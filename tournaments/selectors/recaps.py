@@ -13,6 +13,25 @@ from tournaments.models import Entry, Result
 from tournaments.selectors.scores import BoardScore, LineResult, SectionScores, Standing
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
+SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+
+
+def hands(deal: str) -> dict[str, list[tuple[str, str, str]]]:
+    """A PBN deal ("N:AKQ.. ... ... ...") as each seat's suits: {"N": [("s", "♠", "AKQ"), ...], ...}; {} if none."""
+    if not deal or len(deal) < 3 or deal[1] != ":" or deal[0].upper() not in "NESW":
+        return {}
+    parts = deal[2:].split()
+    if len(parts) != 4 or any(len(p.split(".")) != 4 for p in parts):
+        return {}
+    first = "NESW".index(deal[0].upper())
+    out = {}
+    for i, hand in enumerate(parts):
+        seat = "NESW"[(first + i) % 4]
+        out[seat] = [
+            (letter.lower(), symbol, cards.replace("T", "10") or "–")
+            for (letter, symbol), cards in zip(SUITS, hand.split("."), strict=True)
+        ]
+    return out
 
 
 def made_text(result: Result) -> str:

@@ -85,7 +85,7 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
             exported = _export(request, table, _slug(session, section, f"board-{number}"))
             if exported:
                 return exported
-        boards.append({"score": board_score, "table": table})
+        boards.append({"score": board_score, "table": table, "hands": recaps.hands(board_score.board.deal)})
     if wanted and not boards:
         raise Http404(f"No results yet on board {wanted} in section {section.letter}.")
     return render(

@@ -197,3 +197,18 @@ def members(request: HttpRequest) -> HttpResponse:
     if request.htmx and request.method == "GET":  # type: ignore[attr-defined]
         return render(request, "sessions/_members_table.html", context)
     return render(request, "sessions/members.html", context)
+
+
+@login_required
+@require_POST
+def session_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """Mark the session as playing or finished (setting up ends by itself with the first result)."""
+    session = get_session(pk)
+    status = request.POST.get("status", "")
+    try:
+        session_services.set_status(actor=request.user, session=session, status=status)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, f"The session is now: {session.get_status_display().lower()}.")
+    return redirect("session_detail", pk=session.pk)

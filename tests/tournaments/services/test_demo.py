@@ -56,3 +56,10 @@ def test_same_seed_same_evening():
 def test_demo_refuses_a_silly_size():
     with pytest.raises(CommandError, match="3 to 60 tables"):
         run_demo("--tables", "1")
+
+
+def test_make_run_calls_the_demo_by_these_option_names():
+    out = io.StringIO()
+    call_command("demo", tables=3, movement="howell", seed=2, quick=True, stdout=out, stderr=io.StringIO())
+    session = Session.objects.get(pk=int(out.getvalue().strip().splitlines()[-1]))
+    assert session.sections.get().movement_kind == "howell"

@@ -223,3 +223,13 @@ def test_rulings_are_shown_on_the_recap_with_law_and_facts(director_client, play
     html = director_client.get(f"/sessions/{played.session_id}/travellers/").content.decode()
     assert "Ruling (every table): Board not played, Law 6D.</strong> Board fouled" in html
     assert "Ruling, 1NS v 1EW: Assigned adjusted score, Law 16B1.</strong> Hesitation before 4S" in html
+
+
+def test_the_recap_shows_the_deal_when_it_is_known(director_client, played):
+    played.session.boards.filter(number=1).update(
+        deal="N:AKQJ.T98.765.432 T987.AKQ.432.765 6543.J76.AKQ.JT9 2.5432.JT98.AKQ8"
+    )
+    page = director_client.get(f"/sessions/{played.session_id}/travellers/?board=1")
+    hands = page.context["boards"][0]["hands"]
+    assert hands["N"][0] == ("s", "♠", "AKQJ") and hands["E"][1] == ("h", "♥", "AKQ") and hands["W"][0][2] == "2"
+    assert hands["N"][1][2] == "1098"

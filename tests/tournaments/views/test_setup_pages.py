@@ -122,3 +122,14 @@ def test_pages_need_a_login(client):
     session = make_session()
     for url in ("/sessions/new/", f"/sessions/{session.pk}/", f"/sessions/{session.pk}/standings/", "/members/"):
         assert client.get(url).status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("status", "expect"), [("finished", "finished"), ("playing", "playing"), ("nonsense", "setup")]
+)
+def test_the_director_marks_the_session_finished_or_reopens_it(director_client, status, expect):
+    session = make_session()
+    director_client.post(f"/sessions/{session.pk}/status/", {"status": status})
+    session.refresh_from_db()
+    assert session.status == expect
+    assert AuditEntry.objects.filter(action="session.status").exists() is (status != "nonsense")
