@@ -379,16 +379,3 @@ def delete_result(*, actor: Actor, result: Result, why: str = "") -> None:
     """Remove a result (audited with what it was)."""
     line = LineInput(result.board.number, result_id=result.pk)
     save_lines(actor=actor, section=result.section, lines=[line], why=why)
-
-
-def traveller_rows(smap: SectionMap, board_number: int) -> list[TableRound]:
-    """The rows of a traveller for one board, in the movement's order (round, then table)."""
-    return smap.played_rows(board_number)
-
-
-def results_for_board(section: Section, board_number: int) -> dict[tuple[int, int], Result]:
-    """The results of a board keyed by (ns_entry_id, ew_entry_id)."""
-    out = {}
-    for r in Result.objects.filter(section=section, board__number=board_number):
-        out[(r.ns_entry_id, r.ew_entry_id)] = r
-    return out
