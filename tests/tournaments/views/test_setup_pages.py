@@ -133,3 +133,30 @@ def test_the_director_marks_the_session_finished_or_reopens_it(director_client, 
     session.refresh_from_db()
     assert session.status == expect
     assert AuditEntry.objects.filter(action="session.status").exists() is (status != "nonsense")
+
+
+def test_home_lists_the_sessions_with_their_tables(director_client):
+    session = make_session(
+        SectionSpec(pairs=14, kind="mitchell", boards_per_round=3),
+        SectionSpec(pairs=8, kind="howell", boards_per_round=2),
+    )
+    page = director_client.get("/")
+    html = page.content.decode()
+    assert f'href="/sessions/{session.pk}/"' in html and "/sessions/new/" in html
+    assert list(page.context["sessions"])[0].table_count == 11  # 7 + 4 tables
+
+
+def test_each_section_is_entered_and_ranked_on_its_own(director_client):
+    session = make_session(
+        SectionSpec(pairs=8, kind="mitchell", boards_per_round=3),
+        SectionSpec(pairs=8, kind="howell", boards_per_round=2),
+    )
+    b = session.sections.get(letter="B")
+    page = director_client.get(f"/sessions/{session.pk}/B/traveller/1/")
+    ns, ew = page.context["lines"][0].form.initial["ns"], page.context["lines"][0].form.initial["ew"]
+    data = {"line-0-ns": ns, "line-0-ew": ew, "line-0-contract": "3NT", "line-0-declarer": "S", "line-0-tricks": "10"}
+    director_client.post(f"/sessions/{session.pk}/B/traveller/1/", data)
+    assert b.results.get().ns_score == 430
+    assert not session.sections.get(letter="A").results.exists()
+    standings = director_client.get(f"/sessions/{session.pk}/standings/?section=B")
+    assert standings.context["section"] == b and [f["key"] for f in standings.context["fields"]] == [""]
