@@ -49,7 +49,7 @@ def _panel_context(request: HttpRequest, session: Session, **extra: object) -> d
     recent = list(_visible_jobs(request).filter(session=session)[:6])
     return {
         "session": session,
-        "jobs": recent,
+        "jobs": [(job, jobs.job_status(job)) for job in recent],
         "result_kinds": [(k, reports.title_of(k)) for k in RESULT_KINDS],
         "kit_kinds": [(k, reports.title_of(k)) for k in KIT_KINDS],
         "paper_choices": PAPER_CHOICES,
