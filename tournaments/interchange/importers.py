@@ -169,6 +169,10 @@ def import_record(
         report.results, report.rulings = made, rulings
         warnings.extend(score_warnings)
         report.compared, report.differences = compare_with_published(section, record)
+        if report.differences:
+            hint = convention_hint(section, record)
+            if hint:
+                warnings.append(hint)
     audit.record(
         actor=actor,
         action="session.imported",
@@ -340,6 +344,35 @@ def compare_with_published(
         if problems:
             pair_diffs.append(f"{pair.where}: " + ", ".join(problems) + " (file v Bridgedesk)")
     return compared, _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+
+
+CONVENTIONS = (
+    ("use_neuberg", "Neuberg's formula for boards played fewer times"),
+    ("scale_missed_boards", "scaling the totals of pairs that missed boards"),
+)
+
+
+def convention_hint(section: Section, record: SessionRecord) -> str | None:
+    """When our figures differ from the file's, whether another choice of the session's conventions matches.
+
+    Each convention is flipped in memory (nothing is saved) and the comparison run again; a flip that makes
+    every figure agree is named, so the director knows which setting the other program used.
+    """
+    session = section.session
+    for attribute, description in CONVENTIONS:
+        original = getattr(session, attribute)
+        setattr(session, attribute, not original)
+        try:
+            _, differences = compare_with_published(section, record)
+        finally:
+            setattr(session, attribute, original)
+        if not differences:
+            state = "without" if original else "with"
+            return (
+                f"The file's figures all agree {state} {description}: the program that wrote it "
+                f"{'does not use' if original else 'uses'} it. Change the session's setting to follow it."
+            )
+    return None
 
 
 @transaction.atomic

@@ -13,9 +13,9 @@ import pytest
 
 from tests.scoring._usebio import read_session
 from tournaments.interchange.exporters import export_pbn, export_usebio
-from tournaments.interchange.importers import import_pbn, import_usebio
+from tournaments.interchange.importers import compare_with_published, convention_hint, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
-from tournaments.interchange.usebio import check_structure
+from tournaments.interchange.usebio import check_structure, read_usebio
 
 from .conftest import REAL_FILES
 
@@ -88,5 +88,24 @@ def test_without_scaling_missed_boards_the_short_pairs_differ(usebio_dir: Path) 
     assert report.session.scale_missed_boards is False
     pair_lines = [x for x in report.differences if "PAIR" in x and "total" in x]
     assert len(pair_lines) == 2, report.differences
+    assert any(
+        "The file's figures all agree with scaling the totals of pairs that missed boards" in w for w in report.warnings
+    ), report.warnings
     scaled = import_usebio((usebio_dir / name).read_bytes(), filename=name)
     assert scaled.session.scale_missed_boards is True and scaled.differences == []
+
+
+def test_the_import_says_which_convention_the_file_used(usebio_dir: Path) -> None:
+    """Flip Neuberg off after importing the Howell (a board was played 5 times, not 6): the hint names it."""
+    name = "mp_pairs_howell.xml"
+    report = import_usebio((usebio_dir / name).read_bytes(), filename=name)
+    session = report.session
+    session.use_neuberg = False
+    session.save(update_fields=["use_neuberg"])
+    section = session.sections.get()
+    record = read_usebio((usebio_dir / name).read_bytes())
+    _, differences = compare_with_published(section, record)
+    assert differences
+    hint = convention_hint(section, record)
+    assert hint is not None and "agree with Neuberg's formula" in hint
+    assert section.session.use_neuberg is False  # flipped in memory only, and put back
