@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django_tables2 import RequestConfig
@@ -86,20 +86,16 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
             if exported:
                 return exported
         boards.append({"score": board_score, "table": table, "hands": recaps.hands(board_score.board.deal)})
-    if wanted and not boards:
-        raise Http404(f"No results yet on board {wanted} in section {section.letter}.")
-    return render(
-        request,
-        "sessions/travellers.html",
-        {
-            "session": session,
-            "section": section,
-            "sections": session.sections.order_by("letter"),
-            "boards": boards,
-            "all_boards": [b.board.number for b in scores.boards],
-            "wanted": wanted,
-        },
-    )
+    context = {
+        "session": session,
+        "section": section,
+        "sections": session.sections.order_by("letter"),
+        "boards": boards,
+        "all_boards": [b.board.number for b in scores.boards],
+        "wanted": wanted,
+    }
+    template = "sessions/_travellers.html" if getattr(request, "htmx", False) else "sessions/travellers.html"
+    return render(request, template, context)
 
 
 @login_required
@@ -131,7 +127,7 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
         return exported
     return render(
         request,
-        "sessions/scorecard.html",
+        "sessions/_scorecard.html" if getattr(request, "htmx", False) else "sessions/scorecard.html",
         {
             "session": session,
             "section": entry.section,

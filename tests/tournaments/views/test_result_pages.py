@@ -233,3 +233,18 @@ def test_the_recap_shows_the_deal_when_it_is_known(director_client, played):
     hands = page.context["boards"][0]["hands"]
     assert hands["N"][0] == ("s", "♠", "AKQJ") and hands["E"][1] == ("h", "♥", "AKQ") and hands["W"][0][2] == "2"
     assert hands["N"][1][2] == "1098"
+
+
+@pytest.mark.parametrize(
+    ("page", "live_id"), [("travellers/", "travellers-live"), ("scorecards/{entry}/", "scorecard-live")]
+)
+def test_travellers_and_score_cards_refresh_themselves_as_results_arrive(director_client, played, page, live_id):
+    url = f"/sessions/{played.session_id}/" + page.format(entry=played.entries.get(label="1NS").pk)
+    full = director_client.get(url).content.decode()
+    assert f'id="{live_id}"' in full and 'hx-trigger="every 10s"' in full
+    before = director_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in before and "3NT" not in before
+    record_result(actor=None, section=played, board=2, ns="1", ew="1", contract="3NT", declarer="S", tricks="9")
+    after = director_client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert after.startswith("<div") or after.lstrip().startswith("<div")
+    assert "3NT" in after
