@@ -81,6 +81,20 @@ def _key(board: Board, deal: Deal) -> str:
     return f"{board.vulnerability}:{board.dealer}:{deal.to_pbn()}"
 
 
+def unanalysed(boards: list[Board]) -> list[Board]:
+    """The dealt boards whose double-dummy answers are not kept yet (invalid deals are left to the report)."""
+    keys: dict[str, Board] = {}
+    for board in boards:
+        if not board.deal:
+            continue
+        try:
+            keys[_key(board, Deal.from_pbn(board.deal))] = board
+        except Exception:
+            continue
+    known = set(DoubleDummyAnalysis.objects.filter(key__in=list(keys)).values_list("key", flat=True))
+    return [board for key, board in keys.items() if key not in known]
+
+
 def analyse(boards: list[Board]) -> dict[int, Analysis]:
     """Double-dummy tricks and par of every board with a deal: from the cache, else solved in one batch."""
     deals: dict[int, Deal] = {}

@@ -73,6 +73,24 @@ def start_job(*, owner: Actor, session: Session, kind: str, paper: str = "a4", e
     return job
 
 
+def analyse_deals_later(session: Session) -> bool:
+    """Solve the session's new deals double dummy in the background, so hand records print at once later.
+
+    Called when the printing panel is shown (and worth calling after deals are loaded); the answers are a
+    cache (DoubleDummyAnalysis), so sending it twice costs nothing but a worker's second. Returns True if sent.
+    """
+    from tournaments.models import Board
+    from tournaments.reports.handrecords import unanalysed
+
+    if not unanalysed(list(Board.objects.filter(session=session).exclude(deal=""))):
+        return False
+    from tournaments.tasks.reports import analyse_deals
+
+    session_id = session.pk
+    transaction.on_commit(lambda: analyse_deals.delay(session_id))
+    return True
+
+
 def send(job_id: int) -> None:
     """Put the job on the broker (the task only carries the id)."""
     from tournaments.tasks.reports import render_report

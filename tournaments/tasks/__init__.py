@@ -4,7 +4,7 @@ Tasks stay thin: they take ids, call services or renderers, and report progress.
 """
 
 from .parties import render_party_paper
-from .reports import render_report, requeue_stale_jobs
+from .reports import analyse_deals, render_report, requeue_stale_jobs
 from .system import ping
 
-__all__ = ["ping", "render_party_paper", "render_report", "requeue_stale_jobs"]
+__all__ = ["analyse_deals", "ping", "render_party_paper", "render_report", "requeue_stale_jobs"]

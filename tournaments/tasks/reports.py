@@ -21,6 +21,18 @@ def render_report(job_id: int) -> int:
     return job_id
 
 
+@shared_task(name="bridgedesk.analyse_deals")
+def analyse_deals(session_id: int) -> int:
+    """Solve a session's deals double dummy ahead of printing; returns how many were solved."""
+    from tournaments.models import Board
+    from tournaments.reports.handrecords import analyse, unanalysed
+
+    todo = unanalysed(list(Board.objects.filter(session_id=session_id).exclude(deal="")))
+    if todo:
+        analyse(todo)
+    return len(todo)
+
+
 @shared_task(name="bridgedesk.requeue_stale_jobs")
 def requeue_stale_jobs() -> list[int]:
     """Send again the jobs whose worker stopped giving signs of life."""

@@ -6,6 +6,8 @@ Every view works without JavaScript too (forms post, the job page refreshes itse
 
 from __future__ import annotations
 
+import logging
+
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -16,6 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import reports
 from tournaments.models import GeneratedFile, Session
 from tournaments.services import jobs
+
+log = logging.getLogger(__name__)
 
 RESULT_KINDS = jobs.RESULTS_KINDS
 KIT_KINDS = jobs.KIT_KINDS
@@ -63,6 +67,10 @@ def _panel_context(request: HttpRequest, session: Session, **extra: object) -> d
 def session_panel(request: HttpRequest, session_id: int) -> HttpResponse:
     """The printing panel of the session page (loaded by HTMX into `jobs/_session_panel.html`)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=session_id)
+    try:
+        jobs.analyse_deals_later(session)  # hand records print at once when the director asks for them
+    except Exception:  # a broker hiccup must not hide the panel; the report solves the deals itself then
+        log.exception("could not send the double-dummy warm-up of session %s", session.pk)
     return render(request, "jobs/_panel_body.html", _panel_context(request, session))
 
 

@@ -212,3 +212,20 @@ def test_print_results_says_what_it_could_not_make(tmp_path, capsys):
     assert "hand-records: skipped: no hands are recorded" in captured.out
     with pytest.raises(CommandError, match="Session 424242 does not exist"):
         call_command("print_results", "424242", "--out", str(tmp_path))
+
+
+def test_showing_the_panel_solves_new_deals_ahead(director_client, django_capture_on_commit_callbacks):
+    session = make_session(pairs=8, rounds=4, results=False)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        director_client.get(reverse("jobs:session_panel", args=[session.pk]))
+    assert len(callbacks) == 1  # the warm-up task, sent once the request's work is committed
+    from tournaments.models import Board, DoubleDummyAnalysis
+    from tournaments.tasks.reports import analyse_deals
+
+    boards = Board.objects.filter(session=session).count()
+    assert analyse_deals(session.pk) == boards  # what the worker runs
+    assert DoubleDummyAnalysis.objects.count() == boards
+    assert analyse_deals(session.pk) == 0
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        director_client.get(reverse("jobs:session_panel", args=[session.pk]))
+    assert callbacks == []  # nothing left to solve
