@@ -3,12 +3,10 @@ session as USEBIO and PBN. Screenshots go to $INTERCHANGE_SCREENSHOTS (default /
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import check_structure, read_usebio
@@ -41,28 +39,13 @@ def browser_page():
             browser.close()
 
 
-@pytest.fixture
-def audit_log_emptied_after(transactional_db):
-    """SQLite flushes with DELETE, which the append-only audit trigger refuses: empty the log with it lifted."""
-    yield
-    if connection.vendor != "sqlite":
-        return
-    triggers = importlib.import_module("tournaments.migrations.0002_audit_append_only")
-    with connection.cursor() as cursor:
-        for sql in triggers.SQLITE_DOWN:
-            cursor.execute(sql)
-        cursor.execute(f"DELETE FROM {triggers.TABLE}")
-        for sql in triggers.SQLITE_UP:
-            cursor.execute(sql)
-
-
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def test_director_imports_and_exports_a_session(
-    live_server, director, audit_log_emptied_after, browser_page, usebio_dir: Path, tmp_path: Path
+    live_server, director, browser_page, usebio_dir: Path, tmp_path: Path
 ) -> None:
     page, base = browser_page, live_server.url
     page.goto(f"{base}/accounts/login/")
