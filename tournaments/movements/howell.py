@@ -18,7 +18,7 @@ import random
 from functools import cache
 
 from .sets import assign_sets
-from .types import Movement, MovementError, Row, Share, board_set
+from .types import MAX_HOWELL_PAIRS, Movement, MovementError, Row, Share, board_set, check_boards_per_round, check_pairs
 
 __all__ = ["HOWELL_VARIANTS", "howell", "rotation_offsets"]
 
@@ -157,9 +157,8 @@ def howell(
         raise MovementError(f"A Howell needs at least 3 pairs (2 tables with a sit-out), not {pairs}.")
     if variant not in (None, *HOWELL_VARIANTS):
         raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter.")
-    bpr = 2 if boards_per_round is None else boards_per_round
-    if bpr < 1:
-        raise MovementError(f"Boards per round must be at least 1, not {bpr}.")
+    check_pairs(pairs, MAX_HOWELL_PAIRS, "Howell")
+    bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     full_pairs = pairs + pairs % 2
     m = full_pairs - 1  # rounds in a complete Howell, and number of rotating pairs
     tables = full_pairs // 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .types import Movement, MovementError, Row, Share, board_set
+from .types import Movement, MovementError, Row, Share, board_set, check_boards_per_round
 
 __all__ = ["individual", "starting_seats"]
 
@@ -98,9 +98,7 @@ def individual(
         )
     if variant is not None:
         raise MovementError(f"The individual movement has no variant {variant!r}.")
-    bpr = 3 if boards_per_round is None else boards_per_round
-    if bpr < 1:
-        raise MovementError(f"Boards per round must be at least 1, not {bpr}.")
+    bpr = check_boards_per_round(3 if boards_per_round is None else boards_per_round)
     m = players - 1
     n_rounds = m if rounds is None else rounds
     if not 1 <= n_rounds <= m:

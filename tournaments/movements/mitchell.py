@@ -16,7 +16,17 @@ from __future__ import annotations
 
 import math
 
-from .types import ByeStand, Movement, MovementError, Row, Share, board_set
+from .types import (
+    MAX_MITCHELL_PAIRS,
+    ByeStand,
+    Movement,
+    MovementError,
+    Row,
+    Share,
+    board_set,
+    check_boards_per_round,
+    check_pairs,
+)
 
 __all__ = ["MITCHELL_VARIANTS", "arrow_switch_rounds", "mitchell"]
 
@@ -32,8 +42,8 @@ def arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
 def _check_common(pairs: int, boards_per_round: int) -> int:
     if pairs < 6:
         raise MovementError(f"A Mitchell needs at least 6 pairs (3 tables); {pairs} pairs can play a Howell instead.")
-    if boards_per_round < 1:
-        raise MovementError(f"Boards per round must be at least 1, not {boards_per_round}.")
+    check_pairs(pairs, MAX_MITCHELL_PAIRS, "Mitchell")
+    check_boards_per_round(boards_per_round)
     return math.ceil(pairs / 2)
 
 

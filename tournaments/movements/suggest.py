@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from .generate import generate
-from .types import Movement, MovementError
+from .types import MAX_MITCHELL_PAIRS, Movement, MovementError, check_pairs
 from .validate import validate
 
 __all__ = ["Suggestion", "suggest"]
@@ -118,6 +118,7 @@ def suggest(
     """
     if pairs < 3:
         raise MovementError(f"{pairs} pairs are too few for a pairs movement (3 at least).")
+    check_pairs(pairs, MAX_MITCHELL_PAIRS, "pairs movement")
     if min_boards > max_boards or min_boards < 1:
         raise MovementError(f"The board range {min_boards}-{max_boards} is empty.")
     scored: list[tuple[tuple[float, ...], Suggestion]] = []

@@ -12,7 +12,7 @@ once each way, by design.
 
 from __future__ import annotations
 
-from .types import Movement, MovementError, Row, board_set
+from .types import MAX_ROUNDS, Movement, MovementError, Row, board_set, check_boards_per_round
 
 __all__ = ["replay", "teams"]
 
@@ -29,10 +29,10 @@ def teams(
         raise MovementError(f"The team-of-four match is for two teams: 4 pairs (8 players) on two tables, not {pairs}.")
     if variant is not None:
         raise MovementError(f"The team-of-four match has no variant {variant!r}.")
-    bpr = 6 if boards_per_round is None else boards_per_round
+    bpr = check_boards_per_round(6 if boards_per_round is None else boards_per_round)
     n_rounds = 4 if rounds is None else rounds
-    if bpr < 1:
-        raise MovementError(f"Boards per round must be at least 1, not {bpr}.")
+    if n_rounds > MAX_ROUNDS:
+        raise MovementError(f"A team match is generated for at most {MAX_ROUNDS} rounds, not {n_rounds}.")
     if n_rounds < 2 or n_rounds % 2:
         raise MovementError(
             f"A team match is played in pairs of rounds (play, then exchange and replay): {n_rounds} rounds cannot be."
@@ -76,10 +76,10 @@ def replay(
         raise MovementError(f"Replay duplicate is for four players (2 pairs), not {pairs}.")
     if variant is not None:
         raise MovementError(f"Replay duplicate has no variant {variant!r}.")
-    bpr = 12 if boards_per_round is None else boards_per_round
+    bpr = check_boards_per_round(12 if boards_per_round is None else boards_per_round)
     n_rounds = 2 if rounds is None else rounds
-    if bpr < 1:
-        raise MovementError(f"Boards per round must be at least 1, not {bpr}.")
+    if n_rounds > MAX_ROUNDS:
+        raise MovementError(f"Replay duplicate is generated for at most {MAX_ROUNDS} rounds, not {n_rounds}.")
     if n_rounds < 2 or n_rounds % 2:
         raise MovementError(f"Replay duplicate needs an even number of rounds (play, replay), not {n_rounds}.")
     half = n_rounds // 2

@@ -21,6 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "MAX_BOARDS_PER_ROUND",
+    "MAX_HOWELL_PAIRS",
+    "MAX_MITCHELL_PAIRS",
+    "MAX_ROUNDS",
     "ByeStand",
     "Movement",
     "MovementError",
@@ -33,6 +37,32 @@ __all__ = [
 
 class MovementError(ValueError):
     """A movement that cannot be made (wrong number of pairs, too many rounds, ...); the message is for a director."""
+
+
+# Sizes beyond any club or congress section: refusing them at once keeps a typing slip (1600 pairs for 16) from
+# tying up a page or `manage.py movement` for minutes. The session form allows 120 pairs a section.
+MAX_MITCHELL_PAIRS = 200  # 100 tables
+MAX_HOWELL_PAIRS = 120  # 119 rounds: already far more than a session holds
+MAX_BOARDS_PER_ROUND = 64
+MAX_ROUNDS = 64  # team matches and replay duplicate, whose number of rounds is free
+
+
+def check_boards_per_round(boards_per_round: int) -> int:
+    """The boards a round, refused with a director's message outside 1..MAX_BOARDS_PER_ROUND."""
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise MovementError(
+            f"Boards per round must be at least 1 and at most {MAX_BOARDS_PER_ROUND}, not {boards_per_round}."
+        )
+    return boards_per_round
+
+
+def check_pairs(pairs: int, most: int, what: str) -> int:
+    """Refuse a field larger than any section plays `what` with (the smallest sizes are each generator's own)."""
+    if pairs > most:
+        raise MovementError(
+            f"A {what} is generated for at most {most} pairs, not {pairs}: split the field into sections."
+        )
+    return pairs
 
 
 def participants(label: str) -> tuple[str, ...]:
