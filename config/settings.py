@@ -84,7 +84,8 @@ DATABASE_URL = check_url_scheme(
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))}
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A file-backed test database, so a worker process started by a test can open the same data.
-    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-bridgedesk.sqlite3")}
+    # One file per test run (by process id), so two runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / f"test-bridgedesk-{os.getpid()}.sqlite3")}
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
