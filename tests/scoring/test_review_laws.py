@@ -289,8 +289,16 @@ WBF_8 = (
     "19.24 19.37 19.50 19.62 19.74 19.85 19.95 20.00"
 )
 
+# 10 boards: the published values at 27, 29 and 31 IMPs (17.34, 17.68, 18.00) are the rounded formula plus the
+# WBF's 0.01 correction that keeps each extra IMP worth no more than the one before.
+WBF_10 = (
+    "10.00 10.39 10.77 11.14 11.50 11.85 12.18 12.51 12.83 13.14 13.43 13.72 14.00 14.28 14.54 14.80 15.05 15.29 "
+    "15.52 15.75 15.97 16.18 16.39 16.59 16.78 16.97 17.16 17.34 17.51 17.68 17.84 18.00 18.15 18.30 18.44 18.58 "
+    "18.71 18.84 18.97 19.10 19.22 19.33 19.44 19.55 19.66 19.76 19.86 19.96 20.00"
+)
 
-@pytest.mark.parametrize(("boards", "table"), [(4, WBF_4), (8, WBF_8)])
+
+@pytest.mark.parametrize(("boards", "table"), [(4, WBF_4), (8, WBF_8), (10, WBF_10)])
 def test_victory_points_match_the_published_scale(boards: int, table: str) -> None:
     published = [float(x) for x in table.split()]
     assert list(victory_point_scale(boards)) == published
