@@ -98,7 +98,11 @@ def _section_progress(session_id: int) -> dict[int, dict[str, int]]:
         .annotate(n=Count("id"))
         .values_list("section_id", "n")
     )
-    return {sid: {"expected": n, "entered": entered.get(sid, 0)} for sid, n in expected.items()}
+    # An imported section has no movement rows: what the file held is all there is to expect.
+    return {
+        sid: {"expected": expected.get(sid, entered.get(sid, 0)), "entered": entered.get(sid, 0)}
+        for sid in expected.keys() | entered.keys()
+    }
 
 
 @login_required

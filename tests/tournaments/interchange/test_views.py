@@ -140,3 +140,15 @@ def test_hand_records_upload_into_a_session(director_client, director, howell_xm
     dealt = dict(Board.objects.filter(session=session, number__lte=27).values_list("number", "deal"))
     assert dealt == dict(Board.objects.filter(session=source).values_list("number", "deal"))
     assert not Board.objects.filter(session=session, number__gt=27).exclude(deal="").exists()
+
+
+@pytest.mark.django_db
+def test_imported_session_page_counts_the_results_it_holds(director_client, shared_dir):
+    """An imported section has no movement rows; its page counts the traveller lines the file held."""
+    from tournaments.interchange.importers import import_usebio
+
+    path = shared_dir / "realdata" / "usebio" / "mp_pairs_howell.xml"
+    report = import_usebio(path.read_bytes(), filename=path.name)
+    response = director_client.get(f"/sessions/{report.session.pk}/")
+    assert response.status_code == 200
+    assert b"Results entered: <strong>161</strong> of 161" in response.content
