@@ -64,3 +64,18 @@ def test_command_refuses_absurd_sizes_with_status_2(args: list[str]) -> None:
     with pytest.raises(CommandError, match="at most") as caught:
         call_command("movement", *args, stdout=StringIO())
     assert caught.value.returncode == 2
+
+
+def test_printout_does_not_call_boards_in_play_idle() -> None:
+    # Five pairs: in the last round one set is shared by both playing tables while pair 5 sits out at table 3;
+    # that set is in play, not idle.
+    text = StringIO()
+    call_command("movement", "howell", "--pairs", "5", stdout=text)
+    rounds = text.getvalue().split("Round ")[1:]
+    for block in rounds:
+        lines = block.splitlines()
+        for line in lines:
+            if "sits out" in line and " idle)" in line:
+                boards = line.split("(")[1].removesuffix(" idle)")
+                assert not any(boards in other for other in lines if "sits out" not in other), line
+    assert "Table 3: 5 sits out (boards 9-10 in play at tables 1 and 2)" in rounds[4]

@@ -34,7 +34,14 @@ def render_text(movement: Movement) -> str:
         for row in movement.rows_for_round(r):
             if row.ns is None or row.ew is None:
                 who = row.ew or row.ns
-                lines.append(f"  Table {row.table}: {who} sits out ({_boards(row.boards)} idle)")
+                in_play = [
+                    other.table for other in movement.rows_for_round(r) if other.played and other.boards == row.boards
+                ]
+                if row.boards and in_play:  # the set is being played elsewhere (a shared last round): not idle
+                    where = ("tables " if len(in_play) > 1 else "table ") + " and ".join(map(str, in_play))
+                    lines.append(f"  Table {row.table}: {who} sits out ({_boards(row.boards)} in play at {where})")
+                else:
+                    lines.append(f"  Table {row.table}: {who} sits out ({_boards(row.boards)} idle)")
                 continue
             line = f"  Table {row.table}: {row.ns} v {row.ew}  {_boards(row.boards)}"
             shared = movement.shared_tables(r, row.table)
