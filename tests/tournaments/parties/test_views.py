@@ -186,3 +186,16 @@ def test_euchre_entry_asks_who_won_a_tie(director_client, director) -> None:
     assert PartyTable.objects.get(round__party=party, number=1).winner == "EW"
     tallies = director_client.get(reverse("parties:standings", args=[party.pk])).content.decode()
     assert "Gold" in tallies
+
+
+def test_pivot_round_page_shows_who_sits_out(director_client, director) -> None:
+    from tournaments.services import parties as services
+
+    party = services.create_party(actor=director, name="Pivot", form="pivot", tables=1)
+    services.set_guests(actor=director, party=party, text="Ann\nBob\nCat\nDan\nEve")
+    services.start_party(actor=director, party=party)
+    table = PartyTable.objects.get(round__party=party)
+    page = director_client.get(reverse("parties:round", args=[party.pk, 1])).content.decode()
+    assert f"{table.sitting_out.name} sits out this round" in page and "Enter table 1" in page
+    tallies = director_client.get(reverse("parties:standings", args=[party.pk]))
+    assert tallies.status_code == 200
