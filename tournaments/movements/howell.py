@@ -165,7 +165,7 @@ def howell(
     default_rounds = max(1, math.ceil(0.75 * m)) if variant == "three-quarter" else m
     n_rounds = default_rounds if rounds is None else rounds
     if not 1 <= n_rounds <= m:
-        raise MovementError(f"A Howell for {pairs} pairs has at most {m} rounds, not {n_rounds}.")
+        raise MovementError(f"A Howell for {pairs} pairs plays at least 1 and at most {m} rounds, not {n_rounds}.")
 
     plan = _seating(m, n_rounds)
     phantom = m if pairs % 2 else -1  # 0-based index of the phantom pair, if any

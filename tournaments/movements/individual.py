@@ -102,7 +102,7 @@ def individual(
     m = players - 1
     n_rounds = m if rounds is None else rounds
     if not 1 <= n_rounds <= m:
-        raise MovementError(f"The {players}-player individual has at most {m} rounds, not {n_rounds}.")
+        raise MovementError(f"The {players}-player individual plays at least 1 and at most {m} rounds, not {n_rounds}.")
     start = starting_seats(players)
     tables = players // 4
 

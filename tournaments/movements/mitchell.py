@@ -70,8 +70,8 @@ def mitchell(
     n_rounds = max_rounds if rounds is None else rounds
     if not 1 <= n_rounds <= max_rounds:
         raise MovementError(
-            f"A {base + ' ' if base else ''}Mitchell on {tables} tables has at most {max_rounds} rounds, "
-            f"not {n_rounds}."
+            f"A {base + ' ' if base else ''}Mitchell on {tables} tables plays at least 1 and at most "
+            f"{max_rounds} rounds, not {n_rounds}."
         )
     switched = arrow_switch_rounds(n_rounds) if arrow else ()
     half_table = pairs % 2 == 1

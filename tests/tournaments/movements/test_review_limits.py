@@ -79,3 +79,9 @@ def test_printout_does_not_call_boards_in_play_idle() -> None:
                 boards = line.split("(")[1].removesuffix(" idle)")
                 assert not any(boards in other for other in lines if "sits out" not in other), line
     assert "Table 3: 5 sits out (boards 9-10 in play at tables 1 and 2)" in rounds[4]
+
+
+@pytest.mark.parametrize(("kind", "pairs"), [("mitchell", 16), ("mitchell", 14), ("howell", 8), ("individual", 8)])
+def test_zero_rounds_message_says_the_range(kind: str, pairs: int) -> None:
+    with pytest.raises(MovementError, match="at least 1 and at most"):
+        generate(kind, pairs, rounds=0)
