@@ -200,6 +200,8 @@ def victory_points(imp_margin: float, boards: int) -> tuple[float, float]:
     ``imp_margin`` is this team's IMPs minus its opponents'; a fractional margin (from cross-IMPs or Butler)
     is interpolated between the whole-IMP values. The two always add up to 20.
     """
+    if not math.isfinite(imp_margin):
+        raise InvalidScore(f"An IMP margin is a number of IMPs, not {imp_margin!r}.")
     scale = victory_point_scale(boards)
     margin = abs(imp_margin)
     whole = int(margin)
