@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from endplay.dds import calc_all_tables, par
 from endplay.types import Deal, Denom, Penalty, Player, Vul
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
 
@@ -42,7 +43,9 @@ SUITS = "SHDC"
 SEATS = "NESW"
 VUL = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
 DEALER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
-BATCH = 32  # endplay's MAXNOOFTABLES: the most deals DDS solves (all five strains) in one call
+# Deals per DDS call: at most endplay's MAXNOOFTABLES (40); eight keep both cores busy and let the job report
+# progress (its heartbeat) every second or so while it solves.
+BATCH = 8
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")  # columns of the DD table, as hand records print them
 DENOM_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}  # endplay's table rows
 VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
@@ -95,7 +98,7 @@ def unanalysed(boards: list[Board]) -> list[Board]:
     return [board for key, board in keys.items() if key not in known]
 
 
-def analyse(boards: list[Board]) -> dict[int, Analysis]:
+def analyse(boards: list[Board], progress: Progress | None = None) -> dict[int, Analysis]:
     """Double-dummy tricks and par of every board with a deal: from the cache, else solved in one batch."""
     deals: dict[int, Deal] = {}
     for board in boards:
@@ -112,7 +115,9 @@ def analyse(boards: list[Board]) -> dict[int, Analysis]:
     todo = [b for b in boards if keys[b.number] not in cached]
     if todo:
         tables = []
-        for start in range(0, len(todo), BATCH):  # DDS takes at most MAXNOOFTABLES deals a call
+        for start in range(0, len(todo), BATCH):
+            if progress is not None:
+                progress(start / len(todo), f"Solving the deals double dummy ({start} of {len(todo)})")
             tables.extend(calc_all_tables([deals[b.number] for b in todo[start : start + BATCH]]))
         fresh = []
         for board, table in zip(todo, tables, strict=True):
@@ -223,7 +228,7 @@ class HandDiagram(Flowable):
         }
         for seat, (x, y) in positions.items():
             vulnerable = (seat in "NS" and vul in ("NS", "All")) or (seat in "EW" and vul in ("EW", "All"))
-            canv.setFillColor(colors_white() if vulnerable else INK)
+            canv.setFillColor(colors.white if vulnerable else INK)
             dealer = seat == self.board.dealer
             canv.setFont(FONT_BOLD if dealer else FONT, 8 if dealer else 7)
             canv.drawCentredString(x, y, seat)
@@ -301,21 +306,18 @@ class HandDiagram(Flowable):
         canv.drawString(x, y, rest[1:])
 
 
-def colors_white():
-    from reportlab.lib import colors
-
-    return colors.white
-
-
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     boards = [b for b in data.boards.values() if b.deal]
     if not boards:
         raise NothingToPrint(
             f"{data.label} has no hands recorded: import the deals (a PBN file) before printing hand records."
         )
-    if progress:
-        progress(0.02, "Solving the deals double dummy")
-    analysis = analyse(boards)
+
+    def solving(fraction: float, message: str) -> None:
+        if progress is not None:
+            progress(0.3 * fraction, message)
+
+    analysis = analyse(boards, solving)
     if progress:
         progress(0.3, "Drawing the hands")
     out: list[Flowable] = [RunningTitle(TITLE)]
