@@ -128,7 +128,7 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
         Entry.objects.filter(section__session=session)
         .select_related("section")
         .prefetch_related("players")
-        .order_by("section__letter", "direction", "number")
+        .order_by("section__letter", "-direction", "number")  # NS before EW, as on the guide cards
     )
     forms = []
     for entry in entries:
