@@ -20,10 +20,13 @@ from tournaments.selectors.scores import score_section
 from tournaments.tables import ScoreCardTable, StandingsTable, TravellerTable
 from tournaments.views.common import chosen_section, get_session
 
+# Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
+EXPORT_FORMATS = ("csv", "tsv", "json")
+
 
 def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     fmt = request.GET.get("_export")
-    if fmt and TableExport.is_valid_format(fmt):
+    if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
         return TableExport(fmt, table).response(f"{name}.{fmt}")
     return None
 
