@@ -253,7 +253,14 @@ def apply_ruling(
 
 @transaction.atomic
 def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "") -> None:
-    """Take a ruling back: its results return to what they were before (lines it created are removed)."""
+    """Take a ruling back: its results return to what they were before (lines it created are removed).
+
+    The row is locked first, so two withdrawals at once (a double click) restore the results only once.
+    """
+    locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
+    if locked is None:
+        raise ValidationError("That ruling was already withdrawn.")
+    ruling = locked
     before_ruling = audit.snapshot(ruling)
     for result_id, state in (ruling.details.get("previous") or {}).items():
         result = Result.objects.filter(pk=int(result_id)).first()

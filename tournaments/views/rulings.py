@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import RulingForm, add_service_errors
@@ -68,8 +68,16 @@ def rulings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def ruling_withdraw(request: HttpRequest, pk: int, ruling_id: int) -> HttpResponse:
     session = get_session(pk)
-    ruling = get_object_or_404(Ruling, pk=ruling_id, session=session)
-    withdraw_ruling(actor=request.user, ruling=ruling, why=request.POST.get("why", ""))
+    ruling = Ruling.objects.filter(pk=ruling_id, session=session).first()
+    if ruling is None:
+        # A double click, or a second director got there first: say so rather than show "not found".
+        messages.warning(request, "That ruling is no longer in force (already withdrawn); nothing changed.")
+        return redirect("rulings", pk=session.pk)
+    try:
+        withdraw_ruling(actor=request.user, ruling=ruling, why=request.POST.get("why", ""))
+    except ValidationError as exc:
+        messages.warning(request, " ".join(exc.messages))
+        return redirect("rulings", pk=session.pk)
     messages.success(request, "Ruling withdrawn; the results are as they were before it.")
     return redirect("rulings", pk=session.pk)
 
