@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import RulingForm, add_service_errors
-from tournaments.models import AuditEntry, Ruling
+from tournaments.models import AuditEntry, Board, Entry, Ruling, Section
 from tournaments.services.rulings import apply_ruling, withdraw_ruling
 from tournaments.views.common import get_session
 
@@ -82,6 +82,58 @@ def ruling_withdraw(request: HttpRequest, pk: int, ruling_id: int) -> HttpRespon
     return redirect("rulings", pk=session.pk)
 
 
+# Snapshot keys that are row ids: shown to the director as what they mean (board 20, pair 8NS), not as numbers.
+READABLE_KEYS = {
+    "board_id": "board",
+    "ns_entry_id": "NS",
+    "ew_entry_id": "EW",
+    "entry_id": "pair",
+    "section_id": "section",
+    "table_round_id": "",
+    "session_id": "",
+    "director_id": "",
+    "id": "",
+}
+
+
+def _readable(value: Any, names: dict[str, dict[int, str]]) -> Any:
+    """A snapshot with row ids replaced by board numbers, pair labels and section letters."""
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for key, v in value.items():
+        if key == "details" and isinstance(v, dict):
+            # A ruling's percentages or weights, without the results it saved to restore on withdrawal.
+            out.update({k: d for k, d in v.items() if k != "previous"})
+        elif key not in READABLE_KEYS:
+            out[key] = v
+        elif READABLE_KEYS[key]:
+            lookup = names.get(key.removesuffix("_id").removeprefix("ns_").removeprefix("ew_"), {})
+            out[READABLE_KEYS[key]] = lookup.get(v, v) if isinstance(v, int) else v
+    return out
+
+
+def _names(session_id: int) -> dict[str, dict[int, str]]:
+    """Board numbers, pair labels and section letters of the session by id (three queries for the page)."""
+    sections = dict(Section.objects.filter(session_id=session_id).values_list("id", "letter"))
+    entries = Entry.objects.filter(section__session_id=session_id).values_list("id", "label", "section_id")
+    return {
+        "board": dict(Board.objects.filter(session_id=session_id).values_list("id", "number")),
+        # The section letter only matters when there are several.
+        "entry": {pk: label + (f" ({sections[sid]})" if len(sections) > 1 else "") for pk, label, sid in entries},
+        "section": sections,
+    }
+
+
+def _subject(old: Any, new: Any) -> str:
+    """Which line a result change is about, as the director says it: "board 5 · 1NS v 1EW"."""
+    d = new if isinstance(new, dict) else old if isinstance(old, dict) else {}
+    if "board" not in d:
+        return ""
+    pairs = f" · {d['NS']} v {d['EW']}" if d.get("NS") and d.get("EW") else ""
+    return f"board {d['board']}{pairs}"
+
+
 def _changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
     """What changed, field by field, for the log's reader."""
 
@@ -109,5 +161,9 @@ def audit_log(request: HttpRequest, pk: int) -> HttpResponse:
     page = Paginator(AuditEntry.objects.filter(session_id=session.pk).order_by("-created_at", "-id"), 100).get_page(
         request.GET.get("page")
     )
-    rows = [(e, _changes(e.old, e.new)) for e in page]
+    names = _names(session.pk)
+    rows = []
+    for e in page:
+        old, new = _readable(e.old, names), _readable(e.new, names)
+        rows.append((e, _subject(old, new), _changes(old, new)))
     return render(request, "sessions/audit.html", {"session": session, "page": page, "rows": rows})

@@ -167,6 +167,9 @@ def test_audit_log_page_lists_changes_with_old_and_new(director_client, played, 
     page = director_client.get(f"/sessions/{played.session_id}/audit/")
     html = page.content.decode()
     assert "result.adjust" in html and "<del>420</del> → <ins>-50</ins>" in html
+    # The director reads which line it was, not row ids.
+    assert f"board {result.board.number} · 1NS v {result.ew_entry.label}" in html
+    assert "board_id=" not in html and "ns_entry_id" not in html
     assert page.context["page"].paginator.count == AuditEntry.objects.filter(session_id=played.session_id).count()
 
 
