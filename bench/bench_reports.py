@@ -12,6 +12,7 @@ results are printed again after a correction); "DD 27 deals" is the solver alone
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import platform
 import statistics
@@ -80,7 +81,7 @@ def main() -> int:
         def render(kind: str) -> Callable[[], object]:
             def run() -> object:
                 filename, _, content = reports.render(kind, session, paper=args.paper)
-                pages[kind] = len(PdfReader(__import__("io").BytesIO(content)).pages)
+                pages[kind] = len(PdfReader(io.BytesIO(content)).pages)
                 if args.out:
                     Path(args.out).mkdir(parents=True, exist_ok=True)
                     (Path(args.out) / filename).write_bytes(content)
@@ -102,7 +103,7 @@ def main() -> int:
         for kind in ("guide-cards", "travellers", "pickup-slips", "session-kit"):
             rows.append((kind, *_time(render(kind), args.repeat)))
 
-        print(f"\n| What | Pages | Best (s) | Median (s) |\n|---|---:|---:|---:|")
+        print("\n| What | Pages | Best (s) | Median (s) |\n|---|---:|---:|---:|")
         for name, best, median in rows:
             kind = name.split(",")[0].replace("results book", "results").replace("hand records", "hand-records")
             print(f"| {name} | {pages.get(kind, '')} | {best:.2f} | {median:.2f} |")
