@@ -6,6 +6,7 @@ While typing, the page posts the lines to `preview` and shows each line's score 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +79,20 @@ def _set_focus(lines: list[Line]) -> None:
         target.focus = True
 
 
+def layout_of(lines: list[Line]) -> str:
+    """A fingerprint of the lines a page shows: which round, table, pairs and board each typed line belongs to.
+
+    The page posts it back; if the movement changed meanwhile (a late pair) or a ruling fixed one of the lines
+    (so the typed lines no longer line up with the rows), the save is refused rather than put on the wrong line.
+    """
+    parts = [
+        f"{line.row.round}.{line.row.table}.{line.row.ns_entry_id}.{line.row.ew_entry_id}.{line.board}."
+        f"{'e' if line.form is not None else 'x'}"
+        for line in lines
+    ]
+    return hashlib.sha1("|".join(parts).encode(), usedforsecurity=False).hexdigest()[:16]
+
+
 def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
     """What was typed, with the board (and on a pickup slip the pairs) taken from the page, not the post."""
     out = []
@@ -100,6 +115,17 @@ def _handle(
     if request.method != "POST":
         return None
     editable = [line for line in lines if line.form is not None]
+    posted_layout = request.POST.get("layout")
+    if posted_layout is not None and posted_layout != layout_of(lines):
+        messages.error(
+            request,
+            "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
+            "of them). Here they are as they are now: type them again and save.",
+        )
+        for line in editable:
+            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)  # type: ignore[union-attr]
+        _set_focus(lines)
+        return None
     if not all(line.form.is_valid() for line in editable if line.form is not None):
         # Over-long text: a line with a field dropped must not look blank (that would remove its result).
         _set_focus(lines)
@@ -174,6 +200,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
             "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
             "next_url": next_url if later else "",
             "preview_url": reverse("traveller_preview", args=[pk, letter, board]),
+            "layout": layout_of(lines),
         },
     )
 
@@ -233,6 +260,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
             "title": f"Pickup slip: round {round_number}, table {table}",
             "next_url": next_url if following else "",
             "preview_url": reverse("pickup_preview", args=[pk, letter, round_number, table]),
+            "layout": layout_of(lines),
         },
     )
 

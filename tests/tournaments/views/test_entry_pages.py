@@ -149,3 +149,50 @@ def test_over_long_text_is_refused_and_never_taken_for_a_cleared_line(director_c
     assert page.status_code == 200
     assert "at most 10 characters" in " ".join(page.context["lines"][0].form.errors["contract"])
     assert Result.objects.get().contract == "4S"
+
+
+def test_a_traveller_opened_before_a_ruling_is_not_saved_onto_the_wrong_lines(director_client, section):
+    """Line 0 gets a ruling after the page was opened: what was typed for line 1 must not land on line 0's row."""
+    page = director_client.get(url(section, "traveller/1/"))
+    layout = page.context["layout"]
+    pairs = [(f.initial["ns"], f.initial["ew"]) for f in (line.form for line in page.context["lines"])]
+    apply_ruling(
+        actor=None, section=section, decision="artificial", board_number=1, ns="1", ew="1", ns_percent=60, ew_percent=40
+    )
+    typed = [{"ns": ns, "ew": ew, "contract": "3NT", "declarer": "S", "tricks": "="} for ns, ew in pairs]
+    response = director_client.post(url(section, "traveller/1/"), {"layout": layout, **lines(typed)})
+    assert response.status_code == 200
+    assert "the lines of this page changed since it was opened" in response.content.decode()
+    assert list(Result.objects.values_list("kind", flat=True)) == ["artificial"]
+    # The page now carries the new layout: typed again, it saves.
+    fresh = response.context["layout"]
+    assert fresh != layout
+    typed = [{"ns": ns, "ew": ew, "contract": "3NT", "declarer": "S", "tricks": "="} for ns, ew in pairs[1:]]
+    response = director_client.post(url(section, "traveller/1/"), {"layout": fresh, **lines(typed)})
+    assert response.status_code == 302
+    assert Result.objects.filter(kind="played").count() == 3
+
+
+def test_a_pickup_slip_opened_before_a_late_pair_changed_the_movement_saves_nothing(director_client):
+    """8 pairs become 9 with a late pair: most rows of the movement get other pairs or boards."""
+    from tournaments.services.sessions import add_late_pair
+
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=3)))
+    before = {(r.round, r.table): r for r in section.table_rounds.all()}
+    opened = {}
+    for (rnd, table), row in before.items():
+        if row.ns_entry_id and row.ew_entry_id:
+            opened[(rnd, table)] = director_client.get(url(section, f"pickup/{rnd}/{table}/")).context["layout"]
+    add_late_pair(actor=None, section=section, names=["Late", "Comer"])
+    changed = 0
+    for (rnd, table), layout in opened.items():
+        response = director_client.post(
+            url(section, f"pickup/{rnd}/{table}/"),
+            {"layout": layout, **lines([{"contract": "2H", "declarer": "E", "tricks": "8"}] * 3)},
+        )
+        assert response.status_code in (200, 302, 404)
+        if response.status_code != 302:
+            changed += 1
+    # Whatever the movement kept the same saves; a slip whose lines changed saves nothing.
+    saved_rows = {(r.table_round.round, r.table_round.table) for r in Result.objects.select_related("table_round")}
+    assert changed > 0 and changed + len(saved_rows) == len(opened)
