@@ -119,11 +119,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
-    """Name the players of every pair (typed, or picked from the members) and add late pairs."""
-    session = get_session(pk)
-    sections = list(session.sections.order_by("letter"))
+def _player_forms(request: HttpRequest, session: Any, data: Any) -> list[tuple[Entry, PlayersForm]]:
     entries = list(
         Entry.objects.filter(section__session=session)
         .select_related("section")
@@ -134,37 +130,61 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
     for entry in entries:
         names = {p.seat: p.name for p in entry.players.all()}
         initial = {"player1": names.get(1, ""), "player2": names.get(2, "")}
-        forms.append((entry, PlayersForm(request.POST or None, initial=initial, prefix=f"e{entry.pk}")))
-    if request.method == "POST" and all(f.is_valid() for _, f in forms):
-        changed = 0
-        for entry, form in forms:
-            if form.has_changed():
-                session_services.set_players(actor=request.user, entry=entry, players=form.players())
-                changed += 1
-        messages.success(request, f"Names saved ({changed} pair{'s' if changed != 1 else ''} changed).")
-        return redirect("session_entries", pk=session.pk)
+        forms.append((entry, PlayersForm(data, initial=initial, prefix=f"e{entry.pk}")))
+    return forms
+
+
+def _open_sections(session: Any) -> list[Any]:
+    """Sections that can still take a late pair: no result entered yet."""
     with_results = set(Result.objects.filter(section__session=session).values_list("section_id", flat=True))
-    open_sections = [s for s in sections if s.pk not in with_results]
+    return [s for s in session.sections.order_by("letter") if s.pk not in with_results]
+
+
+def _entries_page(
+    request: HttpRequest, session: Any, forms: list[Any], late_form: LatePairForm | None = None
+) -> HttpResponse:
+    if late_form is None:
+        open_sections = _open_sections(session)
+        late_form = LatePairForm(sections=open_sections) if open_sections else None
     return render(
         request,
         "sessions/entries.html",
         {
             "session": session,
             "forms": forms,
-            "late_form": LatePairForm(sections=open_sections) if open_sections else None,
+            "late_form": late_form,
             "members": Member.objects.filter(active=True).only("name"),
         },
     )
 
 
 @login_required
+def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """Name the players of every pair (typed, or picked from the members) and add late pairs."""
+    session = get_session(pk)
+    forms = _player_forms(request, session, request.POST or None)
+    if request.method == "POST":
+        if all(f.is_valid() for _, f in forms):
+            changed = 0
+            for entry, form in forms:
+                if form.has_changed():
+                    session_services.set_players(actor=request.user, entry=entry, players=form.players())
+                    changed += 1
+            messages.success(request, f"Names saved ({changed} pair{'s' if changed != 1 else ''} changed).")
+            return redirect("session_entries", pk=session.pk)
+        messages.error(request, "Nothing saved: some names are too long (marked below).")
+    return _entries_page(request, session, forms)
+
+
+@login_required
 @require_POST
 def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """One more pair before the first result: the movement is made again; refusals are shown at the form."""
     session = get_session(pk)
-    sections = list(session.sections.order_by("letter"))
-    form = LatePairForm(request.POST, sections=sections)
+    # Every section is a valid choice, so one that already has results is refused in words, not "invalid choice".
+    form = LatePairForm(request.POST, sections=list(session.sections.order_by("letter")))
     if form.is_valid():
-        section = next(s for s in sections if s.letter == form.cleaned_data["section"])
+        section = session.sections.get(letter=form.cleaned_data["section"])
         try:
             entry = session_services.add_late_pair(
                 actor=request.user,
@@ -172,7 +192,7 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 names=[form.cleaned_data["player1"], form.cleaned_data["player2"]],
             )
         except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
+            form.add_error("section", exc.messages)
         else:
             section.refresh_from_db()
             messages.success(
@@ -180,9 +200,9 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 f"Pair {entry.label} added to section {section.letter}: now {section.tables} tables, "
                 f"{section.rounds} rounds. Print new guide cards.",
             )
-    else:
-        messages.error(request, "Choose a section for the late pair.")
-    return redirect("session_entries", pk=session.pk)
+            return redirect("session_entries", pk=session.pk)
+    messages.error(request, "The late pair was not added (see below).")
+    return _entries_page(request, session, _player_forms(request, session, None), late_form=form)
 
 
 @login_required
