@@ -45,6 +45,8 @@ DatumRounding: TypeAlias = Literal["half_away", "half_even", "half_up", "toward_
 
 def imps(difference: float) -> int:
     """IMPs for a difference in total points, signed: ``imps(420 - 170)`` is 6, ``imps(-1430)`` is -16."""
+    if not math.isfinite(difference):
+        raise InvalidScore(f"A point difference is a number of points, not {difference!r}.")
     magnitude = bisect_right(IMP_THRESHOLDS, abs(difference))
     return magnitude if difference >= 0 else -magnitude
 
@@ -164,6 +166,7 @@ def score_board_imps(
 # --- Victory points ---------------------------------------------------------------------------------------
 
 _TAU = (math.sqrt(5) - 1) / 2
+MAX_VP_BOARDS = 1000  # far beyond any match; refusing more keeps a typing slip from building a huge table
 
 
 @lru_cache(maxsize=256)
@@ -174,8 +177,8 @@ def victory_point_scale(boards: int) -> tuple[float, ...]:
     IMP would be worth more than the previous one, the lower value is raised by 0.01, until every increment is
     no larger than the one before.
     """
-    if boards < 1:
-        raise InvalidScore("A match has at least one board.")
+    if not 1 <= boards <= MAX_VP_BOARDS:
+        raise InvalidScore(f"A match has at least one board and at most {MAX_VP_BOARDS}, not {boards}.")
     blitz = 15 * math.sqrt(boards)
     hundredths = []
     margin = 0
