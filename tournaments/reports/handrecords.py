@@ -76,7 +76,7 @@ def _par_words(contract) -> str:
     result = contract.result
     if result > 0 and not doubled:  # "1S+2" is printed as the contract that is bid and made: 3S
         level, result = level + result, 0
-    suffix = "" if result == 0 else (f"+{result}" if result > 0 else f"−{-result}")
+    suffix = "" if result == 0 else (f" +{result}" if result > 0 else f" −{-result}")
     return f"{level}{strain}{doubled} by {side}{suffix}"
 
 
