@@ -5,12 +5,10 @@ Screenshots of the key pages, at phone and desktop sizes, go to $PARTY_SCREENSHO
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 import scoring
 from tournaments.models import Party, PartyTable
@@ -43,22 +41,6 @@ def browser_page():
             browser.close()
 
 
-@pytest.fixture
-def audit_log_emptied_after(transactional_db):
-    """SQLite flushes tables with DELETE, which the audit log's append-only trigger refuses; PostgreSQL
-    truncates. So after this test (and before the flush) the SQLite log is emptied with the trigger lifted."""
-    yield
-    if connection.vendor != "sqlite":
-        return
-    triggers = importlib.import_module("tournaments.migrations.0002_audit_append_only")
-    with connection.cursor() as cursor:
-        for sql in triggers.SQLITE_DOWN:
-            cursor.execute(sql)
-        cursor.execute(f"DELETE FROM {triggers.TABLE}")
-        for sql in triggers.SQLITE_UP:
-            cursor.execute(sql)
-
-
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -75,7 +57,7 @@ def enter_totals(page, base: str, party: Party, number: int, table: int, ns: int
 
 
 @pytest.mark.e2e
-def test_host_runs_a_three_table_party(live_server, director, audit_log_emptied_after, browser_page) -> None:
+def test_host_runs_a_three_table_party(live_server, director, transactional_db, browser_page) -> None:
     page, base = browser_page, live_server.url
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("User name").fill("director")

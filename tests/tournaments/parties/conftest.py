@@ -33,23 +33,3 @@ def started(party, director) -> Party:
     services.start_party(actor=director, party=party)
     party.refresh_from_db()
     return party
-
-
-@pytest.fixture
-def audit_log_emptied_after(transactional_db):
-    """SQLite flushes with DELETE, which the audit log's append-only trigger refuses (PostgreSQL truncates);
-    so after a transactional test the SQLite log is emptied with the triggers lifted, then put back."""
-    yield
-    from importlib import import_module
-
-    from django.db import connection
-
-    if connection.vendor != "sqlite":
-        return
-    triggers = import_module("tournaments.migrations.0002_audit_append_only")
-    with connection.cursor() as cursor:
-        for sql in triggers.SQLITE_DOWN:
-            cursor.execute(sql)
-        cursor.execute(f"DELETE FROM {triggers.TABLE}")
-        for sql in triggers.SQLITE_UP:
-            cursor.execute(sql)

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.worker]
 
 
 def test_tally_cards_are_made_by_the_worker(
-    celery_worker_process, audit_log_emptied_after, director, director_client, started: Party
+    celery_worker_process, transactional_db, director, director_client, started: Party
 ) -> None:
     response = director_client.post(reverse("parties:print", args=[started.pk]), {"kind": "tally-cards"})
     assert response.status_code == 302
