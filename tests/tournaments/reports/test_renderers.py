@@ -295,3 +295,34 @@ def test_half_table_howell_imps_and_long_foreign_names():
     cards = "\n".join(pages_of(reports.render("scorecards", howell)[2]))
     assert "IMPs" in cards
     assert Section.objects.get(session=howell).movement_kind == "howell"
+
+
+def test_two_sections_are_told_apart_everywhere():
+    import datetime
+    import random
+
+    from tournaments.services.sessions import SectionSpec, create_session
+
+    from .factories import add_results
+
+    session = create_session(
+        actor=None,
+        event_name="Club championship",
+        club="Riverside Bridge Club",
+        date=datetime.date(2026, 11, 17),
+        sections=[
+            SectionSpec(pairs=8, kind="mitchell", boards_per_round=2, rounds=4),
+            SectionSpec(pairs=10, kind="howell", boards_per_round=3, rounds=3),
+        ],
+    )
+    boards = {b.number: b for b in Board.objects.filter(session=session)}
+    for section in Section.objects.filter(session=session):
+        add_results(section, boards, random.Random(section.pk), adjusted=False)
+    standings = "\n".join(render("standings", session)[1])
+    assert "Section A – North-South" in standings and "Section B – Overall" in standings
+    assert re.search(r"^\d+=? A\dNS ", standings, re.M) and re.search(r"^\d+=? B\d+ ", standings, re.M)
+    recaps = "\n".join(render("recaps", session)[1])
+    assert recaps.count("Board 1 ") == 2  # board 1 is played in both sections, each with its own traveller
+    kit = "\n".join(render("session-kit", session, layout=False)[1])
+    assert "Section A · Table 1" in kit and "Section B · Table 1" in kit
+    assert "Pair A1NS" in kit and "Pair B1" in kit
