@@ -143,7 +143,7 @@ def test_home_lists_the_sessions_with_their_tables(director_client):
     page = director_client.get("/")
     html = page.content.decode()
     assert f'href="/sessions/{session.pk}/"' in html and "/sessions/new/" in html
-    assert list(page.context["sessions"])[0].table_count == 11  # 7 + 4 tables
+    assert next(iter(page.context["sessions"])).table_count == 11  # 7 + 4 tables
 
 
 def test_each_section_is_entered_and_ranked_on_its_own(director_client):
