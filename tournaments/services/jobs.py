@@ -91,8 +91,17 @@ def analyse_deals_later(session: Session) -> bool:
     return True
 
 
+PARTY_JOB_PREFIX = "party-"  # a party's papers share this runner; their kinds start with it
+
+
 def send(job_id: int) -> None:
-    """Put the job on the broker (the task only carries the id)."""
+    """Put the job on the broker (the task only carries the id), to the task that makes its kind of file."""
+    kind = GeneratedFile.objects.filter(pk=job_id).values_list("kind", flat=True).first() or ""
+    if kind.startswith(PARTY_JOB_PREFIX):
+        from tournaments.tasks.parties import render_party_paper
+
+        render_party_paper.delay(job_id)
+        return
     from tournaments.tasks.reports import render_report
 
     render_report.delay(job_id)
@@ -146,6 +155,11 @@ class _ProgressWriter:
 
 def run_job(job_id: int) -> GeneratedFile | None:
     """Render the job's file and store it; a failure is stored in words. Safe to call again for the same job."""
+    kind = GeneratedFile.objects.filter(pk=job_id).values_list("kind", flat=True).first() or ""
+    if kind.startswith(PARTY_JOB_PREFIX):
+        from tournaments.services.parties import run_print_job
+
+        return run_print_job(job_id)
     job = _claim(job_id)
     if job is None:
         return GeneratedFile.objects.filter(pk=job_id).first()
@@ -191,7 +205,8 @@ def download_filename(job: GeneratedFile) -> str:
     """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
     paper = job.params.get("paper", "a4")
     stem, _, ext = job.filename.rpartition(".")
-    return f"session-{job.session_id}-{stem}-{paper}.{ext or 'pdf'}"
+    owner = f"party-{job.params['party']}" if job.kind.startswith(PARTY_JOB_PREFIX) else f"session-{job.session_id}"
+    return f"{owner}-{stem}-{paper}.{ext or 'pdf'}"
 
 
 def _fail(job: GeneratedFile, error: str) -> GeneratedFile | None:

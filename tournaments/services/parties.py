@@ -25,6 +25,7 @@ from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
 from tournaments.selectors.parties import guests_of, seating_of
 from tournaments.services import audit
+from tournaments.services.jobs import PARTY_JOB_PREFIX
 
 __all__ = [
     "EntryError",
@@ -403,8 +404,6 @@ def finish_party(*, actor: Any, party: Party) -> Party:
 
 
 # ---- Printing in the background (the shared job model, tournaments.models.GeneratedFile) ----
-
-PARTY_JOB_PREFIX = "party-"
 
 
 @transaction.atomic

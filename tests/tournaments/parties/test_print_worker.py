@@ -33,3 +33,16 @@ def test_tally_cards_are_made_by_the_worker(
     download = director_client.get(reverse("jobs:download", args=[job.pk]))
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(download.content)).pages)
     assert text.count("Ladies' tally") == 6 and text.count("Gentlemen's tally") == 6
+
+
+@pytest.mark.django_db
+def test_a_stale_party_job_is_sent_back_to_the_party_runner(director, started: Party):
+    """Recovery of interrupted jobs goes through the shared runner; a party paper must come out a party paper."""
+    from tournaments.services import jobs
+    from tournaments.services import parties as party_services
+
+    job = party_services.start_print_job(actor=director, party=started, kind="tally-cards", enqueue=False)
+    done = jobs.run_job(job.pk)
+    assert done.status == GeneratedFile.Status.DONE, done.error
+    assert done.content[:4] == b"%PDF"
+    assert jobs.download_filename(done).startswith(f"party-{started.pk}-")
