@@ -32,17 +32,32 @@ DEFAULT_IMP_PENALTY = 3.0
 DEFAULT_TOTAL_POINTS_PENALTY = 100.0
 
 
-def _score(contract: str, declarer: str, tricks: Any, board: Board, session: Session, where: str) -> dict[str, Any]:
-    """Score an assigned contract; errors are reported at `where` (the form field)."""
+def _score(
+    contract: str,
+    declarer: str,
+    tricks: Any,
+    board: Board,
+    session: Session,
+    where: str,
+    *,
+    declarer_at: str | None = None,
+    tricks_at: str | None = None,
+) -> dict[str, Any]:
+    """Score an assigned contract; each error is reported at the form field where its part was typed."""
+    declarer_at, tricks_at = declarer_at or where, tricks_at or where
+    field = where
     try:
         con = scoring.parse_contract(str(contract))
+        field = declarer_at
         if not con.is_passout and not str(declarer or "").strip():
-            raise ValidationError({where: f"{con} needs a declarer: N, E, S or W."})
+            raise ValidationError({declarer_at: f"{con} needs a declarer: N, E, S or W."})
         seat = "" if con.is_passout else scoring.parse_seat(str(declarer or ""))
+        field = tricks_at
         taken = None if con.is_passout else scoring.parse_tricks(str(tricks).strip() or None, con)
+        field = where
         score = scoring.ns_score(con, seat or None, taken, board.vulnerability, edition=session.edition)
     except scoring.ScoringError as exc:
-        raise ValidationError({where: str(exc)}) from exc
+        raise ValidationError({field: str(exc)}) from exc
     return {"contract": str(con), "declarer": seat, "tricks": taken, "ns_score": score}
 
 
@@ -167,7 +182,16 @@ def apply_ruling(
         if board is None:
             raise ValidationError({"board": "Which board is the score assigned on?"})
         a = assigned or {}
-        scored = _score(a.get("contract", ""), a.get("declarer", ""), a.get("tricks", ""), board, session, "contract")
+        scored = _score(
+            a.get("contract", ""),
+            a.get("declarer", ""),
+            a.get("tricks", ""),
+            board,
+            session,
+            "contract",
+            declarer_at="declarer",
+            tricks_at="tricks",
+        )
         new_state = {"kind": Result.Kind.ASSIGNED, **scored}
         details = dict(scored)
     elif decision == D.WEIGHTED:
