@@ -208,7 +208,7 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def members(request: HttpRequest) -> HttpResponse:
     """The club's members, with a quick search (live as you type) and a form to add one."""
-    q = request.GET.get("q", "").strip()
+    q = request.GET.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL in a query parameter
     found = Member.objects.filter(active=True)
     if q:
         found = found.filter(Q(name__icontains=q) | Q(national_id__icontains=q))
