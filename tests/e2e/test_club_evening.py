@@ -7,13 +7,11 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tests.tournaments.reports.conftest import clear_audit_log_for_flush  # noqa: F401  (SQLite flush vs append-only log)
 from tournaments.models import Result, Session
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("clear_audit_log_for_flush"),
 ]
 
 ARGS = [

@@ -24,7 +24,6 @@ from .helpers import pdf_pages, start_worker, wait_for
 pytestmark = [
     pytest.mark.worker,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("clear_audit_log_for_flush"),
 ]
 
 

@@ -21,7 +21,6 @@ pytestmark = [
     pytest.mark.e2e,
     pytest.mark.worker,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.usefixtures("clear_audit_log_for_flush"),
 ]
 
 ARGS = [
