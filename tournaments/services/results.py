@@ -117,25 +117,17 @@ def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: Checked
                 if row.ns_entry_id == ns.pk and row.ew_entry_id == ew.pk:
                     out.row, out.ns_entry, out.ew_entry = row, ns, ew
                     return
-    # Say which half is wrong: does the NS pair sit NS on this board at all?
-    for ns in ns_cands:
-        mine = [r for r in rows if r.ns_entry_id == ns.pk]
-        if mine:
-            opp = smap.entries[mine[0].ew_entry_id]  # type: ignore[index]
-            out.errors["ew"] = (
-                f"In this movement {ns.label} plays board {board.number} against {opp.label} "
-                f"(round {mine[0].round}, table {mine[0].table}), not {line.ew.strip()}."
-            )
-            return
-    for ew in ew_cands:
-        mine = [r for r in rows if r.ew_entry_id == ew.pk]
-        if mine:
-            opp = smap.entries[mine[0].ns_entry_id]  # type: ignore[index]
-            out.errors["ns"] = (
-                f"In this movement {ew.label} plays board {board.number} against {opp.label} "
-                f"(round {mine[0].round}, table {mine[0].table}), not {line.ns.strip()}."
-            )
-            return
+    # Say which half is wrong: does the NS pair sit NS on this board at all? Then the same for EW.
+    for cands, seat, other, typed in ((ns_cands, "ns", "ew", line.ew), (ew_cands, "ew", "ns", line.ns)):
+        for pair in cands:
+            mine = [r for r in rows if getattr(r, f"{seat}_entry_id") == pair.pk]
+            if mine:
+                opp = smap.entries[getattr(mine[0], f"{other}_entry_id")]
+                out.errors[other] = (
+                    f"In this movement {pair.label} plays board {board.number} against {opp.label} "
+                    f"(round {mine[0].round}, table {mine[0].table}), not {typed.strip()}."
+                )
+                return
     out.errors["ns"] = f"Pair {ns_cands[0].label} does not play board {board.number} sitting NS in this movement."
 
 
