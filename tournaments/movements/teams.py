@@ -17,6 +17,15 @@ from .types import MAX_ROUNDS, Movement, MovementError, Row, board_set, check_bo
 __all__ = ["replay", "teams"]
 
 
+def _paired_rounds(n: int, what: str, uneven: str) -> int:
+    """Rounds come in pairs (play, then replay the same boards the other way), up to MAX_ROUNDS."""
+    if n > MAX_ROUNDS:
+        raise MovementError(f"{what} is generated for at most {MAX_ROUNDS} rounds, not {n}.")
+    if n < 2 or n % 2:
+        raise MovementError(f"{what} {uneven.format(n=n)}")
+    return n
+
+
 def teams(
     pairs: int = 4,
     *,
@@ -30,13 +39,11 @@ def teams(
     if variant is not None:
         raise MovementError(f"The team-of-four match has no variant {variant!r}.")
     bpr = check_boards_per_round(6 if boards_per_round is None else boards_per_round)
-    n_rounds = 4 if rounds is None else rounds
-    if n_rounds > MAX_ROUNDS:
-        raise MovementError(f"A team match is generated for at most {MAX_ROUNDS} rounds, not {n_rounds}.")
-    if n_rounds < 2 or n_rounds % 2:
-        raise MovementError(
-            f"A team match is played in pairs of rounds (play, then exchange and replay): {n_rounds} rounds cannot be."
-        )
+    n_rounds = _paired_rounds(
+        4 if rounds is None else rounds,
+        "A team match",
+        "is played in pairs of rounds (play, then exchange and replay): {n} rounds cannot be.",
+    )
     rows: list[Row] = []
     for stage in range(n_rounds // 2):
         first, second = 2 * stage + 1, 2 * stage + 2
@@ -77,11 +84,9 @@ def replay(
     if variant is not None:
         raise MovementError(f"Replay duplicate has no variant {variant!r}.")
     bpr = check_boards_per_round(12 if boards_per_round is None else boards_per_round)
-    n_rounds = 2 if rounds is None else rounds
-    if n_rounds > MAX_ROUNDS:
-        raise MovementError(f"Replay duplicate is generated for at most {MAX_ROUNDS} rounds, not {n_rounds}.")
-    if n_rounds < 2 or n_rounds % 2:
-        raise MovementError(f"Replay duplicate needs an even number of rounds (play, replay), not {n_rounds}.")
+    n_rounds = _paired_rounds(
+        2 if rounds is None else rounds, "Replay duplicate", "needs an even number of rounds (play, replay), not {n}."
+    )
     half = n_rounds // 2
     rows = [Row(r, 1, "1", "2", board_set(r, bpr)) for r in range(1, half + 1)]
     rows += [Row(half + r, 1, "2", "1", board_set(r, bpr)) for r in range(1, half + 1)]
