@@ -62,8 +62,8 @@ def main() -> int:
         from pypdf import PdfReader
 
         from tests.tournaments.reports.factories import make_session
-        from tournaments import reports
-        from tournaments.models import Board, DoubleDummyAnalysis, Result
+        from tournaments.sessions import reports
+        from tournaments.sessions.models import Board, DoubleDummyAnalysis, Result
 
         session = make_session(pairs=30, boards_per_round=3, rounds=9, seed=15)
         boards = Board.objects.filter(session=session).count()

@@ -46,9 +46,9 @@ def main() -> int:
 
     from django.contrib.auth import get_user_model
 
-    from tournaments.selectors.scores import score_section
-    from tournaments.services.demo import build_demo_session
-    from tournaments.services.results import change_result
+    from tournaments.sessions.selectors.scores import score_section
+    from tournaments.sessions.services.demo import build_demo_session
+    from tournaments.sessions.services.results import change_result
 
     start = time.perf_counter()
     session = build_demo_session(tables=args.tables, movement="mitchell", seed=30, quick=True)

@@ -8,9 +8,11 @@ processes and several workers on different machines.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+import dj_email_url
 
 from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
 
@@ -40,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
     "tournaments",
 ]
 
@@ -48,12 +51,24 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
+
+# Logins are throttled (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user from one address,
+# that pair is locked out for AXES_COOLOFF_MINUTES; others (another user, or the same user elsewhere) are not.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -62,7 +77,8 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Shared templates, then each domain's own (domains are packages inside the one `tournaments` app).
+        "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "tournaments").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -153,9 +169,33 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+# E-mail: EMAIL_URL (smtp://user:pass@host:587/?tls=True, ...); with none set, messages are written as files
+# under <data>/mail/ so a laptop at the club needs no mail server.
+EMAIL_URL = os.environ.get("EMAIL_URL", "")
+if EMAIL_URL:
+    check_url_scheme("EMAIL_URL", EMAIL_URL, ("smtp", "smtps", "submission", "console", "file", "memory", "dummy"))
+    vars().update(dj_email_url.parse(EMAIL_URL))
+    if EMAIL_URL.startswith("file"):
+        EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(DATA_DIR / "mail"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = str(DATA_DIR / "mail")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bridgedesk <results@localhost>")
+# The address results links in e-mails point at (the site as players reach it).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+check_url_scheme("SITE_URL", SITE_URL, ("http", "https"))
+PUBLISH_PROVISIONAL_HOURS = env_int("PUBLISH_PROVISIONAL_HOURS", 48)
+
+# Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
+# HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).
+SECURE = env_bool("SECURE_COOKIES", False) and not DEBUG
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SECURE_SSL_REDIRECT = SECURE and env_bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000) if SECURE else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE and env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = SECURE and env_bool("SECURE_HSTS_PRELOAD", True)
+if env_bool("BEHIND_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {
     "version": 1,

@@ -4,12 +4,17 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.tableside.api import api
+
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("parties/", include("tournaments.urls_parties")),
-    path("jobs/", include("tournaments.urls_jobs")),
-    path("interchange/", include("tournaments.urls_interchange")),
-    path("", include("tournaments.urls")),
+    path("parties/", include("tournaments.parties.urls")),
+    path("jobs/", include("tournaments.printing.urls")),
+    path("interchange/", include("tournaments.interchange.urls")),
+    path("results/", include("tournaments.publishing.urls")),
+    path("api/", api.urls),
+    path("", include("tournaments.tableside.urls")),
+    path("", include("tournaments.sessions.urls")),
 ]

@@ -44,8 +44,8 @@ _STRAIN_WORDS: dict[str, Strain] = {
 }  # fmt: skip
 _DOUBLE_MARKS: dict[str, int] = {"": 0, "X": 1, "*": 1, "D": 1, "XX": 2, "**": 2, "R": 2, "RD": 2}
 _PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSEDOUT", "PASSOUT", "AP", "ALLPASS", "PO", "0"})
-_CONTRACT_RE = re.compile(r"^(\d+)([A-Z♣♦♥♠]+?)(XX|X|\*\*|\*|RD|R|D)?$")
-_RESULT_RE = re.compile(r"^([+-]?)(\d+)$")
+_CONTRACT_RE = re.compile(r"^([0-9]+)([A-Z♣♦♥♠]+?)(XX|X|\*\*|\*|RD|R|D)?$")
+_RESULT_RE = re.compile(r"^([+-]?)([0-9]+)$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,10 +35,10 @@ def _database_url_for_tests() -> str:
 
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
-    """../shared beside the repository: always present in CI, so its absence is a failure, not a skip."""
-    if not SHARED.is_dir():
-        pytest.fail(f"the shared reference folder is missing: expected it at {SHARED}")
-    return SHARED
+    """../shared beside the repository: skipped (one reason) without it, except in CI, where it must be."""
+    from tests.shared_data import need_shared
+
+    return need_shared()
 
 
 @pytest.fixture(scope="session")
@@ -136,8 +136,26 @@ def _audit_log_flushable_on_sqlite(request):
 
 @pytest.fixture
 def director(django_user_model):
-    """A club director: staff and superuser, as `make run` creates."""
-    return django_user_model.objects.create_superuser(username="director", password="bridge-director-pw")
+    """The first login `make run` creates: a superuser with the club administrator role."""
+    from tournaments.core.access import Role, grant
+
+    user = django_user_model.objects.create_superuser(username="director", password="bridge-director-pw")
+    grant(user, Role.ADMINISTRATOR)
+    return user
+
+
+def _login_with_role(django_user_model, role_name: str):
+    from tournaments.core.access import Role, grant
+
+    user = django_user_model.objects.create_user(username=f"{role_name}-login", password="role-pw-12345")
+    grant(user, Role(role_name))
+    return user
+
+
+@pytest.fixture
+def role_user(django_user_model):
+    """Make a (non-staff) login holding one role: `role_user("scorer")`."""
+    return lambda role_name: _login_with_role(django_user_model, role_name)
 
 
 @pytest.fixture

@@ -8,7 +8,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tournaments.models import AuditEntry, Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

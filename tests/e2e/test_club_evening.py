@@ -7,7 +7,7 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from tournaments.models import Result, Session
+from tournaments.sessions.models import Result, Session
 
 pytestmark = [
     pytest.mark.e2e,

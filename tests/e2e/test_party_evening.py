@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import scoring
-from tournaments.models import Party, PartyTable
-from tournaments.selectors.parties import seating_of, standings
+from tournaments.parties.models import Party, PartyTable
+from tournaments.parties.selectors import seating_of, standings
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
 

@@ -1,14 +1,15 @@
-"""The director's home page is behind the login; static files come through whitenoise."""
+"""The home page: the published results for anonymous visitors, the director's start page behind the login;
+static files come through whitenoise."""
 
 import pytest
 
 pytestmark = pytest.mark.django_db
 
 
-def test_home_needs_a_login(client):
+def test_anonymous_visitors_are_sent_to_the_published_results(client):
     response = client.get("/")
-    assert response.status_code == 302
-    assert response["Location"].startswith("/accounts/login/")
+    assert response.status_code == 302 and response["Location"] == "/results/"
+    assert client.get("/sessions/new/")["Location"].startswith("/accounts/login/")
 
 
 def test_login_page_renders(client):

@@ -13,12 +13,11 @@ import pytest
 
 from scoring import Artificial, Line, neuberg, ns_score, percentage, rank_with_ties, scale_total, score_board
 from tests.scoring._usebio import REALDATA, Session, read_session
+from tests.shared_data import skip_without_shared
 
 FILES = ["mp_pairs_howell.xml", "mp_pairs_mitchell.xml"]
 
-pytestmark = pytest.mark.skipif(
-    not REALDATA.is_dir(), reason=f"real USEBIO data not found at {REALDATA} (it lives in ../shared/realdata)"
-)
+pytestmark = skip_without_shared
 
 
 def _session(name: str) -> Session:

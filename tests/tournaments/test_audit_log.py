@@ -3,8 +3,8 @@
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from tournaments.models import AppendOnlyError, AuditEntry
-from tournaments.services import audit
+from tournaments.audit import services as audit
+from tournaments.audit.models import AppendOnlyError, AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from tournaments.models import Session
+from tournaments.core.text import is_digits
+from tournaments.sessions.models import Session
 
 from .errors import InterchangeError
 from .importers import ImportReport
@@ -24,7 +25,7 @@ def read_file(path: str) -> bytes:
 
 
 def get_session(value: str) -> Session:
-    if not value.isdigit():
+    if not is_digits(value):
         raise CommandError(f"{value!r} is not a session id (a number; `import_usebio` prints it).", returncode=2)
     session = Session.objects.select_related("event").filter(pk=int(value)).first()
     if session is None:

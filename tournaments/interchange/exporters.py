@@ -7,8 +7,8 @@ section at a time.
 
 from __future__ import annotations
 
-from tournaments.models import Board, Result, Section, Session
-from tournaments.selectors.scores import SectionScores, score_section
+from tournaments.sessions.models import Board, Result, Section, Session
+from tournaments.sessions.selectors.scores import SectionScores, score_section
 
 from . import pbn, usebio
 from .errors import InterchangeError

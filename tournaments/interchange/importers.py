@@ -17,9 +17,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 import scoring
-from tournaments.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
-from tournaments.selectors.scores import score_section
-from tournaments.services import audit
+from tournaments.audit import services as audit
+from tournaments.core.text import is_digits
+from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.scores import score_section
 
 from . import pbn, usebio
 from .errors import InterchangeError
@@ -89,7 +90,7 @@ def _layout(record: SessionRecord) -> dict[str, object]:
     labels = {p.label for p in record.pairs}
     if record.winners == 2 and all(label.endswith(("NS", "EW")) for label in labels):
         kind = Section.MovementKind.MITCHELL
-    elif record.winners == 1 and all(label.isdigit() for label in labels):
+    elif record.winners == 1 and all(is_digits(label) for label in labels):
         kind = Section.MovementKind.HOWELL
     else:
         kind = Section.MovementKind.IMPORTED

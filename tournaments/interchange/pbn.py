@@ -16,6 +16,7 @@ import datetime as dt
 import re
 
 import scoring
+from tournaments.core.text import ascii_int, is_digits
 
 from .deals import parse_deal
 from .errors import InterchangeError
@@ -23,8 +24,8 @@ from .pbn_scan import Game, Table, Tag, decode, read_table, scan
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
-_PAIR_ID = re.compile(r"^(\d+)\s*(NS|EW)?$", re.IGNORECASE)
-_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
+_PAIR_ID = re.compile(r"^([0-9]+)\s*(NS|EW)?$", re.IGNORECASE)
+_ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 SCORING_TAG: dict[str, str] = {"mp": "MP", "butler": "Butler", "cross_imps": "Cross-IMP"}
 
 
@@ -115,7 +116,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
             if "Deal" in game.tags or "ScoreTable" in game.tags:
                 raise InterchangeError("a game with a Deal or ScoreTable needs its [Board] number.", where)
             continue
-        if not board_text.isdigit() or not 1 <= int(board_text) <= MAX_NUMBER:
+        if not is_digits(board_text) or not 1 <= int(board_text) <= MAX_NUMBER:
             raise InterchangeError(f"Board {board_text!r} is not a board number.", f"line {game.tags['Board'].line}")
         number = int(board_text)
         board_where = f"line {game.tags['Board'].line}, Board {number}"
@@ -300,10 +301,10 @@ def _read_line(row: dict[str, str], ns: str, ew: str, where: str, ns_col: str, e
 
 
 def _int(value: str, column: str, where: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise InterchangeError(f"{column} {value!r} is not a score.", where) from None
+    number = ascii_int(value.lstrip("+"))
+    if number is None:
+        raise InterchangeError(f"{column} {value!r} is not a score.", where)
+    return number
 
 
 # ---------------------------------------------------------------------------------------------- writing

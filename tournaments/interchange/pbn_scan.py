@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from .errors import InterchangeError
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\(\d+)([LR]?))?$")
+_COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\([0-9]+)([LR]?))?$")
 
 
 @dataclass
@@ -61,7 +61,7 @@ def scan(text: str) -> tuple[list[Game], str]:
             game, last = None, None
             continue
         if line.startswith("%"):
-            match = re.match(r"%\s*PBN\s+(\d+\.\d+)", line)
+            match = re.match(r"%\s*PBN\s+([0-9]+\.[0-9]+)", line)
             if match:
                 version = match.group(1)
             continue

@@ -14,6 +14,8 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 
+from tournaments.core.text import ascii_int, is_digits
+
 from .deals import SEAT_NAMES, SEATS, deal_from_hands, hands_of
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
@@ -33,8 +35,8 @@ POINT_TAGS: dict[str, tuple[str, str]] = {
     "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
 }
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
-_ARTIFICIAL = re.compile(r"^A(\d{2,3})(\d{2,3})$")
-_PAIR_REF = re.compile(r"^(\d+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
+_ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
+_PAIR_REF = re.compile(r"^([0-9]+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
 _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW", "": ""}
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -209,7 +211,7 @@ def _read_boards(
     for board_element in event.findall("BOARD"):
         number_text = r.text(board_element, "BOARD_NUMBER")
         where = r.where(board_element, f"BOARD {number_text or '?'}")
-        if not number_text.isdigit() or not 1 <= int(number_text) <= MAX_NUMBER:
+        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
             raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
         number = int(number_text)
         if number in boards:
@@ -260,7 +262,7 @@ def _read_line(
         line.kind = "not_played"
         return line
     try:
-        line.score = int(score)
+        line.score = _ascii_int(score)
     except ValueError:
         raise InterchangeError(
             f"SCORE {score!r} is neither a score (420, -50) nor an artificial score (A6040).", where
@@ -277,7 +279,7 @@ def _read_line(
     line.lead = r.text(element, "LEAD").upper()[:3]
     tricks = r.text(element, "TRICKS")
     if tricks:
-        if not tricks.isdigit() or int(tricks) > 13:
+        if not is_digits(tricks) or int(tricks) > 13:
             raise InterchangeError(f"TRICKS {tricks!r} must be a number of tricks from 0 to 13.", where)
         line.tricks = int(tricks)
     elif line.contract != "PASS":
@@ -309,7 +311,7 @@ def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
     for board_element in handset.findall("BOARD"):
         number_text = r.text(board_element, "BOARD_NUMBER")
         where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
-        if not number_text.isdigit() or not 1 <= int(number_text) <= MAX_NUMBER:
+        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
             raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
         number = int(number_text)
         hands: dict[str, tuple[str, str, str, str] | None] = {}
@@ -456,3 +458,11 @@ def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) 
     if line.ns_points is not None and line.ew_points is not None:
         _sub(element, ns_tag, _number(line.ns_points))
         _sub(element, ew_tag, _number(line.ew_points))
+
+
+def _ascii_int(text: str) -> int:
+    """A score in ASCII digits (optionally signed); ValueError for anything else ("²", "٣", "1e3")."""
+    value = ascii_int(text.lstrip("+"))
+    if value is None:
+        raise ValueError(text)
+    return value

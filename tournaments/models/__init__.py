@@ -1,18 +1,40 @@
-"""Bridgedesk's data, one module per part of the domain."""
+"""Where Django finds Bridgedesk's models: each domain owns its models in its own package.
 
-from .audit import AppendOnlyError, AuditEntry
-from .events import Entry, EntryPlayer, Event, Member, Section, Session
-from .jobs import DoubleDummyAnalysis, GeneratedFile
-from .movements import TableRound
-from .parties import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
-from .results import Board, Result
-from .rulings import Ruling
+All of them keep the `tournaments` app label (so no table was renamed when the domains got packages of their
+own); Django discovers an app's models by importing `<app>.models`, so this module imports every domain's.
+Code imports models from their domain (`tournaments.sessions.models`), not from here.
+"""
+
+from tournaments.audit.models import AppendOnlyError, AuditChainHead, AuditEntry
+from tournaments.core.models import Access
+from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
+from tournaments.printing.models import GeneratedFile
+from tournaments.publishing.models import Correction, EmailDelivery, Publication, PublishedFigures
+from tournaments.sessions.models import (
+    Board,
+    DoubleDummyAnalysis,
+    Entry,
+    EntryPlayer,
+    Event,
+    Member,
+    Result,
+    Ruling,
+    Section,
+    Session,
+    TableRound,
+)
+from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 
 __all__ = [
+    "Access",
     "AppendOnlyError",
+    "AuditChainHead",
     "AuditEntry",
     "Board",
+    "Correction",
+    "DirectorCall",
     "DoubleDummyAnalysis",
+    "EmailDelivery",
     "Entry",
     "EntryPlayer",
     "Event",
@@ -23,9 +45,15 @@ __all__ = [
     "PartyGuest",
     "PartyRound",
     "PartyTable",
+    "Publication",
+    "PublishedFigures",
     "Result",
+    "RoundTimer",
     "Ruling",
     "Section",
     "Session",
+    "TableEntry",
+    "TableLink",
     "TableRound",
+    "TableSettings",
 ]

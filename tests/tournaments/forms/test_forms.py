@@ -2,9 +2,9 @@
 
 import pytest
 
-from tournaments.forms import MovementChoiceForm, ResultLineForm, RulingForm, SessionSetupForm, initial_for
-from tournaments.models import Result
 from tournaments.movements.suggest import suggest
+from tournaments.sessions.forms import MovementChoiceForm, ResultLineForm, RulingForm, SessionSetupForm, initial_for
+from tournaments.sessions.models import Result
 
 pytestmark = pytest.mark.django_db
 

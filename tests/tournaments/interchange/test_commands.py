@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import check_structure, read_usebio
-from tournaments.models import Board, Session
+from tournaments.sessions.models import Board, Session
 
 pytestmark = pytest.mark.django_db
 

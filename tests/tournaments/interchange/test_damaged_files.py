@@ -63,7 +63,7 @@ def test_damaged_pbn_reads_or_says_where(howell_xml: bytes, seed: int) -> None:
 @pytest.mark.django_db
 @pytest.mark.parametrize("seed", range(40))
 def test_damaged_files_import_whole_or_not_at_all(howell_xml: bytes, seed: int) -> None:
-    from tournaments.models import Result, Session
+    from tournaments.sessions.models import Result, Session
 
     text = howell_xml.decode()
     for importer, data in (

@@ -10,7 +10,7 @@ import pytest
 
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import check_structure, read_usebio
-from tournaments.models import Session
+from tournaments.sessions.models import Session
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
 

@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.audit.models import AuditEntry
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
 from tournaments.interchange.usebio import read_usebio, write_usebio
-from tournaments.models import (
-    AuditEntry,
-    Board,
-    Entry,
-    EntryPlayer,
-    Event,
-    Member,
-    Result,
-    Ruling,
-    Section,
-    Session,
-)
-from tournaments.selectors.scores import score_section
+from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.scores import score_section
 
 MODELS = [Event, Session, Section, Entry, EntryPlayer, Board, Result, Ruling, AuditEntry]
 

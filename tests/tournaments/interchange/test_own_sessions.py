@@ -11,11 +11,11 @@ from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.importers import import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import check_structure, read_usebio
-from tournaments.models import Board, Result, TableRound
-from tournaments.selectors.scores import score_section
-from tournaments.services import rulings as ruling_services
-from tournaments.services import sessions as session_services
-from tournaments.services.results import record_result
+from tournaments.sessions.models import Board, Result, TableRound
+from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.services import rulings as ruling_services
+from tournaments.sessions.services import sessions as session_services
+from tournaments.sessions.services.results import record_result
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import check_structure
-from tournaments.models import Board, Session
-from tournaments.services import sessions as session_services
+from tournaments.sessions.models import Board, Session
+from tournaments.sessions.services import sessions as session_services
 
 pytestmark = pytest.mark.django_db
 

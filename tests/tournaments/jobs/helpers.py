@@ -13,7 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from pypdf import PdfReader
 
-from tournaments.models import GeneratedFile
+from tournaments.printing.models import GeneratedFile
 
 
 def wait_for(job_id: int, timeout: float = 90) -> GeneratedFile:
@@ -37,7 +37,7 @@ def pdf_pages(content: bytes) -> list[str]:
     ]
 
 
-def start_worker(queue: str, log: Path, **env: str) -> subprocess.Popen[bytes]:
+def start_worker(queue: str, log: Path, pool: str = "solo", **env: str) -> subprocess.Popen[bytes]:
     """A `celery worker` process of our own on `queue`, against the test database (as tests/conftest.py starts
     its shared one), for tests that kill a worker. `log` must be a new file; returns once the worker is ready."""
     from tests.conftest import _database_url_for_tests
@@ -51,7 +51,7 @@ def start_worker(queue: str, log: Path, **env: str) -> subprocess.Popen[bytes]:
         **env,
     }
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue, "--concurrency", "1"]
-    command += ["--pool", "solo", "--loglevel", "INFO", "--without-heartbeat", "--without-gossip", "--without-mingle"]
+    command += ["--pool", pool, "--loglevel", "INFO", "--without-heartbeat", "--without-gossip", "--without-mingle"]
     with log.open("wb") as out:
         proc = subprocess.Popen(command, cwd=settings.BASE_DIR, env=environment, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60

@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.reports.factories import make_session
-from tournaments.models import GeneratedFile
-from tournaments.services import jobs
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
+from tournaments.sessions import reports
 
 from .helpers import pdf_pages
 
@@ -68,7 +69,13 @@ def test_a_job_left_running_by_a_dead_worker_is_sent_again_and_finishes(director
     session = make_session(pairs=8, deals=False)
     job = jobs.start_job(owner=director, session=session, kind="standings", enqueue=False)
     long_ago = timezone.now() - jobs.STALE_AFTER - timedelta(seconds=5)
-    GeneratedFile.objects.filter(pk=job.pk).update(status="running", attempts=1, progress=40, heartbeat_at=long_ago)
+    GeneratedFile.objects.filter(pk=job.pk).update(
+        status="running",
+        attempts=1,
+        progress=40,
+        heartbeat_at=long_ago,
+        lease_until=long_ago,  # its lease ran out
+    )
     fresh = jobs.start_job(owner=director, session=session, kind="recaps", enqueue=False)  # just queued: left alone
     assert jobs.requeue_stale_jobs() == [job.pk]
     assert sent == [job.pk]
@@ -106,7 +113,7 @@ def test_an_unexpected_error_is_told_without_a_traceback(director, monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(jobs.reports, "render", broken)
+    monkeypatch.setattr(reports, "render", broken)  # the session's registered renderer calls it
     failed = jobs.run_job(job.pk)
     assert failed.status == "failed"
     assert failed.error.startswith("Bridgedesk could not make the standings (ZeroDivisionError)")
@@ -127,13 +134,13 @@ def test_expired_files_are_deleted_when_the_next_job_starts(director):
 
 def test_panel_start_status_download_and_permissions(director, director_client, sent):
     session = make_session(pairs=8, deals=False, actor=director)
-    panel = director_client.get(reverse("jobs:session_panel", args=[session.pk]))
+    panel = director_client.get(reverse("print_panel", args=[session.pk]))
     html = panel.content.decode()
     assert "Print results" in html and "Print session kit" in html and "Personal score cards" in html
     assert 'value="letter"' in html
 
     response = director_client.post(
-        reverse("jobs:start", args=[session.pk]), {"kind": "scorecards", "paper": "a4"}, HTTP_HX_REQUEST="true"
+        reverse("print_start", args=[session.pk]), {"kind": "scorecards", "paper": "a4"}, HTTP_HX_REQUEST="true"
     )
     assert response.status_code == 200
     job = GeneratedFile.objects.get()
@@ -172,7 +179,7 @@ def test_panel_start_status_download_and_permissions(director, director_client, 
     assert client.get(status["download_url"]).status_code == 302
 
     # a bad kind comes back as a message in the panel, not a 500
-    bad = director_client.post(reverse("jobs:start", args=[session.pk]), {"kind": "nope"}, HTTP_HX_REQUEST="true")
+    bad = director_client.post(reverse("print_start", args=[session.pk]), {"kind": "nope"}, HTTP_HX_REQUEST="true")
     assert bad.status_code == 200 and "Unknown report" in bad.content.decode()
     assert director_client.get(reverse("jobs:status", args=[99999])).json()["status"] == "gone"
     assert director_client.get(reverse("jobs:list")).status_code == 200
@@ -217,15 +224,15 @@ def test_print_results_says_what_it_could_not_make(tmp_path, capsys):
 def test_showing_the_panel_solves_new_deals_ahead(director_client, django_capture_on_commit_callbacks):
     session = make_session(pairs=8, rounds=4, results=False)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        director_client.get(reverse("jobs:session_panel", args=[session.pk]))
+        director_client.get(reverse("print_panel", args=[session.pk]))
     assert len(callbacks) == 1  # the warm-up task, sent once the request's work is committed
-    from tournaments.models import Board, DoubleDummyAnalysis
-    from tournaments.tasks.reports import analyse_deals
+    from tournaments.sessions.models import Board, DoubleDummyAnalysis
+    from tournaments.sessions.tasks import analyse_deals
 
     boards = Board.objects.filter(session=session).count()
     assert analyse_deals(session.pk) == boards  # what the worker runs
     assert DoubleDummyAnalysis.objects.count() == boards
     assert analyse_deals(session.pk) == 0
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        director_client.get(reverse("jobs:session_panel", args=[session.pk]))
+        director_client.get(reverse("print_panel", args=[session.pk]))
     assert callbacks == []  # nothing left to solve

@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.tournaments.reports.factories import make_session
-from tournaments import reports
-from tournaments.models import GeneratedFile
+from tournaments.printing.models import GeneratedFile
+from tournaments.sessions import reports
 
 from .helpers import pdf_pages
 
@@ -55,6 +55,7 @@ def test_print_results_from_the_session_page(celery_worker_process, live_server,
     panel = page.locator("#print-panel")
     expect(panel.locator("h2")).to_have_text("Print")
     expect(panel.locator(".job-list")).to_have_count(0)
+    page.wait_for_load_state("networkidle")  # HTMX swaps the full panel in on load: choose the paper after that
     panel.locator("select[name=paper]").select_option("letter")
     panel.get_by_role("button", name="Print results").click()
 

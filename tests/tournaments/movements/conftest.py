@@ -6,13 +6,11 @@ from pathlib import Path
 
 import pytest
 
-# tests/tournaments/movements/conftest.py -> parents[3] is the checkout; its parent holds shared/.
-SHARED = Path(__file__).resolve().parents[3].parent / "shared"
+from tests.shared_data import SHARED, need_shared
+
 REALDATA = SHARED / "realdata" / "movements"
 
 
 @pytest.fixture
 def realdata() -> Path:
-    if not REALDATA.is_dir():
-        pytest.skip(f"shared movement tables not found at {REALDATA}")
-    return REALDATA
+    return need_shared() / "realdata" / "movements"

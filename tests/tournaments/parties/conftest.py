@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from tournaments.models import Party
-from tournaments.services import parties as services
+from tournaments.parties import services
+from tournaments.parties.models import Party
 
 GUESTS_3_TABLES = "\n".join([f"Lady {c} L" for c in "ABCDEF"] + [f"Gent {c} G" for c in "ABCDEF"])
 

@@ -172,8 +172,8 @@ def test_party_demo_refuses_nonsense() -> None:
 @pytest.mark.django_db
 def test_saved_demo_is_the_same_party_through_the_services(director) -> None:
     """--save replays the simulation through the services: the stored rounds, totals and tallies are the JSON's."""
-    from tournaments.models import Party, PartyTable
-    from tournaments.selectors.parties import standings
+    from tournaments.parties.models import Party, PartyTable
+    from tournaments.parties.selectors import standings
 
     out, err = io.StringIO(), io.StringIO()
     call_command(

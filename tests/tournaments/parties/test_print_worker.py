@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments.models import GeneratedFile, Party
+from tournaments.parties.models import Party
+from tournaments.printing.models import GeneratedFile
 
 pytestmark = [pytest.mark.worker]
 
@@ -38,8 +39,8 @@ def test_tally_cards_are_made_by_the_worker(
 @pytest.mark.django_db
 def test_a_stale_party_job_is_sent_back_to_the_party_runner(director, started: Party):
     """Recovery of interrupted jobs goes through the shared runner; a party paper must come out a party paper."""
-    from tournaments.services import jobs
-    from tournaments.services import parties as party_services
+    from tournaments.parties import services as party_services
+    from tournaments.printing import jobs
 
     job = party_services.start_print_job(actor=director, party=started, kind="tally-cards", enqueue=False)
     done = jobs.run_job(job.pk)

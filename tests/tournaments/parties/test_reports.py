@@ -9,17 +9,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tournaments.models import PartyTable
+from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
-from tournaments.reports.base import ReportError
-from tournaments.reports.parties import (
-    render_score_pads,
-    render_standings,
-    render_table_cards,
-    render_tally_cards,
-)
-from tournaments.selectors.parties import standings
-from tournaments.services import parties as services
+from tournaments.parties.models import PartyTable
+from tournaments.parties.reports import render_score_pads, render_standings, render_table_cards, render_tally_cards
+from tournaments.parties.selectors import standings
+from tournaments.printing.pdf import ReportError
 
 pytestmark = pytest.mark.django_db
 
@@ -81,13 +76,14 @@ def test_standings_with_prizes_and_the_check(started, director) -> None:
 def test_print_job_runs_and_stores_the_pdf(started, director, director_client) -> None:
     from django.urls import reverse
 
-    from tournaments.models import GeneratedFile
+    from tournaments.printing import jobs
+    from tournaments.printing.models import GeneratedFile
 
     job = services.start_print_job(actor=director, party=started, kind="tally-cards", enqueue=False)
     assert job.status == GeneratedFile.Status.QUEUED and job.params["party"] == started.pk
     page = director_client.get(reverse("parties:print_job", args=[started.pk, job.pk])).content.decode()
     assert 'http-equiv="refresh"' in page  # the page polls until the job is done
-    services.run_print_job(job.pk)
+    jobs.run_job(job.pk)  # what the worker does: the one pipeline for every kind
     job.refresh_from_db()
     assert job.status == GeneratedFile.Status.DONE and job.progress == 100
     assert bytes(job.content).startswith(b"%PDF") and job.filename == "spring-party-tally-cards.pdf"
@@ -95,16 +91,17 @@ def test_print_job_runs_and_stores_the_pdf(started, director, director_client) -
     assert "Open the PDF" in page and 'http-equiv="refresh"' not in page
     download = director_client.get(reverse("jobs:download", args=[job.pk]))
     assert download.status_code == 200 and bytes(download.content).startswith(b"%PDF")
-    services.run_print_job(job.pk)  # running it again leaves it as it is
+    jobs.run_job(job.pk)  # running it again leaves it as it is
     job.refresh_from_db()
     assert job.status == GeneratedFile.Status.DONE and job.attempts == 1
 
 
 def test_print_job_failure_is_in_words(party, director) -> None:
-    from tournaments.models import GeneratedFile
+    from tournaments.printing import jobs
+    from tournaments.printing.models import GeneratedFile
 
     job = services.start_print_job(actor=director, party=party, kind="tally-cards", enqueue=False)
-    services.run_print_job(job.pk)
+    jobs.run_job(job.pk)  # what the worker does: the one pipeline for every kind
     job.refresh_from_db()
     assert job.status == GeneratedFile.Status.FAILED and "Draw the tally cards first" in job.error
     with pytest.raises(services.EntryError, match="Unknown paper"):
@@ -116,14 +113,16 @@ def test_print_page_starts_a_job(started, director_client, django_capture_on_com
 
     from django.urls import reverse
 
+    from tournaments.printing import jobs
+
     with (
-        mock.patch("tournaments.tasks.parties.render_party_paper.delay") as delay,
+        mock.patch("tournaments.printing.jobs.send") as delay,
         django_capture_on_commit_callbacks(execute=True),
     ):
         response = director_client.post(reverse("parties:print", args=[started.pk]), {"kind": "score-pads"})
     assert response.status_code == 302 and "/print/job/" in response["Location"]
     (call,) = delay.call_args_list
     job_id = call.args[0]
-    services.run_print_job(job_id)
+    jobs.run_job(job_id)
     page = director_client.get(reverse("parties:print", args=[started.pk])).content.decode()
     assert "Made recently" in page and "score-pads" in page

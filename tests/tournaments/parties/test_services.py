@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 import scoring
-from tournaments.models import AuditEntry, Party, PartyDeal, PartyTable
+from tournaments.audit.models import AuditEntry
+from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
-from tournaments.selectors.parties import moves_after, party_rounds, seating_of, standings
-from tournaments.services import parties as services
-from tournaments.services.parties import EntryError
+from tournaments.parties.models import Party, PartyDeal, PartyTable
+from tournaments.parties.selectors import moves_after, party_rounds, seating_of, standings
+from tournaments.parties.services import EntryError
 
 pytestmark = pytest.mark.django_db
 

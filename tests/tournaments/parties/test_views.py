@@ -7,7 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Party, PartyTable
+from tournaments.core.access import Role, grant
+from tournaments.parties.models import Party, PartyTable
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +20,7 @@ def test_pages_need_a_login(client) -> None:
 
 def test_another_host_cannot_see_my_party(party, django_user_model, client) -> None:
     other = django_user_model.objects.create_user(username="other", password="x-secret-pw")
+    grant(other, Role.DIRECTOR)  # another host: a director too, just not this party's
     client.force_login(other)
     assert client.get(reverse("parties:detail", args=[party.pk])).status_code == 404
 
@@ -130,7 +132,7 @@ def _deal_post(rows: list[tuple[str, str, str, str]]) -> dict[str, str]:
 
 
 def test_rubber_round_skips_blank_rows_but_bridge_needs_all_four(director_client, director, started) -> None:
-    from tournaments.services import parties as services
+    from tournaments.parties import services
 
     url = _table_entry_url(started, 1, 1)
     rows = [("4S", "N", "10", ""), ("", "", "", ""), ("", "", "", ""), ("", "", "", "")]
@@ -151,7 +153,7 @@ def test_rubber_round_skips_blank_rows_but_bridge_needs_all_four(director_client
 
 
 def test_assigned_tally_cards_page(director_client, director) -> None:
-    from tournaments.services import parties as services
+    from tournaments.parties import services
 
     party = services.create_party(actor=director, name="Assigned", tables=2, tally_draw="assigned")
     services.set_guests(actor=director, party=party, text="\n".join(f"P{i}" for i in range(8)))
@@ -169,7 +171,7 @@ def test_assigned_tally_cards_page(director_client, director) -> None:
 
 
 def test_euchre_entry_asks_who_won_a_tie(director_client, director) -> None:
-    from tournaments.services import parties as services
+    from tournaments.parties import services
 
     party = services.create_party(actor=director, name="Euchre", form="euchre", tables=2)
     services.set_guests(actor=director, party=party, text="\n".join(f"P{i}" for i in range(8)))
@@ -189,7 +191,7 @@ def test_euchre_entry_asks_who_won_a_tie(director_client, director) -> None:
 
 
 def test_pivot_round_page_shows_who_sits_out(director_client, director) -> None:
-    from tournaments.services import parties as services
+    from tournaments.parties import services
 
     party = services.create_party(actor=director, name="Pivot", form="pivot", tables=1)
     services.set_guests(actor=director, party=party, text="Ann\nBob\nCat\nDan\nEve")

@@ -10,8 +10,8 @@ import datetime
 import random
 
 import scoring
-from tournaments.models import Board, Result, Ruling, Section, Session, TableRound
-from tournaments.services.sessions import SectionSpec, create_session
+from tournaments.sessions.models import Board, Result, Ruling, Section, Session, TableRound
+from tournaments.sessions.services.sessions import SectionSpec, create_session
 
 FIRST = ["Ann", "Bob", "Carol", "Dev", "Eve", "Farid", "Gita", "Hugh", "Ines", "Jon", "Kate", "Lars", "Mia", "Nils"]
 LAST = ["Archer", "Brown", "Chen", "Dubois", "Evans", "Fischer", "García", "Hughes", "Ito", "Jones", "Kowalski"]

@@ -9,11 +9,21 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from tournaments import reports
-from tournaments.models import Board, DoubleDummyAnalysis, Entry, EntryPlayer, Result, Section, Session, TableRound
-from tournaments.reports.base import ReportError
-from tournaments.reports.handrecords import analyse
-from tournaments.selectors.scores import score_session
+from tournaments.printing import pdf
+from tournaments.printing.pdf import ReportError
+from tournaments.sessions import reports
+from tournaments.sessions.models import (
+    Board,
+    DoubleDummyAnalysis,
+    Entry,
+    EntryPlayer,
+    Result,
+    Section,
+    Session,
+    TableRound,
+)
+from tournaments.sessions.reports.handrecords import analyse
+from tournaments.sessions.selectors.scores import score_session
 
 from .factories import make_session
 
@@ -118,7 +128,7 @@ def test_score_cards_one_per_pair_with_running_total(session):
         assert len(boards) == 16
         # the last running total is the sum of the board points
         mine = sum((ln.ns_points if side == "NS" else ln.ew_points) for _bs, ln, side in scores.lines_of(entry.pk))
-        assert reports.base.points(mine) in card.split()
+        assert pdf.points(mine) in card.split()
 
 
 def test_hand_records_four_boards_a_page_with_dd_table_and_par():
@@ -301,7 +311,7 @@ def test_two_sections_are_told_apart_everywhere():
     import datetime
     import random
 
-    from tournaments.services.sessions import SectionSpec, create_session
+    from tournaments.sessions.services.sessions import SectionSpec, create_session
 
     from .factories import add_results
 

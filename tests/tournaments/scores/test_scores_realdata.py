@@ -12,8 +12,8 @@ import pytest
 
 import scoring
 from tests.scoring._usebio import read_session
-from tournaments.models import Board, Entry, Event, Result, Section, Session
-from tournaments.selectors.scores import score_section
+from tournaments.sessions.models import Board, Entry, Event, Result, Section, Session
+from tournaments.sessions.selectors.scores import score_section
 
 pytestmark = pytest.mark.django_db
 

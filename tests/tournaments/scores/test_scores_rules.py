@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 
 import scoring
-from tournaments.models import Board, Entry, Event, Result, Ruling, Section, Session
-from tournaments.selectors.scores import score_section
+from tournaments.sessions.models import Board, Entry, Event, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.scores import score_section
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime
 
-from tournaments.models import Section, Session
-from tournaments.services.sessions import SectionSpec, create_session
+from tournaments.sessions.models import Section, Session
+from tournaments.sessions.services.sessions import SectionSpec, create_session
 
 
 def make_session(*specs: SectionSpec, scoring_method: str = Session.ScoringMethod.MATCHPOINTS, actor=None) -> Session:

@@ -5,8 +5,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import Board, Result, Ruling, Session
-from tournaments.selectors.scores import score_section
+from tournaments.sessions.models import Board, Result, Ruling, Session
+from tournaments.sessions.selectors.scores import score_section
 
 pytestmark = pytest.mark.django_db
 

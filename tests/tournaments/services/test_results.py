@@ -2,8 +2,9 @@
 
 import pytest
 
-from tournaments.models import AuditEntry, Result, Session
-from tournaments.services.results import (
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Result, Session
+from tournaments.sessions.services.results import (
     LineInput,
     ResultEntryError,
     change_result,
@@ -12,7 +13,7 @@ from tournaments.services.results import (
     record_result,
     save_lines,
 )
-from tournaments.services.sessions import SectionSpec
+from tournaments.sessions.services.sessions import SectionSpec
 
 from .factories import make_session, section_a
 

@@ -3,10 +3,11 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments.models import AuditEntry, Result, Ruling
-from tournaments.services.results import record_result
-from tournaments.services.rulings import apply_ruling, withdraw_ruling
-from tournaments.services.sessions import SectionSpec
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Result, Ruling
+from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.rulings import apply_ruling, withdraw_ruling
+from tournaments.sessions.services.sessions import SectionSpec
 
 from .factories import make_session, section_a
 

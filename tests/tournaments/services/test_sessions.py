@@ -4,9 +4,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import movements
-from tournaments.models import AuditEntry, Board, Entry, Member, TableRound
-from tournaments.services.results import record_result
-from tournaments.services.sessions import SectionSpec, add_late_pair, set_players
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Board, Entry, Member, TableRound
+from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.sessions import SectionSpec, add_late_pair, set_players
 
 from .factories import make_session, section_a
 

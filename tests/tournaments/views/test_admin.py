@@ -3,7 +3,7 @@
 import pytest
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.services.results import record_result
+from tournaments.sessions.services.results import record_result
 
 pytestmark = pytest.mark.django_db
 

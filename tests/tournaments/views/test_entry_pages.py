@@ -3,10 +3,10 @@
 import pytest
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.models import Result
-from tournaments.services.results import record_result
-from tournaments.services.rulings import apply_ruling
-from tournaments.services.sessions import SectionSpec
+from tournaments.sessions.models import Result
+from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.rulings import apply_ruling
+from tournaments.sessions.services.sessions import SectionSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +175,7 @@ def test_a_traveller_opened_before_a_ruling_is_not_saved_onto_the_wrong_lines(di
 
 def test_a_pickup_slip_opened_before_a_late_pair_changed_the_movement_saves_nothing(director_client):
     """8 pairs become 9 with a late pair: most rows of the movement get other pairs or boards."""
-    from tournaments.services.sessions import add_late_pair
+    from tournaments.sessions.services.sessions import add_late_pair
 
     section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=3)))
     before = {(r.round, r.table): r for r in section.table_rounds.all()}

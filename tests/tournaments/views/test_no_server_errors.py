@@ -14,10 +14,11 @@ import pytest
 from django.db import models
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.models import AuditEntry, Entry, EntryPlayer, Member, Result, Ruling, Section, Session, TableRound
-from tournaments.services.results import record_result
-from tournaments.services.rulings import apply_ruling
-from tournaments.services.sessions import SectionSpec
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruling, Section, Session, TableRound
+from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.rulings import apply_ruling
+from tournaments.sessions.services.sessions import SectionSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -319,7 +320,10 @@ MALFORMED_URLS = [
 @pytest.mark.parametrize("url", MALFORMED_URLS)
 def test_malformed_urls_never_give_a_server_error(director_client, evening, url):
     response = director_client.get(_fill(url, evening))
-    assert response.status_code in (200, 302, 404, 405)
+    if "%00" in url:  # a NUL anywhere: a clear 400 naming where it is, before any view runs
+        assert response.status_code == 400 and "contains a NUL character" in response.content.decode()
+    else:
+        assert response.status_code in (200, 302, 404, 405)
 
 
 @pytest.mark.parametrize(

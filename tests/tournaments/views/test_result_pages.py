@@ -7,11 +7,12 @@ import io
 import pytest
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.models import AuditEntry, Ruling
-from tournaments.services.demo import build_demo_session
-from tournaments.services.results import record_result
-from tournaments.services.rulings import apply_ruling
-from tournaments.services.sessions import SectionSpec
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Ruling
+from tournaments.sessions.services.demo import build_demo_session
+from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.rulings import apply_ruling
+from tournaments.sessions.services.sessions import SectionSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -71,6 +72,7 @@ def test_traveller_page_and_csv_with_points(director_client, played):
         "EW",
         "Contract",
         "By",
+        "Lead",
         "Result",
         "NS +",
         "NS −",
@@ -78,9 +80,9 @@ def test_traveller_page_and_csv_with_points(director_client, played):
         "EW pts",
         "Ruling",
     ]
-    assert exported[1][:9] == ["1", "1", "1NS", "1EW", "4S", "N", "=", "420", ""]
-    assert exported[2][:9] == ["1", "4", "4NS", "4EW", "4S", "N", "-1", "", "50"]
-    assert [float(x) for x in exported[1][9:11]] == [2.0, 0.0]
+    assert exported[1][:10] == ["1", "1", "1NS", "1EW", "4S", "N", "", "=", "420", ""]
+    assert exported[2][:10] == ["1", "4", "4NS", "4EW", "4S", "N", "", "-1", "", "50"]
+    assert [float(x) for x in exported[1][10:12]] == [2.0, 0.0]
 
 
 def test_score_card_running_total_matches_the_standing(director_client, played):

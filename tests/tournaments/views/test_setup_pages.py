@@ -3,8 +3,9 @@
 import pytest
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.models import AuditEntry, Entry, Member, Session
-from tournaments.services.sessions import SectionSpec
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Entry, Member, Session
+from tournaments.sessions.services.sessions import SectionSpec
 
 pytestmark = pytest.mark.django_db
 

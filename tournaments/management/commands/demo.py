@@ -6,8 +6,9 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.selectors.scores import score_section
-from tournaments.services.demo import build_demo_session
+from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.services.demo import build_demo_session
+from tournaments.tableside.services import issue_links
 
 
 class Command(BaseCommand):
@@ -17,6 +18,11 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=8)
         parser.add_argument("--movement", choices=["mitchell", "howell"], default="mitchell")
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--no-results",
+            action="store_true",
+            help="Set up an evening ready to play (names, boards, movement, table links) without results.",
+        )
         parser.add_argument(
             "--quick", action="store_true", help="Estimate tricks from points and fits instead of solving double dummy."
         )
@@ -29,10 +35,20 @@ class Command(BaseCommand):
                 movement=str(options["movement"]),
                 seed=int(options["seed"]),  # type: ignore[call-overload]
                 quick=bool(options["quick"]),
+                results=not options["no_results"],
             )
         except ValueError as exc:
             raise CommandError(str(exc)) from exc
         section = session.sections.get()
+        if options["no_results"]:
+            links = issue_links(section)
+            self.stderr.write(
+                f"Ready to play: {session} — {section.get_movement_kind_display()} {section.tables} tables, "
+                f"{section.rounds} rounds of {section.boards_per_round}; {len(links)} table links "
+                f"(manage.py table_links {session.pk})"
+            )
+            self.stdout.write(str(session.pk))
+            return
         scores = score_section(section)
         self.stderr.write(
             f"Demo: {session} — {section.get_movement_kind_display()} {section.tables} tables, "

@@ -7,9 +7,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from tournaments.core.access import Role, grant
+
 
 class Command(BaseCommand):
-    help = "Create a director (superuser) login if the database has no users; print it."
+    help = "Create the first login (club administrator) if the database has no users; print it."
 
     def add_arguments(self, parser):  # type: ignore[no-untyped-def]
         parser.add_argument("--username", default="director")
@@ -23,7 +25,8 @@ class Command(BaseCommand):
             return
         username = str(options["username"])
         password = secrets.token_urlsafe(9)
-        user_model.objects.create_superuser(username=username, email="", password=password)
+        user = user_model.objects.create_superuser(username=username, email="", password=password)
+        grant(user, Role.ADMINISTRATOR)
         note.write_text(f"user: {username}\npassword: {password}\n")
         note.chmod(0o600)
         self.stdout.write(self.style.SUCCESS(f"Created the director login  user: {username}  password: {password}"))

@@ -10,11 +10,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from tournaments.models import Party, PartyTable
+from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
+from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.simulate import DEMO_PRIZES, simulate_party
 from tournaments.parties.types import PartyError
-from tournaments.services import parties as services
 
 
 def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Party:

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Session
-from tournaments.services import jobs
+from tournaments.printing import jobs
+from tournaments.sessions.models import Session
 
 KINDS = jobs.RESULTS_KINDS
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tournaments.services import jobs
-
-from .print_results import Command as PrintResults
+from tournaments.management.commands.print_results import Command as PrintResults
+from tournaments.printing import jobs
 
 
 class Command(PrintResults):

@@ -76,7 +76,7 @@ class Command(BaseCommand):
 
         if "demo" not in get_commands():
             return
-        from tournaments.models import Session
+        from tournaments.sessions.models import Session
 
         if Session.objects.exists():
             return

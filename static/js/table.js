@@ -1,0 +1,228 @@
+// The table page: enter this table's results on a phone through the table API.
+// Entries are queued in localStorage with their own client id and sent when the connection allows, so a result
+// typed while the wifi is down is kept and sent once (the server stores each client id once).
+(function () {
+  "use strict";
+  const app = document.getElementById("table-app");
+  if (!app) return;
+  const api = app.dataset.api;
+  const token = app.dataset.token;
+  const queueKey = "bridgedesk-queue-" + token;
+  const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" };
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let entry = null; // the board being entered: {board, level, strain, double, pass, declarer, leadSuit, leadRank, delta}
+  let lastPreview = null;
+
+  function clientId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+  }
+  function queue() { try { return JSON.parse(localStorage.getItem(queueKey) || "[]"); } catch (e) { return []; } }
+  function saveQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); showOffline(); }
+  function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
+  function contractText(c) {
+    if (!c || c === "PASS") return "Passed out";
+    const m = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(c);
+    return m ? m[1] + SUIT[m[2]] + m[3] : c;
+  }
+
+  function showOffline() {
+    const n = queue().length;
+    const el = $("ts-offline");
+    el.hidden = n === 0;
+    el.textContent = n ? n + (n === 1 ? " result is" : " results are") + " waiting to be sent: they are kept on this phone and go as soon as the connection is back." : "";
+  }
+
+  async function load() {
+    try {
+      const r = await fetch(api, { headers: { Accept: "application/json" } });
+      const body = await r.json();
+      if (!r.ok) { document.querySelector(".ts-boards").innerHTML = '<p class="card error">' + esc(body.message) + "</p>"; return; }
+      state = body;
+      render();
+    } catch (e) { /* offline: keep showing what we had */ }
+  }
+
+  function render() {
+    $("ts-round").textContent = state.complete ? "· all rounds entered" : "· Round " + state.round + " of " + state.rounds;
+    const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + seat + " sit out</div>";
+    $("ts-seats").innerHTML = pair(state.ns, "NS") + pair(state.ew, "EW");
+    const boards = state.boards.map((b) => {
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score + "</span>" : '<span class="todo">Enter</span>';
+      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>Board ' + b.board + '</strong><span class="muted">Dealer ' + esc(b.dealer) + " · Vul " + esc(b.vulnerability) + "</span>" + done + (b.disputed ? '<span class="error">The director will check this board</span>' : "") + "</button>";
+    });
+    $("ts-boards").innerHTML = boards.join("");
+    const move = $("ts-move");
+    move.hidden = !state.move;
+    move.innerHTML = state.move ? "<h2>Move</h2><p class=\"lead\">" + esc(state.move) + "</p>" : "";
+    tick();
+  }
+
+  function tick() {
+    const el = $("ts-timer");
+    if (!state || !state.timer || state.timer.remaining_seconds == null) { el.textContent = ""; return; }
+    const s = state.timer.remaining_seconds;
+    const a = Math.abs(s);
+    el.textContent = (s < 0 ? "over by " : "") + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0") + (state.timer.running ? "" : " (paused)");
+    el.classList.toggle("late", s < 0);
+  }
+  setInterval(() => { if (state && state.timer && state.timer.running && state.timer.remaining_seconds != null) { state.timer.remaining_seconds -= 1; tick(); } }, 1000);
+
+  function open(board) {
+    entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null };
+    $("ts-entry-title").textContent = "Board " + board;
+    $("ts-entry").hidden = false;
+    $("ts-traveller").hidden = true;
+    $("ts-error").textContent = "";
+    paint();
+    $("ts-entry").scrollIntoView({ behavior: "smooth" });
+  }
+
+  function payload() {
+    if (!entry) return null;
+    if (entry.pass) return { board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null };
+    if (!entry.level || !entry.strain || !entry.declarer || entry.delta == null) return null;
+    return {
+      board: entry.board,
+      contract: entry.level + entry.strain + entry.double,
+      declarer: entry.declarer,
+      lead: entry.leadSuit && entry.leadRank ? entry.leadSuit + entry.leadRank : "",
+      tricks: Number(entry.level) + 6 + entry.delta,
+    };
+  }
+
+  function paint() {
+    const mark = (sel, attr, value) => document.querySelectorAll(sel).forEach((b) => b.classList.toggle("on", b.dataset[attr] === value));
+    mark("#k-level button", "level", entry.level);
+    mark("#k-strain button", "strain", entry.strain);
+    mark("#k-double button", "double", entry.double);
+    mark("#k-declarer button", "declarer", entry.declarer);
+    mark("#k-lead-suit button", "leadSuit", entry.leadSuit);
+    mark("#k-lead-rank button", "leadRank", entry.leadRank);
+    $("k-pass").classList.toggle("on", entry.pass);
+    const level = Number(entry.level || 0);
+    const keys = [];
+    if (level) {
+      for (let d = -(level + 6); d <= 7 - level; d++) keys.push('<button type="button" data-delta="' + d + '" class="' + (entry.delta === d ? "on" : "") + '">' + (d === 0 ? "=" : (d > 0 ? "+" : "") + d) + "</button>");
+    }
+    $("k-result").innerHTML = keys.join("");
+    const p = payload();
+    $("ts-send").disabled = !p;
+    $("ts-summary").textContent = p ? describe(p, null) : "Choose the contract, declarer and result.";
+    if (p) preview(p);
+  }
+
+  function describe(p, score) {
+    const c = contractText(p.contract);
+    const by = p.declarer ? " by " + p.declarer : "";
+    const tricks = p.tricks != null ? ", " + p.tricks + " tricks" : "";
+    const lead = p.lead ? ", lead " + SUIT[p.lead[0]] + p.lead.slice(1).replace("T", "10") : "";
+    const s = score == null ? "" : " · NS " + (score > 0 ? "+" : "") + score;
+    return "Board " + p.board + ": " + c + by + tricks + lead + s;
+  }
+
+  let previewTimer = null;
+  function preview(p) {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(async () => {
+      try {
+        const r = await fetch(api + "preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: "preview" }, p)) });
+        const body = await r.json();
+        if (r.ok) { lastPreview = body.ns_score; $("ts-summary").textContent = describe(p, body.ns_score); $("ts-error").textContent = ""; }
+        else { $("ts-error").textContent = body.message; }
+      } catch (e) { $("ts-summary").textContent = describe(p, null) + " · score shown once sent (offline)"; }
+    }, 120);
+  }
+
+  function send() {
+    const p = payload();
+    if (!p) return;
+    if (state.settings.opponents_confirm) {
+      $("ts-confirm-text").textContent = describe(p, lastPreview);
+      $("ts-confirm").hidden = false;
+      $("ts-entry").hidden = true;
+      return;
+    }
+    commit(p);
+  }
+
+  function commit(p) {
+    const q = queue();
+    q.push({ client_id: clientId(), payload: p });
+    saveQueue(q);
+    $("ts-confirm").hidden = true;
+    $("ts-entry").hidden = true;
+    const board = state.boards.find((b) => b.board === p.board);
+    if (board) { board.result = { contract: p.contract, declarer: p.declarer, ns_score: lastPreview == null ? "…" : lastPreview }; render(); }
+    flush().then(() => afterBoard(p.board));
+  }
+
+  let flushing = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      let q = queue();
+      while (q.length) {
+        const item = q[0];
+        let r;
+        try {
+          r = await fetch(api + "results", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: item.client_id }, item.payload)) });
+        } catch (e) { break; } // offline: try again later
+        const body = await r.json().catch(() => ({}));
+        if (r.status === 429 || r.status >= 500) break;
+        q = queue().filter((x) => x.client_id !== item.client_id);
+        saveQueue(q);
+        if (r.status === 409) $("ts-error").textContent = body.message || "";
+        else if (r.status === 422 || r.status === 403) alert("Board " + item.payload.board + ": " + (body.message || "refused"));
+      }
+    } finally { flushing = false; }
+    await load();
+  }
+
+  async function afterBoard(board) {
+    if (!state || !state.settings.show_traveller) return;
+    try {
+      const r = await fetch(api + "traveller/" + board);
+      if (!r.ok) return;
+      const body = await r.json();
+      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + esc(l.ns) + "</td><td>" + esc(l.ew) + "</td><td>" + contractText(l.contract) + " " + esc(l.declarer) + "</td><td class=\"num\">" + (l.ns_score == null ? "" : l.ns_score) + "</td><td class=\"num\">" + (l.ns_points == null ? "" : l.ns_points) + "</td><td class=\"num\">" + (l.ew_points == null ? "" : l.ew_points) + "</td></tr>");
+      const t = $("ts-traveller");
+      t.innerHTML = "<h2>Board " + board + " so far</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>Contract</th><th class=\"num\">NS</th><th class=\"num\">NS pts</th><th class=\"num\">EW pts</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      t.hidden = false;
+    } catch (e) { /* offline */ }
+  }
+
+  app.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button");
+    if (!b) return;
+    if (b.dataset.board) return open(Number(b.dataset.board));
+    if (!entry) return;
+    if (b.dataset.level) { entry.level = b.dataset.level; entry.pass = false; entry.delta = null; }
+    else if (b.dataset.strain) { entry.strain = b.dataset.strain; entry.pass = false; }
+    else if (b.dataset.double !== undefined) { entry.double = b.dataset.double; }
+    else if (b.id === "k-pass") { entry.pass = !entry.pass; }
+    else if (b.dataset.declarer) { entry.declarer = b.dataset.declarer; }
+    else if (b.dataset.leadSuit) { entry.leadSuit = b.dataset.leadSuit; }
+    else if (b.dataset.leadRank) { entry.leadRank = b.dataset.leadRank; }
+    else if (b.dataset.delta !== undefined) { entry.delta = Number(b.dataset.delta); }
+    else return;
+    paint();
+  });
+  $("ts-send").addEventListener("click", send);
+  $("ts-cancel").addEventListener("click", () => { $("ts-entry").hidden = true; entry = null; });
+  $("ts-confirm-yes").addEventListener("click", () => commit(payload()));
+  $("ts-confirm-no").addEventListener("click", () => { $("ts-confirm").hidden = true; $("ts-entry").hidden = false; });
+  $("ts-call").addEventListener("click", async () => {
+    try {
+      const r = await fetch(api + "call", { method: "POST" });
+      $("ts-call-done").textContent = r.ok ? "The director has been called." : "Could not call: try again.";
+    } catch (e) { $("ts-call-done").textContent = "No connection: raise your hand."; }
+  });
+  window.addEventListener("online", flush);
+  setInterval(flush, 5000);
+  setInterval(() => { if (!queue().length) load(); }, 5000);
+  showOffline();
+  flush();
+})();

@@ -1,0 +1,99 @@
+"""The append-only audit log: every change to a result or a ruling, with who, when, old, new and why."""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class AppendOnlyError(RuntimeError):
+    """Raised on any attempt to change or remove an audit entry."""
+
+
+class AuditQuerySet(models.QuerySet["AuditEntry"]):
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("The audit log is append-only: entries cannot be changed.")
+
+    def delete(self) -> NoReturn:  # type: ignore[override]
+        raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
+
+
+class AuditEntry(models.Model):
+    """One change. Rows are only ever inserted: the model refuses updates and deletes, and so does the
+    database (triggers in the migration), so not even a bulk query can rewrite history.
+
+    `session` is a plain reference without a database constraint, so the log outlives what it describes.
+    """
+
+    session = models.ForeignKey(
+        "tournaments.Session",
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="+",
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        related_name="+",
+    )
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=40)
+    target_type = models.CharField(max_length=40)
+    target_id = models.BigIntegerField(null=True, blank=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    why = models.TextField(blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    # The hash chain (see tournaments/audit/chain.py): each entry's place in its chain and the keyed hash of its
+    # content with the previous entry's hash, so a row removed, edited or inserted is found by verify_audit.
+    # Nullable so SQLite adds the columns in place (a table rebuild would drop the append-only triggers).
+    chain = models.CharField(max_length=40, null=True, blank=True, help_text='"session:12", or "global"')  # noqa: DJ001
+    seq = models.PositiveBigIntegerField(null=True, blank=True)
+    prev_hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    hash = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["session", "created_at"], name="audit_session_idx")]
+        constraints = [
+            # Conditional, so SQLite adds it as an index instead of rebuilding the table (and its triggers).
+            models.UniqueConstraint(
+                fields=["chain", "seq"], condition=models.Q(seq__isnull=False), name="audit_one_entry_per_place"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_name} {self.action} {self.target_type} {self.target_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.pk is not None:
+            raise AppendOnlyError("The audit log is append-only: entries cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
+
+
+class AuditChainHead(models.Model):
+    """The last place and hash of each chain: appends lock it, and a log emptied behind its back is noticed."""
+
+    chain = models.CharField(max_length=40, primary_key=True)
+    seq = models.PositiveBigIntegerField(default=0)
+    hash = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"{self.chain} at {self.seq}"

@@ -1,0 +1,35 @@
+"""Shared model pieces."""
+
+from django.db import models
+
+
+class Timestamped(models.Model):
+    """Created/updated timestamps on every row a director can change."""
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+
+class Access(models.Model):
+    """Holds Bridgedesk's permissions (no table: `managed = False`); the roles are groups of these.
+
+    See tournaments/core/access.py for which role has which permission and the decorator every view uses.
+    """
+
+    class Meta:
+        managed = False
+        default_permissions = ()
+        permissions = [
+            ("manage_club", "Manage the club: users, members, settings"),
+            ("direct_sessions", "Direct sessions: set up, rulings, imports, printing, publishing, parties"),
+            ("enter_results", "Enter results (travellers and pickup slips)"),
+            ("view_results", "See results pages (standings, travellers, score cards)"),
+            ("view_member_contact", "See members' e-mail addresses and national ids"),
+            ("view_audit_log", "Read sessions' audit logs"),
+        ]
+
+    def __str__(self) -> str:
+        return "Bridgedesk permissions"

@@ -1,0 +1,56 @@
+"""Text as people type it and as files carry it: ASCII digits only for numbers, no control characters, limits.
+
+`"²".isdigit()` is true and `int("²")` fails; `int("٣")` is 3. Numbers here are the digits 0-9 and nothing
+else, so what passes the check is what `int` reads. NUL and the other control characters never reach the
+database (PostgreSQL refuses NUL in text), and every free text has a length limit on the server.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.core.exceptions import ValidationError
+
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_ONE_LINE = re.compile(r"[\x00-\x1f\x7f]")
+
+# The limits the issue names; forms, services and importers use these.
+WHY_MAX = 200
+FACTS_MAX = 2000
+NAME_MAX = 120
+
+
+def is_digits(text: str) -> bool:
+    """True for one or more ASCII digits, and nothing else."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+def ascii_int(text: str) -> int | None:
+    """The whole number written in ASCII digits (an optional leading minus), else None."""
+    body = text.strip()
+    negative = body.startswith("-")
+    body = body[1:] if negative else body
+    if not is_digits(body) or len(body) > 12:
+        return None
+    return -int(body) if negative else int(body)
+
+
+def control_character(text: str, *, multiline: bool = False) -> str | None:
+    """A description of the first control character in `text` ("NUL", "U+0007"), or None."""
+    match = (CONTROL if multiline else CONTROL_ONE_LINE).search(text)
+    if match is None:
+        return None
+    char = match.group(0)
+    return "NUL" if char == "\x00" else f"U+{ord(char):04X}"
+
+
+def check_text(value: str, *, field: str, max_length: int, multiline: bool = False, label: str = "") -> str:
+    """The text stripped, or ValidationError at `field` for a control character or one character too many."""
+    text = (value or "").strip()
+    bad = control_character(text, multiline=multiline)
+    name = label or field.replace("_", " ")
+    if bad:
+        raise ValidationError({field: f"The {name} contains a control character ({bad}): remove it."})
+    if len(text) > max_length:
+        raise ValidationError({field: f"The {name} is too long: at most {max_length} characters ({len(text)} given)."})
+    return text

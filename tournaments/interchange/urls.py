@@ -1,0 +1,13 @@
+"""URLs of the interchange pages (mounted at /interchange/)."""
+
+from django.urls import path
+
+from tournaments.interchange import views as interchange
+
+app_name = "interchange"
+urlpatterns = [
+    path("import/", interchange.upload, name="upload"),
+    path("sessions/<int:pk>/usebio/", interchange.download_usebio, name="usebio"),
+    path("sessions/<int:pk>/pbn/", interchange.download_pbn, name="pbn"),
+    path("sessions/<int:pk>/deals/", interchange.load_deals, name="deals"),
+]

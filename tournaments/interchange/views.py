@@ -1,0 +1,111 @@
+"""Interchange pages: import a USEBIO or PBN file as a new session, download a session as USEBIO or PBN,
+load hand records into a session. The work is the interchange package's; a bad file is shown at the file field."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from tournaments.core.access import Perm, requires
+from tournaments.interchange import InterchangeError
+from tournaments.interchange.exporters import export_pbn, export_usebio
+from tournaments.interchange.forms import DealsForm, ImportForm, sniff
+from tournaments.interchange.importers import import_deals, import_pbn, import_usebio
+from tournaments.interchange.pbn import read_pbn
+from tournaments.sessions.views.common import get_session
+
+MAX_WARNINGS_SHOWN = 12
+
+
+def _file_error(form: ImportForm | DealsForm, error: InterchangeError) -> None:
+    form.add_error("file", str(error))
+
+
+@requires(Perm.DIRECT)
+def upload(request: HttpRequest) -> HttpResponse:
+    """Import a results file as a new session, then show the session with the import's notes."""
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload_file = form.cleaned_data["file"]
+        data = upload_file.read()
+        kind = form.cleaned_data["format"]
+        kind = sniff(data) if kind == "auto" else kind
+        importer = import_usebio if kind == "usebio" else import_pbn
+        try:
+            report = importer(
+                data,
+                filename=upload_file.name,
+                actor=request.user,
+                scale_missed_boards=form.cleaned_data["scale_missed_boards"],
+            )
+        except InterchangeError as exc:
+            _file_error(form, exc)
+        else:
+            messages.success(request, report.summary())
+            for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
+                messages.warning(request, warning)
+            if report.differences:
+                messages.warning(request, " ".join(x.strip() for x in report.differences[: MAX_WARNINGS_SHOWN + 1]))
+            elif report.compared:
+                messages.info(
+                    request,
+                    f"Bridgedesk's scores agree with all {report.compared} figures the file published (to 0.01).",
+                )
+            return redirect(report.session.get_absolute_url())
+    return render(request, "interchange/upload.html", {"form": form})
+
+
+def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _export_failed(request: HttpRequest, session: object, error: InterchangeError) -> HttpResponse:
+    return render(request, "interchange/export_error.html", {"session": session, "error": error}, status=400)
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_session(pk)
+    try:
+        filename, content = export_usebio(session, request.GET.get("section") or None)
+    except InterchangeError as exc:
+        return _export_failed(request, session, exc)
+    return _download(content, filename, "application/xml; charset=utf-8")
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download_pbn(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_session(pk)
+    deals_only = request.GET.get("deals") == "1"
+    try:
+        filename, text = export_pbn(session, request.GET.get("section") or None, results=not deals_only)
+    except InterchangeError as exc:
+        return _export_failed(request, session, exc)
+    if deals_only:
+        filename = filename.replace(".pbn", "-hands.pbn")
+    return _download(text.encode("utf-8"), filename, "text/x-pbn; charset=utf-8")
+
+
+@requires(Perm.DIRECT)
+def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hand records (PBN) into the session's boards; errors at the file field."""
+    session = get_session(pk)
+    form = DealsForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload_file = form.cleaned_data["file"]
+        try:
+            report = import_deals(session, read_pbn(upload_file.read()), filename=upload_file.name, actor=request.user)
+        except InterchangeError as exc:
+            _file_error(form, exc)
+        else:
+            messages.success(request, f"Loaded {report.boards} deals from {upload_file.name}.")
+            for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
+                messages.warning(request, warning)
+            return redirect(session.get_absolute_url())
+    return render(request, "interchange/deals.html", {"form": form, "session": session})

@@ -1,0 +1,30 @@
+"""`manage.py email_results SESSION`: e-mail each player of a published session their score card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.publishing.email import send_results
+from tournaments.sessions.models import Session
+
+
+class Command(BaseCommand):
+    help = "E-mail every player with an address their personal score card and the link to the results."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", type=int)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        session = Session.objects.filter(pk=options["session"]).first()
+        if session is None:
+            raise CommandError(f"There is no session {options['session']}.")
+        try:
+            report = send_results(session)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        self.stdout.write(report.words())
+        if report.failed:
+            raise CommandError(f"{len(report.failed)} e-mails could not be sent.")

@@ -1,0 +1,38 @@
+"""`manage.py publish SESSION [--final] [--unpublish] [--base-url URL]`: make a session's results public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.urls import reverse
+
+from tournaments.publishing import services
+from tournaments.sessions.models import Session
+
+
+class Command(BaseCommand):
+    help = "Publish a session's results (prints the public URL last); --final drops the provisional banner."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", type=int)
+        parser.add_argument("--final", action="store_true", help="Mark the results final at once")
+        parser.add_argument("--unpublish", action="store_true", help="Take the results off the public pages")
+        parser.add_argument("--base-url", default="http://127.0.0.1:8000", help="The site's address, for the URL")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        session = Session.objects.filter(pk=options["session"]).first()
+        if session is None:
+            raise CommandError(f"There is no session {options['session']}.")
+        try:
+            if options["unpublish"]:
+                services.unpublish(actor=None, session=session)
+                self.stdout.write(f"Session {session.pk} is no longer public.")
+                return
+            pub = services.publish(actor=None, session=session, final=options["final"])
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        state = "provisional until " + f"{pub.final_from:%Y-%m-%d %H:%M}" if pub.is_provisional() else "final"
+        self.stdout.write(f"Published session {session.pk} ({state}).")
+        self.stdout.write(options["base_url"].rstrip("/") + reverse("publishing:standings", args=[session.pk]))

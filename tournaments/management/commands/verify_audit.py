@@ -1,0 +1,47 @@
+"""`manage.py verify_audit [SESSION]`: check the audit log's hash chains; name the first broken or missing entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.audit.chain import Break, chain_of, unchained, verify_chain
+from tournaments.audit.models import AuditChainHead, AuditEntry
+from tournaments.sessions.models import Session
+
+
+class Command(BaseCommand):
+    help = "Verify the audit log (one session's chain, or all of them); exits non-zero at the first fault."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", nargs="?", type=int)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["session"] is not None:
+            if not Session.objects.filter(pk=options["session"]).exists():
+                raise CommandError(f"There is no session {options['session']}.")
+            chains = [chain_of(options["session"])]
+        else:
+            chains = sorted(
+                set(AuditChainHead.objects.values_list("chain", flat=True))
+                | set(AuditEntry.objects.exclude(chain=None).values_list("chain", flat=True).distinct())
+            )
+            stray = unchained()
+            if stray is not None:
+                raise CommandError(f"entry row id {stray.pk} is outside every chain: it was not written by Bridgedesk.")
+        sessions = Session.objects.filter(pk=options["session"]) if options["session"] else Session.objects.all()
+        for session_id in sessions.values_list("pk", flat=True):  # every session has at least its first entry
+            name = chain_of(session_id)
+            if name not in chains:
+                chains.append(name)
+        checked = 0
+        for name in chains:
+            fault: Break | None = verify_chain(name)
+            if fault is None and name.startswith("session:") and not AuditEntry.objects.filter(chain=name).exists():
+                fault = Break(name, 1, None, "missing: the session's log is empty (erased?)")
+            if fault is not None:
+                raise CommandError(f"The audit log is broken at {fault.words()}.")
+            checked += 1
+        entries = AuditEntry.objects.filter(chain__in=chains).count()
+        self.stdout.write(f"Audit log intact: {entries} entries in {checked} chain{'s' if checked != 1 else ''}.")

@@ -1,0 +1,153 @@
+"""Forms for the party pages: big, forgiving inputs; the services do the checking and name the field."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+
+from tournaments.parties.models import Party, PartyGuest
+from tournaments.parties.tallies import PRIZES
+from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
+from tournaments.parties.types import SEATS
+
+__all__ = ["AssignForm", "DealForm", "DealFormSet", "GuestListForm", "PartyForm", "TotalsForm"]
+
+
+class PartyForm(forms.ModelForm):
+    """The form of the game and the rules the host announces before play."""
+
+    prizes = forms.MultipleChoiceField(
+        choices=list(PRIZES.items()), widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    class Meta:
+        model = Party
+        fields = [
+            "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
+            "vulnerability", "tie_rule", "planned_rounds", "prizes",
+        ]  # fmt: skip
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "form": forms.RadioSelect,
+            "progression": forms.RadioSelect,
+            "vulnerability": forms.RadioSelect,
+            "tie_rule": forms.RadioSelect,
+            "tally_draw": forms.RadioSelect,
+            "tables": forms.NumberInput(attrs={"min": 1, "max": 60, "inputmode": "numeric"}),
+            "planned_rounds": forms.NumberInput(attrs={"min": 1, "max": 40, "inputmode": "numeric"}),
+        }
+        labels = {
+            "name": "Name of the party",
+            "form": "What are you playing?",
+            "tables": "Number of tables",
+            "mixed": "Mixed party: each couple a lady and a gentleman (two colours of tally card)",
+            "tally_draw": "Tally cards",
+            "progression": "Moving between rounds",
+            "head_table_keeps_partners": "Winners at table 1 keep their partners (as in the specimen announcement)",
+            "vulnerability": "Vulnerability (announce it before play)",
+            "tie_rule": "If a table ties",
+            "planned_rounds": "Rounds planned (you can stop earlier or go on)",
+            "prizes": "Prizes",
+        }
+        help_texts = {
+            "tables": "Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each.",
+            "mixed": "",
+            "head_table_keeps_partners": "",
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.instance.pk:
+            self.initial.setdefault("date", datetime.date.today())
+
+
+class GuestListForm(forms.Form):
+    guests = forms.CharField(
+        label="Guests, one per line",
+        widget=forms.Textarea(attrs={"rows": 14, "placeholder": "Ann Smith L\nBob Jones G\nCat Brown L\n..."}),
+        help_text="Add L after a lady's name and G after a gentleman's, if it is a mixed party.",
+    )
+
+
+class AssignForm(forms.Form):
+    """The host's own tally cards: a table and position for every guest."""
+
+    def __init__(self, *args: Any, party: Party, guests: list[PartyGuest], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.guests = guests
+        for g in guests:
+            seats = SEATS
+            if party.mixed:
+                seats = GENTLEMAN_SEATS if g.group == "gentleman" else LADY_SEATS
+            choices = [("", "— choose —")] + [
+                (f"{t}-{s}", f"Table {t} {SEAT_NAMES[s]}") for t in range(1, party.tables + 1) for s in seats
+            ]
+            self.fields[f"guest_{g.pk}"] = forms.ChoiceField(label=g.name, choices=choices)
+
+    def assignment(self) -> dict[str, tuple[int, str]]:
+        out = {}
+        for g in self.guests:
+            table, seat = self.cleaned_data[f"guest_{g.pk}"].split("-")
+            out[str(g.pk)] = (int(table), seat)
+        return out
+
+
+WINNER_CHOICES = [("", "—"), ("NS", "North-South won the tie"), ("EW", "East-West won the tie")]
+
+
+class TotalsForm(forms.Form):
+    ns_total = forms.IntegerField(
+        label="North-South total", min_value=0, max_value=20000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
+    )  # fmt: skip
+    ew_total = forms.IntegerField(
+        label="East-West total", min_value=0, max_value=20000,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
+    )  # fmt: skip
+    host_choice = forms.ChoiceField(label="Only if tied: who won?", choices=WINNER_CHOICES, required=False)
+    why = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
+
+
+HONOR_CHOICES = [
+    ("", "No honors"),
+    ("NS100", "N-S 100"),
+    ("NS150", "N-S 150"),
+    ("EW100", "E-W 100"),
+    ("EW150", "E-W 150"),
+]
+DECLARER_CHOICES = [("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+
+class DealForm(forms.Form):
+    """One deal as the table's scorer writes it."""
+
+    contract = forms.CharField(
+        max_length=12, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "4S, 3NTX, PASS", "autocapitalize": "characters",
+                                      "autocomplete": "off", "class": "contract"}),
+    )  # fmt: skip
+    declarer = forms.ChoiceField(choices=DECLARER_CHOICES, required=False)
+    tricks = forms.CharField(
+        max_length=3, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "10 or =, +1, -2", "inputmode": "text", "class": "tricks",
+                                      "autocomplete": "off"}),
+    )  # fmt: skip
+    honors = forms.ChoiceField(choices=HONOR_CHOICES, required=False)
+
+    def clean_contract(self) -> str:
+        return self.cleaned_data["contract"].strip()
+
+    @property
+    def is_blank(self) -> bool:
+        """Nothing written at all: a rubber round may leave its last rows empty."""
+        data = self.cleaned_data
+        return not (data.get("contract") or data.get("declarer") or data.get("tricks") or data.get("honors"))
+
+    def honors_parts(self) -> tuple[str | None, int]:
+        code = self.cleaned_data.get("honors") or ""
+        return (code[:2], int(code[2:])) if code else (None, 0)
+
+
+DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)

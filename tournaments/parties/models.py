@@ -1,0 +1,223 @@
+"""Progressive parties: the party and the host's rules, guests, rounds, each table's round and its deals.
+
+Standings, tallies and prizes are derived (tournaments.parties.selectors); nothing here is typed twice.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.core.models import Timestamped
+from tournaments.parties.tallies import PRIZES
+
+__all__ = ["Party", "PartyDeal", "PartyGuest", "PartyRound", "PartyTable"]
+
+
+def default_prizes() -> list[str]:
+    return ["highest", "second", "booby"]
+
+
+class Party(Timestamped):
+    """A progressive party: the form of the game and the rules the host announces before play."""
+
+    class Form(models.TextChoices):
+        BRIDGE = "bridge", "Progressive Bridge (rounds of four deals)"
+        RUBBER = "rubber", "Progressive Rubber Bridge (rubbers in a time limit)"
+        PIVOT = "pivot", "Pivot Bridge (one table of 4 or 5)"
+        EUCHRE = "euchre", "Progressive Euchre with stars"
+
+    class Progression(models.TextChoices):
+        STANDARD = "standard", "Winners move up, partners change (Laws 5 and 6)"
+        FIXED = "fixed", "Winners move up, partners stay together"
+        NS_STATIONARY = "ns_stationary", "North-South stay, East-West move one table"
+
+    class Vulnerability(models.TextChoices):
+        LAW9 = "law9", "By deal: 1st none, 2nd & 3rd dealer's side, 4th both (Law 9)"
+        NONE = "none", "Nobody vulnerable"
+        ALL = "all", "Everybody vulnerable"
+
+    class TieRule(models.TextChoices):
+        LAST_DEAL = "last_deal", "Higher score on the last deal (else cut the cards)"
+        CUT = "cut", "Cut the cards"
+        NORTH_SOUTH = "north_south", "North-South win ties"
+        HOST = "host", "Decided at the table (I'll say who won)"
+
+    class TallyDraw(models.TextChoices):
+        RANDOM = "random", "Draw tally cards at random"
+        ASSIGNED = "assigned", "I'll assign the tables myself"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    form = models.CharField(max_length=10, choices=Form.choices, default=Form.BRIDGE)
+    tables = models.PositiveSmallIntegerField(default=3)
+    mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every couple mixed")
+    tally_draw = models.CharField(max_length=10, choices=TallyDraw.choices, default=TallyDraw.RANDOM)
+    progression = models.CharField(max_length=16, choices=Progression.choices, default=Progression.STANDARD)
+    head_table_keeps_partners = models.BooleanField(
+        default=False, help_text="Winners at table 1 keep their partners (the specimen announcement)"
+    )
+    vulnerability = models.CharField(max_length=8, choices=Vulnerability.choices, default=Vulnerability.LAW9)
+    tie_rule = models.CharField(max_length=12, choices=TieRule.choices, default=TieRule.LAST_DEAL)
+    planned_rounds = models.PositiveSmallIntegerField(default=6)
+    prizes = models.JSONField(default=default_prizes, blank=True)
+    seed = models.BigIntegerField(default=0, help_text="Seeds the card draws, so they can be reproduced")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(tables__gte=1) & Q(tables__lte=60), name="party_tables_1_to_60"),
+            models.CheckConstraint(
+                condition=Q(planned_rounds__gte=1) & Q(planned_rounds__lte=40), name="party_rounds_1_to_40"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("parties:detail", args=[self.pk])
+
+    @property
+    def prize_labels(self) -> list[str]:
+        return [PRIZES.get(p, p) for p in self.prizes]
+
+
+class PartyGuest(Timestamped):
+    """A guest, in the order the host listed them."""
+
+    class Group(models.TextChoices):
+        LADY = "lady", "Lady"
+        GENTLEMAN = "gentleman", "Gentleman"
+        NONE = "", "No distinction"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="guests")
+    name = models.CharField(max_length=80)
+    group = models.CharField(max_length=10, choices=Group.choices, blank=True, default="")
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "name"], name="party_guest_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PartyRound(Timestamped):
+    """One round: every table plays it, then the host calls the progression."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    progressed = models.BooleanField(default=False, help_text="The progression to the next round was called")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["party", "number"], name="party_round_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="party_round_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.party} round {self.number}"
+
+
+class PartyTable(Timestamped):
+    """One table in one round: who sits where, who deals first, and the result once it is entered."""
+
+    class Entry(models.TextChoices):
+        NONE = "", "Not entered"
+        DEALS = "deals", "Deal by deal"
+        TOTALS = "totals", "Two totals"
+
+    class Side(models.TextChoices):
+        NONE = "", "—"
+        NS = "NS", "North-South"
+        EW = "EW", "East-West"
+
+    round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    north = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
+    sitting_out = models.ForeignKey(PartyGuest, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    first_dealer = models.CharField(max_length=1, default="N")
+    entry = models.CharField(max_length=8, choices=Entry.choices, blank=True, default="")
+    ns_total = models.IntegerField(null=True, blank=True)
+    ew_total = models.IntegerField(null=True, blank=True)
+    winner = models.CharField(max_length=2, choices=Side.choices, blank=True, default="")
+    decided_by = models.CharField(max_length=12, blank=True, default="", help_text="score or the tie rule")
+
+    class Meta:
+        ordering = ["round__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="party_table_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="party_table_from_1"),
+            models.CheckConstraint(condition=Q(first_dealer__in=["N", "E", "S", "W"]), name="party_table_dealer_seat"),
+            models.CheckConstraint(
+                condition=Q(entry="") | (Q(ns_total__gte=0) & Q(ew_total__gte=0) & ~Q(winner="")),
+                name="party_table_entered_complete",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round.number} table {self.number}"
+
+    @property
+    def seats(self) -> dict[str, PartyGuest]:
+        return {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
+
+    @property
+    def entered(self) -> bool:
+        return bool(self.entry)
+
+    @property
+    def tie_label(self) -> str:
+        """How a tie at this table was settled, in words ("" when the scores decided)."""
+        return {
+            "last_deal": "higher score on the last deal",
+            "cut": "a cut of the cards",
+            "north_south": "North-South win ties",
+            "host": "decided at the table",
+        }.get(self.decided_by, "")
+
+
+class PartyDeal(Timestamped):
+    """A deal as played at a table and its score under the party rules."""
+
+    table = models.ForeignKey(PartyTable, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.CharField(max_length=1)
+    vulnerable = models.CharField(max_length=4)
+    contract = models.CharField(max_length=8, help_text='"PASS" when passed out')
+    declarer = models.CharField(max_length=1, blank=True, default="")
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    honors_side = models.CharField(max_length=2, blank=True, default="")
+    honors_points = models.PositiveSmallIntegerField(default=0)
+    ns = models.IntegerField(default=0)
+    ew = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="party_deal_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="party_deal_from_1"),
+            models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="party_deal_tricks_0_13"),
+            models.CheckConstraint(condition=Q(honors_points__in=[0, 100, 150]), name="party_deal_honors_points"),
+            models.CheckConstraint(condition=Q(ns__gte=0) & Q(ew__gte=0), name="party_deal_points_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} deal {self.number}: {self.contract}"

@@ -1,0 +1,324 @@
+"""The printed papers of a progressive party (ReportLab), each ``render_*(party) -> (filename, type, bytes)``.
+
+Tally cards come in two colours at a mixed party (one pile for the ladies, one for the gentlemen, Law 2 and
+the Hints to the Hostess); table cards carry a big number; score pads carry the party scoring table of the
+Laws of Progressive Bridge; the standings list the tallies, the laws' cross-check and the prizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils.text import slugify
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
+
+from tournaments.parties.deals import deal_plan
+from tournaments.parties.models import Party
+from tournaments.parties.selectors import guests_of, party_rounds, seating_of, standings
+from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
+from tournaments.printing.pdf import (
+    FONT,
+    FONT_BOLD,
+    GREEN,
+    INK,
+    MUTED,
+    PDF,
+    RULE,
+    STYLES,
+    Layout,
+    Masthead,
+    ReportError,
+    build_pdf,
+    fit,
+    frame_size,
+    page_size,
+    style,
+    table_style,
+    text,
+)
+
+__all__ = [
+    "RENDERERS",
+    "render_score_pads",
+    "render_standings",
+    "render_table_cards",
+    "render_tally_cards",
+]
+
+PILE_COLOURS = {
+    "lady": (colors.HexColor("#f7dbe6"), colors.HexColor("#a2315f"), "Ladies' tally"),
+    "gentleman": (colors.HexColor("#d9e7f7"), colors.HexColor("#1d4f91"), "Gentlemen's tally"),
+    "": (colors.HexColor("#e3f1e8"), GREEN, "Tally"),
+}
+VUL_WORDS = {"None": "Neither", "NS": "N-S", "EW": "E-W", "All": "Both"}
+
+
+def _masthead(party: Party) -> Masthead:
+    return Masthead(
+        club="",
+        event=party.name,
+        session=party.get_form_display().split(" (")[0],
+        date=party.date.strftime("%A %-d %B %Y") if party.date else "",
+    )
+
+
+def _filename(party: Party, what: str) -> str:
+    return f"{slugify(party.name) or 'party'}-{what}.pdf"
+
+
+class TallyCard(Flowable):
+    """A tally card: coloured band with the pile, table and position; a line per round; totals and net."""
+
+    def __init__(self, party: Party, name: str, pile: str, place: str, rounds: int, width: float, height: float):
+        super().__init__()
+        self.party, self.name, self.pile, self.place, self.rounds = party, name, pile, place, rounds
+        self.width, self.height = width, height
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        fill, ink, label = PILE_COLOURS[self.pile]
+        w, h = self.width, self.height
+        c.setFillColor(fill)
+        c.setStrokeColor(ink)
+        c.setLineWidth(1.5)
+        c.roundRect(0, 0, w, h, 6, stroke=1, fill=1)
+        c.setFillColor(ink)
+        c.rect(0, h - 22 * mm, w, 22 * mm, stroke=0, fill=1)
+        c.setFillColor(colors.white)
+        c.setFont(FONT_BOLD, 9)
+        c.drawString(5 * mm, h - 7 * mm, fit(f"{label} · {self.party.name}", FONT_BOLD, 9, w - 10 * mm))
+        c.setFont(FONT_BOLD, 15)
+        c.drawString(5 * mm, h - 15 * mm, self.place)
+        c.setFont(FONT, 10)
+        c.drawString(5 * mm, h - 20 * mm, fit(self.name, FONT, 10, w - 10 * mm))
+        # the score lines
+        top = h - 29 * mm
+        row_h = min(10 * mm, (top - 30 * mm) / (self.rounds + 1))
+        cols = [5 * mm, 20 * mm, w * 0.36, w * 0.66, w - 5 * mm]
+        c.setFillColor(INK)
+        c.setFont(FONT_BOLD, 8)
+        for x, head in zip(cols[:-1], ("Round", "Table", "My score", "Opponents'"), strict=True):
+            c.drawString(x, top, head)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.4)
+        c.setFont(FONT, 8.5)
+        y = top - 2 * mm
+        for r in range(1, self.rounds + 1):
+            c.line(cols[0], y, cols[-1], y)
+            y -= row_h
+            c.drawString(cols[0] + 2 * mm, y + 2 * mm, str(r))
+        c.line(cols[0], y, cols[-1], y)
+        for x in cols[1:-1]:
+            c.line(x - 1.5 * mm, top - 2 * mm, x - 1.5 * mm, y)
+        c.setFont(FONT_BOLD, 9)
+        c.drawString(cols[0], y - 6 * mm, "Totals")
+        c.line(cols[2], y - 7 * mm, cols[3] - 3 * mm, y - 7 * mm)
+        c.line(cols[3], y - 7 * mm, cols[4], y - 7 * mm)
+        c.drawString(cols[0], y - 14 * mm, "Net score (+ or −)")
+        c.line(cols[3], y - 15 * mm, cols[4], y - 15 * mm)
+        c.setFont(FONT, 7)
+        c.setFillColor(MUTED)
+        c.drawString(5 * mm, 6 * mm, fit("Enter both scores after every round (Law 10).", FONT, 7, w - 10 * mm))
+        c.drawString(5 * mm, 3 * mm, fit("The host checks that all the totals agree.", FONT, 7, w - 10 * mm))
+
+
+def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
+    """One tally card per guest, in the pile's colour, with the table and position of round 1."""
+    rounds = party_rounds(party)
+    if not rounds:
+        raise ReportError("Draw the tally cards first: then each card shows its table and position.")
+    guests = {g.id: g for g in guests_of(party)}
+    seating = [seating_of(t) for t in rounds[0].tables.all()]
+    cards = tally_cards_for(seating, {g.id: g.group for g in guests.values()})
+    width, height = frame_size(page_size("a4"), 2, 2)
+    width, height = width - 2, height - 2  # a hair inside the frame, or ReportLab refuses it
+    story: list[Flowable] = []
+    for card in cards:
+        place = f"Table {card.table} · {SEAT_NAMES[card.seat]}"
+        if party.form == Party.Form.PIVOT:
+            place = f"Pivot table · {SEAT_NAMES[card.seat]}"
+        story.append(TallyCard(party, guests[card.guest].name, card.pile, place, party.planned_rounds, width, height))
+    for t in seating:
+        for who in t.sitting_out:
+            story.append(
+                TallyCard(party, guests[who].name, "", "Sits out round 1", party.planned_rounds, width, height)
+            )
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Tally cards", layouts=[Layout("cards", 2, 2)])
+    return _filename(party, "tally-cards"), PDF, data
+
+
+def render_table_cards(party: Party) -> tuple[str, str, bytes]:
+    """A big number for each table, to stand on it where everybody can see it (Law 1's comment)."""
+    story: list[Flowable] = []
+    big = style("big", 200, bold=True, align=TA_CENTER, leading=220, color=GREEN)
+    label = style("label", 28, bold=True, align=TA_CENTER, leading=34)
+    note = style("tnote", 13, align=TA_CENTER, leading=17, color=MUTED)
+    for n in range(1, party.tables + 1):
+        if n > 1:
+            story.append(PageBreak())
+        caption = ""
+        if party.tables > 1 and party.form != Party.Form.PIVOT:
+            caption = "Head table" if n == 1 else "Last table" if n == party.tables else ""
+        story += [Spacer(1, 40 * mm), Paragraph("TABLE", label), Paragraph(str(n), big), Spacer(1, 10 * mm)]
+        if caption:
+            story.append(Paragraph(caption, label))
+        story.append(Paragraph(text(party.name), note))
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Table cards")
+    return _filename(party, "table-cards"), PDF, data
+
+
+SCORING_TABLE = [
+    ["Trick score (bid and made)", "♣ ♦ 20 a trick · ♥ ♠ 30 · NT 40 first, 30 after; doubled ×2, redoubled ×4"],
+    ["Game bid and made in one deal", "300 not vulnerable · 500 vulnerable"],
+    ["Part-score contract made", "50"],
+    ["Slams (only if bid)", "Small 500 / 750 vulnerable · Grand 1,000 / 1,500 vulnerable"],
+    ["Overtricks", "Trick value; doubled 100 (200 vulnerable), redoubled twice that"],
+    [
+        "Undertricks",
+        "50 a trick (100 vulnerable). Doubled: 100, 300, 500, then 300 more each (vulnerable 200, "
+        "500, 800, then 300 more each); redoubled twice that",
+    ],
+    ["Honors (any contract)", "4 trump honors in one hand 100 · 5, or 4 aces at no-trump, 150"],
+    ["Limit", "No side scores more than 1,000 on a deal, except for a slam bid and made"],
+    ["Passed out", "Not redealt: both sides score 0"],
+]
+
+
+def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
+    head = f"Score pad · Table {table_no}"
+    out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
+    if party.form == Party.Form.RUBBER:
+        out.append(
+            Paragraph(
+                "Rubber scoring: vulnerable after winning a game; rubber 700 (two games) or 500 "
+                "(three); at the end of the round 300 for a single game, 50 for a part-score.",
+                STYLES["note"],
+            )
+        )
+    rows = [["Deal", "Dealer", "Vulnerable", "Contract", "By", "Tricks", "Honors", "N-S", "E-W"]]
+    if party.form in (Party.Form.BRIDGE, Party.Form.PIVOT):
+        for n, dealer, vul in deal_plan(first_dealer or "N", party.vulnerability):
+            seat = SEAT_NAMES[dealer] if first_dealer else f"{('1st', '2nd', '3rd', '4th')[n - 1]} dealer"
+            vul_word = (
+                VUL_WORDS[vul]
+                if first_dealer or party.vulnerability != "law9"
+                else ("Neither", "Dealer's side", "Dealer's side", "Both")[n - 1]
+            )
+            rows.append([str(n), seat, vul_word, "", "", "", "", "", ""])
+    else:
+        rows += [[str(n), "", "", "", "", "", "", "", ""] for n in range(1, 9)]
+    rows.append(["Total", "", "", "", "", "", "", "", ""])
+    widths = [12 * mm, 24 * mm, 24 * mm, 24 * mm, 11 * mm, 14 * mm, 17 * mm, 28 * mm, 28 * mm]
+    grid = Table(rows, colWidths=widths, rowHeights=[7 * mm] + [10 * mm] * (len(rows) - 1))
+    grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
+    out += [Spacer(1, 4 * mm), grid, Spacer(1, 6 * mm), Paragraph("The party scoring table", STYLES["h2"])]
+    ref = Table(
+        [[Paragraph(text(a), STYLES["cell_bold"]), Paragraph(text(b), STYLES["cell"])] for a, b in SCORING_TABLE],
+        colWidths=[55 * mm, 127 * mm],
+    )
+    ref.setStyle(table_style(header_rows=0, extra=[("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#eef1f4"))]))
+    out.append(ref)
+    return out
+
+
+def render_score_pads(party: Party) -> tuple[str, str, bytes]:
+    """A score pad for each table with the deals of a round and the party scoring table."""
+    rounds = party_rounds(party)
+    current = {t.number: t.first_dealer for t in rounds[-1].tables.all()} if rounds else {}
+    story: list[Flowable] = []
+    for n in range(1, party.tables + 1):
+        if n > 1:
+            story.append(PageBreak())
+        story += _score_pad(party, n, current.get(n))
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Score pads")
+    return _filename(party, "score-pads"), PDF, data
+
+
+def render_standings(party: Party) -> tuple[str, str, bytes]:
+    """The final standings (tallies ranked by net, Law 12) with the laws' cross-check and the prizes."""
+    st = standings(party)
+    if not st.rounds_entered:
+        raise ReportError("No round has been entered yet.")
+    story: list[Flowable] = [
+        Paragraph(text(f"{party.name}: final standings"), STYLES["title"]),
+        Paragraph(text(f"{st.rounds_entered} round{'s' if st.rounds_entered != 1 else ''} played"), STYLES["note"]),
+        Spacer(1, 4 * mm),
+    ]
+    if st.prizes:
+        story.append(Paragraph("Prizes", STYLES["h2"]))
+        prize_rows = [
+            [
+                Paragraph(text(label), STYLES["cell_bold"]),
+                Paragraph(text(", ".join(g.name for g in who)), STYLES["cell"]),
+            ]
+            for label, who in st.prizes
+        ]
+        t = Table(prize_rows, colWidths=[70 * mm, 112 * mm])
+        t.setStyle(table_style(header_rows=0))
+        story += [t, Spacer(1, 6 * mm)]
+    story.append(Paragraph("Tallies", STYLES["h2"]))
+    if st.euchre:
+        header = ["Place", "Guest", "", "Gold", "Red", "Green", "My points", "Opponents'"]
+        body = [
+            [
+                str(r.place),
+                fit(r.guest.name, FONT, 8.5, 60 * mm),
+                r.guest.get_group_display() if r.guest.group else "",
+                str(r.stars.gold),
+                str(r.stars.red),
+                str(r.stars.green),
+                f"{r.tally.my:,}",
+                f"{r.tally.opponents:,}",
+            ]
+            for r in st.rows
+        ]
+        widths = [14 * mm, 62 * mm, 22 * mm, 14 * mm, 14 * mm, 14 * mm, 21 * mm, 21 * mm]
+    else:
+        header = ["Place", "Guest", "", "My score", "Opponents'", "Net"]
+        body = [
+            [
+                str(r.place),
+                fit(r.guest.name, FONT, 8.5, 70 * mm),
+                r.guest.get_group_display() if r.guest.group else "",
+                f"{r.tally.my:,}",
+                f"{r.tally.opponents:,}",
+                f"{r.tally.net:+,}",
+            ]
+            for r in st.rows
+        ]
+        widths = [14 * mm, 72 * mm, 24 * mm, 24 * mm, 24 * mm, 24 * mm]
+    body.append(["", "All tallies", "", "", "", ""] if not st.euchre else ["", "All tallies", "", "", "", "", "", ""])
+    body[-1][-3 if not st.euchre else -2] = f"{st.my_total:,}"
+    body[-1][-2 if not st.euchre else -1] = f"{st.opponents_total:,}"
+    grid = Table([header, *body], colWidths=widths, repeatRows=1)
+    grid.setStyle(
+        table_style(
+            extra=[
+                ("ALIGN", (3, 0), (-1, -1), "RIGHT"),
+                ("FONT", (0, -1), (-1, -1), FONT_BOLD, 8.5),
+                ("LINEABOVE", (0, -1), (-1, -1), 0.8, INK),
+            ]
+        )
+    )
+    story += [grid, Spacer(1, 3 * mm)]
+    verdict = (
+        f"The laws' check: all “My Score” totals add up to {st.my_total:,} and all “Opponents' Score” totals to "
+        f"{st.opponents_total:,}: " + ("they agree." if st.check_ok else "THEY DIFFER, look for a wrong entry.")
+    )
+    story.append(Paragraph(text(verdict), STYLES["note"]))
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Final standings")
+    return _filename(party, "standings"), PDF, data
+
+
+RENDERERS: dict[str, tuple[str, Callable[[Party], tuple[str, str, bytes]]]] = {
+    "tally-cards": ("Tally cards (two colours)", render_tally_cards),
+    "table-cards": ("Table number cards", render_table_cards),
+    "score-pads": ("Score pads with the party scoring table", render_score_pads),
+    "standings": ("Final standings and prize list", render_standings),
+}

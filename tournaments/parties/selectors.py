@@ -1,0 +1,227 @@
+"""Every read of a progressive party that is more than a get: seating, rounds, moves, tallies, prizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
+from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.tallies import (
+    PRIZES,
+    DealLine,
+    TableResult,
+    Tally,
+    award_prizes,
+    laws_check,
+    rank_guests,
+    tallies_from,
+)
+from tournaments.parties.tally_cards import SEAT_NAMES
+from tournaments.parties.types import SEATS, Guest, TableSeating
+
+__all__ = [
+    "Move",
+    "Standings",
+    "guests_of",
+    "moves_after",
+    "party_rounds",
+    "results_of",
+    "seating_of",
+    "standings",
+]
+
+
+def guests_of(party: Party) -> list[Guest]:
+    """The guests as the pure party code knows them (ids are the primary keys as strings)."""
+    return [Guest(str(g.pk), g.name, g.group or None) for g in party.guests.all()]
+
+
+def seating_of(table: PartyTable) -> TableSeating:
+    return TableSeating(
+        table=table.number,
+        seats={
+            s: str(getattr(table, f"{name}_id"))
+            for s, name in zip(SEATS, ("north", "east", "south", "west"), strict=True)
+        },
+        first_dealer=table.first_dealer,  # type: ignore[arg-type]
+        sitting_out=(str(table.sitting_out_id),) if table.sitting_out_id else (),
+    )
+
+
+def _tables(party: Party) -> list[PartyTable]:
+    return list(
+        PartyTable.objects.filter(round__party=party)
+        .select_related("round", "north", "east", "south", "west", "sitting_out")
+        .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
+        .order_by("round__number", "number")
+    )
+
+
+def _deal_line(d: PartyDeal) -> DealLine:
+    return DealLine(
+        deal=d.number, dealer=d.dealer, vulnerable=d.vulnerable, contract=d.contract,
+        declarer=d.declarer or None, tricks=d.tricks, honors_side=d.honors_side or None,
+        honors_points=d.honors_points, ns=d.ns, ew=d.ew,
+    )  # fmt: skip
+
+
+def results_of(party: Party, tables: list[PartyTable] | None = None) -> list[TableResult]:
+    """Every entered table-round, as the tallies need them."""
+    tables = _tables(party) if tables is None else tables
+    return [
+        TableResult(
+            round=t.round.number,
+            seating=seating_of(t),
+            ns_total=t.ns_total or 0,
+            ew_total=t.ew_total or 0,
+            winner=t.winner or None,
+            deals=tuple(_deal_line(d) for d in t.deals.all()),
+        )
+        for t in tables
+        if t.entered
+    ]
+
+
+def party_rounds(party: Party) -> list[PartyRound]:
+    """The rounds with their tables (and the guests at them) ready for a page."""
+    tables = Prefetch(
+        "tables",
+        queryset=PartyTable.objects.select_related("north", "east", "south", "west", "sitting_out")
+        .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
+        .order_by("number"),
+    )
+    return list(party.rounds.prefetch_related(tables).order_by("number"))
+
+
+@dataclass
+class Move:
+    """Where a guest goes for the next round, and with whom."""
+
+    guest: PartyGuest
+    from_table: int | None
+    from_seat: str
+    to_table: int | None
+    to_seat: str
+    partner: PartyGuest | None
+    stays: bool
+
+    @property
+    def to_seat_name(self) -> str:
+        return SEAT_NAMES.get(self.to_seat, "sits out")
+
+
+def _places(rnd: PartyRound) -> dict[int, tuple[int | None, str, PartyGuest | None]]:
+    places: dict[int, tuple[int | None, str, PartyGuest | None]] = {}
+    for t in rnd.tables.all():
+        seats = t.seats
+        for seat, guest in seats.items():
+            partner = seats[{"N": "S", "S": "N", "E": "W", "W": "E"}[seat]]
+            places[guest.pk] = (t.number, seat, partner)
+        if t.sitting_out_id:
+            places[t.sitting_out_id] = (None, "", None)
+    return places
+
+
+def moves_after(party: Party, number: int) -> list[Move]:
+    """Who moves where between round ``number`` and the next (empty if that round is not seated yet)."""
+    rounds = {r.number: r for r in party_rounds(party) if r.number in (number, number + 1)}
+    if number not in rounds or number + 1 not in rounds:
+        return []
+    before, after = _places(rounds[number]), _places(rounds[number + 1])
+    guests = {g.pk: g for g in party.guests.all()}
+    moves = []
+    for pk, (table, seat, partner) in after.items():
+        old_table, old_seat, _old_partner = before.get(pk, (None, "", None))
+        moves.append(Move(guests[pk], old_table, old_seat, table, seat, partner, stays=old_table == table))
+    return sorted(moves, key=lambda m: (m.to_table or 999, SEATS.index(m.to_seat) if m.to_seat else 9))
+
+
+@dataclass
+class TallyRow:
+    place: int
+    guest: PartyGuest
+    tally: Tally
+    stars: Stars | None = None
+    prizes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Standings:
+    """The tallies in ranking order, the laws' check, and the prize list."""
+
+    rows: list[TallyRow]
+    my_total: int
+    opponents_total: int
+    prizes: list[tuple[str, list[PartyGuest]]]
+    rounds_entered: int
+    euchre: bool
+
+    @property
+    def check_ok(self) -> bool:
+        """The hostess's check: every "My Score" and every "Opponents' Score" add up to the same total."""
+        return self.my_total == self.opponents_total
+
+
+def standings(party: Party) -> Standings:
+    """Law 11 and 12 (or the euchre stars): ranking, the cross-check, and the prizes the host chose."""
+    guests = guests_of(party)
+    models = {str(g.pk): g for g in party.guests.all()}
+    results = results_of(party)
+    tallies = tallies_from(guests, results)
+    my_total, opp_total = laws_check(tallies)
+    euchre = party.form == Party.Form.EUCHRE
+    stars = stars_from(guests, results, party.tables) if euchre else None
+    ranking = euchre_ranking(guests, stars) if stars is not None else rank_guests(guests, tallies)
+    awards = award_prizes(party.prizes, guests, tallies, results) if results else []
+    if euchre and results and stars is not None:
+        awards = _euchre_prizes(party, guests, stars, ranking)
+    by_guest: dict[str, list[str]] = {}
+    by_prize: dict[str, list[PartyGuest]] = {}
+    for code, gid in awards:
+        by_guest.setdefault(gid, []).append(PRIZES.get(code, code))
+        by_prize.setdefault(PRIZES.get(code, code), []).append(models[gid])
+    rows = []
+    place = 0
+    previous = None
+    for i, gid in enumerate(ranking, start=1):
+        t = tallies[gid]
+        key = stars[gid].key() if stars is not None else (t.net, t.my)
+        if key != previous:
+            place, previous = i, key
+        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, [])))
+    entered = {r.round for r in results}
+    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre)
+
+
+EUCHRE_PRIZES = {
+    "ladies_highest": "Lady with most gold stars",
+    "gentlemen_highest": "Gentleman with most gold stars",
+    "highest": "Most gold stars",
+    "booby": "Most green stars (booby)",
+}
+
+
+def _euchre_prizes(
+    party: Party, guests: list[Guest], stars: dict[str, Stars], ranking: list[str]
+) -> list[tuple[str, str]]:
+    """The euchre prizes: the lady and the gentleman with most gold stars (ties: red, then fewer green)."""
+    group = {g.id: g.group for g in guests}
+    out: list[tuple[str, str]] = []
+    for code in party.prizes:
+        if code in ("ladies_highest", "gentlemen_highest"):
+            want = "lady" if code.startswith("ladies") else "gentleman"
+            pool = [g for g in ranking if group[g] == want]
+        elif code == "highest":
+            pool = ranking
+        elif code == "booby":
+            pool = sorted(ranking, key=lambda g: (-stars[g].green, stars[g].gold, stars[g].red))
+            if pool and stars[pool[0]].green:
+                out.append((EUCHRE_PRIZES[code], pool[0]))
+            continue
+        else:
+            continue
+        if pool:
+            out.append((EUCHRE_PRIZES[code], pool[0]))
+    return out

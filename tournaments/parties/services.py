@@ -1,0 +1,429 @@
+"""Every write for a progressive party: set it up, draw the tally cards, enter a table, call the progression.
+
+Each function runs in one transaction and writes what changed to the audit log, so a party is never
+half-saved. Bad input raises :class:`tournaments.parties.PartyError` (or :class:`EntryError`, which names
+the deal and field) with a message for the host; views show it at the field.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.audit import services as audit
+from tournaments.core.text import WHY_MAX, check_text
+from tournaments.parties import pivot
+from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties.guests import parse_guest_list
+from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.progression import next_seating, table_winner
+from tournaments.parties.rubber import score_rubber_round
+from tournaments.parties.selectors import guests_of, seating_of
+from tournaments.parties.tallies import PRIZES
+from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
+from tournaments.parties.types import Guest, PartyError, TableSeating
+from tournaments.printing import jobs, registry
+from tournaments.printing.models import GeneratedFile
+
+__all__ = [
+    "EntryError",
+    "call_progression",
+    "create_party",
+    "finish_party",
+    "record_deals",
+    "record_totals",
+    "set_guests",
+    "start_party",
+    "update_party",
+]
+
+SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
+RULE_FIELDS = (
+    "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
+    "vulnerability", "tie_rule", "planned_rounds", "prizes",
+)  # fmt: skip
+
+
+class EntryError(PartyError):
+    """A table's entry that cannot be saved; ``deal`` (1-based) and ``field`` say where, when known."""
+
+    def __init__(self, message: str, *, deal: int | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.field = field
+
+
+PARTY_JOB_PREFIX = "party-"  # the stored kinds of party papers: "party-tally-cards", ...
+
+
+def _why(why: str) -> str:
+    try:
+        return check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    except ValidationError as exc:
+        raise EntryError(" ".join(exc.messages), field="why") from None
+
+
+def _rng(party: Party, *parts: object) -> random.Random:
+    """A card draw that can be reproduced: seeded by the party's seed and what is being drawn."""
+    return random.Random(":".join(str(p) for p in (party.seed, *parts)))
+
+
+def _party_snapshot(party: Party) -> dict[str, Any]:
+    data = {f: getattr(party, f) for f in RULE_FIELDS}
+    data["date"] = party.date.isoformat() if party.date else None
+    return data
+
+
+def _check_rules(data: Mapping[str, Any]) -> None:
+    form, tables = data["form"], data["tables"]
+    if form == Party.Form.PIVOT:
+        if tables != 1:
+            raise EntryError("Pivot bridge is played at a single table.", field="tables")
+    elif not 2 <= tables <= 60:
+        raise EntryError("A progressive party has 2 to 60 tables.", field="tables")
+    if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:
+        raise EntryError("Progressive euchre uses the head-table progression (winners up).", field="progression")
+    if not 1 <= data["planned_rounds"] <= 40:
+        raise EntryError("Plan between 1 and 40 rounds.", field="planned_rounds")
+    unknown = [p for p in data["prizes"] if p not in PRIZES]
+    if unknown:
+        raise EntryError(f"Unknown prize {unknown[0]!r}.", field="prizes")
+
+
+@transaction.atomic
+def create_party(*, actor: Any, **rules: Any) -> Party:
+    """A new party in set-up, with the host's rules (see Party for the fields)."""
+    data = {
+        "name": "Bridge party",
+        "date": datetime.date.today(),
+        "form": Party.Form.BRIDGE,
+        "tables": 3,
+        "mixed": False,
+        "tally_draw": Party.TallyDraw.RANDOM,
+        "progression": Party.Progression.STANDARD,
+        "head_table_keeps_partners": False,
+        "vulnerability": Party.Vulnerability.LAW9,
+        "tie_rule": Party.TieRule.LAST_DEAL,
+        "planned_rounds": 6,
+        "prizes": ["highest", "second", "booby"],
+        **rules,
+    }
+    if data["form"] == Party.Form.EUCHRE:
+        data["head_table_keeps_partners"] = True  # "The winners at the head table ... keep their seats"
+        if data["tie_rule"] not in (Party.TieRule.HOST, Party.TieRule.CUT):
+            data["tie_rule"] = Party.TieRule.HOST  # "the holders of the most tricks toward the next hand"
+    _check_rules(data)
+    party = Party.objects.create(host=actor, seed=random.SystemRandom().randrange(2**31), **data)
+    audit.record(actor=actor, action="party.create", target=party, new=_party_snapshot(party))
+    return party
+
+
+@transaction.atomic
+def update_party(*, actor: Any, party: Party, **rules: Any) -> Party:
+    """Change the rules; only before the tally cards are drawn (they are announced before play)."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    old = _party_snapshot(party)
+    changing_play = {k for k in rules if k not in ("name", "date", "prizes", "planned_rounds")}
+    if party.status != Party.Status.SETUP and any(rules[k] != old[k] for k in changing_play):
+        raise EntryError("The rules were announced when the tally cards were drawn; they can't change now.")
+    data = {**old, "date": party.date, **rules}
+    _check_rules(data)
+    for key, value in rules.items():
+        setattr(party, key, value)
+    party.save()
+    audit.record(actor=actor, action="party.rules", target=party, old=old, new=_party_snapshot(party))
+    return party
+
+
+@transaction.atomic
+def set_guests(*, actor: Any, party: Party, text: str) -> list[PartyGuest]:
+    """Replace the guest list from the pasted text (one per line, optional L/G); only in set-up."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.SETUP:
+        raise EntryError("The tally cards are drawn: the guest list is fixed.", field="guests")
+    try:
+        parsed = parse_guest_list(text)
+    except PartyError as exc:
+        raise EntryError(str(exc), field="guests") from exc
+    if not parsed:
+        raise EntryError("List at least one guest, one name per line.", field="guests")
+    old = [(g.name, g.group) for g in party.guests.all()]
+    party.guests.all().delete()
+    PartyGuest.objects.bulk_create(
+        PartyGuest(party=party, name=name, group=group, order=i) for i, (name, group) in enumerate(parsed)
+    )
+    audit.record(actor=actor, action="party.guests", target=party, old=old, new=parsed)
+    return list(party.guests.all())
+
+
+def _save_round(party: Party, number: int, seating: Sequence[TableSeating]) -> PartyRound:
+    rnd = PartyRound.objects.create(party=party, number=number)
+    guests = {str(g.pk): g for g in party.guests.all()}
+    PartyTable.objects.bulk_create(
+        PartyTable(
+            round=rnd,
+            number=t.table,
+            first_dealer=t.first_dealer,
+            sitting_out=guests[t.sitting_out[0]] if t.sitting_out else None,
+            **{SEAT_FIELDS[s]: guests[who] for s, who in t.seats.items()},
+        )
+        for t in seating
+    )
+    return rnd
+
+
+def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
+    """Pivot Laws 1-3: a fresh draw at the start of every cycle, then the rotation."""
+    cycle = pivot.cycle_length(len(guests))
+    cycle_no, in_cycle = divmod(number - 1, cycle)
+    draw = pivot.pivot_draw([g.id for g in guests], _rng(party, "pivot-draw", cycle_no))
+    return [pivot.pivot_round(draw, in_cycle + 1)]
+
+
+@transaction.atomic
+def start_party(
+    *,
+    actor: Any,
+    party: Party,
+    assignment: Mapping[str, tuple[int, str]] | None = None,
+    first_dealers: Mapping[int, str] | None = None,
+) -> PartyRound:
+    """Draw (or take the host's assignment of) the tally cards and seat round 1.
+
+    ``first_dealers`` (table -> seat) records draws for deal already made at the tables; otherwise
+    Bridgedesk draws them (at a mixed party between the two ladies).
+    """
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.SETUP:
+        raise EntryError("The tally cards have already been drawn.")
+    guests = guests_of(party)
+    try:
+        if party.form == Party.Form.PIVOT:
+            if len(guests) not in (4, 5):
+                raise PartyError(f"Pivot bridge is for 4 or 5 players at one table; you have {len(guests)}.")
+            seating = _pivot_seating(party, guests, 1)
+        elif assignment is not None:
+            seating = assign_tally_cards(guests, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
+        else:
+            seating = draw_tally_cards(guests, party.tables, _rng(party, "tally"), mixed=party.mixed)
+    except PartyError as exc:
+        raise EntryError(str(exc), field="guests") from exc
+    for table in seating:
+        seat = (first_dealers or {}).get(table.table)
+        if seat is not None:
+            if seat not in ("N", "E", "S", "W"):
+                raise EntryError(f"Table {table.table}: the first dealer is N, E, S or W, not {seat!r}.")
+            table.first_dealer = seat  # type: ignore[assignment]
+    rnd = _save_round(party, 1, seating)
+    party.status = Party.Status.PLAYING
+    party.save(update_fields=["status", "updated_at"])
+    audit.record(
+        actor=actor,
+        action="party.start",
+        target=party,
+        new={"seating": [{"table": t.table, **t.seats} for t in seating]},
+        why="tally cards assigned" if assignment is not None else "tally cards drawn",
+    )
+    return rnd
+
+
+def _table_snapshot(table: PartyTable) -> dict[str, Any]:
+    return {
+        "entry": table.entry,
+        "ns_total": table.ns_total,
+        "ew_total": table.ew_total,
+        "winner": table.winner,
+        "decided_by": table.decided_by,
+        "deals": [
+            [d.number, d.contract, d.declarer, d.tricks, d.honors_side, d.honors_points, d.ns, d.ew]
+            for d in table.deals.all()
+        ],
+    }
+
+
+def _check_total(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EntryError("Write the total as a whole number of points.", field=field)
+    if not 0 <= value <= MAX_POINTS:
+        raise EntryError(f"A total is between 0 and {MAX_POINTS:,} points.", field=field)
+    return value
+
+
+def _settle(
+    table: PartyTable,
+    ns_total: int,
+    ew_total: int,
+    deal_scores: Sequence[tuple[int, int]],
+    host_choice: str | None,
+) -> tuple[str, str]:
+    party = table.round.party
+    try:
+        winner, how = table_winner(
+            ns_total,
+            ew_total,
+            party.tie_rule,
+            deal_scores=deal_scores,
+            rng=_rng(party, "tie", table.round.number, table.number),
+            host_choice=host_choice or None,
+        )
+    except PartyError as exc:
+        raise EntryError(str(exc), field="host_choice") from exc
+    if table.round.progressed and table.winner and winner != table.winner:
+        raise EntryError(
+            f"The progression after round {table.round.number} has been called with the "
+            f"{table.get_winner_display()} pair as winners; this correction would change who moved. "
+            "Check the scores with the table."
+        )
+    return winner, how
+
+
+def _locked_table(table: PartyTable) -> PartyTable:
+    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
+    if table.round.party.status == Party.Status.SETUP:
+        raise EntryError("The party has not started.")
+    return table
+
+
+@transaction.atomic
+def record_totals(
+    *,
+    actor: Any,
+    table: PartyTable,
+    ns_total: Any,
+    ew_total: Any,
+    host_choice: str | None = None,
+    why: str = "",
+) -> PartyTable:
+    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped)."""
+    why = _why(why)
+    table = _locked_table(table)
+    old = _table_snapshot(table)
+    ns_total, ew_total = _check_total(ns_total, "ns_total"), _check_total(ew_total, "ew_total")
+    winner, how = _settle(table, ns_total, ew_total, (), host_choice)
+    table.deals.all().delete()
+    table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
+    table.winner, table.decided_by = winner, how
+    table.save()
+    audit.record(actor=actor, action="party.table", target=table, old=old, new=_table_snapshot(table), why=why)
+    return table
+
+
+@transaction.atomic
+def record_deals(
+    *,
+    actor: Any,
+    table: PartyTable,
+    deals: Sequence[DealEntry],
+    host_choice: str | None = None,
+    why: str = "",
+) -> PartyTable:
+    """Enter a table's round deal by deal; each deal is scored by the party rules, the totals are the sums."""
+    why = _why(why)
+    table = _locked_table(table)
+    party = table.round.party
+    if party.form == Party.Form.EUCHRE:
+        raise EntryError("Euchre is entered as the two pairs' points.")
+    premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
+    try:
+        if party.form == Party.Form.RUBBER:
+            scored, premium = score_rubber_round(table.first_dealer, list(deals))
+        else:
+            scored = score_round(table.first_dealer, party.vulnerability, list(deals))
+    except DealError as exc:
+        raise EntryError(str(exc), deal=exc.deal, field=exc.field) from exc
+    except PartyError as exc:
+        raise EntryError(str(exc)) from exc
+    lines = [
+        PartyDeal(
+            number=d.deal, dealer=d.dealer, vulnerable=d.vulnerable, contract=d.contract,
+            declarer=d.declarer or "", tricks=d.tricks, honors_side=d.honors_side or "",
+            honors_points=d.honors_points, ns=d.ns, ew=d.ew,
+        )
+        for d in scored
+    ]  # fmt: skip
+    old = _table_snapshot(table)
+    ns_total = sum(d.ns for d in lines) + premium[0]
+    ew_total = sum(d.ew for d in lines) + premium[1]
+    winner, how = _settle(table, ns_total, ew_total, [(d.ns, d.ew) for d in lines], host_choice)
+    table.deals.all().delete()
+    for d in lines:
+        d.table = table
+    PartyDeal.objects.bulk_create(lines)
+    table.entry, table.ns_total, table.ew_total = PartyTable.Entry.DEALS, ns_total, ew_total
+    table.winner, table.decided_by = winner, how
+    table.save()
+    audit.record(actor=actor, action="party.table", target=table, old=old, new=_table_snapshot(table), why=why)
+    return table
+
+
+@transaction.atomic
+def call_progression(*, actor: Any, party: Party) -> PartyRound:
+    """All tables have entered: seat the next round by the party's progression and partner rules."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.PLAYING:
+        raise EntryError("The party is not in play.")
+    current = party.rounds.order_by("-number").first()
+    if current is None:
+        raise EntryError("Draw the tally cards first.")
+    tables = list(current.tables.all())
+    waiting = [t.number for t in tables if not t.entered]
+    if waiting:
+        raise EntryError(f"Waiting for table {', '.join(map(str, waiting))} to enter round {current.number}.")
+    guests = guests_of(party)
+    if party.form == Party.Form.PIVOT:
+        seating = _pivot_seating(party, guests, current.number + 1)
+    else:
+        seating = next_seating(
+            [seating_of(t) for t in tables],
+            {t.number: t.winner for t in tables},
+            party.progression,
+            _rng(party, "progression", current.number),
+            groups={g.id: g.group for g in guests},
+            mixed=party.mixed,
+            head_table_keeps_partners=party.head_table_keeps_partners,
+        )
+    current.progressed = True
+    current.save(update_fields=["progressed", "updated_at"])
+    rnd = _save_round(party, current.number + 1, seating)
+    audit.record(
+        actor=actor,
+        action="party.progression",
+        target=rnd,
+        new={"round": rnd.number, "seating": [{"table": t.table, **t.seats} for t in seating]},
+    )
+    return rnd
+
+
+@transaction.atomic
+def finish_party(*, actor: Any, party: Party) -> Party:
+    """End the party after the last round played; a round nobody has entered yet is removed."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.PLAYING:
+        raise EntryError("The party is not in play.")
+    last = party.rounds.order_by("-number").first()
+    if last is not None and not any(t.entered for t in last.tables.all()) and last.number > 1:
+        last.delete()
+    elif last is not None and not all(t.entered for t in last.tables.all()):
+        waiting = [str(t.number) for t in last.tables.all() if not t.entered]
+        raise EntryError(f"Round {last.number} is still being played at table {', '.join(waiting)}.")
+    party.status = Party.Status.FINISHED
+    party.save(update_fields=["status", "updated_at"])
+    audit.record(actor=actor, action="party.finish", target=party)
+    return party
+
+
+# ---- Printing in the background: the one job pipeline (printing/jobs.py) ----
+
+
+def start_print_job(*, actor: Any, party: Party, kind: str, enqueue: bool = True) -> GeneratedFile:
+    """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits."""
+    if f"{PARTY_JOB_PREFIX}{kind}" not in registry.KINDS:
+        papers = ", ".join(k.removeprefix(PARTY_JOB_PREFIX) for k in registry.KINDS if k.startswith(PARTY_JOB_PREFIX))
+        raise EntryError(f"Unknown paper {kind!r}: choose one of {papers}.", field="kind")
+    return jobs.start_job(owner=actor, kind=f"{PARTY_JOB_PREFIX}{kind}", party=party, enqueue=enqueue)

@@ -1,0 +1,23 @@
+"""URLs of the progressive party pages (mounted at /parties/)."""
+
+from django.urls import path
+
+from tournaments.parties.views import play, results, setup
+
+app_name = "parties"
+urlpatterns = [
+    path("", setup.party_list, name="list"),
+    path("new/", setup.party_new, name="new"),
+    path("<int:pk>/", play.party_detail, name="detail"),
+    path("<int:pk>/rules/", setup.party_rules, name="rules"),
+    path("<int:pk>/guests/", setup.party_guests, name="guests"),
+    path("<int:pk>/tally-cards/", setup.party_start, name="start"),
+    path("<int:pk>/round/<int:number>/", play.party_round, name="round"),
+    path("<int:pk>/round/<int:number>/table/<int:table_no>/", play.party_table, name="table"),
+    path("<int:pk>/progression/", play.party_progress, name="progress"),
+    path("<int:pk>/finish/", play.party_finish, name="finish"),
+    path("<int:pk>/tallies/", results.party_standings, name="standings"),
+    path("<int:pk>/print/", results.party_print, name="print"),
+    path("<int:pk>/print/<slug:kind>.pdf", results.party_pdf, name="pdf"),
+    path("<int:pk>/print/job/<int:job_id>/", results.party_print_job, name="print_job"),
+]

@@ -1,0 +1,222 @@
+"""Playing the party: the dashboard, a round's tables, a table's entry, the progression, finishing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.core.access import Perm, requires
+from tournaments.parties import services
+from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
+from tournaments.parties.forms import DealFormSet, TotalsForm
+from tournaments.parties.models import Party, PartyTable
+from tournaments.parties.rubber import MAX_RUBBER_DEALS
+from tournaments.parties.selectors import moves_after, party_rounds
+from tournaments.parties.services import EntryError
+from tournaments.parties.views.common import get_party, steps
+
+
+@requires(Perm.DIRECT)
+def party_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's dashboard: what to do next, in one big button."""
+    party = get_party(request, pk)
+    rounds = party_rounds(party)
+    current = rounds[-1] if rounds else None
+    return render(
+        request,
+        "parties/detail.html",
+        {"party": party, "rounds": rounds, "current": current, "steps": steps(party, "play")},
+    )
+
+
+def _round(party: Party, number: int):
+    for rnd in party_rounds(party):
+        if rnd.number == number:
+            return rnd
+    raise Http404("No such round.")
+
+
+@requires(Perm.DIRECT)
+def party_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    party = get_party(request, pk)
+    rnd = _round(party, number)
+    tables = list(rnd.tables.all())
+    is_last = not party.rounds.filter(number__gt=number).exists()
+    return render(
+        request,
+        "parties/round.html",
+        {
+            "party": party,
+            "round": rnd,
+            "tables": tables,
+            "all_entered": all(t.entered for t in tables),
+            "is_last": is_last,
+            "moves": moves_after(party, number),
+            "steps": steps(party, "play"),
+        },
+    )
+
+
+class _FormErrors(Exception):
+    """Raised inside the entry view when a form already carries its error messages."""
+
+
+def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, str, str]]:
+    """(deal, dealer, vulnerability) for the entry form; rubber vulnerability follows the score."""
+    if party.form == Party.Form.RUBBER:
+        return [(n, dealer_of(table.first_dealer, n), "by score") for n in range(1, count + 1)]
+    return deal_plan(table.first_dealer, party.vulnerability)
+
+
+def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
+    return [
+        {
+            "contract": d.contract,
+            "declarer": d.declarer,
+            "tricks": "" if d.tricks is None else str(d.tricks),
+            "honors": f"{d.honors_side}{d.honors_points}" if d.honors_points else "",
+        }
+        for d in table.deals.all()
+    ]
+
+
+@requires(Perm.DIRECT)
+@require_http_methods(["GET", "POST"])
+def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> HttpResponse:
+    """One table's round: deal by deal (contract, declarer, tricks, honors) or just the two totals."""
+    party = get_party(request, pk)
+    rnd = _round(party, number)
+    table = next((t for t in rnd.tables.all() if t.number == table_no), None)
+    if table is None:
+        raise Http404("No such table.")
+    euchre = party.form == Party.Form.EUCHRE
+    mode = (
+        request.POST.get("mode")
+        or request.GET.get("mode")
+        or ("totals" if euchre or table.entry == "totals" else "deals")
+    )
+    if euchre:
+        mode = "totals"
+    rubber = party.form == Party.Form.RUBBER
+    count = 4
+    if rubber:
+        try:
+            count = max(1, min(MAX_RUBBER_DEALS, int(request.GET.get("deals") or table.deals.count() or 8)))
+        except ValueError:
+            count = 8
+    totals = TotalsForm(
+        request.POST if request.method == "POST" and mode == "totals" else None,
+        initial={"ns_total": table.ns_total, "ew_total": table.ew_total},
+        prefix="t",
+    )
+    initial = _initial_deals(table)
+    initial += [{} for _ in range(max(0, count - len(initial)))]
+    deals = DealFormSet(
+        request.POST if request.method == "POST" and mode == "deals" else None, initial=initial, prefix="d"
+    )
+    if request.method == "POST":
+        host_choice = request.POST.get("host_choice") or None
+        why = request.POST.get("why", "")
+        try:
+            if mode == "totals" and totals.is_valid():
+                services.record_totals(
+                    actor=request.user,
+                    table=table,
+                    ns_total=totals.cleaned_data["ns_total"],
+                    ew_total=totals.cleaned_data["ew_total"],
+                    host_choice=totals.cleaned_data["host_choice"],
+                    why=totals.cleaned_data["why"],
+                )
+                return _saved(request, party, rnd.number, table_no)
+            if mode == "deals" and deals.is_valid():
+                entries = []
+                forms = [f for f in deals.forms if not (rubber and f.is_blank)]
+                for f in forms:
+                    if not f.cleaned_data.get("contract"):
+                        f.add_error("contract", "Write the contract, or PASS if nobody bid.")
+                if any(f.errors for f in forms):
+                    raise _FormErrors
+                for f in forms:
+                    side, points = f.honors_parts()
+                    entries.append(
+                        DealEntry(
+                            contract=f.cleaned_data.get("contract", ""),
+                            declarer=f.cleaned_data.get("declarer") or None,
+                            tricks=f.cleaned_data.get("tricks") or None,
+                            honors_side=side,
+                            honors_points=points,
+                        )
+                    )
+                services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
+                return _saved(request, party, rnd.number, table_no)
+        except _FormErrors:
+            pass  # the messages are on the forms already
+        except EntryError as exc:
+            if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
+                form = deals.forms[exc.deal - 1]
+                form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+            elif mode == "totals":
+                totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
+            else:
+                deals._non_form_errors = deals.error_class([str(exc)])  # shown above the deals
+    rows = list(zip(_deal_rows(party, table, len(deals.forms)), deals.forms, strict=False))
+    return render(
+        request,
+        "parties/table.html",
+        {
+            "party": party,
+            "round": rnd,
+            "table": table,
+            "mode": mode,
+            "totals": totals,
+            "deals": deals,
+            "rows": rows,
+            "rubber": rubber,
+            "euchre": euchre,
+            "count": count,
+            "steps": steps(party, "play"),
+            "host_tie": party.tie_rule == Party.TieRule.HOST,
+        },
+    )
+
+
+@requires(Perm.DIRECT)
+def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> HttpResponse:
+    table = PartyTable.objects.get(round__party=party, round__number=number, number=table_no)
+    tie = f" (tie: {table.tie_label})" if table.tie_label else ""
+    messages.success(
+        request,
+        f"Table {table_no}: N-S {table.ns_total:,}, E-W {table.ew_total:,}. {table.get_winner_display()} won{tie}.",
+    )
+    return redirect("parties:round", pk=party.pk, number=number)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def party_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    party = get_party(request, pk)
+    try:
+        rnd = services.call_progression(actor=request.user, party=party)
+    except EntryError as exc:
+        messages.error(request, str(exc))
+        current = party.rounds.order_by("-number").first()
+        if current is None:
+            return redirect("parties:detail", pk=party.pk)
+        return redirect("parties:round", pk=party.pk, number=current.number)
+    messages.success(request, f"Progression called: here is where everyone goes for round {rnd.number}.")
+    return redirect("parties:round", pk=party.pk, number=rnd.number - 1)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def party_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    party = get_party(request, pk)
+    try:
+        services.finish_party(actor=request.user, party=party)
+    except EntryError as exc:
+        messages.error(request, str(exc))
+        return redirect("parties:detail", pk=party.pk)
+    messages.success(request, "The party is over. Here are the tallies and the prizes.")
+    return redirect("parties:standings", pk=party.pk)

@@ -1,0 +1,1 @@
+"""Background jobs that make files (PDFs) and the ReportLab house style; knows no domain."""

@@ -1,0 +1,356 @@
+"""Background jobs that make files: one pipeline for every kind any domain registers (printing/registry.py).
+
+- `start_job` saves the job in a transaction and sends it to the broker only once that transaction commits.
+- `run_job` is what the Celery task and the commands call. A job is claimed with a lease (a compare-and-set
+  on `lease_until`), so a job that is still beating is never run by a second worker; while it renders, a
+  heartbeat thread renews the lease every HEARTBEAT seconds, even through one long step.
+- A worker that dies stops renewing: once its lease has run out (LEASE seconds), each live worker's
+  watchdog (every WATCH seconds) sends the job again, so it is running again within about LEASE + WATCH
+  seconds of a live worker being there, not after a fixed minute. A message delivered twice (a broker's
+  redelivery) finds the job leased or done and is dropped without rendering.
+- Rendering is deterministic and never writes to the database; a re-run writes the same bytes.
+- Files expire after GENERATED_FILE_TTL_HOURS; `delete_expired` removes them (called whenever a job starts).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import close_old_connections, connection, transaction
+from django.db.models import F, Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.core.actors import Actor, user_of
+from tournaments.printing import registry
+from tournaments.printing.models import GeneratedFile
+from tournaments.printing.pdf import PAPERS, ReportError
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 3
+# A running job's lease: renewed by its heartbeat; a dead worker's job is free again once it runs out.
+LEASE = timedelta(
+    seconds=float(os.environ.get("BRIDGEDESK_JOB_LEASE_SECONDS", getattr(settings, "JOB_LEASE_SECONDS", 8)))
+)
+HEARTBEAT = max(0.5, LEASE.total_seconds() / 4)
+WATCH = max(1.0, LEASE.total_seconds() / 2)  # how often a worker's watchdog looks for lost jobs
+STALE_AFTER = LEASE  # kept for callers that ask how long a silent job is given
+PROGRESS_EVERY = 0.25  # seconds between progress writes: the bar moves, the database is not hammered
+QUEUED_LOST_AFTER = timedelta(seconds=30)  # a queued job no worker took: its message was lost
+
+RESULTS_KINDS = ("standings", "recaps", "scorecards", "hand-records")
+KIT_KINDS = ("guide-cards", "travellers", "pickup-slips")
+
+
+def ttl() -> timedelta:
+    return timedelta(hours=getattr(settings, "GENERATED_FILE_TTL_HOURS", 72))
+
+
+def start_job(
+    *, owner: Actor, kind: str, session: Any = None, party: Any = None, paper: str = "a4", enqueue: bool = True
+) -> GeneratedFile:
+    """Record a job for `kind` of a session or a party and queue it once the transaction commits.
+
+    Raises ValidationError for an unknown kind, a missing owner or paper size (a form shows it at the field).
+    """
+    if kind not in registry.KINDS:
+        names = ", ".join(k for k in registry.KINDS if not k.startswith("party-"))
+        raise ValidationError({"kind": f"Unknown report {kind!r}: choose one of {names}."})
+    spec = registry.KINDS[kind]
+    target = session if spec.owner == "session" else party
+    if target is None:
+        raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
+    paper = (paper or "a4").lower()
+    if paper not in PAPERS:
+        raise ValidationError({"paper": f"Unknown paper size {paper!r}: choose A4 or US Letter."})
+    with transaction.atomic():
+        delete_expired()
+        job = GeneratedFile.objects.create(
+            owner=user_of(owner),
+            session=target if spec.owner == "session" else None,
+            party=target if spec.owner == "party" else None,
+            kind=kind,
+            params={"paper": paper} | ({"party": target.pk} if spec.owner == "party" else {}),
+            message="Waiting for a worker",
+            expires_at=timezone.now() + ttl(),
+        )
+        if enqueue:
+            job_id = job.pk
+            transaction.on_commit(lambda: send(job_id))
+    return job
+
+
+_sender: list[Callable[[int], object]] = []
+
+
+def set_sender(sender: Callable[[int], object]) -> None:
+    """The task module hands over how to queue a job (its task's `delay`), so this module need not import it."""
+    _sender[:] = [sender]
+
+
+def send(job_id: int) -> None:
+    """Put the job on the broker; the task carries only the id, and every kind goes to the one runner."""
+    if not _sender:
+        raise RuntimeError("No job task is registered: tournaments.printing.tasks was not imported.")
+    _sender[0](job_id)
+
+
+def claim(job_id: int) -> GeneratedFile | None:
+    """Take the job for this worker: only if it is not done, not given up, and nobody holds a live lease on it.
+
+    A compare-and-set: the UPDATE names the state it expects and one row must change, so two workers (or a
+    redelivered message) cannot both take it.
+    """
+    now = timezone.now()
+    free = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
+    runnable = GeneratedFile.objects.filter(
+        pk=job_id, status__in=[GeneratedFile.Status.QUEUED, GeneratedFile.Status.RUNNING]
+    )
+    spent = runnable.filter(free, attempts__gte=MAX_ATTEMPTS).update(
+        status=GeneratedFile.Status.FAILED,
+        message="Failed",
+        error=(
+            f"The job was interrupted {MAX_ATTEMPTS} times (the worker making it stopped each time), so it was "
+            "given up. Start it again; if it keeps failing, the worker may be short of memory."
+        ),
+        finished_at=now,
+        updated_at=now,
+    )
+    if spent:
+        return None
+    taken = runnable.filter(free).update(
+        status=GeneratedFile.Status.RUNNING,
+        attempts=F("attempts") + 1,
+        progress=0,
+        heartbeat_at=now,
+        lease_until=now + LEASE,
+        message="Starting",
+        error="",
+        updated_at=now,
+    )
+    return GeneratedFile.objects.filter(pk=job_id).first() if taken == 1 else None
+
+
+class _Heartbeat:
+    """Renews the job's lease from a thread of its own while the render runs, however long one step takes."""
+
+    def __init__(self, job_id: int) -> None:
+        self.job_id = job_id
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._beat, name=f"job-{job_id}-heartbeat", daemon=True)
+
+    def __enter__(self) -> _Heartbeat:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join(timeout=HEARTBEAT * 2)
+
+    def _beat(self) -> None:
+        try:
+            while not self.stop.wait(HEARTBEAT):
+                now = timezone.now()
+                GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
+                    heartbeat_at=now, lease_until=now + LEASE
+                )
+        except Exception:  # a database hiccup: the lease may lapse and the job run again, which is safe
+            log.exception("heartbeat of job %s stopped", self.job_id)
+        finally:
+            connection.close()
+
+
+class _ProgressWriter:
+    """Writes progress (never backwards) at most every PROGRESS_EVERY seconds."""
+
+    def __init__(self, job_id: int) -> None:
+        self.job_id = job_id
+        self.last_write = 0.0
+        self.best = 0
+
+    def __call__(self, fraction: float, message: str) -> None:
+        percent = max(self.best, min(99, int(fraction * 100)))
+        now = time.monotonic()
+        if now - self.last_write < PROGRESS_EVERY and percent < 99:
+            return
+        self.best, self.last_write = percent, now
+        GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
+            progress=percent, message=message[:200]
+        )
+
+
+def run_job(job_id: int) -> GeneratedFile | None:
+    """Render the job's file and store it; a failure is stored in words. Safe to call again for the same job."""
+    job = claim(job_id)
+    if job is None:
+        return GeneratedFile.objects.filter(pk=job_id).first()
+    spec = registry.KINDS.get(job.kind)
+    paper = str(job.params.get("paper", "a4"))
+    try:
+        if spec is None:
+            raise ReportError(f"Bridgedesk no longer makes {job.kind!r} files.")
+        owner_id = job.session_id if spec.owner == "session" else job.party_id
+        if owner_id is None:
+            raise ReportError(f"The {spec.owner} of this job has been deleted.")
+        with _Heartbeat(job.pk):
+            target = spec.load(owner_id)
+            if spec.prepare is not None:
+                spec.prepare(target)
+            filename, content_type, content = spec.render(target, paper, _ProgressWriter(job.pk))
+    except ReportError as exc:
+        return _fail(job, str(exc))
+    except Exception as exc:  # the director gets words; the log gets the traceback
+        log.exception("job %s (%s) failed", job.pk, job.kind)
+        title = registry.title_of(job.kind).lower()
+        return _fail(
+            job,
+            f"Bridgedesk could not make the {title} ({type(exc).__name__}). Check the results and boards, then "
+            "try again; the error is in the worker's log.",
+        )
+    now = timezone.now()
+    updated = GeneratedFile.objects.filter(pk=job.pk, status=GeneratedFile.Status.RUNNING).update(
+        status=GeneratedFile.Status.DONE,
+        progress=100,
+        message="Ready",
+        filename=filename,
+        content_type=content_type,
+        content=content,
+        size=len(content),
+        heartbeat_at=now,
+        lease_until=None,
+        finished_at=now,
+        updated_at=now,
+    )
+    if not updated:
+        log.info("job %s finished after it was given up or done elsewhere; result discarded", job.pk)
+    return GeneratedFile.objects.filter(pk=job.pk).first()
+
+
+def _fail(job: GeneratedFile, error: str) -> GeneratedFile | None:
+    GeneratedFile.objects.filter(pk=job.pk).update(
+        status=GeneratedFile.Status.FAILED,
+        error=error,
+        message="Failed",
+        lease_until=None,
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
+    )
+    return GeneratedFile.objects.filter(pk=job.pk).first()
+
+
+def stale_jobs(now: Any = None) -> QuerySet[GeneratedFile]:
+    """Jobs that should be moving but are not: running with a lapsed lease, or queued and never taken."""
+    now = now or timezone.now()
+    return GeneratedFile.objects.filter(
+        Q(status=GeneratedFile.Status.RUNNING, lease_until__lt=now)
+        | Q(status=GeneratedFile.Status.QUEUED, updated_at__lt=now - QUEUED_LOST_AFTER)
+    )
+
+
+def requeue_stale_jobs(*, job_ids: list[int] | None = None) -> list[int]:
+    """Send lost jobs to the broker again (a worker died with them); returns their ids.
+
+    Each is touched with a compare-and-set first, so two watchdogs do not both send it at once (and if they
+    did, the claim would still let only one render it).
+    """
+    jobs = stale_jobs()
+    if job_ids is not None:
+        jobs = jobs.filter(pk__in=job_ids)
+    sent = []
+    for job_id, status, lease, updated in jobs.values_list("pk", "status", "lease_until", "updated_at"):
+        now = timezone.now()
+        touched = GeneratedFile.objects.filter(pk=job_id, status=status, lease_until=lease, updated_at=updated)
+        # Back to the queue with a fresh time stamp: other watchdogs leave it alone until it is lost again.
+        changed = touched.update(
+            status=GeneratedFile.Status.QUEUED, lease_until=None, message="Sent again to a worker", updated_at=now
+        )
+        if changed:
+            send(job_id)
+            sent.append(job_id)
+            log.warning("job %s looked abandoned; sent again", job_id)
+    return sent
+
+
+class Watchdog:
+    """In each worker: every WATCH seconds, send again the jobs a dead worker left (their lease ran out)."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="job-watchdog", daemon=True)
+
+    def start(self) -> Watchdog:
+        self.thread.start()
+        return self
+
+    def _watch(self) -> None:
+        while not self.stop.wait(WATCH):
+            try:
+                close_old_connections()
+                requeue_stale_jobs()
+            except Exception:  # the database or broker is away for a moment: look again next time
+                log.exception("the job watchdog could not look for lost jobs")
+
+
+def delete_expired(now: Any = None) -> int:
+    """Delete jobs and files past their expiry date; returns how many went."""
+    deleted, _ = GeneratedFile.objects.filter(expires_at__lt=now or timezone.now()).delete()
+    return deleted
+
+
+def download_filename(job: GeneratedFile) -> str:
+    """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
+    paper = job.params.get("paper", "a4")
+    stem, _, ext = job.filename.rpartition(".")
+    owner = f"party-{job.party_id}" if job.party_id else f"session-{job.session_id}"
+    return f"{owner}-{stem}-{paper}.{ext or 'pdf'}"
+
+
+def job_status(job: GeneratedFile) -> dict[str, Any]:
+    """What the progress bar polls: status, progress, message, error and, once done, the download URL."""
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "title": registry.title_of(job.kind),
+        "status": job.status,
+        "progress": job.progress,
+        "message": job.message,
+        "error": job.error,
+        "download_url": reverse("jobs:download", args=[job.pk]) if job.status == GeneratedFile.Status.DONE else None,
+        "filename": download_filename(job) if job.status == GeneratedFile.Status.DONE else None,
+    }
+
+
+def run_to_folder(
+    *, session: Any, kinds: tuple[str, ...], out_dir: Any, paper: str = "a4", owner: Actor = None
+) -> list[tuple[str, Any, str]]:
+    """Run one job per report right here (the command line's way) and write each file into `out_dir`.
+
+    Returns (kind, path or None, error) per report; a report that cannot be made does not stop the others.
+    """
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    made: list[tuple[str, Any, str]] = []
+    for kind in kinds:
+        job = start_job(owner=owner, session=session, kind=kind, paper=paper, enqueue=False)
+        done = run_job(job.pk)
+        if done is None or done.status != GeneratedFile.Status.DONE:
+            error = done.error if done else "The job disappeared while it ran."
+            if kind == "hand-records" and "no hands" in error.lower():
+                made.append((kind, None, "skipped: no hands are recorded for this session"))
+                continue
+            made.append((kind, None, error))
+            continue
+        path = folder / done.filename
+        path.write_bytes(bytes(done.content))
+        made.append((kind, path, ""))
+    return made

@@ -1,0 +1,74 @@
+"""Background jobs that make files (PDF books), and the files they made.
+
+The bytes live in the database, not on a disk, so a PDF rendered by a worker on one machine downloads from
+a web process on another with nothing shared but the database.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.core.models import Timestamped
+
+
+class GeneratedFile(Timestamped):
+    """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+    )
+    session = models.ForeignKey(
+        "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+    )
+    party = models.ForeignKey(
+        "tournaments.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+    )
+    kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
+    params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="0 to 100")
+    message = models.CharField(max_length=200, blank=True, help_text="What the job is doing now")
+    error = models.TextField(blank=True, help_text="Why it failed, in words a director understands")
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Runs started (a killed worker means another)")
+    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life from the worker")
+    lease_until = models.DateTimeField(
+        null=True, blank=True, help_text="The worker running it holds it until then; its heartbeat renews it"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    filename = models.CharField(max_length=160, blank=True)
+    content_type = models.CharField(max_length=80, blank=True)
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    size = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(help_text="When the file is deleted")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(progress__lte=100), name="generated_file_progress_at_most_100"),
+            models.CheckConstraint(
+                condition=~Q(status="done") | Q(content__isnull=False),
+                name="generated_file_done_has_content",
+            ),
+            models.CheckConstraint(
+                condition=Q(session__isnull=True) | Q(party__isnull=True), name="generated_file_one_owner"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["status", "heartbeat_at"], name="generated_file_status_idx"),
+            models.Index(fields=["expires_at"], name="generated_file_expiry_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} ({self.get_status_display()})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

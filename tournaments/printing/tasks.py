@@ -1,0 +1,57 @@
+"""Thin Celery tasks of the job pipeline: they take a job id and call `printing.jobs`.
+
+Acknowledged late and rejected on worker loss (settings), so a message is not lost with a dead worker; and each
+worker runs a watchdog that sends again the jobs whose lease ran out (their worker died).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import shared_task
+from celery.signals import worker_ready, worker_shutdown
+
+from tournaments.printing import jobs
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="bridgedesk.render_report", acks_late=True, reject_on_worker_lost=True)
+def render_report(job_id: int) -> int:
+    """Make the job's file and store it in the database; the job row says how it went."""
+    jobs.run_job(job_id)
+    return job_id
+
+
+@shared_task(name="bridgedesk.render_party_paper", acks_late=True, reject_on_worker_lost=True)
+def render_party_paper(job_id: int) -> int:
+    """The name party papers were queued under before the one pipeline: messages still waiting run the same."""
+    jobs.run_job(job_id)
+    return job_id
+
+
+@shared_task(name="bridgedesk.requeue_stale_jobs")
+def requeue_stale_jobs() -> list[int]:
+    """Send again the jobs whose worker stopped renewing its lease."""
+    return jobs.requeue_stale_jobs()
+
+
+jobs.set_sender(render_report.delay)
+_watchdogs: list[jobs.Watchdog] = []
+
+
+@worker_ready.connect
+def _start_watchdog(sender: Any = None, **kwargs: Any) -> None:
+    """When a worker comes up: resend what is lost now, then keep watching every WATCH seconds."""
+    try:
+        jobs.requeue_stale_jobs()
+    except Exception:  # the database is not there yet: the watchdog tries again shortly
+        log.exception("could not look for lost jobs at start-up")
+    _watchdogs.append(jobs.Watchdog().start())
+
+
+@worker_shutdown.connect
+def _stop_watchdog(sender: Any = None, **kwargs: Any) -> None:
+    for dog in _watchdogs:
+        dog.stop.set()

@@ -1,0 +1,90 @@
+"""Pages of the jobs, whatever their kind: watch a progress bar, download the file, list one's recent files.
+
+Starting a job is the owning domain's page (the session page's printing panel, the party's printing page);
+`status` answers JSON for scripts and tests.
+Every view works without JavaScript too (forms post, the job page refreshes itself).
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from tournaments.core.access import Perm, has, requires
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
+
+
+def visible_jobs(request: HttpRequest):
+    """A director sees the files they asked for; the club administrator sees everyone's."""
+    qs = GeneratedFile.objects.filter(expires_at__gt=timezone.now()).defer("content")
+    return qs if has(request.user, Perm.MANAGE_CLUB) else qs.filter(owner=request.user)
+
+
+def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
+    job = GeneratedFile.objects.filter(pk=job_id).defer("content").first()
+    if job is None or job.expires_at <= timezone.now():
+        raise Http404("This file has expired or was deleted: make it again from the session page.")
+    if not (has(request.user, Perm.MANAGE_CLUB) or job.owner_id == request.user.pk):
+        raise Http404("This file belongs to another director.")  # no hint that it exists
+    return job
+
+
+def _watchdog(job: GeneratedFile) -> GeneratedFile:
+    """A job whose worker died is sent again when someone is watching it (see services.jobs)."""
+    if not job.finished and jobs.stale_jobs().filter(pk=job.pk).exists():
+        jobs.requeue_stale_jobs(job_ids=[job.pk])
+        job.refresh_from_db(fields=["status", "message", "progress", "updated_at", "heartbeat_at"])
+    return job
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def detail(request: HttpRequest, job_id: int) -> HttpResponse:
+    """A job on a page of its own (the no-JavaScript path): refreshes itself until the file is ready."""
+    job = _watchdog(_job_or_404(request, job_id))
+    return render(request, "jobs/detail.html", {"job": job, "status": jobs.job_status(job)})
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def row(request: HttpRequest, job_id: int) -> HttpResponse:
+    """One job's line in the panel; it keeps polling itself (HTMX) until the job is finished."""
+    job = _watchdog(_job_or_404(request, job_id))
+    return render(request, "jobs/_job_row.html", {"job": job, "status": jobs.job_status(job)})
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def status(request: HttpRequest, job_id: int) -> JsonResponse:
+    """JSON: {status, progress, message, error, download_url}."""
+    try:
+        job = _watchdog(_job_or_404(request, job_id))
+    except Http404 as exc:
+        return JsonResponse({"status": "gone", "progress": 0, "error": str(exc), "download_url": None}, status=404)
+    return JsonResponse(jobs.job_status(job))
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download(request: HttpRequest, job_id: int) -> HttpResponse:
+    """The finished file, straight from the database (any web process can serve what any worker made)."""
+    job = _job_or_404(request, job_id)
+    if job.status != GeneratedFile.Status.DONE:
+        raise Http404("This file is not ready yet.")
+    content = GeneratedFile.objects.values_list("content", flat=True).get(pk=job.pk)
+    response = HttpResponse(bytes(content), content_type=job.content_type or "application/pdf")
+    disposition = "inline" if request.GET.get("inline") else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{jobs.download_filename(job)}"'
+    response["Content-Length"] = str(job.size or len(content))
+    return response
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def job_list(request: HttpRequest) -> HttpResponse:
+    """The director's recent files, across sessions."""
+    recent = list(visible_jobs(request).select_related("session", "session__event")[:50])
+    return render(request, "jobs/list.html", {"jobs": [(j, jobs.job_status(j)) for j in recent]})

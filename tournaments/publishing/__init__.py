@@ -1,0 +1,1 @@
+"""Published results: public pages without a login, corrections shown in the open, the provisional banner."""

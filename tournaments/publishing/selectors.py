@@ -1,0 +1,56 @@
+"""What the public pages read: which sessions are published, and a session's public figures."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from tournaments.publishing.models import Correction, Publication
+from tournaments.sessions.models import Board, DoubleDummyAnalysis, Session
+
+MAX_QUERY = 80
+
+
+def published_sessions(query: str = "") -> QuerySet[Session]:
+    """Published sessions, newest first; `query` keeps those where a player's name contains it."""
+    sessions = (
+        Session.objects.filter(publication__is_public=True)
+        .select_related("event", "publication")
+        .order_by("-date", "-id")
+    )
+    query = query.strip()[:MAX_QUERY]
+    if query:
+        sessions = sessions.filter(sections__entries__players__name__icontains=query).distinct()
+    return sessions
+
+
+def published_session(pk: int) -> Session:
+    """The session if its results are public; 404 otherwise (an unpublished session does not exist publicly)."""
+    session = Session.objects.select_related("event", "publication").filter(pk=pk, publication__is_public=True).first()
+    if session is None:
+        raise Http404("No published results here.")
+    return session
+
+
+def corrections_of(publication: Publication) -> list[Correction]:
+    return list(publication.corrections.order_by("-created_at", "-id"))
+
+
+def boards_of(session: Session) -> dict[int, Board]:
+    return {b.number: b for b in Board.objects.filter(session=session)}
+
+
+def analyses_of(boards: list[Board]) -> dict[int, DoubleDummyAnalysis]:
+    """The double-dummy tables and par already solved for these boards (solving is left to the workers)."""
+    from endplay.types import Deal  # heavy: loaded only when a page with deals is shown
+
+    keys: dict[int, str] = {}
+    for board in boards:
+        if not board.deal:
+            continue
+        try:
+            keys[board.number] = f"{board.vulnerability}:{board.dealer}:{Deal.from_pbn(board.deal).to_pbn()}"
+        except Exception:  # a deal endplay cannot read is shown without its analysis
+            continue
+    rows = {row.key: row for row in DoubleDummyAnalysis.objects.filter(key__in=list(keys.values()))}
+    return {number: rows[key] for number, key in keys.items() if key in rows}

@@ -1,0 +1,17 @@
+"""Public results (mounted at /results/) and the director's publish action."""
+
+from django.urls import path
+
+from tournaments.publishing import views
+
+app_name = "publishing"
+urlpatterns = [
+    path("", views.results_index, name="index"),
+    path("<int:pk>/", views.public_standings, name="standings"),
+    path("<int:pk>/boards/", views.public_boards, name="boards"),
+    path("<int:pk>/pairs/<int:entry_id>/", views.public_scorecard, name="scorecard"),
+    path("<int:pk>/publish/", views.publish_action, name="publish"),
+    path("me/", views.player_me, name="player_me"),
+    path("player/<str:token>/", views.player_link, name="player"),
+    path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+]

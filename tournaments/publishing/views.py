@@ -1,0 +1,182 @@
+"""The public results pages (no login: published sessions only) and the director's publish buttons."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments.core.access import Perm, public, requires
+from tournaments.publishing import email, players, selectors, services
+from tournaments.sessions.models import Entry, Member, Session
+from tournaments.sessions.selectors import recaps
+from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
+
+STRAINS = ("NT", "S", "H", "D", "C")
+SEATS = ("N", "E", "S", "W")
+
+
+def _common(session: Session) -> dict[str, object]:
+    services.record_corrections(session)
+    publication = session.publication
+    return {
+        "session": session,
+        "publication": publication,
+        "provisional": publication.is_provisional(),
+        "corrections": selectors.corrections_of(publication),
+    }
+
+
+@public
+def results_index(request: HttpRequest) -> HttpResponse:
+    """Public: the club's published results, newest first, searchable by a player's name."""
+    query = request.GET.get("q", "")
+    sessions = list(selectors.published_sessions(query)[:200])
+    return render(request, "publishing/index.html", {"sessions": sessions, "q": query[: selectors.MAX_QUERY]})
+
+
+@public
+def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: every section's standings, the provisional banner, and the corrections made since publishing."""
+    session = selectors.published_session(pk)
+    context = _common(session)
+    fields = []
+    for section in session.sections.order_by("letter"):
+        scores = score_section(section)
+
+        def card_url(entry: Entry) -> str:
+            return reverse("publishing:scorecard", args=[session.pk, entry.pk])
+
+        for key, rows in scores.standings.items():
+            fields.append(
+                {
+                    "section": section,
+                    "name": recaps.FIELD_NAMES.get(key, key),
+                    "rows": recaps.standings_rows(rows, card_url),
+                    "percentages": scores.full_top is not None,
+                }
+            )
+    context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
+    return render(request, "publishing/standings.html", context)
+
+
+@public
+def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: each board's traveller with points, the deal, its double-dummy tricks and par."""
+    session = selectors.published_session(pk)
+    context = _common(session)
+    all_boards = selectors.boards_of(session)
+    analyses = selectors.analyses_of(list(all_boards.values()))
+    sections = []
+    for section in session.sections.order_by("letter"):
+        scores = score_section(section)
+        boards = []
+        for board_score in scores.boards:
+            number = board_score.board.number
+            analysis = analyses.get(number)
+            boards.append(
+                {
+                    "score": board_score,
+                    "cells": traveller_cells(recaps.traveller_rows(board_score)),
+                    "hands": recaps.hands(board_score.board.deal),
+                    "tricks": None
+                    if analysis is None
+                    else [(seat, [analysis.tricks[s][seat] for s in STRAINS]) for seat in SEATS],
+                    "par": analysis,
+                }
+            )
+        sections.append({"section": section, "boards": boards})
+    context.update(
+        {
+            "sections": sections,
+            "columns": [(label, numeric) for _, label, numeric in TRAVELLER_COLUMNS],
+            "strains": STRAINS,
+        }
+    )
+    return render(request, "publishing/boards.html", context)
+
+
+@public
+def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    """Public: one pair's personal score card."""
+    session = selectors.published_session(pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("section").prefetch_related("players"), pk=entry_id, section__session=session
+    )
+    context = _common(session)
+    scores = score_section(entry.section)
+    context.update(
+        {
+            "entry": entry,
+            "names": recaps.names(entry),
+            "standing": scores.standing_of(entry.pk),
+            "rows": recaps.scorecard_rows(scores, entry),
+        }
+    )
+    return render(request, "publishing/scorecard.html", context)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def publish_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: publish, mark final or unpublish a session's results."""
+    session = get_object_or_404(Session, pk=pk)
+    action = request.POST.get("action", "")
+    try:
+        if action == "publish":
+            services.publish(actor=request.user, session=session)
+            messages.success(request, "Results published: anyone with the link can see them.")
+        elif action == "final":
+            services.mark_final(actor=request.user, session=session)
+            messages.success(request, "Results marked final: the provisional banner is gone.")
+        elif action == "unpublish":
+            services.unpublish(actor=request.user, session=session)
+            messages.success(request, "Results taken off the public pages.")
+        else:
+            messages.error(request, "Choose publish, final or unpublish.")
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("session_detail", pk=session.pk)
+
+
+def _player_page(request: HttpRequest, member: Member) -> HttpResponse:
+    history = players.history_of(member)
+    return render(
+        request,
+        "publishing/player.html",
+        {"member": member, "history": list(reversed(history)), "plot": players.plot_points(history)},
+    )
+
+
+@public
+def player_link(request: HttpRequest, token: str) -> HttpResponse:
+    """Public with the member's private link (from the results e-mail): their sessions over time."""
+    member = players.member_from(token, players.LINK_SALT)
+    if member is None:
+        raise Http404("This link is not valid.")
+    return _player_page(request, member)
+
+
+@requires()
+def player_me(request: HttpRequest) -> HttpResponse:
+    """A player login's own sessions over time (the login must be linked to a club member)."""
+    member = Member.objects.filter(user=request.user).first()
+    if member is None:
+        return render(request, "publishing/player.html", {"member": None, "history": [], "plot": ""}, status=404)
+    return _player_page(request, member)
+
+
+@public
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    """Public with the link from an e-mail: asks, then (on the button) stops results e-mails; no login needed."""
+    member = players.member_from(token, players.UNSUBSCRIBE_SALT)
+    if member is None:
+        raise Http404("This link is not valid.")
+    done = False
+    if request.method == "POST":
+        done = email.unsubscribe(token)
+    return render(request, "publishing/unsubscribe.html", {"member": member, "done": done or member.email_opt_out})

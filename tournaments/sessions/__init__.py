@@ -1,0 +1,1 @@
+"""The club session core: sessions, sections, movements, boards, results, rulings, standings."""

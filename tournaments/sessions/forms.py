@@ -1,0 +1,230 @@
+"""Forms of the director's evening: setting up, naming players, typing results, rulings, members.
+
+Forms only parse and check what was typed; the rules of bridge and of the movement live in the services,
+whose errors (by field) are put back on the fields here so every message appears where it was typed.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments.sessions.models import Entry, Member, Result, Ruling, Session
+from tournaments.sessions.services.results import LineInput
+
+SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+
+class SessionSetupForm(forms.Form):
+    """Step 1: the evening and how many pairs turned up in each section."""
+
+    event_name = forms.CharField(max_length=160, initial="Club pairs", label="Event")
+    session_name = forms.CharField(max_length=120, initial="Evening session", label="Session")
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    scoring_method = forms.ChoiceField(choices=Session.ScoringMethod.choices, initial="mp", label="Scoring")
+    mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match-point scale")
+    pairs_a = forms.IntegerField(min_value=3, max_value=120, label="Pairs in section A")
+    pairs_b = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section B (optional)")
+    pairs_c = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section C (optional)")
+
+    def pairs(self) -> list[int]:
+        return [self.cleaned_data[k] for k in ("pairs_a", "pairs_b", "pairs_c") if self.cleaned_data.get(k)]
+
+
+class MovementChoiceForm(forms.Form):
+    """Step 2, one per section: a suggested movement (or the director's own) and boards per round."""
+
+    choice = forms.ChoiceField(widget=forms.RadioSelect, label="Movement")
+    boards_per_round = forms.IntegerField(
+        min_value=1, max_value=8, required=False, label="Boards per round", help_text="Empty: as suggested"
+    )
+    rounds = forms.IntegerField(
+        min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
+    )
+
+    def __init__(self, *args: Any, suggestions: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices: list[tuple[str, Any]] = []
+        for s in suggestions:
+            name = s.kind.title() + (f" ({s.variant})" if s.variant else "")
+            choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
+        choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
+        self.fields["choice"].choices = choices
+        self.suggestions = suggestions
+        if choices and not self.is_bound:
+            self.initial["choice"] = choices[0][0]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        choice = data.get("choice")
+        if choice and not choice.split("|")[3] and not data.get("boards_per_round"):
+            self.add_error("boards_per_round", "Say how many boards a round for your own movement.")
+        return data
+
+    def spec(self) -> dict[str, Any]:
+        """The arguments for a SectionSpec: the suggestion's values unless the director typed others."""
+        kind, variant, rounds, bpr = self.cleaned_data["choice"].split("|")
+        return {
+            "kind": kind,
+            "variant": variant or None,
+            "rounds": self.cleaned_data.get("rounds") or (int(rounds) if rounds else None),
+            "boards_per_round": self.cleaned_data.get("boards_per_round") or int(bpr),
+        }
+
+
+class PlayersForm(forms.Form):
+    """The two players of a pair: typed, or a member's name picked from the list (matched by name)."""
+
+    player1 = forms.CharField(max_length=120, required=False)
+    player2 = forms.CharField(max_length=120, required=False)
+
+    def players(self) -> list[tuple[str, Member | None]]:
+        names = [self.cleaned_data.get("player1", ""), self.cleaned_data.get("player2", "")]
+        members = {m.name.lower(): m for m in Member.objects.filter(name__in=[n for n in names if n], active=True)}
+        return [(n, members.get(n.lower())) for n in names]
+
+
+class LatePairForm(forms.Form):
+    section = forms.ChoiceField(label="Section")
+    player1 = forms.CharField(max_length=120, required=False, label="Player 1")
+    player2 = forms.CharField(max_length=120, required=False, label="Player 2")
+
+    def __init__(self, *args: Any, sections: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["section"].choices = [(s.letter, f"Section {s.letter}") for s in sections]
+
+
+class MemberForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["name", "national_id", "email"]
+
+
+class ResultLineForm(forms.Form):
+    """One traveller / pickup-slip line, exactly as typed: parsing and checking happen in the service."""
+
+    result_id = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # What the page showed when it was opened: the result's version (0: none) and its typed form, so a line the
+    # director did not touch is left alone and one changed meanwhile by someone else is a conflict, not overwritten.
+    version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    shown = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
+    board = forms.CharField(max_length=4, required=False, widget=forms.TextInput(attrs={"size": 3}))
+    ns = forms.CharField(max_length=6, required=False, label="NS", widget=forms.TextInput(attrs={"size": 4}))
+    ew = forms.CharField(max_length=6, required=False, label="EW", widget=forms.TextInput(attrs={"size": 4}))
+    contract = forms.CharField(
+        max_length=10, required=False, widget=forms.TextInput(attrs={"size": 6, "autocomplete": "off"})
+    )
+    declarer = forms.CharField(
+        max_length=5, required=False, label="By", widget=forms.TextInput(attrs={"size": 2, "autocomplete": "off"})
+    )
+    tricks = forms.CharField(
+        max_length=4, required=False, label="Result", widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"})
+    )
+    score = forms.CharField(
+        max_length=7, required=False, label="NS score", widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"})
+    )
+
+    def line(self) -> LineInput:
+        d = self.cleaned_data
+        return LineInput(
+            board=d.get("board") or "",
+            ns=d.get("ns") or "",
+            ew=d.get("ew") or "",
+            contract=d.get("contract") or "",
+            declarer=d.get("declarer") or "",
+            tricks=d.get("tricks") or "",
+            score=d.get("score") or "",
+            result_id=d.get("result_id"),
+        )
+
+
+def line_forms(data: Any, initials: list[dict[str, Any]]) -> list[ResultLineForm]:
+    """One form per line, prefixed line-0, line-1 ... so Tab walks along a line and then down."""
+    return [ResultLineForm(data, initial=init, prefix=f"line-{i}") for i, init in enumerate(initials)]
+
+
+def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str, Any]:
+    """A line's initial values: the movement's pairs, and the stored result when there is one."""
+    init: dict[str, Any] = {"board": board, "ns": ns, "ew": ew}
+    if result is not None and result.kind == Result.Kind.PLAYED:
+        made = ""
+        if result.contract != "PASS" and result.tricks is not None:
+            diff = result.tricks - (int(result.contract[0]) + 6)
+            made = "=" if diff == 0 else f"{diff:+d}"
+        init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made)
+    init["version"] = result.version if result is not None else 0
+    init["shown"] = shown_of(init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""))
+    return init
+
+
+def shown_of(contract: str, declarer: str, tricks: str) -> str:
+    """A line's typed form, to tell whether the director changed it since the page was opened."""
+    return "|".join(str(v).strip().upper() for v in (contract, declarer, tricks))
+
+
+class RulingForm(forms.Form):
+    """A ruling: on a board (every table), on one table's line, or a penalty on a pair."""
+
+    section = forms.ChoiceField(label="Section")
+    decision = forms.ChoiceField(choices=Ruling.Decision.choices)
+    board = forms.IntegerField(min_value=1, required=False, label="Board")
+    ns = forms.CharField(max_length=6, required=False, label="NS pair", help_text="Empty: every table (board ruling)")
+    ew = forms.CharField(max_length=6, required=False, label="EW pair")
+    ns_percent = forms.FloatField(required=False, label="NS %", help_text="Average plus 60, average 50, minus 40")
+    ew_percent = forms.FloatField(required=False, label="EW %")
+    contract = forms.CharField(max_length=10, required=False, label="Assigned contract")
+    declarer = forms.CharField(max_length=1, required=False, label="Declarer")
+    tricks = forms.CharField(max_length=4, required=False, label="Result", help_text="=, +1, -2 or tricks")
+    weighted = forms.CharField(
+        required=False,
+        label="Weighted score",
+        help_text="One contract a line: weight% contract declarer result, e.g. 60 4S N = then 40 4S N -1",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    entry = forms.CharField(max_length=6, required=False, label="Penalised pair")
+    penalty = forms.FloatField(required=False, min_value=0, label="Penalty", help_text="Empty: 10% of a top")
+    law = forms.CharField(max_length=40, required=False, help_text="e.g. Law 16B")
+    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+    def __init__(self, *args: Any, sections: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["section"].choices = [(s.letter, f"Section {s.letter}") for s in sections]
+
+    def clean_weighted(self) -> list[dict[str, str]]:
+        parts = []
+        for raw in (self.cleaned_data.get("weighted") or "").splitlines():
+            bits = raw.replace("%", " ").split()
+            if not bits:
+                continue
+            if len(bits) == 2 and bits[1].upper() in ("PASS", "P"):
+                bits += ["", ""]
+            if len(bits) != 4:
+                raise ValidationError(f"{raw.strip()!r}: write weight, contract, declarer and result, e.g. 60 4S N =")
+            weight, contract, declarer, tricks = bits
+            parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
+        return parts
+
+    def entry_in(self, section: Any) -> Entry | None:
+        text = (self.cleaned_data.get("entry") or "").strip().upper()
+        if not text:
+            return None
+        entries = list(section.entries.all())
+        found = [e for e in entries if e.label.upper() == text] or [e for e in entries if str(e.number) == text]
+        if len(found) != 1:
+            self.add_error("entry", f"No single pair {text} in section {section.letter}: write it like 3NS or 7.")
+            return None
+        return found[0]
+
+
+def add_service_errors(form: forms.Form, error: ValidationError) -> None:
+    """Put a service's ValidationError on the form's fields (unknown fields go to the form itself)."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error.messages)

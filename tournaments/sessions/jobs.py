@@ -1,0 +1,42 @@
+"""The session's printable files, registered with the job pipeline (printing/registry.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.printing.pdf import Progress, ReportError
+from tournaments.printing.registry import JobKind, Rendered, register
+from tournaments.sessions import reports
+from tournaments.sessions.models import Session
+from tournaments.sessions.services.analysis import solve_deals
+
+WITH_HANDS = ("hand-records", "results")
+
+
+def _load(session_id: int) -> Session:
+    session = Session.objects.select_related("event").filter(pk=session_id).first()
+    if session is None:
+        raise ReportError("The session of this job has been deleted.")
+    return session
+
+
+def _renderer(kind: str) -> Any:
+    def render(session: Session, paper: str, progress: Progress) -> Rendered:
+        return reports.render(kind, session, paper=paper, progress=progress)
+
+    return render
+
+
+register(
+    *(
+        JobKind(
+            kind=kind,
+            title=reports.title_of(kind),
+            owner="session",
+            load=_load,
+            render=_renderer(kind),
+            prepare=solve_deals if kind in WITH_HANDS else None,
+        )
+        for kind in reports.KINDS
+    )
+)

@@ -1,0 +1,21 @@
+"""The club session core's data: events, sessions, sections, entries, movements, boards, results, rulings."""
+
+from tournaments.sessions.models.analysis import DoubleDummyAnalysis
+from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
+from tournaments.sessions.models.movements import TableRound
+from tournaments.sessions.models.results import Board, Result
+from tournaments.sessions.models.rulings import Ruling
+
+__all__ = [
+    "Board",
+    "DoubleDummyAnalysis",
+    "Entry",
+    "EntryPlayer",
+    "Event",
+    "Member",
+    "Result",
+    "Ruling",
+    "Section",
+    "Session",
+    "TableRound",
+]

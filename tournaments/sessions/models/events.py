@@ -1,0 +1,196 @@
+"""Events, sessions, sections, entries (pairs) and the club's member list."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.core.models import Timestamped
+
+
+class Member(Timestamped):
+    """A member of the club, picked from a quick search when naming the players of a pair."""
+
+    name = models.CharField(max_length=120)
+    national_id = models.CharField(max_length=40, blank=True, help_text="EBU/ACBL/ABF number, if any")
+    email = models.EmailField(blank=True)
+    active = models.BooleanField(default=True)
+    email_opt_out = models.BooleanField(default=False, help_text="Wants no results by e-mail (the unsubscribe link)")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="member",
+        help_text="The player login that sees this member's own history",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        indexes = [models.Index(fields=["name"], name="member_name_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(Timestamped):
+    """A pairs, teams or individual event; it has one or more sessions."""
+
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", "Pairs"
+        TEAMS = "teams", "Teams"
+        INDIVIDUAL = "individual", "Individual"
+
+    name = models.CharField(max_length=160)
+    club = models.CharField(max_length=160, blank=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PAIRS)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(Timestamped):
+    """One evening (or afternoon) of play, with its scoring method and the rules the director chose."""
+
+    class ScoringMethod(models.TextChoices):
+        MATCHPOINTS = "mp", "Match points"
+        BUTLER = "butler", "IMP pairs (Butler)"
+        CROSS_IMPS = "cross_imps", "IMP pairs (cross-IMPs)"
+        TOTAL_POINTS = "total", "Total points"
+
+    class MatchpointScale(models.TextChoices):
+        EBU = "ebu", "EBU/WBF: 2 per score beaten, 1 per tie"
+        ACBL = "acbl", "ACBL: 1 per score beaten, ½ per tie"
+
+    class Edition(models.TextChoices):
+        CURRENT = "current", "Current laws"
+        Y1963 = "1963", "1963 laws"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
+    name = models.CharField(max_length=120, default="Session 1")
+    number = models.PositiveSmallIntegerField(default=1)
+    date = models.DateField()
+    scoring_method = models.CharField(max_length=16, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
+    mp_scale = models.CharField(max_length=8, choices=MatchpointScale.choices, default=MatchpointScale.EBU)
+    edition = models.CharField(max_length=8, choices=Edition.choices, default=Edition.CURRENT)
+    use_neuberg = models.BooleanField(default=True, help_text="Factor boards played fewer times (Neuberg)")
+    scale_missed_boards = models.BooleanField(
+        default=True, help_text="Scale a pair's total by boards expected / boards played"
+    )
+    average_plus_own_percentage = models.BooleanField(
+        default=False, help_text="Average plus is the better of 60% and the pair's own session percentage"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_by = models.CharField(max_length=150, blank=True, help_text="Who marked the session finished")
+    source = models.CharField(max_length=200, blank=True, help_text="Where an imported session came from")
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="session_number_unique_in_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name} – {self.name} ({self.date})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session_detail", args=[self.pk])
+
+    @property
+    def is_imps(self) -> bool:
+        return self.scoring_method in (self.ScoringMethod.BUTLER, self.ScoringMethod.CROSS_IMPS)
+
+
+class Section(Timestamped):
+    """A section (A, B, ...) of a session: its own movement, tables and pairs."""
+
+    class MovementKind(models.TextChoices):
+        MITCHELL = "mitchell", "Mitchell"
+        HOWELL = "howell", "Howell"
+        INDIVIDUAL = "individual", "Individual"
+        TEAMS = "teams", "Teams of four"
+        REPLAY = "replay", "Replay duplicate"
+        IMPORTED = "imported", "Imported"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=4, default="A")
+    movement_kind = models.CharField(max_length=16, choices=MovementKind.choices)
+    movement_variant = models.CharField(max_length=24, blank=True)
+    tables = models.PositiveSmallIntegerField()
+    rounds = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+    winners = models.PositiveSmallIntegerField(default=2, help_text="2 for NS and EW winners, 1 for one field")
+    version = models.PositiveIntegerField(
+        default=1, help_text="Bumped by every write to the section's results, rulings, pairs or names"
+    )
+
+    class Meta:
+        ordering = ["session", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique_in_session"),
+            models.CheckConstraint(condition=Q(tables__gte=1), name="section_has_tables"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="section_has_rounds"),
+            models.CheckConstraint(condition=Q(boards_per_round__gte=1), name="section_has_boards_per_round"),
+            models.CheckConstraint(condition=Q(winners__in=[1, 2]), name="section_winners_one_or_two"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Section {self.letter}"
+
+
+class Entry(Timestamped):
+    """A pair (or team, or player) in a section, known by its label: "3NS"/"3EW" in a Mitchell, "7" in a Howell."""
+
+    class Direction(models.TextChoices):
+        NS = "NS", "North-South"
+        EW = "EW", "East-West"
+        NONE = "", "Either (Howell)"
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
+    label = models.CharField(max_length=12, help_text="As the movement names it: 3NS, 3EW, 7")
+    late = models.BooleanField(default=False, help_text="Added after the session was set up")
+
+    class Meta:
+        ordering = ["section", "direction", "number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["section", "label"], name="entry_label_unique_in_section"),
+            models.UniqueConstraint(fields=["section", "number", "direction"], name="entry_number_unique_in_section"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="entry_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        names = " & ".join(p.name for p in self.players.all())
+        return f"{self.label} {names}".strip()
+
+    @property
+    def names(self) -> str:
+        return " & ".join(p.name for p in self.players.all())
+
+
+class EntryPlayer(models.Model):
+    """A player of an entry, typed or picked from the club's members."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField(default=1, help_text="1 or 2 in a pair; 1-4 in a team")
+    name = models.CharField(max_length=120)
+    national_id = models.CharField(max_length=40, blank=True)
+    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["entry", "seat"]
+        constraints = [models.UniqueConstraint(fields=["entry", "seat"], name="player_seat_unique_in_entry")]
+
+    def __str__(self) -> str:
+        return self.name

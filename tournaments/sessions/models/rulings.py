@@ -1,0 +1,67 @@
+"""The director's rulings: what happened, the decision, the law, who ruled and when."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.core.models import Timestamped
+from tournaments.sessions.models.events import Entry, Section, Session
+from tournaments.sessions.models.results import Board, Result
+
+
+class Ruling(Timestamped):
+    """A ruling on a result, a board or an entry. Applying one (services) changes the scores and is audited."""
+
+    class Decision(models.TextChoices):
+        SCORE_STANDS = "score_stands", "Score stands"
+        ARTIFICIAL = "artificial", "Artificial adjusted score"
+        ASSIGNED = "assigned", "Assigned adjusted score"
+        WEIGHTED = "weighted", "Weighted assigned score"
+        NOT_PLAYED = "not_played", "Board not played"
+        PROCEDURAL_PENALTY = "procedural_penalty", "Procedural penalty"
+        DISCIPLINARY_PENALTY = "disciplinary_penalty", "Disciplinary penalty"
+
+    class Appeal(models.TextChoices):
+        NONE = "none", "No appeal"
+        PENDING = "pending", "Appeal pending"
+        UPHELD = "upheld", "Ruling upheld"
+        CHANGED = "changed", "Ruling changed on appeal"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rulings")
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
+    board = models.ForeignKey(Board, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
+    result = models.ForeignKey(Result, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings")
+    entry = models.ForeignKey(
+        Entry,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="rulings",
+        help_text="The pair a penalty is given to",
+    )
+    decision = models.CharField(max_length=24, choices=Decision.choices)
+    law = models.CharField(max_length=40, blank=True, help_text='e.g. "Law 16B", "Law 12C1(e)"')
+    facts = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True, help_text="Percentages, weights, penalty size ...")
+    penalty = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="Match points (or IMPs) taken from the entry's total; positive number",
+    )
+    director = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    appeal = models.CharField(max_length=12, choices=Appeal.choices, default=Appeal.NONE)
+
+    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
+
+    class Meta:
+        ordering = ["session", "created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(penalty__isnull=True) | models.Q(penalty__gte=0),
+                name="ruling_penalty_not_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_decision_display()} ({self.law})" if self.law else self.get_decision_display()

@@ -1,0 +1,178 @@
+"""Guide cards from the movement: one per table (who sits there, which boards, where boards and E-W pairs go
+next) and one per pair (round by round: table, seat, opponents, boards). Relay and bye stand are marked.
+
+Table cards are printed two to a page and pair cards four to a page, with cut lines; the rows shrink to fit
+a card however many rounds there are.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, FrameBreak, NextPageTemplate, PageBreak, Paragraph, Spacer, Table
+
+from tournaments import movements
+from tournaments.printing.pdf import (
+    FONT,
+    STYLES,
+    Layout,
+    Progress,
+    RunningTitle,
+    Tick,
+    fit,
+    frame_of,
+    table_style,
+    text,
+)
+from tournaments.sessions.models import Section
+from tournaments.sessions.reports.data import SessionData, boards_text
+
+TITLE = "Guide cards"
+TABLE_LAYOUT = Layout("table-cards", cols=1, rows=2)
+PAIR_LAYOUT = Layout("pair-cards", cols=2, rows=2)
+LAYOUTS = (TABLE_LAYOUT, PAIR_LAYOUT)
+
+
+def _describe(movement: movements.Movement) -> str:
+    words = [
+        f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}",
+        f"{movement.tables} tables, {movement.rounds} rounds of {movement.boards_per_round} boards",
+    ]
+    if movement.relay_tables:
+        words.append("tables " + " and ".join(str(t) for t in movement.relay_tables) + " share boards (relay)")
+    if movement.bye_stands:
+        a, b = movement.bye_stands[0].between
+        words.append(f"bye stand between tables {a} and {b}")
+    return " · ".join(words)
+
+
+def _sizes(rows: int, height: float, header: float) -> tuple[float, float]:
+    """Font size and row height so `rows` rows (plus the header row) fit `height` below a `header`."""
+    row_h = min(17.0, max(9.0, (height - header) / (rows + 1.5)))
+    return min(9.5, row_h * 0.62), row_h
+
+
+def _name_of(data: SessionData, section: Section, label: str | None) -> str:
+    if label is None:
+        return ""
+    entry = data.entry_by_label(section).get(label)
+    prefix = section.letter if data.multi_section else ""
+    return f"{prefix}{label}" if entry is None else data.pair_label(entry.pk)
+
+
+def table_card(
+    data: SessionData, section: Section, movement: movements.Movement, table: int, width: float, height: float
+) -> list[Flowable]:
+    size, row_h = _sizes(movement.rounds, height, 30 * mm)
+    header = ["Round", "N-S", "E-W", "Boards", "Boards go to", "E-W go to"]
+    rows: list[list[object]] = [header]
+    notes: set[str] = set()
+    for r in range(1, movement.rounds + 1):
+        row = movement.row(r, table)
+        if row is None:
+            rows.append([str(r), "", "", "", "", ""])
+            continue
+        ns = _name_of(data, section, row.ns) or "sit out"
+        ew = _name_of(data, section, row.ew) or "sit out"
+        boards = boards_text(row.boards) if row.boards else "—"
+        shared = movement.shared_tables(r, table)
+        if shared:
+            boards += " (relay)"
+            notes.add(f"Relay: share boards with table {' and '.join(str(t) for t in shared)} as marked.")
+        nxt = movement.boards_next(r, table) if r < movement.rounds else "the director"
+        if "bye stand" in nxt:
+            nxt = "bye stand"
+            notes.add(_stand_note(movement))
+        ew_next = ""
+        if row.ew is not None and r < movement.rounds:
+            seat = movement.next_seat(row.ew, r)
+            ew_next = f"table {seat.table}{' N-S' if seat.direction == 'NS' else ''}" if seat else ""
+        elif r == movement.rounds:
+            ew_next = "—"
+        rows.append([str(r), ns, ew, boards, nxt, ew_next])
+    ratio = [0.1, 0.15, 0.15, 0.2, 0.2, 0.2]
+    widths = [width * p for p in ratio]
+    table_flow = Table(
+        rows,
+        colWidths=widths,
+        rowHeights=[row_h] * len(rows),
+        style=table_style(extra=[("FONTSIZE", (0, 0), (-1, -1), size), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
+    )
+    section_words = f"Section {section.letter} · " if data.multi_section else ""
+    head = Paragraph(f"{text(section_words)}Table {table}", STYLES["title"])
+    sub = Paragraph(text(_describe(movement)), STYLES["note"])
+    out: list[Flowable] = [head, sub, Spacer(1, 2 * mm), table_flow]
+    out += [Paragraph(text(n), STYLES["note"]) for n in sorted(notes)]
+    return out
+
+
+def _stand_note(movement: movements.Movement) -> str:
+    a, b = movement.bye_stands[0].between
+    return f"Bye stand: boards left between tables {a} and {b} rest there for a round."
+
+
+def pair_card(
+    data: SessionData, section: Section, movement: movements.Movement, label: str, width: float, height: float
+) -> list[Flowable]:
+    size, row_h = _sizes(movement.rounds, height, 26 * mm)
+    header = ["Round", "Table", "Sit", "Against", "Boards"]
+    rows: list[list[object]] = [header]
+    sit_out_rows = []
+    for r, seat in enumerate(movement.card(label), start=1):
+        if seat is None:
+            rows.append([str(r), "", "", "not playing", ""])
+            continue
+        if seat.sits_out:
+            sit_out_rows.append(len(rows))
+            rows.append([str(r), str(seat.table), "", "sit out", ""])
+            continue
+        direction = "N-S" if seat.direction == "NS" else "E-W"
+        rows.append(
+            [str(r), str(seat.table), direction, _name_of(data, section, seat.opponents), boards_text(seat.boards)]
+        )
+    widths = [width * p for p in (0.15, 0.15, 0.15, 0.25, 0.3)]
+    shade = [("TEXTCOLOR", (0, i), (-1, i), "#8a939d") for i in sit_out_rows]
+    table_flow = Table(
+        rows,
+        colWidths=widths,
+        rowHeights=[row_h] * len(rows),
+        style=table_style(extra=[("FONTSIZE", (0, 0), (-1, -1), size), ("ALIGN", (0, 0), (2, -1), "CENTER"), *shade]),
+    )
+    entry = data.entry_by_label(section).get(label)
+    names = entry.names if entry else ""
+    head = Paragraph(f"Pair {text(_name_of(data, section, label))}", STYLES["title"])
+    who = Paragraph(text(fit(names or " ", FONT, 9, width)), STYLES["body"])
+    first = movement.seat(label, 1)
+    start = ""
+    if first is not None:
+        start = f"Start at table {first.table}, {'North-South' if first.direction == 'NS' else 'East-West'}."
+    return [head, who, Paragraph(text(start), STYLES["note"]), Spacer(1, 2 * mm), table_flow]
+
+
+def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    data.require_movement("guide cards")
+    t_w, t_h = frame_of(paper, TABLE_LAYOUT)
+    p_w, p_h = frame_of(paper, PAIR_LAYOUT)
+    out: list[Flowable] = [RunningTitle("Table guide cards")]
+    sections = [(s, data.movement(s)) for s in data.sections if data.rows[s.pk]]
+    total = sum(m.tables + len(m.entries()) for _, m in sections) or 1
+    done = 0
+    first = True
+    for section, movement in sections:
+        for table in range(1, movement.tables + 1):
+            if not first:
+                out.append(FrameBreak())
+            first = False
+            out += table_card(data, section, movement, table, t_w, t_h)
+            done += 1
+            out.append(Tick(progress, done / total, f"Guide card of table {table}"))
+    out += [NextPageTemplate(PAIR_LAYOUT.name), PageBreak(), RunningTitle("Pair guide cards")]
+    first = True
+    for section, movement in sections:
+        for label in movement.entries():
+            if not first:
+                out.append(FrameBreak())
+            first = False
+            out += pair_card(data, section, movement, label, p_w, p_h)
+            done += 1
+            out.append(Tick(progress, done / total, f"Guide card of pair {label}"))
+    return out

@@ -1,0 +1,113 @@
+"""Recaps: every board's traveller with contracts, declarers, leads, tricks, scores, both sides' points and rulings."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from tournaments.printing.pdf import (
+    STYLES,
+    Progress,
+    RunningTitle,
+    Tick,
+    card_markup,
+    contract_markup,
+    frame_of,
+    heading,
+    points,
+    table_style,
+    text,
+)
+from tournaments.sessions.models import Board
+from tournaments.sessions.reports.data import SessionData
+from tournaments.sessions.selectors.scores import BoardScore, SectionScores
+
+TITLE = "Recaps"
+VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def board_caption(board: Board) -> str:
+    dealer = SEAT_WORDS.get(board.dealer, board.dealer)
+    return f"Dealer {dealer} · Vulnerable {VUL_WORDS.get(board.vulnerability, board.vulnerability)}"
+
+
+def ruling_lines(rulings) -> list[Flowable]:
+    out: list[Flowable] = []
+    for ruling in rulings:
+        words = [ruling.get_decision_display()]
+        if ruling.law:
+            words.append(f"({ruling.law})")
+        if ruling.penalty:
+            words.append(f"penalty {points(ruling.penalty)}")
+        facts = f": {ruling.facts}" if ruling.facts else ""
+        appeal = f" – {ruling.get_appeal_display()}" if ruling.appeal != "none" else ""
+        out.append(Paragraph(f"<b>Ruling</b> {text(' '.join(words))}{text(facts)}{text(appeal)}", STYLES["note"]))
+    return out
+
+
+def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width: float, imps: bool) -> list[Flowable]:
+    unit = "IMPs" if imps else ("Pts" if scores.full_top is None else "MP")
+    header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", f"N-S {unit}", f"E-W {unit}"]
+    rows: list[list[object]] = [header]
+    span: list[tuple[object, ...]] = []
+    for i, line in enumerate(bs.lines, start=1):
+        r = line.result
+        if line.ns_score is not None:
+            ns_plus = str(line.ns_score) if line.ns_score > 0 else ""
+            ew_plus = str(-line.ns_score) if line.ns_score < 0 else ""
+            if line.ns_score == 0:
+                ns_plus = ew_plus = "0"
+            contract = Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else ""
+            cells = [
+                contract,
+                r.declarer,
+                Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else "",
+                "" if r.tricks is None else str(r.tricks),
+                ns_plus,
+                ew_plus,
+            ]
+        else:
+            cells = [Paragraph(text(line.display_score), STYLES["cell"]), "", "", "", "", ""]
+            span.append(("SPAN", (2, i), (7, i)))
+        rows.append(
+            [
+                data.pair_label(r.ns_entry_id),
+                data.pair_label(r.ew_entry_id),
+                *cells,
+                points(line.ns_points, imps=imps),
+                points(line.ew_points, imps=imps),
+            ]
+        )
+    fixed = [15 * mm, 15 * mm, None, 9 * mm, 12 * mm, 12 * mm, 15 * mm, 15 * mm, 17 * mm, 17 * mm]
+    rest = width - sum(w for w in fixed if w)
+    widths = [w if w else rest for w in fixed]
+    table = Table(
+        rows,
+        colWidths=widths,
+        repeatRows=1,
+        style=table_style(extra=[("ALIGN", (3, 0), (-1, -1), "RIGHT"), ("ALIGN", (3, 0), (4, -1), "CENTER"), *span]),
+    )
+    title = f"Board {bs.board.number}"
+    extra = f"top {points(bs.top)}" if bs.top else (f"datum {bs.datum:+d}" if bs.datum is not None else "")
+    caption = " · ".join(p for p in (board_caption(bs.board), extra) if p)
+    head = Paragraph(f"{text(title)} <font size='8.5' color='#5b6470'>&nbsp;&nbsp;{text(caption)}</font>", STYLES["h2"])
+    rulings = [*bs.rulings, *(ruling for line in bs.lines for ruling in line.rulings)]
+    return [head, table, *ruling_lines(rulings), Spacer(1, 5 * mm)]
+
+
+def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    width = frame_of(paper)[0]
+    data.require_results("recaps")
+    out: list[Flowable] = [RunningTitle(TITLE), *heading(TITLE)]
+    total = sum(len(s.boards) for s in data.scores) or 1
+    done = 0
+    for scores in data.scores:
+        imps = data.session.is_imps
+        if data.multi_section:
+            out.append(Paragraph(text(data.section_title(scores.section)), STYLES["h2"]))
+        for bs in scores.boards:
+            out.append(KeepTogether(board_block(data, scores, bs, width, imps)))
+            done += 1
+            out.append(Tick(progress, done / total, f"Recap of board {bs.board.number}"))
+    return out

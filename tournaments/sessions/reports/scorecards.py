@@ -1,0 +1,159 @@
+"""Personal score cards: per pair, each round's opponents and boards, results, scores, points and running total."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from tournaments.printing.pdf import (
+    FONT,
+    STYLES,
+    Progress,
+    ReportError,
+    RunningTitle,
+    Tick,
+    build_pdf,
+    card_markup,
+    contract_markup,
+    fit,
+    frame_of,
+    points,
+    table_style,
+    text,
+)
+from tournaments.sessions.models import Entry
+from tournaments.sessions.reports.data import SessionData
+from tournaments.sessions.reports.standings import FIELD_NAMES
+from tournaments.sessions.selectors.scores import SectionScores
+
+TITLE = "Personal score cards"
+
+
+def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool) -> str:
+    standing = scores.standing_of(entry.pk)
+    if standing is None:
+        return "Not ranked"
+    field = scores.standings.get(standing.direction, [])
+    field_name = FIELD_NAMES.get(standing.direction, standing.direction)
+    words = [f"Place {standing.place} of {len(field)} ({field_name.lower()})"]
+    unit = "IMPs" if imps else ("match points" if scores.full_top else "points")
+    words.append(f"{points(standing.total, imps=imps)} {unit}")
+    if standing.percentage is not None:
+        words.append(f"{standing.percentage:.2f}%")
+    if standing.penalties:
+        words.append(f"after a penalty of {points(standing.penalties)}")
+    return " · ".join(words)
+
+
+def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, imps: bool) -> list[Flowable]:
+    lines = data_lines = scores.lines_of(entry.pk)
+
+    def order(item):
+        tr = item[1].result.table_round
+        return (tr.round if tr else 0, item[0].board.number)
+
+    data_lines = sorted(lines, key=order)
+    unit = "IMPs" if imps else ("MP" if scores.full_top else "Pts")
+    header = ["Rnd", "Table", "Opponents", "Board", "Seat", "Contract", "By", "Lead", "Tricks", "Score", unit, "Total"]
+    fixed = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm, 17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
+    rest = width - sum(w for w in fixed if w)
+    widths = [w if w else rest for w in fixed]
+    rows: list[list[object]] = [header]
+    running = 0.0
+    previous_round = None
+    shade: list[tuple[object, ...]] = []
+    for bs, line, side in data_lines:
+        r = line.result
+        tr = r.table_round
+        opponent_id = r.ew_entry_id if side == "NS" else r.ns_entry_id
+        opponent = f"{data.pair_label(opponent_id)} {data.names(opponent_id)}".strip()
+        mine = line.ns_points if side == "NS" else line.ew_points
+        if mine is not None:
+            running += mine
+        if line.ns_score is not None:
+            score = str(line.ns_score if side == "NS" else -line.ns_score)
+            contract = Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else ""
+            lead = Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else ""
+            tricks = "" if r.tricks is None else str(r.tricks)
+            declarer = r.declarer
+        else:
+            score, contract, lead, tricks, declarer = line.display_score, "", "", "", ""
+            if r.kind == "artificial":
+                pct = r.ns_percent if side == "NS" else r.ew_percent
+                score = f"A{pct:g}%"
+            elif r.kind == "weighted":
+                score = "Weighted"
+        round_no = tr.round if tr else None
+        new_round = round_no != previous_round
+        previous_round = round_no
+        if new_round and len(rows) > 1:
+            shade.append(("LINEABOVE", (0, len(rows)), (-1, len(rows)), 0.7, "#8a939d"))
+        rows.append(
+            [
+                str(round_no) if new_round and round_no else "",
+                str(tr.table) if new_round and tr else "",
+                fit(opponent, FONT, 8.5, rest - 7) if new_round else "",
+                str(bs.board.number),
+                side,
+                contract,
+                declarer,
+                lead,
+                tricks,
+                score,
+                points(mine, imps=imps),
+                points(running, imps=imps),
+            ]
+        )
+    table = Table(
+        rows,
+        colWidths=widths,
+        repeatRows=1,
+        style=table_style(extra=[("ALIGN", (3, 0), (4, -1), "CENTER"), ("ALIGN", (8, 0), (-1, -1), "RIGHT"), *shade]),
+    )
+    names = entry.names or "—"
+    head = Paragraph(
+        f"Pair {text(data.pair_label(entry.pk))} <font size='11'>&nbsp;{text(names)}</font>", STYLES["title"]
+    )
+    summary = Paragraph(text(_summary(data, scores, entry, imps)), STYLES["body"])
+    foot = []
+    standing = scores.standing_of(entry.pk)
+    if standing is not None and abs(standing.total - running) > 0.005 and not imps:
+        foot.append(
+            Paragraph(
+                text(
+                    f"The session total ({points(standing.total)}) differs from the sum of the boards "
+                    f"({points(running)}): boards played fewer times are factored up (Neuberg), missed boards "
+                    "scaled and penalties taken off."
+                ),
+                STYLES["note"],
+            )
+        )
+    return [head, summary, Spacer(1, 2 * mm), table, *foot, Spacer(1, 8 * mm)]
+
+
+def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    width = frame_of(paper)[0]
+    data.require_results("personal score cards")
+    out: list[Flowable] = [RunningTitle(TITLE)]
+    all_entries = [
+        (scores, e)
+        for scores in data.scores
+        for e in sorted(scores.entries, key=lambda e: (e.direction == "EW", e.number))  # NS pairs first
+    ]
+    total = len(all_entries) or 1
+    for done, (scores, entry) in enumerate(all_entries, start=1):
+        if not scores.lines_of(entry.pk):
+            continue
+        out.append(KeepTogether(card(data, scores, entry, width, data.session.is_imps)))
+        out.append(Tick(progress, done / total, f"Score card of pair {entry.label}"))
+    return out
+
+
+def one_card_pdf(data: SessionData, entry_id: int, paper: str = "a4") -> bytes:
+    """One pair's score card as a PDF of its own (the attachment of the results e-mail)."""
+    for scores in data.scores:
+        for entry in scores.entries:
+            if entry.pk == entry_id:
+                story = card(data, scores, entry, frame_of(paper)[0], data.session.is_imps)
+                return build_pdf(story, paper=paper, masthead=data.masthead, title=f"Score card {entry.label}")
+    raise ReportError(f"Pair {entry_id} is not in this session.")

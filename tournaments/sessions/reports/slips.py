@@ -1,0 +1,145 @@
+"""Blank paper for the tables: a traveling score slip per board and a pickup slip per table and round.
+
+Travellers list the pairs in the order they will play the board (from the movement), so N-S only fill in
+the result; pickup slips name the table, round, pairs and boards. Both leave room for handwriting.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, FrameBreak, Paragraph, Spacer, Table
+
+from tournaments.printing.pdf import (
+    FONT_BOLD,
+    STYLES,
+    Layout,
+    Progress,
+    RunningTitle,
+    Tick,
+    frame_of,
+    table_style,
+    text,
+)
+from tournaments.sessions.models import Section, TableRound
+from tournaments.sessions.reports.data import SessionData, boards_text
+from tournaments.sessions.reports.recaps import board_caption
+
+TRAVELLER_LAYOUT = Layout("travellers", cols=1, rows=2)
+PICKUP_LAYOUT = Layout("pickup-slips", cols=2, rows=4)
+
+
+def _rows_by_board(data: SessionData, section: Section) -> dict[int, list[TableRound]]:
+    by_board: dict[int, list[TableRound]] = {}
+    for row in data.rows[section.pk]:
+        if row.ns_entry_id and row.ew_entry_id:
+            for number in row.boards:
+                by_board.setdefault(int(number), []).append(row)
+    return by_board
+
+
+def _section_words(data: SessionData, section: Section) -> str:
+    return f"Section {section.letter} · " if data.multi_section else ""
+
+
+def traveller(
+    data: SessionData, section: Section, board, rows: list[TableRound], width: float, height: float
+) -> list[Flowable]:
+    header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", "N-S MP", "E-W MP"]
+    if data.session.is_imps:
+        header[-2:] = ["N-S IMPs", "E-W IMPs"]
+    body = [
+        [data.pair_label(r.ns_entry_id), data.pair_label(r.ew_entry_id), "", "", "", "", "", "", "", ""] for r in rows
+    ]
+    row_h = min(20.0, max(12.0, (height - 24 * mm) / (len(body) + 1)))
+    widths = [width * p for p in (0.09, 0.09, 0.14, 0.06, 0.08, 0.08, 0.115, 0.115, 0.115, 0.115)]
+    table = Table(
+        [header, *body],
+        colWidths=widths,
+        rowHeights=[row_h] * (len(body) + 1),
+        repeatRows=1,
+        style=table_style(
+            zebra=False,
+            extra=[
+                ("GRID", (0, 0), (-1, -1), 0.4, "#9aa3ad"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("FONTSIZE", (0, 1), (1, -1), 10),
+            ],
+        ),
+    )
+    title = Paragraph(
+        f"Board {board.number} <font size='10' color='#5b6470'>&nbsp;&nbsp;{text(board_caption(board))}</font>",
+        STYLES["title"],
+    )
+    sub = Paragraph(
+        text(f"{_section_words(data, section)}Traveling score slip · N-S write the result; E-W check it."),
+        STYLES["note"],
+    )
+    return [title, sub, Spacer(1, 2 * mm), table]
+
+
+def travellers(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    data.require_movement("traveling score slips")
+    width, height = frame_of(paper, TRAVELLER_LAYOUT)
+    out: list[Flowable] = [RunningTitle("Traveling score slips")]
+    items = []
+    for section in data.sections:
+        by_board = _rows_by_board(data, section)
+        for number in sorted(by_board):
+            if number in data.boards:
+                rows = sorted(by_board[number], key=lambda r: (r.round, r.table))
+                items.append((section, data.boards[number], rows))
+    for i, (section, board, rows) in enumerate(items):
+        if i:
+            out.append(FrameBreak())
+        out += traveller(data, section, board, rows, width, height)
+        out.append(Tick(progress, (i + 1) / len(items), f"Traveller of board {board.number}"))
+    return out
+
+
+def pickup_slip(data: SessionData, section: Section, row: TableRound, width: float, height: float) -> list[Flowable]:
+    header = ["Board", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +"]
+    boards = [int(b) for b in row.boards]
+    body = [[str(b), "", "", "", "", "", ""] for b in boards]
+    row_h = min(18.0, max(11.0, (height - 27 * mm) / (len(body) + 1)))
+    widths = [width * p for p in (0.12, 0.2, 0.1, 0.12, 0.12, 0.17, 0.17)]
+    table = Table(
+        [header, *body],
+        colWidths=widths,
+        rowHeights=[row_h] * (len(body) + 1),
+        style=table_style(
+            zebra=False,
+            extra=[
+                ("GRID", (0, 0), (-1, -1), 0.4, "#9aa3ad"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("FONT", (0, 1), (0, -1), FONT_BOLD, 10),
+                ("FONTSIZE", (0, 0), (-1, 0), 7.5),
+            ],
+        ),
+    )
+    title = Paragraph(f"{text(_section_words(data, section))}Table {row.table} · Round {row.round}", STYLES["h2"])
+    pairs = Paragraph(
+        f"N-S <b>{text(data.pair_label(row.ns_entry_id))}</b> &nbsp;v&nbsp; "
+        f"E-W <b>{text(data.pair_label(row.ew_entry_id))}</b>"
+        f" &nbsp;·&nbsp; boards {text(boards_text(boards))}",
+        STYLES["body"],
+    )
+    sign = Paragraph("Checked by E-W: ____________", STYLES["note"])
+    return [title, pairs, Spacer(1, 1.5 * mm), table, Spacer(1, 2 * mm), sign]
+
+
+def pickup_slips(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    data.require_movement("pickup slips")
+    width, height = frame_of(paper, PICKUP_LAYOUT)
+    out: list[Flowable] = [RunningTitle("Pickup slips")]
+    items = [
+        (section, row)
+        for section in data.sections
+        for row in sorted(data.rows[section.pk], key=lambda r: (r.round, r.table))
+        if row.ns_entry_id and row.ew_entry_id and row.boards
+    ]
+    for i, (section, row) in enumerate(items):
+        if i:
+            out.append(FrameBreak())
+        out += pickup_slip(data, section, row, width, height)
+        out.append(Tick(progress, (i + 1) / len(items), f"Pickup slip of round {row.round}, table {row.table}"))
+    return out

@@ -1,0 +1,92 @@
+"""Standings: one table per field (NS and EW, or one field), places with ties, totals and percentages."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from tournaments.printing.pdf import (
+    FONT,
+    STYLES,
+    Progress,
+    RunningTitle,
+    Tick,
+    fit,
+    frame_of,
+    heading,
+    points,
+    table_style,
+    text,
+)
+from tournaments.sessions.reports.data import SessionData
+from tournaments.sessions.selectors.scores import SectionScores
+
+TITLE = "Standings"
+FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "Overall"}
+
+
+def method_words(scores: SectionScores) -> str:
+    method = scores.section.session.get_scoring_method_display()
+    if scores.full_top:
+        return f"{method}, top {points(scores.full_top)} per board"
+    return method
+
+
+def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
+    width = frame_of(paper)[0]
+    data.require_results("standings")
+    out: list[Flowable] = [RunningTitle(TITLE)]
+    out += heading(TITLE, "Places with ties shown as “2=”; totals after adjustments and penalties.")
+    for index, scores in enumerate(data.scores):
+        imps = scores.full_top is None and data.session.is_imps
+        percent = any(s.percentage is not None for rows in scores.standings.values() for s in rows)
+        for key, rows in scores.standings.items():
+            if not rows:
+                continue
+            title = " – ".join(p for p in (data.section_title(scores.section), FIELD_NAMES.get(key, key)) if p)
+            header = ["Place", "Pair", "Players", "IMPs" if imps else ("Total" if not percent else "Match points")]
+            if percent:
+                header.append("%")
+            header.append("Boards")
+            show_penalty = any(s.penalties for s in rows)
+            if show_penalty:
+                header.append("Penalty")
+            widths = [14 * mm, 16 * mm, None, 24 * mm] + ([16 * mm] if percent else []) + [15 * mm]
+            widths += [16 * mm] if show_penalty else []
+            fixed = sum(w for w in widths if w)
+            names_w = width - fixed
+            widths = [w if w else names_w for w in widths]
+            body = []
+            for s in rows:
+                row = [
+                    s.place,
+                    data.pair_label(s.entry.pk),
+                    fit(s.entry.names or "—", FONT, 8.5, names_w - 8),
+                    f"{s.total:.2f}" if percent else points(s.total, imps=imps),
+                ]
+                if percent:
+                    row.append(f"{s.percentage:.2f}" if s.percentage is not None else "")
+                row.append(
+                    str(s.boards_played)
+                    if s.boards_played == s.boards_expected
+                    else f"{s.boards_played}/{s.boards_expected}"
+                )
+                if show_penalty:
+                    row.append(points(-s.penalties) if s.penalties else "")
+                body.append(row)
+            number_cols = len(header) - 3
+            table = Table(
+                [header, *body],
+                colWidths=widths,
+                repeatRows=1,
+                style=table_style(extra=[("ALIGN", (3, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
+            )
+            assert number_cols > 0
+            block = [Paragraph(text(title), STYLES["h2"]), table]
+            out.append(Spacer(1, 4 * mm))
+            out.append(KeepTogether(block) if len(body) < 40 else block[0])
+            if len(body) >= 40:
+                out.append(table)
+        out.append(Paragraph(text(method_words(scores)), STYLES["note"]))
+        out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), "Standings"))
+    return out

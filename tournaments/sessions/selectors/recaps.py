@@ -1,0 +1,141 @@
+"""Rows for the result pages (standings, travellers, personal score cards), read from the scores selector.
+
+Nothing is computed here that the scores selector does not already know: this only arranges its numbers
+the way a recap sheet prints them (rounds, tables, "+1"/"-2", scores from the pair's own side).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tournaments.sessions.models import Entry, Result
+from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores, Standing
+
+FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
+SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+
+
+def hands(deal: str) -> dict[str, list[tuple[str, str, str]]]:
+    """A PBN deal ("N:AKQ.. ... ... ...") as each seat's suits: {"N": [("s", "♠", "AKQ"), ...], ...}; {} if none."""
+    if not deal or len(deal) < 3 or deal[1] != ":" or deal[0].upper() not in "NESW":
+        return {}
+    parts = deal[2:].split()
+    if len(parts) != 4 or any(len(p.split(".")) != 4 for p in parts):
+        return {}
+    first = "NESW".index(deal[0].upper())
+    out = {}
+    for i, hand in enumerate(parts):
+        seat = "NESW"[(first + i) % 4]
+        out[seat] = [
+            (letter.lower(), symbol, cards.replace("T", "10") or "–")
+            for (letter, symbol), cards in zip(SUITS, hand.split("."), strict=True)
+        ]
+    return out
+
+
+def made_text(result: Result) -> str:
+    """ "=", "+1", "-2" against the contract (empty for a passed-out board or an adjusted score)."""
+    if result.kind not in (Result.Kind.PLAYED, Result.Kind.ASSIGNED) or result.tricks is None:
+        return ""
+    if not result.contract or result.contract == "PASS":
+        return ""
+    diff = result.tricks - (int(result.contract[0]) + 6)
+    return "=" if diff == 0 else f"{diff:+d}"
+
+
+def lead_text(card: str) -> str:
+    """An opening lead as players write it: "♠K", "♥10" (empty when not recorded)."""
+    if len(card) < 2 or card[0].upper() not in "SHDC":
+        return ""
+    symbol = dict(SUITS)[card[0].upper()]
+    rank = card[1:].upper()
+    return symbol + ("10" if rank == "T" else rank)
+
+
+def _ruling_note(line: LineResult) -> str:
+    return "; ".join(f"{r.get_decision_display()}{' (' + r.law + ')' if r.law else ''}" for r in line.rulings)
+
+
+def names(entry: Entry | None) -> str:
+    if entry is None:
+        return ""
+    return " & ".join(p.name for p in entry.players.all())
+
+
+def standings_rows(standings: list[Standing], card_url: Callable[[Entry], str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "order": i,
+            "place": s.place,
+            "pair": s.entry.label,
+            "pair_number": s.entry.number,
+            "names": names(s.entry),
+            "total": s.total,
+            "percentage": s.percentage,
+            "boards": s.boards_played,
+            "penalties": s.penalties,
+            "card_url": card_url(s.entry),
+        }
+        for i, s in enumerate(standings)
+    ]
+
+
+def traveller_rows(board: BoardScore) -> list[dict[str, Any]]:
+    rows = []
+    for line in board.lines:
+        r = line.result
+        tr = r.table_round
+        score = line.ns_score
+        rows.append(
+            {
+                "round": tr.round if tr else None,
+                "table": tr.table if tr else None,
+                "ns": r.ns_entry.label,
+                "ew": r.ew_entry.label,
+                "contract": r.contract if r.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED) else line.display_score,
+                "declarer": r.declarer,
+                "lead": lead_text(r.lead),
+                "made": made_text(r),
+                "ns_score": score,
+                "ns_plus": score if score is not None and score > 0 else None,
+                "ns_minus": -score if score is not None and score < 0 else None,
+                "ns_points": line.ns_points,
+                "ew_points": line.ew_points,
+                "note": _ruling_note(line),
+            }
+        )
+    rows.sort(key=lambda d: (d["round"] or 0, d["table"] or 0))
+    return rows
+
+
+def scorecard_rows(scores: SectionScores, entry: Entry) -> list[dict[str, Any]]:
+    """The pair's boards in the order played: table, seat, opponents, contract, score from its side, points."""
+    items = []
+    for board, line, side in scores.lines_of(entry.pk):
+        r = line.result
+        tr = r.table_round
+        opponent = r.ew_entry if side == "NS" else r.ns_entry
+        own = None if line.ns_score is None else (line.ns_score if side == "NS" else -line.ns_score)
+        items.append(
+            {
+                "round": tr.round if tr else None,
+                "table": tr.table if tr else None,
+                "direction": side,
+                "opponents": f"{opponent.label} {names(opponent)}".strip(),
+                "board": board.board.number,
+                "contract": r.contract if r.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED) else line.display_score,
+                "declarer": r.declarer,
+                "made": made_text(r),
+                "score": own,
+                "points": line.ns_points if side == "NS" else line.ew_points,
+                "counted": line.ns_total_points if side == "NS" else line.ew_total_points,
+                "note": _ruling_note(line),
+            }
+        )
+    items.sort(key=lambda d: (d["round"] or 0, d["board"]))
+    running = 0.0
+    for item in items:
+        running += item["counted"] or 0.0
+        item["running"] = running
+    return items

@@ -1,0 +1,329 @@
+"""Scores of a section, derived from its results and rulings: every number the pages, PDFs and exports show.
+
+Nothing here is stored: standings are recomputed from the traveller lines each time (a 30-table session
+takes milliseconds), so they can never disagree with the results. The arithmetic itself is `scoring`'s;
+this module only gathers the rows, applies the session's conventions and ranks:
+
+- a board played fewer times than the most shows its own smaller top on the traveller, and is factored up
+  to the full top with Neuberg's formula in the pair totals (when `Session.use_neuberg`);
+- a pair that missed boards has its total scaled by boards expected / boards played
+  (when `Session.scale_missed_boards`);
+- percentage = total / (boards expected x full top); tied places repeat ("3=");
+- penalties from rulings are taken off the total after scaling.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+import scoring
+from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
+
+ONE_FIELD = ""
+IMP_METHODS = {Session.ScoringMethod.BUTLER: "butler", Session.ScoringMethod.CROSS_IMPS: "cross"}
+
+
+@dataclass
+class LineResult:
+    """One traveller line with its points from both sides (match points, IMPs or total points)."""
+
+    result: Result
+    ns_points: float | None
+    ew_points: float | None
+    ns_score: int | None
+    display_score: str
+    rulings: list[Ruling] = field(default_factory=list)
+    ns_total_points: float | None = None  # what the line adds to the NS pair's total (after Neuberg)
+    ew_total_points: float | None = None
+
+
+@dataclass
+class BoardScore:
+    """A board's traveller in a section, rated."""
+
+    board: Board
+    section: Section
+    top: float | None
+    datum: int | None
+    lines: list[LineResult]
+    rulings: list[Ruling] = field(default_factory=list)
+
+
+@dataclass
+class Standing:
+    """An entry's place in its field."""
+
+    entry: Entry
+    direction: str
+    total: float
+    raw_total: float
+    percentage: float | None
+    place: str
+    boards_played: int
+    boards_expected: int
+    penalties: float
+
+
+@dataclass
+class SectionScores:
+    """Everything scored in one section."""
+
+    section: Section
+    method: str
+    scale: str
+    full_top: float | None
+    boards: list[BoardScore]
+    standings: dict[str, list[Standing]]
+    entries: list[Entry]
+    rulings: list[Ruling]
+
+    def standing_of(self, entry_id: int) -> Standing | None:
+        for field_standings in self.standings.values():
+            for standing in field_standings:
+                if standing.entry.pk == entry_id:
+                    return standing
+        return None
+
+    def lines_of(self, entry_id: int) -> list[tuple[BoardScore, LineResult, str]]:
+        """The entry's traveller lines, board by board, with the side it sat."""
+        out = []
+        for board_score in self.boards:
+            for line in board_score.lines:
+                if line.result.ns_entry_id == entry_id:
+                    out.append((board_score, line, "NS"))
+                elif line.result.ew_entry_id == entry_id:
+                    out.append((board_score, line, "EW"))
+        return out
+
+    @property
+    def two_winners(self) -> bool:
+        return ONE_FIELD not in self.standings
+
+
+def _line_input(result: Result) -> scoring.Line:
+    """The `scoring` form of a stored result."""
+    kind = result.kind
+    if kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
+        return int(result.ns_score or 0)
+    if kind == Result.Kind.ARTIFICIAL:
+        return scoring.Artificial(float(result.ns_percent or 0), float(result.ew_percent or 0))
+    if kind == Result.Kind.WEIGHTED:
+        return scoring.Weighted(tuple((float(p["weight"]), int(p["ns_score"])) for p in result.weighted))
+    return scoring.NOT_PLAYED
+
+
+def _display_score(result: Result) -> str:
+    kind = result.kind
+    if kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
+        return str(result.ns_score)
+    if kind == Result.Kind.ARTIFICIAL:
+        return f"A{result.ns_percent:g}/{result.ew_percent:g}"
+    if kind == Result.Kind.WEIGHTED:
+        parts = [(float(p["weight"]), p["ns_score"]) for p in result.weighted]
+        scale = 100 if sum(w for w, _ in parts) <= 1.0001 else 1
+        return " + ".join(f"{w * scale:g}% of {score}" for w, score in parts)
+    return "Not played"
+
+
+def _field_key(section: Section, entry: Entry) -> str:
+    return entry.direction if section.winners == 2 and entry.direction in ("NS", "EW") else ONE_FIELD
+
+
+def score_section(section: Section) -> SectionScores:
+    """Rate every board of the section and rank its entries (see the module docstring for the conventions)."""
+    session = section.session
+    entries = list(section.entries.prefetch_related("players").order_by("direction", "number"))
+    results = list(
+        Result.objects.filter(section=section)
+        .select_related("board", "table_round")
+        .order_by("board__number", "ns_entry__number", "id")
+    )
+    rulings = list(
+        Ruling.objects.filter(Q(section=section) | Q(section__isnull=True, session=session)).order_by(
+            "created_at", "pk"
+        )
+    )
+    entry_by_id = {e.pk: e for e in entries}
+    for result in results:  # attach entries without extra queries
+        result.ns_entry = entry_by_id.get(result.ns_entry_id) or result.ns_entry
+        result.ew_entry = entry_by_id.get(result.ew_entry_id) or result.ew_entry
+    return _score(section, session, entries, results, rulings)
+
+
+def score_session(session: Session) -> list[SectionScores]:
+    """Scores of every section of a session, in section order."""
+    sections = session.sections.select_related("session", "session__event").order_by("letter")
+    return [score_section(s) for s in sections]
+
+
+def _score(
+    section: Section, session: Session, entries: list[Entry], results: list[Result], rulings: list[Ruling]
+) -> SectionScores:
+    method = session.scoring_method
+    scale = session.mp_scale
+    by_board: dict[int, list[Result]] = defaultdict(list)
+    boards: dict[int, Board] = {}
+    for result in results:
+        by_board[result.board.number].append(result)
+        boards[result.board.number] = result.board
+    rulings_by_result: dict[int, list[Ruling]] = defaultdict(list)
+    rulings_by_board: dict[int, list[Ruling]] = defaultdict(list)
+    for ruling in rulings:
+        if ruling.result_id:
+            rulings_by_result[ruling.result_id].append(ruling)
+        elif ruling.board_id:
+            rulings_by_board[ruling.board_id].append(ruling)
+
+    def scored(rows: Iterable[Result]) -> int:
+        return sum(1 for r in rows if r.kind != Result.Kind.NOT_PLAYED)
+
+    most = max((scored(rows) for rows in by_board.values()), default=0)
+    unit = 2 if scale == "ebu" else 1
+    full_top = float(max(most - 1, 0) * unit) if method == Session.ScoringMethod.MATCHPOINTS else None
+
+    board_scores: list[BoardScore] = []
+    for number in sorted(by_board):
+        rows = by_board[number]
+        inputs = [_line_input(r) for r in rows]
+        top: float | None = None
+        datum: int | None = None
+        lines: list[LineResult] = []
+        if method == Session.ScoringMethod.MATCHPOINTS:
+            rated = scoring.score_board(inputs, scale=scale)
+            actual = scored(rows)
+            top = rated[0].top if rated else None
+            for result, line in zip(rows, rated, strict=True):
+                ns_total, ew_total = line.ns, line.ew
+                if session.use_neuberg and line.ns is not None and actual < most:
+                    if result.kind == Result.Kind.ARTIFICIAL:
+                        ns_total = full_top * float(result.ns_percent or 0) / 100  # type: ignore[operator]
+                        ew_total = full_top * float(result.ew_percent or 0) / 100  # type: ignore[operator]
+                    else:
+                        ns_total = scoring.neuberg(line.ns, actual=actual, expected=most, scale=scale)
+                        ew_total = scoring.neuberg(line.ew, actual=actual, expected=most, scale=scale)  # type: ignore[arg-type]
+                lines.append(_line(result, line.ns, line.ew, ns_total, ew_total, rulings_by_result))
+        elif method in IMP_METHODS:
+            rated_imps = scoring.score_board_imps(inputs, method=IMP_METHODS[method])  # type: ignore[arg-type]
+            datum = rated_imps[0].datum if rated_imps else None
+            for result, imp_line in zip(rows, rated_imps, strict=True):
+                lines.append(_line(result, imp_line.ns, imp_line.ew, imp_line.ns, imp_line.ew, rulings_by_result))
+        else:  # total points: each side's own score
+            for result in rows:
+                ns = float(result.ns_score) if result.ns_score is not None else None
+                ew = -ns if ns is not None else None
+                lines.append(_line(result, ns, ew, ns, ew, rulings_by_result))
+        board = boards[number]
+        board_scores.append(BoardScore(board, section, top, datum, lines, rulings_by_board.get(board.pk, [])))
+
+    if method == Session.ScoringMethod.MATCHPOINTS and session.average_plus_own_percentage:
+        _apply_own_percentage_average_plus(board_scores, full_top)
+
+    standings = _rank(section, session, entries, board_scores, rulings, full_top)
+    return SectionScores(section, method, scale, full_top, board_scores, standings, entries, rulings)
+
+
+def _line(
+    result: Result,
+    ns: float | None,
+    ew: float | None,
+    ns_total: float | None,
+    ew_total: float | None,
+    rulings_by_result: dict[int, list[Ruling]],
+) -> LineResult:
+    return LineResult(
+        result=result,
+        ns_points=ns,
+        ew_points=ew,
+        ns_score=result.ns_score if result.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED) else None,
+        display_score=_display_score(result),
+        rulings=rulings_by_result.get(result.pk, []),
+        ns_total_points=ns_total,
+        ew_total_points=ew_total,
+    )
+
+
+def _apply_own_percentage_average_plus(board_scores: list[BoardScore], full_top: float | None) -> None:
+    """Average plus becomes the better of 60% and the pair's own percentage on the boards it really played."""
+    if not full_top:
+        return
+    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for bs in board_scores:
+        for line in bs.lines:
+            if line.result.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED, Result.Kind.WEIGHTED):
+                for entry_id, points in (
+                    (line.result.ns_entry_id, line.ns_total_points),
+                    (line.result.ew_entry_id, line.ew_total_points),
+                ):
+                    if points is not None:
+                        earned[entry_id][0] += points
+                        earned[entry_id][1] += full_top
+    for bs in board_scores:
+        top = bs.top or 0.0
+        for line in bs.lines:
+            result = line.result
+            if result.kind != Result.Kind.ARTIFICIAL:
+                continue
+            for side, pct in (("ns", result.ns_percent), ("ew", result.ew_percent)):
+                if pct is None or pct < 60:
+                    continue
+                got, possible = earned[getattr(result, f"{side}_entry_id")]
+                own = 100 * got / possible if possible else 0.0
+                better = scoring.average_plus(own)
+                setattr(line, f"{side}_points", top * better / 100)
+                setattr(line, f"{side}_total_points", full_top * better / 100)
+
+
+def _rank(
+    section: Section,
+    session: Session,
+    entries: list[Entry],
+    board_scores: list[BoardScore],
+    rulings: list[Ruling],
+    full_top: float | None,
+) -> dict[str, list[Standing]]:
+    raw: dict[int, float] = defaultdict(float)
+    played: dict[int, int] = defaultdict(int)
+    for bs in board_scores:
+        for line in bs.lines:
+            if line.ns_total_points is None:
+                continue
+            raw[line.result.ns_entry_id] += line.ns_total_points
+            raw[line.result.ew_entry_id] += line.ew_total_points or 0.0
+            played[line.result.ns_entry_id] += 1
+            played[line.result.ew_entry_id] += 1
+    penalties: dict[int, float] = defaultdict(float)
+    for ruling in rulings:
+        if ruling.entry_id and ruling.penalty:
+            penalties[ruling.entry_id] += ruling.penalty
+
+    fields: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        fields[_field_key(section, entry)].append(entry)
+    if section.winners == 2 and not fields:
+        fields = {"NS": [], "EW": []}
+
+    out: dict[str, list[Standing]] = {}
+    for key in sorted(fields, key=lambda k: {"NS": 0, "EW": 1}.get(k, 2)):
+        members = fields[key]
+        expected = max((played[e.pk] for e in members), default=0)
+        rows: list[Standing] = []
+        for entry in members:
+            n = played[entry.pk]
+            total = raw[entry.pk]
+            if session.scale_missed_boards and 0 < n < expected:
+                total = total * expected / n
+            total -= penalties[entry.pk]
+            pct = None
+            if full_top and expected:
+                pct = 100.0 * total / (expected * full_top)
+            rows.append(Standing(entry, key, round(total, 6), raw[entry.pk], pct, "", n, expected, penalties[entry.pk]))
+        places = scoring.rank_with_ties([s.total for s in rows])
+        for standing, place in zip(rows, places, strict=True):
+            standing.place = place
+        rows.sort(key=lambda s: (-s.total, s.entry.number))
+        out[key] = rows
+    return out

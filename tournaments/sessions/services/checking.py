@@ -1,0 +1,201 @@
+"""Checking traveller lines before anything is saved: against the movement (who plays which board where) and
+against the laws' scoring. Every error is collected with the field it belongs to; nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import scoring
+from tournaments.core.text import is_digits
+from tournaments.sessions.models import Board, Entry, Section, Session, TableRound
+from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
+
+
+@dataclass
+class LineInput:
+    """One line as typed. `result_id` is the result the line already shows (when editing)."""
+
+    board: int | str
+    ns: str = ""
+    ew: str = ""
+    contract: str = ""
+    declarer: str = ""
+    tricks: str = ""
+    score: str = ""
+    lead: str = ""
+    result_id: int | None = None
+    version: int | None = None  # the version the page showed (0: no result then); None: not checked
+
+    def is_blank(self) -> bool:
+        return not any(str(v).strip() for v in (self.contract, self.declarer, self.tricks, self.score))
+
+
+@dataclass
+class CheckedLine:
+    """A line after checking: the entries and movement row it resolves to, the canonical contract and the score."""
+
+    input: LineInput
+    board: Board | None = None
+    row: TableRound | None = None
+    ns_entry: Entry | None = None
+    ew_entry: Entry | None = None
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    ns_score: int | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def display(self) -> str:
+        """The line as a director reads it: "4S= N 420"."""
+        if self.ns_score is None:
+            return ""
+        if self.contract == "PASS":
+            return "Passed out 0"
+        assert self.tricks is not None
+        need = int(self.contract[0]) + 6
+        diff = self.tricks - need
+        made = "=" if diff == 0 else f"{diff:+d}"
+        return f"{self.contract}{made} {self.declarer} {self.ns_score}"
+
+
+class ResultEntryError(Exception):
+    """Lines that cannot be saved: `errors[i][field]` is the message for line i's field."""
+
+    def __init__(self, errors: dict[int, dict[str, str]], lines: Sequence[CheckedLine] = ()) -> None:
+        self.errors = errors
+        self.lines = list(lines)
+        first = next(iter(errors.items()), (0, {}))
+        super().__init__(f"line {first[0] + 1}: " + "; ".join(first[1].values()))
+
+
+def _parse_board(value: int | str, smap: SectionMap, boards: dict[int, Board]) -> tuple[Board | None, str]:
+    text = str(value).strip()
+    if not is_digits(text):
+        return None, f"{text!r} is not a board number." if text else "The board number is missing."
+    number = int(text)
+    if number not in smap.by_board or number not in boards:
+        return None, f"Board {number} is not played in section {smap.section.letter}."
+    return boards[number], ""
+
+
+def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: CheckedLine) -> None:
+    """Find the movement row where these NS and EW pairs play this board, or say precisely what is wrong."""
+    ns_cands = smap.candidates(line.ns, "NS")
+    ew_cands = smap.candidates(line.ew, "EW")
+    letter = smap.section.letter
+    if not line.ns.strip():
+        out.errors["ns"] = "The NS pair number is missing."
+    elif not ns_cands:
+        out.errors["ns"] = f"There is no pair {line.ns.strip()} in section {letter}."
+    if not line.ew.strip():
+        out.errors["ew"] = "The EW pair number is missing."
+    elif not ew_cands:
+        out.errors["ew"] = f"There is no pair {line.ew.strip()} in section {letter}."
+    if "ns" in out.errors or "ew" in out.errors:
+        return
+    rows = smap.played_rows(board.number)
+    for ns in ns_cands:
+        for ew in ew_cands:
+            for row in rows:
+                if row.ns_entry_id == ns.pk and row.ew_entry_id == ew.pk:
+                    out.row, out.ns_entry, out.ew_entry = row, ns, ew
+                    return
+    # Say which half is wrong: does the NS pair sit NS on this board at all? Then the same for EW.
+    for cands, seat, other, typed in ((ns_cands, "ns", "ew", line.ew), (ew_cands, "ew", "ns", line.ns)):
+        for pair in cands:
+            mine = [r for r in rows if getattr(r, f"{seat}_entry_id") == pair.pk]
+            if mine:
+                opp = smap.entries[getattr(mine[0], f"{other}_entry_id")]
+                out.errors[other] = (
+                    f"In this movement {pair.label} plays board {board.number} against {opp.label} "
+                    f"(round {mine[0].round}, table {mine[0].table}), not {typed.strip()}."
+                )
+                return
+    out.errors["ns"] = f"Pair {ns_cands[0].label} does not play board {board.number} sitting NS in this movement."
+
+
+def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], session: Session) -> CheckedLine:
+    """Check one line against the movement and the laws' scoring; collect every error, raise none."""
+    out = CheckedLine(input=line)
+    board, error = _parse_board(line.board, smap, boards)
+    if board is None:
+        out.errors["board"] = error
+        return out
+    out.board = board
+    _resolve_pairs(line, board, smap, out)
+    try:
+        contract = scoring.parse_contract(line.contract)
+    except scoring.ScoringError as exc:
+        out.errors["contract"] = str(exc)
+        return out
+    out.contract = str(contract)
+    if contract.is_passout:
+        out.ns_score, out.declarer, out.tricks = 0, "", None
+    else:
+        try:
+            out.declarer = scoring.parse_seat(line.declarer) if line.declarer.strip() else ""
+        except scoring.ScoringError as exc:
+            out.errors["declarer"] = str(exc)
+        if not out.declarer and "declarer" not in out.errors:
+            out.errors["declarer"] = f"{contract} needs a declarer: N, E, S or W."
+        try:
+            tricks_text: str | int | None = line.tricks.strip() if line.tricks.strip() else None
+            out.tricks = scoring.parse_tricks(tricks_text, contract)
+        except scoring.ScoringError as exc:
+            out.errors["tricks"] = str(exc)
+        if out.declarer and out.tricks is not None:
+            out.ns_score = scoring.ns_score(
+                contract, out.declarer, out.tricks, board.vulnerability, edition=session.edition
+            )
+    typed = line.score.strip().replace(" ", "")
+    if typed:
+        try:
+            typed_score = int(typed)
+        except ValueError:
+            out.errors["score"] = f"{line.score.strip()!r} is not a score: type the NS score, e.g. 420 or -100."
+        else:
+            if out.ns_score is not None and typed_score != out.ns_score:
+                out.errors["score"] = (
+                    f"The slip says {typed_score} but {out.display.rsplit(' ', 1)[0]} scores {out.ns_score} "
+                    f"for NS (board {board.number}, vulnerable: {board.get_vulnerability_display()}). Check the slip."
+                )
+    return out
+
+
+def check_batch(
+    lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board], session: Session
+) -> tuple[list[CheckedLine | None], dict[int, dict[str, str]]]:
+    checked: list[CheckedLine | None] = []
+    errors: dict[int, dict[str, str]] = {}
+    seen: dict[tuple[int, int], int] = {}
+    for i, line in enumerate(lines):
+        if line.is_blank():
+            checked.append(None)
+            continue
+        c = check_line(line, smap, boards, session)
+        checked.append(c)
+        if c.row is not None and c.board is not None and c.ns_entry and c.ew_entry:
+            for entry in (c.ns_entry, c.ew_entry):
+                key = (c.board.number, entry.pk)
+                if key in seen:
+                    c.errors["ns" if entry is c.ns_entry else "ew"] = (
+                        f"Board {c.board.number} for {entry.label} is entered twice (see line {seen[key] + 1})."
+                    )
+                seen.setdefault(key, i)
+        if c.errors:
+            errors[i] = dict(c.errors)
+    return checked, errors
+
+
+def preview_lines(section: Section, lines: Sequence[LineInput]) -> list[CheckedLine | None]:
+    """Check lines without saving, for the score shown as the director types (None for a blank line)."""
+    smap = section_map(section)
+    checked, _ = check_batch(lines, smap, boards_by_number(section.session_id), section.session)
+    return checked

@@ -1,0 +1,341 @@
+"""Entering results: traveller lines checked against the movement, scored, and saved all together or not at all.
+
+A line is what the director reads off a traveller or a pickup slip: board, pair numbers, contract, declarer,
+tricks ("10", "=", "+1", "-2") and optionally the score written on the slip. Every line of a batch is checked
+first; any error anywhere means nothing is saved and each message names the field it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.audit import services as audit
+from tournaments.audit.models import AuditEntry
+from tournaments.core.text import WHY_MAX, check_text
+from tournaments.sessions.models import Board, Result, Section, Session
+from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
+from tournaments.sessions.services.checking import (
+    CheckedLine,
+    LineInput,
+    ResultEntryError,
+    check_batch,
+    check_line,
+    preview_lines,
+)
+from tournaments.sessions.services.versions import bump, finished_note, lock_section
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+__all__ = [
+    "CheckedLine",
+    "Conflict",
+    "FinishedSessionError",
+    "LineInput",
+    "ResultEntryError",
+    "SaveReport",
+    "change_result",
+    "check_line",
+    "delete_result",
+    "preview_lines",
+    "record_result",
+    "save_lines",
+    "save_lines_checked",
+]
+
+RESULT_FIELDS = [
+    "board",
+    "table_round",
+    "ns_entry",
+    "ew_entry",
+    "kind",
+    "contract",
+    "declarer",
+    "tricks",
+    "ns_score",
+    "version",
+]
+
+
+def _apply(result: Result, c: CheckedLine) -> None:
+    result.board = c.board  # type: ignore[assignment]
+    result.table_round = c.row
+    result.ns_entry = c.ns_entry  # type: ignore[assignment]
+    result.ew_entry = c.ew_entry  # type: ignore[assignment]
+    result.kind = Result.Kind.PLAYED
+    result.contract = c.contract
+    result.declarer = c.declarer
+    result.tricks = c.tricks
+    result.ns_score = c.ns_score
+    result.lead = c.input.lead.strip()[:3]
+    result.ns_percent = result.ew_percent = None
+    result.weighted = []
+
+
+@dataclass
+class Conflict:
+    """A line refused because its result changed since the page was opened: what was typed, what is stored."""
+
+    index: int
+    line: CheckedLine
+    stored: Result | None  # None: the result the page showed was removed meanwhile
+    stored_by: str = ""
+    stored_at: str = ""
+
+    @property
+    def message(self) -> str:
+        if self.stored is None:
+            return "This result was removed by someone else since the page was opened."
+        who = f" by {self.stored_by}" if self.stored_by else ""
+        return f"Someone else saved this line{who} since the page was opened: choose which to keep."
+
+
+@dataclass
+class SaveReport:
+    """What a save did: per line the result now stored (or None when removed), and the lines refused."""
+
+    saved: list[Result | None]
+    conflicts: list[Conflict]
+
+
+class FinishedSessionError(ResultEntryError):
+    """The session is finished: nothing changes until a director reopens it."""
+
+
+def refuse_if_finished(session: Session) -> None:
+    """Results, rulings, names and late pairs are refused on a finished session, saying who finished it and when."""
+    note = finished_note(session)
+    if note:
+        raise FinishedSessionError({0: {"board": note}})
+
+
+def _validate(
+    section: Section, lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board]
+) -> list[CheckedLine | None]:
+    """Check every line against the movement and the laws; raise with every message at its field."""
+    checked, errors = check_batch(lines, smap, boards, section.session)
+    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
+    taken: dict[tuple[int, int], Result] = {}
+    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
+    for r in Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry"):
+        taken[(r.board_id, r.ns_entry_id)] = r
+        taken[(r.board_id, r.ew_entry_id)] = r
+    for i, c in enumerate(checked):
+        line = lines[i]
+        if c is None or c.board is None or c.ns_entry is None or c.ew_entry is None:
+            continue
+        for entry, name in ((c.ns_entry, "ns"), (c.ew_entry, "ew")):
+            other = taken.get((c.board.pk, entry.pk))
+            if other is None or other.pk == line.result_id or other.pk in wanted_ids:
+                continue
+            if line.version == 0 and (other.ns_entry_id, other.ew_entry_id) == (c.ns_entry.pk, c.ew_entry.pk):
+                continue  # the line was empty when the page opened and is filled now: a conflict, not an error
+            errors.setdefault(i, {})[name] = (
+                f"Board {c.board.number} for {entry.label} is already entered "
+                f"({other.ns_entry.label} v {other.ew_entry.label}); change it on its own line."
+            )
+    if errors:
+        raise ResultEntryError(errors, [c for c in checked if c is not None])
+    return checked
+
+
+def _stored_for(line: LineInput, c: CheckedLine | None, by_pk: dict[int, Result], by_slot: dict[Any, Result]) -> Any:
+    if line.result_id and line.result_id in by_pk:
+        return by_pk[line.result_id]
+    if c is not None and c.board is not None and c.ns_entry is not None:
+        return by_slot.get((c.board.pk, c.ns_entry.pk))
+    return None
+
+
+def _last_writer(result: Result) -> tuple[str, str]:
+    entry = (
+        AuditEntry.objects.filter(target_type="result", target_id=result.pk)
+        .order_by("-id")
+        .values_list("actor_name", "created_at")
+    ).first()
+    if entry is None:
+        return "", ""
+    return entry[0], f"{timezone.localtime(entry[1]):%H:%M:%S}"
+
+
+def _delete(actor: Actor, session: Session, old: Result, why: str) -> None:
+    before = audit.snapshot(old, RESULT_FIELDS)
+    old_pk = old.pk
+    old.delete()
+    audit.record(
+        actor=actor,
+        action="result.delete",
+        target_type="result",
+        target_id=old_pk,
+        session_id=session.pk,
+        old=before,
+        why=why,
+    )
+
+
+def _change(actor: Actor, session: Session, old: Result, c: CheckedLine, why: str) -> Result:
+    before = audit.snapshot(old, RESULT_FIELDS)
+    _apply(old, c)
+    after = audit.snapshot(old, RESULT_FIELDS)
+    if after != before:
+        old.version += 1
+        old.save()
+        after["version"] = old.version
+        audit.record(
+            actor=actor, action="result.change", target=old, session_id=session.pk, old=before, new=after, why=why
+        )
+    return old
+
+
+def _create(actor: Actor, section: Section, c: CheckedLine, why: str) -> Result:
+    result = Result(section=section)
+    _apply(result, c)
+    result.save()
+    audit.record(
+        actor=actor,
+        action="result.create",
+        target=result,
+        session_id=section.session_id,
+        new=audit.snapshot(result, RESULT_FIELDS),
+        why=why,
+    )
+    return result
+
+
+def save_lines_checked(
+    *, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "", all_or_nothing: bool = False
+) -> SaveReport:
+    """Check and save a batch of lines (a traveller, a pickup slip) in one transaction, never over another's save.
+
+    A line that carries the `version` its page showed (0: empty then) is saved only if its result is still at
+    that version; otherwise it is a Conflict and is not saved. The other lines are saved, or (with
+    `all_or_nothing`) nothing is. A line without a version (a command, an import) is not checked that way.
+    Raises ResultEntryError with every message at its line and field when a line is wrong in itself.
+    """
+    session = section.session
+    refuse_if_finished(session)
+    try:
+        why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
+    except ValidationError as exc:
+        raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
+    smap = section_map(section)
+    boards = boards_by_number(session.pk)
+    checked = _validate(section, lines, smap, boards)
+    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
+    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
+    saved: list[Result | None] = []
+    conflicts: list[Conflict] = []
+    with transaction.atomic():
+        lock_section(section.pk)
+        current = list(
+            Result.objects.select_for_update().filter(
+                Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
+            )
+        )
+        by_pk = {r.pk: r for r in current}
+        by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
+        plan: list[tuple[int, CheckedLine | None, Result | None]] = []
+        for i, c in enumerate(checked):
+            line = lines[i]
+            stored = _stored_for(line, c, by_pk, by_slot)
+            if line.version is not None and line.version != (stored.version if stored is not None else 0):
+                who, when = _last_writer(stored) if stored is not None else ("", "")
+                conflicts.append(Conflict(i, c or CheckedLine(input=line), stored, who, when))
+                continue
+            if line.result_id and stored is None:
+                conflicts.append(Conflict(i, c or CheckedLine(input=line), None))
+                continue
+            plan.append((i, c, stored))
+        if conflicts and all_or_nothing:
+            return SaveReport([None] * len(lines), conflicts)
+        done: dict[int, Result | None] = {}
+        for i, c, stored in plan:
+            try:
+                with transaction.atomic():  # a line that loses a race to a concurrent insert is that line's conflict
+                    if c is None:
+                        if stored is not None:
+                            _delete(actor, session, stored, why)
+                        done[i] = None
+                    elif stored is not None:
+                        done[i] = _change(actor, session, stored, c, why)
+                    else:
+                        done[i] = _create(actor, section, c, why)
+            except IntegrityError:
+                conflicts.append(Conflict(i, c or CheckedLine(input=lines[i]), None, "another entry", ""))
+        if any(i in done for i, _c, _s in plan):
+            bump(section.pk)
+        if session.status == Session.Status.SETUP and any(done.values()):
+            Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
+            session.status = Session.Status.PLAYING
+    saved = [done.get(i, by_pk.get(lines[i].result_id or 0)) for i in range(len(lines))]
+    return SaveReport(saved, sorted(conflicts, key=lambda x: x.index))
+
+
+def save_lines(*, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "") -> list[Result | None]:
+    """Save lines all together or not at all (commands, imports, the demo); a conflict is an error here."""
+    report = save_lines_checked(actor=actor, section=section, lines=lines, why=why, all_or_nothing=True)
+    if report.conflicts:
+        raise ResultEntryError({c.index: {"board": c.message} for c in report.conflicts})
+    return report.saved
+
+
+def record_result(
+    *,
+    actor: Actor,
+    section: Section,
+    board: int,
+    ns: str,
+    ew: str,
+    contract: str,
+    declarer: str = "",
+    tricks: str | int = "",
+    score: str | int = "",
+    why: str = "",
+) -> Result:
+    """Record one traveller line: checked against the movement, scored, saved and audited."""
+    line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score))
+    if line.is_blank():
+        raise ResultEntryError({0: {"contract": "The contract is missing."}})
+    result = save_lines(actor=actor, section=section, lines=[line], why=why)[0]
+    assert result is not None
+    return result
+
+
+def change_result(
+    *,
+    actor: Actor,
+    result: Result,
+    contract: str,
+    declarer: str = "",
+    tricks: str | int = "",
+    score: str | int = "",
+    why: str = "",
+) -> Result:
+    """Change a played result's contract, declarer or tricks; the pairs and board stay."""
+    line = LineInput(
+        result.board.number,
+        result.ns_entry.label,
+        result.ew_entry.label,
+        contract,
+        declarer,
+        str(tricks),
+        str(score),
+        result_id=result.pk,
+    )
+    saved = save_lines(actor=actor, section=result.section, lines=[line], why=why)[0]
+    assert saved is not None
+    return saved
+
+
+def delete_result(*, actor: Actor, result: Result, why: str = "") -> None:
+    """Remove a result (audited with what it was)."""
+    line = LineInput(result.board.number, result_id=result.pk)
+    save_lines(actor=actor, section=result.section, lines=[line], why=why)

@@ -1,0 +1,289 @@
+"""Setting up a session: event, sections, the movement stored as rows, entries, boards; late pairs; player names.
+
+The movement itself comes from the pure generators in `tournaments.movements`; this module only turns it into
+rows, inside one transaction, so a session is either fully set up or not there at all.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+import scoring
+from tournaments import movements
+from tournaments.audit import services as audit
+from tournaments.core.text import NAME_MAX, check_text
+from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
+from tournaments.sessions.services.versions import (
+    bump,
+    bump_session,
+    lock_section,
+    lock_sections,
+    refuse_changes_if_finished,
+)
+
+Actor = AbstractBaseUser | AnonymousUser | None
+
+MOVEMENT_KINDS = ("mitchell", "howell")
+
+
+@dataclass(frozen=True)
+class SectionSpec:
+    """What the director chose for one section: the movement and, optionally, the players' names by label."""
+
+    pairs: int
+    kind: str
+    boards_per_round: int
+    rounds: int | None = None
+    variant: str | None = None
+    letter: str = ""
+    players: dict[str, Sequence[str]] = field(default_factory=dict)
+
+
+def _label_parts(label: str) -> tuple[int, str]:
+    """ "3NS" -> (3, "NS"); "7" -> (7, "")."""
+    if label.endswith(("NS", "EW")):
+        return int(label[:-2]), label[-2:]
+    return int(label), ""
+
+
+def build_movement(spec: SectionSpec) -> movements.Movement:
+    """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
+    if spec.kind not in MOVEMENT_KINDS:
+        raise ValidationError({"kind": f"Choose a Mitchell or a Howell, not {spec.kind!r}."})
+    try:
+        movement = movements.generate(
+            spec.kind,
+            spec.pairs,
+            boards_per_round=spec.boards_per_round,
+            rounds=spec.rounds,
+            variant=spec.variant or None,
+        )
+    except movements.MovementError as exc:
+        raise ValidationError({"kind": str(exc)}) from exc
+    return movement
+
+
+def _store_rows(section: Section, movement: movements.Movement, entries: dict[str, Entry]) -> None:
+    TableRound.objects.bulk_create(
+        TableRound(
+            section=section,
+            round=row.round,
+            table=row.table,
+            ns_entry=entries[row.ns] if row.ns else None,
+            ew_entry=entries[row.ew] if row.ew else None,
+            boards=list(row.boards),
+        )
+        for row in movement.rows
+    )
+
+
+def _ensure_boards(session: Session, numbers: Sequence[int]) -> None:
+    have = set(Board.objects.filter(session=session).values_list("number", flat=True))
+    Board.objects.bulk_create(
+        Board(
+            session=session,
+            number=n,
+            dealer=scoring.board_dealer(n),
+            vulnerability=scoring.board_vulnerability(n),
+        )
+        for n in sorted(set(numbers) - have)
+    )
+
+
+def _section_fields(movement: movements.Movement) -> dict[str, object]:
+    return {
+        "movement_kind": movement.kind,
+        "movement_variant": movement.variant or "",
+        "tables": movement.tables,
+        "rounds": movement.rounds,
+        "boards_per_round": movement.boards_per_round,
+        "winners": movement.winners,
+    }
+
+
+def _create_entries(section: Section, labels: Sequence[str], *, late: bool = False) -> dict[str, Entry]:
+    made = []
+    for label in labels:
+        number, direction = _label_parts(label)
+        made.append(Entry(section=section, number=number, direction=direction, label=label, late=late))
+    Entry.objects.bulk_create(made)
+    return {e.label: e for e in Entry.objects.filter(section=section)}
+
+
+def _name_players(entry: Entry, names: Sequence[str]) -> None:
+    for seat, name in enumerate(names, start=1):
+        name = name.strip()
+        if name:
+            EntryPlayer.objects.update_or_create(entry=entry, seat=seat, defaults={"name": name[:120]})
+
+
+@transaction.atomic
+def create_session(
+    *,
+    actor: Actor,
+    event_name: str,
+    date: datetime.date,
+    sections: Sequence[SectionSpec],
+    session_name: str = "Session 1",
+    club: str = "",
+    scoring_method: str = Session.ScoringMethod.MATCHPOINTS,
+    mp_scale: str = Session.MatchpointScale.EBU,
+    event: Event | None = None,
+) -> Session:
+    """Create the event (unless given), the session, its sections with movement rows, entries and boards."""
+    if not sections:
+        raise ValidationError({"sections": "A session needs at least one section."})
+    if scoring_method not in Session.ScoringMethod.values:
+        raise ValidationError({"scoring_method": f"Unknown scoring method {scoring_method!r}."})
+    if mp_scale not in Session.MatchpointScale.values:
+        raise ValidationError({"mp_scale": f"Unknown match-point scale {mp_scale!r}."})
+    built = [build_movement(spec) for spec in sections]
+    if event is None:
+        event = Event.objects.create(
+            name=event_name.strip() or "Club pairs",
+            club=club,
+            owner=actor if getattr(actor, "is_authenticated", False) else None,  # type: ignore[misc]
+        )
+    number = (event.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    session = Session.objects.create(
+        event=event,
+        name=session_name or f"Session {number}",
+        number=number,
+        date=date,
+        scoring_method=scoring_method,
+        mp_scale=mp_scale,
+        status=Session.Status.SETUP,
+    )
+    board_numbers: set[int] = set()
+    for index, (spec, movement) in enumerate(zip(sections, built, strict=True)):
+        letter = spec.letter or "ABCDEFGHJKLMNPQRSTUVWXYZ"[index]
+        section = Section.objects.create(session=session, letter=letter, **_section_fields(movement))
+        entries = _create_entries(section, movement.entries())
+        _store_rows(section, movement, entries)
+        for label, names in spec.players.items():
+            if label in entries:
+                _name_players(entries[label], names)
+        board_numbers.update(movement.boards())
+    _ensure_boards(session, sorted(board_numbers))
+    audit.record(
+        actor=actor,
+        action="session.create",
+        target=session,
+        session_id=session.pk,
+        new={"sections": [{"pairs": s.pairs, "kind": s.kind, "variant": s.variant} for s in sections]},
+    )
+    return session
+
+
+@transaction.atomic
+def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) -> Entry:
+    """Add a pair that arrived late: the movement is made again for one more pair, keeping everyone's number.
+
+    Only before the first result of the section is entered; afterwards the rounds already played would move.
+    """
+    section = Section.objects.select_for_update().get(pk=section.pk)
+    refuse_changes_if_finished(section.session)
+    bump(section.pk)
+    if Result.objects.filter(section=section).exists():
+        raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
+    old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
+    pairs = len(old_labels) + 1
+    variant: str | None = section.movement_variant or None
+    attempts: list[tuple[int | None, str | None]] = [(section.rounds, variant), (None, variant), (None, None)]
+    if variant == "arrow-switch":
+        attempts = [(section.rounds, variant), (None, variant)]
+    movement: movements.Movement | None = None
+    error = ""
+    for rounds, var in attempts:
+        try:
+            movement = movements.generate(
+                section.movement_kind, pairs, boards_per_round=section.boards_per_round, rounds=rounds, variant=var
+            )
+            break
+        except movements.MovementError as exc:
+            error = str(exc)
+    if movement is None:
+        raise ValidationError(f"No {section.get_movement_kind_display()} for {pairs} pairs: {error}")
+    new_labels = [label for label in movement.entries() if label not in old_labels]
+    if not old_labels <= set(movement.entries()) or len(new_labels) != 1:
+        raise ValidationError("The movement for one more pair renumbers the pairs already seated; set it up again.")
+    TableRound.objects.filter(section=section).delete()
+    entries = _create_entries(section, new_labels, late=True)
+    _store_rows(section, movement, entries)
+    for key, value in _section_fields(movement).items():
+        setattr(section, key, value)
+    section.save()
+    _ensure_boards(section.session, movement.boards())
+    entry = entries[new_labels[0]]
+    _name_players(entry, names)
+    audit.record(
+        actor=actor,
+        action="entry.late",
+        target=entry,
+        session_id=section.session_id,
+        new={"label": entry.label, "names": [n for n in names if n.strip()], "movement": movement.description},
+    )
+    return entry
+
+
+@transaction.atomic
+def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Member | None]]) -> None:
+    """Name the players of an entry (typed, or picked from the members); an empty name removes the seat."""
+    lock_section(entry.section_id)
+    refuse_changes_if_finished(entry.section.session)
+    for seat, (name, _member) in enumerate(players, start=1):
+        check_text(name or "", field=f"player{seat}", max_length=NAME_MAX, label="name")
+    old = [p.name for p in entry.players.all()]
+    for seat, (name, member) in enumerate(players, start=1):
+        name = (name or (member.name if member else "")).strip()
+        if not name:
+            EntryPlayer.objects.filter(entry=entry, seat=seat).delete()
+            continue
+        EntryPlayer.objects.update_or_create(
+            entry=entry,
+            seat=seat,
+            defaults={
+                "name": name[:120],
+                "member": member,
+                "national_id": member.national_id if member else "",
+            },
+        )
+    new = [p.name for p in EntryPlayer.objects.filter(entry=entry).order_by("seat")]
+    if old != new:
+        audit.record(
+            actor=actor, action="entry.players", target=entry, session_id=entry.section.session_id, old=old, new=new
+        )
+        bump(entry.section_id)
+
+
+@transaction.atomic
+def name_pairs(*, actor: Actor, changes: Sequence[tuple[Entry, Sequence[tuple[str, Member | None]]]]) -> int:
+    """Save the names of several pairs together (the names page): all of them or, on a refusal, none."""
+    for entry, players in changes:
+        set_players(actor=actor, entry=entry, players=players)
+    return len(changes)
+
+
+def set_status(*, actor: Actor, session: Session, status: str) -> None:
+    """Move the session between setting up, playing and finished."""
+    if status not in Session.Status.values:
+        raise ValidationError({"status": f"Unknown status {status!r}."})
+    with transaction.atomic():
+        lock_sections(session.pk)
+        old = session.status
+        finished = status == Session.Status.FINISHED
+        who = actor.get_username() if actor is not None and getattr(actor, "is_authenticated", False) else "system"
+        stamp = {"finished_at": timezone.now() if finished else None, "finished_by": who if finished else ""}
+        Session.objects.filter(pk=session.pk).update(status=status, **stamp)
+        session.status = status
+        session.finished_at, session.finished_by = stamp["finished_at"], stamp["finished_by"]
+        audit.record(actor=actor, action="session.status", target=session, session_id=session.pk, old=old, new=status)
+        bump_session(session.pk)

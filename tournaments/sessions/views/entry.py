@@ -1,0 +1,366 @@
+"""Typing results fast: a traveller (one board, a line per round) or a pickup slip (one table, one round).
+
+Every line of the page is saved together by one service call, or not at all with each message at its field.
+While typing, the page posts the lines to `preview` and shows each line's score (or what is wrong) at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments.core.access import Perm, requires
+from tournaments.core.text import is_digits
+from tournaments.sessions.forms import ResultLineForm, initial_for, line_forms, shown_of
+from tournaments.sessions.models import Board, Result, Section, TableRound
+from tournaments.sessions.selectors.lookups import SectionMap, section_map
+from tournaments.sessions.services.results import (
+    CheckedLine,
+    Conflict,
+    LineInput,
+    ResultEntryError,
+    preview_lines,
+    save_lines_checked,
+)
+from tournaments.sessions.views.common import get_section, get_session
+
+
+@dataclass
+class Line:
+    """A line of the entry page: its movement row and board, its form (None when a ruling fixed the score)."""
+
+    row: TableRound
+    board: int
+    result: Result | None
+    form: ResultLineForm | None
+    vulnerability: str = ""
+    preview: CheckedLine | None = None
+    focus: bool = False
+
+
+def _seat_label(row_entry: Any, seat: str) -> str:
+    """The pair number as a director writes it: "3" in its own direction, "3EW" when arrow-switched."""
+    if row_entry.direction and row_entry.direction != seat:
+        return row_entry.label
+    return str(row_entry.number)
+
+
+def _lines(request: HttpRequest, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
+    boards = sorted({b for _, b in slots})
+    results = {
+        (r.board.number, r.ns_entry_id, r.ew_entry_id): r
+        for r in Result.objects.filter(section=section, board__number__in=boards).select_related("board")
+    }
+    vul = {
+        b.number: b.get_vulnerability_display()
+        for b in Board.objects.filter(session_id=section.session_id, number__in=boards)
+    }
+    initials, lines = [], []
+    for row, board in slots:
+        result = results.get((board, row.ns_entry_id, row.ew_entry_id))
+        lines.append(Line(row, board, result, None, vul.get(board, "")))
+        if result is None or result.kind == Result.Kind.PLAYED:
+            initials.append(
+                initial_for(result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"))
+            )
+    forms = iter(line_forms(request.POST if request.method == "POST" else None, initials))
+    for line in lines:
+        if line.result is None or line.result.kind == Result.Kind.PLAYED:
+            line.form = next(forms)
+    _set_focus(lines)
+    return lines
+
+
+def _set_focus(lines: list[Line]) -> None:
+    """The cursor starts on the first line with an error, else on the first line still to type."""
+    editable = [line for line in lines if line.form is not None]
+    target = next((line for line in editable if line.form is not None and line.form.errors), None)
+    target = target or next((line for line in editable if line.result is None), None) or next(iter(editable), None)
+    if target is not None:
+        target.focus = True
+
+
+class _NoPost:
+    method = "GET"
+    POST = None
+
+
+def _fresh(section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
+    """The page's lines as they are stored now (after a save that met conflicts)."""
+    return _lines(_NoPost(), section, smap, slots)  # type: ignore[arg-type]
+
+
+def layout_of(lines: list[Line]) -> str:
+    """A fingerprint of the lines a page shows: which round, table, pairs and board each typed line belongs to.
+
+    The page posts it back; if the movement changed meanwhile (a late pair) or a ruling fixed one of the lines
+    (so the typed lines no longer line up with the rows), the save is refused rather than put on the wrong line.
+    """
+    parts = [
+        f"{line.row.round}.{line.row.table}.{line.row.ns_entry_id}.{line.row.ew_entry_id}.{line.board}."
+        f"{'e' if line.form is not None else 'x'}"
+        for line in lines
+    ]
+    return hashlib.sha1("|".join(parts).encode(), usedforsecurity=False).hexdigest()[:16]
+
+
+def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
+    """What was typed, with the board (and on a pickup slip the pairs) taken from the page, not the post.
+
+    Each line carries the version its page showed, so the service can refuse a line changed meanwhile.
+    """
+    out = []
+    for line in lines:
+        assert line.form is not None
+        line.form.is_valid()
+        typed = line.form.line()
+        typed.board = line.board
+        if fixed_pairs:
+            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label  # type: ignore[union-attr]
+        typed.result_id = line.result.pk if line.result is not None else None
+        typed.version = line.form.cleaned_data.get("version")
+        out.append(typed)
+    return out
+
+
+def _untouched(line: Line, typed: LineInput) -> bool:
+    """The director left this line as the page showed it: it is not saved (so it cannot overwrite anything)."""
+    assert line.form is not None
+    shown = line.form.cleaned_data.get("shown")
+    return (
+        typed.version is not None
+        and shown is not None
+        and shown == shown_of(typed.contract, typed.declarer, typed.tricks)
+    )
+
+
+@dataclass
+class ConflictView:
+    """A refused line shown side by side: what this director typed, what is stored, who stored it and when."""
+
+    line: Line
+    conflict: Conflict
+    typed: LineInput
+
+
+def _handle(
+    request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool, what: str, next_url: str
+) -> tuple[HttpResponse | None, list[ConflictView]]:
+    """Save the page's lines on POST; (None, conflicts) when the page must be shown again."""
+    if request.method != "POST":
+        return None, []
+    editable = [line for line in lines if line.form is not None]
+    only = request.POST.get("only", "")
+    if only:  # "keep mine" on one conflicting line: that line alone, against the version now stored
+        editable = [line for line in editable if line.form is not None and line.form.prefix == only]
+    posted_layout = request.POST.get("layout")
+    if posted_layout is not None and posted_layout != layout_of(lines):
+        messages.error(
+            request,
+            "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
+            "of them). Here they are as they are now: type them again and save.",
+        )
+        for line in editable:
+            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)  # type: ignore[union-attr]
+        _set_focus(lines)
+        return None, []
+    if not all(line.form.is_valid() for line in editable if line.form is not None):
+        # Over-long text: a line with a field dropped must not look blank (that would remove its result).
+        _set_focus(lines)
+        messages.error(request, "Nothing saved: some fields are too long (marked below).")
+        return None, []
+    typed = _inputs(editable, fixed_pairs=fixed_pairs)
+    todo = [(line, t) for line, t in zip(editable, typed, strict=True) if only or not _untouched(line, t)]
+    inputs = [t for _line, t in todo]
+    try:
+        report = save_lines_checked(
+            actor=request.user,
+            section=section,
+            lines=inputs,
+            why=request.POST.get("why", ""),
+            all_or_nothing=request.POST.get("on_conflict") == "none",
+        )
+    except ResultEntryError as exc:
+        for i, errors in exc.errors.items():
+            form = todo[i][0].form if i < len(todo) else None
+            for field, message in errors.items():
+                if form is None:
+                    messages.error(request, message)
+                    continue
+                form.add_error(
+                    field if field in ("ns", "ew", "contract", "declarer", "tricks", "score") else None, message
+                )
+        for line, checked in zip(editable, preview_lines(section, typed), strict=True):
+            line.preview = checked
+        _set_focus(lines)
+        messages.error(request, f"Nothing saved: {len(exc.errors)} line(s) need correcting (marked below).")
+        return None, []
+    count = sum(1 for i, s in enumerate(report.saved) if s is not None and i not in {c.index for c in report.conflicts})
+    if report.conflicts:
+        views = [ConflictView(todo[c.index][0], c, todo[c.index][1]) for c in report.conflicts]
+        if request.POST.get("on_conflict") == "none":
+            messages.error(request, f"Nothing saved: {len(views)} line(s) were changed by someone else meanwhile.")
+        else:
+            messages.warning(
+                request,
+                f"{count} line(s) saved; {len(views)} line(s) were changed by someone else since you opened the "
+                "page and were not saved: choose below which to keep.",
+            )
+        return None, views
+    messages.success(request, f"{what} saved: {count} result{'s' if count != 1 else ''}.")
+    return redirect(next_url), []
+
+
+@requires(Perm.ENTER_RESULTS)
+def traveller_index(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    if is_digits(request.GET.get("board", "")):
+        return redirect("traveller_entry", pk=pk, letter=letter, board=int(request.GET["board"]))
+    smap = section_map(section)
+    entered: dict[int, int] = {}
+    for number in Result.objects.filter(section=section).values_list("board__number", flat=True):
+        entered[number] = entered.get(number, 0) + 1
+    boards = [(n, entered.get(n, 0), len(smap.played_rows(n))) for n in smap.board_numbers()]
+    return render(request, "sessions/traveller_index.html", {"session": session, "section": section, "boards": boards})
+
+
+@requires(Perm.ENTER_RESULTS)
+def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
+    """One board's traveller: a line per round in the movement's order, pairs pre-filled."""
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    rows = smap.played_rows(board)
+    if not rows:
+        raise Http404(f"Board {board} is not played in section {letter}.")
+    lines = _lines(request, section, smap, [(row, board) for row in rows])
+    numbers = smap.board_numbers()
+    later = [n for n in numbers if n > board]
+    next_url = (
+        reverse("traveller_entry", args=[pk, letter, later[0]])
+        if later
+        else reverse("traveller_index", args=[pk, letter])
+    )
+    response, conflicts = _handle(request, section, lines, fixed_pairs=False, what=f"Board {board}", next_url=next_url)
+    if response is not None:
+        return response
+    if conflicts:  # show the lines as they are now, with the refused ones beside them
+        lines = _fresh(section, smap, [(row, board) for row in rows])
+    earlier = [n for n in numbers if n < board]
+    return render(
+        request,
+        "sessions/enter_lines.html",
+        {
+            "session": session,
+            "section": section,
+            "lines": lines,
+            "mode": "traveller",
+            "title": f"Traveller: board {board}",
+            "board": smap.section.session.boards.get(number=board),
+            "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
+            "next_url": next_url if later else "",
+            "preview_url": reverse("traveller_preview", args=[pk, letter, board]),
+            "layout": layout_of(lines),
+            "conflicts": conflicts,
+        },
+    )
+
+
+@requires(Perm.ENTER_RESULTS)
+def pickup_index(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    done = {
+        (r["table_round__round"], r["table_round__table"])
+        for r in Result.objects.filter(section=section).values("table_round__round", "table_round__table")
+    }
+    grid = [[(t, smap.row(r, t), (r, t) in done) for t in smap.tables()] for r in smap.rounds()]
+    return render(
+        request,
+        "sessions/pickup_index.html",
+        {"session": session, "section": section, "grid": list(zip(smap.rounds(), grid, strict=True))},
+    )
+
+
+@requires(Perm.ENTER_RESULTS)
+def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, table: int) -> HttpResponse:
+    """One pickup slip: the boards played at one table in one round, pairs fixed by the movement."""
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    row = smap.row(round_number, table)
+    if row is None or row.ns_entry is None or row.ew_entry is None:
+        raise Http404(f"Nobody plays at table {table} in round {round_number}.")
+    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    following = [r for r in smap.rows if (r.round, r.table) > (round_number, table) and r.ns_entry_id and r.ew_entry_id]
+    next_url = (
+        reverse("pickup_entry", args=[pk, letter, following[0].round, following[0].table])
+        if following
+        else reverse("pickup_index", args=[pk, letter])
+    )
+    response, conflicts = _handle(
+        request,
+        section,
+        lines,
+        fixed_pairs=True,
+        what=f"Round {round_number}, table {table}",
+        next_url=next_url,
+    )
+    if response is not None:
+        return response
+    if conflicts:
+        lines = _fresh(section, smap, [(row, int(b)) for b in row.boards])
+    return render(
+        request,
+        "sessions/enter_lines.html",
+        {
+            "session": session,
+            "section": section,
+            "lines": lines,
+            "mode": "pickup",
+            "row": row,
+            "title": f"Pickup slip: round {round_number}, table {table}",
+            "next_url": next_url if following else "",
+            "preview_url": reverse("pickup_preview", args=[pk, letter, round_number, table]),
+            "layout": layout_of(lines),
+            "conflicts": conflicts,
+        },
+    )
+
+
+def _preview(request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool) -> HttpResponse:
+    editable = [line for line in lines if line.form is not None]
+    checked = preview_lines(section, _inputs(editable, fixed_pairs=fixed_pairs))
+    return render(request, "sessions/_line_previews.html", {"previews": list(enumerate(checked))})
+
+
+@requires(Perm.ENTER_RESULTS)
+@require_POST
+def traveller_preview(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    lines = _lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
+    return _preview(request, section, lines, fixed_pairs=False)
+
+
+@requires(Perm.ENTER_RESULTS)
+@require_POST
+def pickup_preview(request: HttpRequest, pk: int, letter: str, round_number: int, table: int) -> HttpResponse:
+    session = get_session(pk)
+    section = get_section(session, letter)
+    smap = section_map(section)
+    row = smap.row(round_number, table)
+    if row is None or row.ns_entry is None or row.ew_entry is None:
+        raise Http404("No such table this round.")
+    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    return _preview(request, section, lines, fixed_pairs=True)

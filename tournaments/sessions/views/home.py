@@ -1,0 +1,25 @@
+"""The start page: what this login may do, and the latest sessions; anonymous visitors see the published results."""
+
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from tournaments.core.access import Perm, has, public
+from tournaments.sessions.models import Session
+
+
+@public
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect("publishing:index")
+    sessions = Session.objects.select_related("event").annotate(table_count=Sum("sections__tables"))[:30]
+    return render(
+        request,
+        "home.html",
+        {
+            "sessions": sessions,
+            "can_direct": has(request.user, Perm.DIRECT),
+            "can_enter": has(request.user, Perm.ENTER_RESULTS),
+            "can_view": has(request.user, Perm.VIEW_RESULTS),
+        },
+    )

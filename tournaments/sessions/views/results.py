@@ -1,0 +1,150 @@
+"""The result pages: standings (live while results come in), travellers with points, personal score cards.
+
+Every number comes from `tournaments.sessions.selectors.scores`; these views only choose the section and the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournaments.core.access import Perm, requires
+from tournaments.sessions.models import Entry
+from tournaments.sessions.selectors import recaps
+from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.tables import (
+    TRAVELLER_COLUMNS,
+    ScoreCardTable,
+    StandingsTable,
+    TravellerTable,
+    traveller_cells,
+)
+from tournaments.sessions.views.common import chosen_section, get_session
+
+# Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
+EXPORT_FORMATS = ("csv", "tsv", "json")
+
+
+def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
+    fmt = request.GET.get("_export")
+    if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
+        return TableExport(fmt, table).response(f"{name}.{fmt}")
+    return None
+
+
+def _slug(session: Any, section: Any, what: str) -> str:
+    return f"{session.date:%Y-%m-%d}-{section.letter}-{what}"
+
+
+@requires(Perm.VIEW_RESULTS)
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Standings of a section: one table per field (NS and EW, or one field), sortable, CSV; polls when live."""
+    session = get_session(pk)
+    section = chosen_section(request, session)
+    scores = score_section(section)
+
+    def card_url(entry: Entry) -> str:
+        return reverse("scorecard", args=[session.pk, entry.pk])
+
+    fields = []
+    for key, rows in scores.standings.items():
+        prefix = f"{key.lower() or 'all'}-"
+        exclude = ("percentage",) if scores.full_top is None else ()
+        table = StandingsTable(recaps.standings_rows(rows, card_url), prefix=prefix, exclude=exclude)
+        RequestConfig(request, paginate=False).configure(table)
+        if request.GET.get("field", "") == key:
+            exported = _export(request, table, _slug(session, section, f"standings{('-' + key) if key else ''}"))
+            if exported:
+                return exported
+        fields.append({"key": key, "name": recaps.FIELD_NAMES.get(key, key), "table": table})
+    context = {
+        "session": session,
+        "section": section,
+        "sections": session.sections.order_by("letter"),
+        "scores": scores,
+        "fields": fields,
+        "boards_scored": len(scores.boards),
+        "unit": "IMPs" if session.is_imps else ("points" if session.scoring_method == "total" else "match points"),
+    }
+    if getattr(request, "htmx", False):
+        return render(request, "sessions/_standings.html", context)
+    return render(request, "sessions/standings.html", context)
+
+
+@requires(Perm.VIEW_RESULTS)
+def travellers(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every board's traveller with each line's points (the recap), or one board with ?board=N."""
+    session = get_session(pk)
+    section = chosen_section(request, session)
+    scores = score_section(section)
+    wanted = request.GET.get("board", "")
+    boards = []
+    for board_score in scores.boards:
+        number = board_score.board.number
+        if wanted and str(number) != wanted:
+            continue
+        rows = recaps.traveller_rows(board_score)
+        if wanted and request.GET.get("_export"):
+            exported = _export(request, TravellerTable(rows), _slug(session, section, f"board-{number}"))
+            if exported:
+                return exported
+        boards.append(
+            {"score": board_score, "cells": traveller_cells(rows), "hands": recaps.hands(board_score.board.deal)}
+        )
+    context = {
+        "session": session,
+        "section": section,
+        "sections": session.sections.order_by("letter"),
+        "boards": boards,
+        "all_boards": [b.board.number for b in scores.boards],
+        "columns": [(label, numeric) for _, label, numeric in TRAVELLER_COLUMNS],
+        "wanted": wanted,
+    }
+    template = "sessions/_travellers.html" if getattr(request, "htmx", False) else "sessions/travellers.html"
+    return render(request, template, context)
+
+
+@requires(Perm.VIEW_RESULTS)
+def scorecards(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_session(pk)
+    section = chosen_section(request, session)
+    entries = section.entries.prefetch_related("players").order_by("direction", "number")
+    return render(
+        request,
+        "sessions/scorecards.html",
+        {"session": session, "section": section, "sections": session.sections.order_by("letter"), "entries": entries},
+    )
+
+
+@requires(Perm.VIEW_RESULTS)
+def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    """A pair's personal score card: each round's table, seat, opponents, boards, scores, points, running total."""
+    session = get_session(pk)
+    entry = get_object_or_404(
+        Entry.objects.select_related("section", "section__session").prefetch_related("players"),
+        pk=entry_id,
+        section__session=session,
+    )
+    scores = score_section(entry.section)
+    table = ScoreCardTable(recaps.scorecard_rows(scores, entry))
+    RequestConfig(request, paginate=False).configure(table)
+    exported = _export(request, table, _slug(session, entry.section, f"scorecard-{entry.label}"))
+    if exported:
+        return exported
+    return render(
+        request,
+        "sessions/_scorecard.html" if getattr(request, "htmx", False) else "sessions/scorecard.html",
+        {
+            "session": session,
+            "section": entry.section,
+            "entry": entry,
+            "names": recaps.names(entry),
+            "standing": scores.standing_of(entry.pk),
+            "table": table,
+        },
+    )

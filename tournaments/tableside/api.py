@@ -1,0 +1,168 @@
+"""The table API (django-ninja), documented by its OpenAPI schema at /api/schema/.
+
+The table page uses exactly this API; other terminals may too. The token in the path is the key: no login.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from ninja import NinjaAPI, Schema, Status
+from ninja.errors import HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+
+from tournaments.sessions.models import Result
+from tournaments.sessions.selectors.scores import score_section
+from tournaments.tableside import services
+from tournaments.tableside.state import table_state
+
+api = NinjaAPI(
+    title="Bridgedesk table API",
+    version="1",
+    urls_namespace="api",
+    openapi_url="/schema/",
+    docs_url="/docs/",
+    description="Results entered at the table: the token of a table link is the key.",
+)
+
+POSTS_PER_MINUTE = 120  # a table posts a few results a round; a runaway script is stopped here
+
+
+class ResultIn(Schema):
+    """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13)."""
+
+    board: int | str
+    contract: str
+    declarer: str = ""
+    lead: str = ""
+    tricks: int | str | None = None
+    client_id: str
+
+
+class Problem(Schema):
+    field: str = ""
+    message: str
+
+
+@api.exception_handler(NinjaValidationError)
+def bad_input(request: HttpRequest, exc: NinjaValidationError) -> Any:
+    """Junk JSON or a missing field: 422 with the field and a message, as for every other bad input."""
+    first = exc.errors[0] if exc.errors else {}
+    loc = [str(x) for x in first.get("loc", ()) if x not in ("body", "data", "payload")]
+    field = loc[-1] if loc else ""
+    message = "The body must be JSON: " + str(first.get("msg", "not readable")) if not field else first.get("msg", "")
+    return api.create_response(request, {"field": field, "message": message}, status=422)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, exc: HttpError) -> Any:
+    """A body that is not JSON at all is bad input like any other: 422 with a message, never a bare 400."""
+    if exc.status_code == 400:
+        return api.create_response(request, {"field": "", "message": "The body must be a JSON object."}, status=422)
+    return api.create_response(request, {"field": "", "message": str(exc)}, status=exc.status_code)
+
+
+def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
+    return api.create_response(request, {"field": "token", "message": str(exc)}, status=exc.status)
+
+
+def _throttled(token: str) -> bool:
+    key = f"tableside:posts:{token[:32]}:{int(time.time() // 60)}"
+    cache.add(key, 0, timeout=120)
+    try:
+        return cache.incr(key) > POSTS_PER_MINUTE
+    except ValueError:
+        return False
+
+
+@api.get("/table/{token}/", response={200: dict, 403: Problem, 404: Problem}, summary="The table's round now")
+def table(request: HttpRequest, token: str) -> Any:
+    """The current round, who sits where, the boards (with what is in), the move once the round is done, the
+    round timer and the director's settings."""
+    try:
+        link = services.open_link(token)
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    return table_state(link).as_json()
+
+
+@api.post(
+    "/table/{token}/results",
+    response={200: dict, 201: dict, 403: Problem, 404: Problem, 409: dict, 422: Problem, 429: Problem},
+    summary="Send a result",
+)
+def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
+    """201 with the stored result and its score; 200 with the same body when that client_id was already stored;
+    409 when the traveller holds another result (both are kept, with both versions in the answer); 422 with
+    the field and a message for bad input; 403 for a finished session or a withdrawn link."""
+    try:
+        link = services.open_link(token)
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    if _throttled(token):
+        return Status(
+            429, {"field": "", "message": "Too many results sent from this table in a minute; wait a moment."}
+        )
+    outcome = services.submit(link, payload.dict())
+    return Status(outcome.status, outcome.body)
+
+
+@api.post("/table/{token}/preview", response={200: dict, 403: Problem, 404: Problem, 422: Problem}, summary="Score")
+def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
+    """The score a result would get, before it is sent (nothing is stored)."""
+    try:
+        link = services.open_link(token)
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    refusal, _row, checked = services.check(link, payload.dict())
+    if refusal is not None:
+        return Status(refusal.status, refusal.body)
+    return Status(200, {"board": checked.board.number, "contract": checked.contract, "ns_score": checked.ns_score})
+
+
+@api.get("/table/{token}/traveller/{board}", response={200: dict, 403: Problem, 404: Problem}, summary="Traveller")
+def traveller(request: HttpRequest, token: str, board: int) -> Any:
+    """The board's traveller so far, once this table's own result on it is in (and if the director allows)."""
+    try:
+        link = services.open_link(token)
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    state = table_state(link)
+    mine = next((b for b in state.boards if b["board"] == board), None)
+    if not state.show_traveller or mine is None or mine["result"] is None:
+        return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
+    scores = score_section(link.section)
+    board_score = next((b for b in scores.boards if b.board.number == board), None)
+    lines = []
+    for line in board_score.lines if board_score else []:
+        r = line.result
+        lines.append(
+            {
+                "ns": r.ns_entry.label,
+                "ew": r.ew_entry.label,
+                "contract": r.contract if r.kind == Result.Kind.PLAYED else line.display_score,
+                "declarer": r.declarer,
+                "lead": r.lead,
+                "tricks": r.tricks,
+                "ns_score": line.ns_score,
+                "ns_points": line.ns_points,
+                "ew_points": line.ew_points,
+                "yours": (r.ns_entry.label, r.ew_entry.label) == (state.ns["pair"], state.ew["pair"])
+                if state.ns and state.ew
+                else False,
+            }
+        )
+    return Status(200, {"board": board, "lines": lines})
+
+
+@api.post("/table/{token}/call", response={200: dict, 403: Problem, 404: Problem}, summary="Call the director")
+def call(request: HttpRequest, token: str) -> Any:
+    try:
+        link = services.open_link(token)
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    made = services.call_director(link)
+    return Status(200, {"called_at": made.created_at.isoformat(), "table": link.table})

@@ -1,0 +1,136 @@
+"""Table links (a secret token per table per session), what the tables sent, the round timer, director calls."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+def new_token() -> str:
+    """128 bits from the OS's generator, URL-safe: unguessable however many tables a club runs."""
+    return secrets.token_urlsafe(16)
+
+
+class TableLink(models.Model):
+    """The link whoever sits at a table uses to enter that table's results; revoking it ends it at once."""
+
+    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True, default=new_token)
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["section", "table", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "table"], condition=Q(revoked_at__isnull=True), name="one_live_link_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table} of section {self.section_id}"
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None
+
+
+class TableSettings(models.Model):
+    """The director's choices for a section's table pages."""
+
+    section = models.OneToOneField("tournaments.Section", on_delete=models.CASCADE, related_name="table_settings")
+    opponents_confirm = models.BooleanField(default=True, help_text="The opponents confirm each result on the phone")
+    show_traveller = models.BooleanField(default=True, help_text="After a board, show the traveller so far")
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"Table settings of section {self.section_id}"
+
+
+class TableEntry(models.Model):
+    """A result as a table sent it, stored once per client-made id.
+
+    It becomes the traveller line when the line is empty; when the line already holds another result (typed
+    by the director from the paper traveller, or sent by another phone) both are kept and the entry is
+    flagged for the director: neither overwrites the other.
+    """
+
+    class Status(models.TextChoices):
+        ACCEPTED = "accepted", "Accepted"
+        AGREES = "agrees", "Agrees with the traveller"
+        DISPUTED = "disputed", "Disagrees with the traveller"
+        RESOLVED = "resolved", "Resolved by the director"
+
+    link = models.ForeignKey(TableLink, on_delete=models.PROTECT, related_name="entries")
+    client_id = models.CharField(max_length=64)
+    round = models.PositiveSmallIntegerField()
+    board = models.PositiveSmallIntegerField()
+    contract = models.CharField(max_length=8)
+    declarer = models.CharField(max_length=1, blank=True)
+    lead = models.CharField(max_length=3, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    ns_score = models.IntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices)
+    result = models.ForeignKey(
+        "tournaments.Result", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_entries"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["link", "client_id"], name="table_entry_once_per_client_id")]
+
+    def __str__(self) -> str:
+        return f"Board {self.board} from table {self.link.table}: {self.contract}"
+
+
+class RoundTimer(models.Model):
+    """The session's round clock: started, paused, minutes added; every phone and the big screen read it."""
+
+    session = models.OneToOneField("tournaments.Session", on_delete=models.CASCADE, related_name="round_timer")
+    minutes = models.PositiveSmallIntegerField(default=15, help_text="Minutes a round")
+    started_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_seconds = models.FloatField(default=0.0, help_text="Time spent paused since the start")
+    extra_seconds = models.IntegerField(default=0)
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"Round timer of session {self.session_id}"
+
+    def remaining(self, now: timezone.datetime | None = None) -> int | None:
+        """Seconds left in the round (negative when over time); None when the clock has not started."""
+        if self.started_at is None:
+            return None
+        now = self.paused_at or now or timezone.now()
+        elapsed = (now - self.started_at).total_seconds() - self.paused_seconds
+        return round(self.minutes * 60 + self.extra_seconds - elapsed)
+
+
+class DirectorCall(models.Model):
+    """A table pressed "call the director"."""
+
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="calls")
+    created_at = models.DateTimeField(default=timezone.now)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"Call from table {self.link.table}"

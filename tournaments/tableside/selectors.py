@@ -1,0 +1,82 @@
+"""What the director's live panel reads: every table by every round (in, missing, disputed), calls, links."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+from tournaments.sessions.models import Section, Session
+from tournaments.sessions.selectors.lookups import section_map
+from tournaments.tableside.models import DirectorCall, TableEntry, TableLink
+from tournaments.tableside.state import entered
+
+
+@dataclass
+class Grid:
+    """A section's tables (rows) by rounds (columns): each cell "in", "part", "missing", "disputed" or "sit"."""
+
+    section: Section
+    rounds: list[int]
+    rows: list[tuple[int, list[str], str]] = field(default_factory=list)  # table, cells, link token
+
+
+def table_url(link: TableLink, base: str | None = None) -> str:
+    return (base or settings.SITE_URL).rstrip("/") + reverse("tableside:table", args=[link.token])
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code (segno), for the panel and the printed cards."""
+    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
+
+
+def grid_of(section: Section) -> Grid:
+    smap = section_map(section)
+    done = entered(section)
+    disputed = {
+        (e.link.table, e.round)
+        for e in TableEntry.objects.filter(link__section=section, status=TableEntry.Status.DISPUTED).select_related(
+            "link"
+        )
+    }
+    links = {link.table: link.token for link in TableLink.objects.filter(section=section, revoked_at__isnull=True)}
+    grid = Grid(section=section, rounds=smap.rounds())
+    for table in smap.tables():
+        cells = []
+        for rnd in grid.rounds:
+            row = smap.row(rnd, table)
+            if row is None or row.ns_entry_id is None or row.ew_entry_id is None:
+                cells.append("sit")
+                continue
+            have = sum((int(b), row.ns_entry_id) in done for b in row.boards)
+            if (table, rnd) in disputed:
+                cells.append("disputed")
+            elif have == len(row.boards):
+                cells.append("in")
+            elif have:
+                cells.append("part")
+            else:
+                cells.append("missing")
+        grid.rows.append((table, cells, links.get(table, "")))
+    return grid
+
+
+def open_calls(session: Session) -> list[DirectorCall]:
+    return list(
+        DirectorCall.objects.filter(link__section__session=session, answered_at__isnull=True).select_related(
+            "link", "link__section"
+        )
+    )
+
+
+def disputes(session: Session) -> list[dict[str, Any]]:
+    """Each table result that disagrees with the traveller, beside what the traveller holds."""
+    out = []
+    for e in TableEntry.objects.filter(
+        link__section__session=session, status=TableEntry.Status.DISPUTED
+    ).select_related("link", "link__section", "result", "result__board"):
+        out.append({"entry": e, "stored": e.result})
+    return out

@@ -1,0 +1,295 @@
+"""Writes of the table side: issuing and revoking table links, storing what a table sends, the round clock.
+
+`submit` is the one path a phone's result takes (the JSON API and so the table page call it): stored once per
+client-made id, checked against the movement, scored by the results service, and never written over another
+result: a disagreement with what the traveller already holds is kept beside it and flagged for the director.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.audit import services as audit
+from tournaments.core.actors import Actor, user_of
+from tournaments.sessions.models import Result, Section, Session
+from tournaments.sessions.selectors.lookups import section_map
+from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
+from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
+from tournaments.tableside.state import current_row, entered, rows_of_table, where_played
+
+MAX_CLIENT_ID = 64
+
+
+class LinkRefused(Exception):
+    """The link cannot be used: revoked, or its session is finished (HTTP 403), or it does not exist (404)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Outcome:
+    """What a submitted result came to: HTTP status and the JSON body the API answers with."""
+
+    status: int
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+# ---- links ---------------------------------------------------------------------------------------------------
+
+
+def issue_links(section: Section) -> list[TableLink]:
+    """A live link for every table of the section (existing live links are kept)."""
+    tables = sorted({row.table for row in section.table_rounds.all()}) or list(range(1, section.tables + 1))
+    live = {link.table: link for link in TableLink.objects.filter(section=section, revoked_at__isnull=True)}
+    for table in tables:
+        if table not in live:
+            live[table] = TableLink.objects.create(section=section, table=table)
+    return [live[t] for t in tables]
+
+
+def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink | None:
+    """End a link at once (a phone left the room); with `reissue`, the table gets a new one."""
+    with transaction.atomic():
+        locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        if locked.revoked_at is None:
+            locked.revoked_at = timezone.now()
+            locked.save(update_fields=["revoked_at"])
+            audit.record(
+                actor=actor,
+                action="table.link_revoke",
+                target=locked,
+                session_id=locked.section.session_id,
+                old={"table": locked.table},
+            )
+        if not reissue:
+            return None
+        fresh = TableLink.objects.create(section=locked.section, table=locked.table)
+        audit.record(
+            actor=actor,
+            action="table.link_issue",
+            target=fresh,
+            session_id=locked.section.session_id,
+            new={"table": fresh.table},
+        )
+        return fresh
+
+
+def open_link(token: str) -> TableLink:
+    """The live link with this token, or LinkRefused with the reason a player can act on."""
+    link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
+    if link is None:
+        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+    if link.revoked_at is not None:
+        raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
+    if link.section.session.status == Session.Status.FINISHED:
+        raise LinkRefused("The session is finished: results can no longer be entered at the table.")
+    return link
+
+
+# ---- results -------------------------------------------------------------------------------------------------
+
+
+def _as_int(value: Any) -> int | None:
+    """Whole numbers only, as JSON numbers or ASCII digits (never "²" or "1e3")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isascii() and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _is_card(text: str) -> bool:
+    return len(text) in (2, 3) and text[0] in "SHDC" and text[1:] in ("A", "K", "Q", "J", "T", "10", *"98765432")
+
+
+def _stored(result: Result) -> dict[str, Any]:
+    return {
+        "board": result.board.number,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "lead": result.lead,
+        "tricks": result.tricks,
+        "ns_score": result.ns_score,
+        "kind": result.kind,
+    }
+
+
+def _body(entry: TableEntry) -> dict[str, Any]:
+    return {
+        "client_id": entry.client_id,
+        "board": entry.board,
+        "round": entry.round,
+        "contract": entry.contract,
+        "declarer": entry.declarer,
+        "lead": entry.lead,
+        "tricks": entry.tricks,
+        "ns_score": entry.ns_score,
+        "status": entry.status,
+    }
+
+
+def _invalid(field_name: str, message: str) -> Outcome:
+    return Outcome(422, {"field": field_name, "message": message})
+
+
+def check(link: TableLink, data: dict[str, Any]) -> tuple[Outcome | None, Any, Any]:
+    """Check a result as a table typed it: (refusal or None, the movement row, the checked line)."""
+    board = _as_int(data.get("board"))
+    if board is None or board < 1:
+        return _invalid("board", "Give the board number."), None, None
+    tricks_raw = data.get("tricks")
+    contract = str(data.get("contract") or "").strip()
+    if not contract:
+        return _invalid("contract", "Give the contract (PASS for a passed-out board)."), None, None
+    tricks = _as_int(tricks_raw)
+    if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
+        return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
+    smap = section_map(link.section)
+    row = next((r for r in rows_of_table(smap, link.table) if board in {int(b) for b in r.boards}), None)
+    if row is None or row.ns_entry is None or row.ew_entry is None:
+        return (
+            _invalid("board", f"Table {link.table} does not play board {board}. {where_played(smap, board)}"),
+            None,
+            None,
+        )
+    now, _complete = current_row(smap, link.table, entered(link.section))
+    if now is not None and row.round > now.round:
+        message = f"Table {link.table} plays board {board} in round {row.round}, not now (round {now.round})."
+        return _invalid("board", f"{message} {where_played(smap, board)}"), None, None
+    lead = str(data.get("lead") or "").strip().upper()
+    if lead and not _is_card(lead):
+        return _invalid("lead", "The opening lead is a card such as SK, H10 or D2."), None, None
+    line = LineInput(
+        board=board,
+        ns=row.ns_entry.label,
+        ew=row.ew_entry.label,
+        contract=contract,
+        declarer=str(data.get("declarer") or ""),
+        tricks="" if tricks is None else str(tricks),
+        lead=lead.replace("10", "T"),
+    )
+    checked = preview_lines(link.section, [line])[0]
+    if checked is None or checked.errors:
+        errors = checked.errors if checked is not None else {"contract": "Nothing to save."}
+        name, message = next(iter(errors.items()))
+        return _invalid({"score": "tricks"}.get(name, name), message), None, None
+    return None, row, checked
+
+
+def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
+    """Store a table's result once (by its client id); see the module docstring."""
+    client_id = str(data.get("client_id") or "").strip()
+    if not client_id or len(client_id) > MAX_CLIENT_ID or not client_id.isprintable():
+        return _invalid("client_id", f"Each entry needs its own id (1 to {MAX_CLIENT_ID} printable characters).")
+    with transaction.atomic():
+        TableLink.objects.select_for_update().filter(pk=link.pk).first()  # one table's posts one at a time
+        known = TableEntry.objects.filter(link=link, client_id=client_id).first()
+        if known is not None:
+            return Outcome(200, _body(known) | {"repeat": True})
+        refusal, row, checked = check(link, data)
+        if refusal is not None:
+            return refusal
+        stored = (
+            Result.objects.filter(section=link.section, board=checked.board, ns_entry=row.ns_entry)
+            .select_related("board")
+            .first()
+        )
+        entry = TableEntry(
+            link=link,
+            client_id=client_id,
+            round=row.round,
+            board=checked.board.number,
+            contract=checked.contract,
+            declarer=checked.declarer,
+            lead=checked.input.lead.strip()[:3],
+            tricks=checked.tricks,
+            ns_score=checked.ns_score,
+        )
+        if stored is None:
+            try:
+                with transaction.atomic():
+                    saved = save_lines(
+                        actor=None, section=link.section, lines=[checked.input], why=f"Entered at table {link.table}"
+                    )[0]
+            except ResultEntryError as exc:
+                name, message = next(iter(next(iter(exc.errors.values())).items()))
+                return _invalid(name, message)
+            entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
+            entry.save()
+            return Outcome(201, _body(entry))
+        same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
+        entry.result = stored
+        entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
+        entry.save()
+        if same:
+            if entry.lead and not stored.lead:
+                Result.objects.filter(pk=stored.pk).update(lead=entry.lead)
+            return Outcome(201, _body(entry))
+        audit.record(
+            actor=None,
+            action="table.disputed",
+            target=entry,
+            session_id=link.section.session_id,
+            old=_stored(stored),
+            new=_body(entry),
+            why=f"Table {link.table} sent a result that differs from the traveller",
+        )
+        return Outcome(
+            409,
+            {
+                "message": (
+                    f"Board {entry.board} already holds another result; both are kept and the director will decide."
+                ),
+                "yours": _body(entry),
+                "stored": _stored(stored),
+            },
+        )
+
+
+# ---- the clock and the director's calls -----------------------------------------------------------------------
+
+
+def timer_of(session: Session) -> RoundTimer:
+    timer, _ = RoundTimer.objects.get_or_create(session=session)
+    return timer
+
+
+def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
+    """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
+    with transaction.atomic():
+        timer = timer_of(session)
+        timer = RoundTimer.objects.select_for_update().get(pk=timer.pk)
+        now = timezone.now()
+        if action == "start":
+            timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0
+        elif action == "pause" and timer.started_at and timer.paused_at is None:
+            timer.paused_at = now
+        elif action == "resume" and timer.paused_at is not None:
+            timer.paused_seconds += (now - timer.paused_at).total_seconds()
+            timer.paused_at = None
+        elif action == "add" and minutes is not None:
+            timer.extra_seconds += 60 * max(-60, min(60, minutes))
+        elif action == "set" and minutes is not None and 1 <= minutes <= 120:
+            timer.minutes = minutes
+        timer.save()
+    return timer
+
+
+def call_director(link: TableLink) -> DirectorCall:
+    """A table asks for the director; a second press while one is open is the same call."""
+    open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
+    return open_call or DirectorCall.objects.create(link=link)
+
+
+def answer_call(*, actor: Actor, call: DirectorCall) -> None:
+    DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
+        answered_at=timezone.now(), answered_by=user_of(actor)
+    )

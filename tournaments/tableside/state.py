@@ -1,0 +1,187 @@
+"""What a table sees: its current round, who sits where, the boards, what is in, the move, the clock.
+
+Read from the movement rows and the results in a handful of queries; the JSON API and the table page show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tournaments.sessions.models import Board, Result, Section, TableRound
+from tournaments.sessions.selectors.lookups import SectionMap, section_map
+from tournaments.tableside.models import RoundTimer, TableEntry, TableLink, TableSettings
+
+SEAT_WORDS = {"NS": "North-South", "EW": "East-West"}
+
+
+@dataclass
+class TableState:
+    """Everything the table page shows, as plain data (the API returns it as JSON)."""
+
+    section: str
+    table: int
+    round: int
+    rounds: int
+    complete: bool
+    ns: dict[str, Any] | None
+    ew: dict[str, Any] | None
+    boards: list[dict[str, Any]] = field(default_factory=list)
+    move: str = ""
+    timer: dict[str, Any] = field(default_factory=dict)
+    confirm: bool = True
+    show_traveller: bool = True
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "table": self.table,
+            "round": self.round,
+            "rounds": self.rounds,
+            "complete": self.complete,
+            "ns": self.ns,
+            "ew": self.ew,
+            "boards": self.boards,
+            "move": self.move,
+            "timer": self.timer,
+            "settings": {"opponents_confirm": self.confirm, "show_traveller": self.show_traveller},
+        }
+
+
+def _pair(row_entry: Any) -> dict[str, Any] | None:
+    if row_entry is None:
+        return None
+    return {
+        "pair": row_entry.label,
+        "number": row_entry.number,
+        "names": " & ".join(p.name for p in row_entry.players.all()),
+    }
+
+
+def rows_of_table(smap: SectionMap, table: int) -> list[TableRound]:
+    return sorted((r for r in smap.rows if r.table == table), key=lambda r: r.round)
+
+
+def entered(section: Section) -> set[tuple[int, int]]:
+    """(board number, NS entry id) of every result the section holds."""
+    return set(Result.objects.filter(section=section).values_list("board__number", "ns_entry_id"))
+
+
+def current_row(smap: SectionMap, table: int, done: set[tuple[int, int]]) -> tuple[TableRound | None, bool]:
+    """The first round at this table with a board still to enter (sit-outs skipped); (last row, True) when all
+    are in."""
+    rows = rows_of_table(smap, table)
+    for row in rows:
+        if row.ns_entry_id is None or row.ew_entry_id is None:
+            continue
+        if any((int(b), row.ns_entry_id) not in done for b in row.boards):
+            return row, False
+    return (rows[-1] if rows else None), True
+
+
+def move_words(smap: SectionMap, row: TableRound) -> str:
+    """The move after `row`'s round, as the director calls it: "NS stay; EW go to table 3; boards go to table 6"."""
+    nxt = row.round + 1
+    later = [r for r in smap.rows if r.round == nxt]
+    if not later:
+        return "That was the last round: thank you for playing."
+    parts = []
+    for seat, entry_id in (("NS", row.ns_entry_id), ("EW", row.ew_entry_id)):
+        if entry_id is None:
+            continue
+        to = next((r for r in later if entry_id in (r.ns_entry_id, r.ew_entry_id)), None)
+        if to is None:
+            parts.append(f"{seat} sit out next round")
+            continue
+        sits = "NS" if to.ns_entry_id == entry_id else "EW"
+        where = "stay" if to.table == row.table else f"go to table {to.table}"
+        if sits != seat:
+            where += f" and sit {sits}"
+        parts.append(f"{seat} {where}")
+    boards = {int(b) for b in row.boards}
+    if boards:
+        dest = [r.table for r in later if boards & {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id]
+        if not dest:
+            parts.append("boards go to the relay (out of play next round)")
+        elif dest == [row.table]:
+            parts.append("boards stay")
+        else:
+            parts.append("boards go to table " + " and ".join(str(t) for t in sorted(set(dest))))
+    return "; ".join(parts) + "."
+
+
+def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
+    if timer is None or timer.started_at is None:
+        return {"running": False, "remaining_seconds": None, "minutes": timer.minutes if timer else None}
+    return {
+        "running": timer.paused_at is None,
+        "remaining_seconds": timer.remaining(),
+        "minutes": timer.minutes,
+    }
+
+
+def table_state(link: TableLink) -> TableState:
+    section = link.section
+    smap = section_map(section)
+    done = entered(section)
+    row, complete = current_row(smap, link.table, done)
+    settings = TableSettings.objects.filter(section=section).first()
+    timer = RoundTimer.objects.filter(session_id=section.session_id).first()
+    state = TableState(
+        section=section.letter,
+        table=link.table,
+        round=row.round if row else 0,
+        rounds=len(smap.rounds()),
+        complete=complete,
+        ns=_pair(row.ns_entry) if row else None,
+        ew=_pair(row.ew_entry) if row else None,
+        timer=timer_json(timer),
+        confirm=settings.opponents_confirm if settings else True,
+        show_traveller=settings.show_traveller if settings else True,
+    )
+    if row is None:
+        return state
+    numbers = [int(b) for b in row.boards]
+    boards = {b.number: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers)}
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(
+            section=section, board__number__in=numbers, ns_entry_id=row.ns_entry_id
+        ).select_related("board")
+    }
+    flagged = set(
+        TableEntry.objects.filter(
+            link__section=section, board__in=numbers, status=TableEntry.Status.DISPUTED
+        ).values_list("board", flat=True)
+    )
+    for number in numbers:
+        board = boards.get(number)
+        result = results.get(number)
+        state.boards.append(
+            {
+                "board": number,
+                "dealer": board.dealer if board else "",
+                "vulnerability": board.vulnerability if board else "",
+                "result": None
+                if result is None
+                else {
+                    "contract": result.contract,
+                    "declarer": result.declarer,
+                    "lead": result.lead,
+                    "tricks": result.tricks,
+                    "ns_score": result.ns_score,
+                },
+                "disputed": number in flagged,
+            }
+        )
+    if all(b["result"] is not None for b in state.boards):
+        state.move = move_words(smap, row)
+    return state
+
+
+def where_played(smap: SectionMap, board: int) -> str:
+    """Which tables and rounds play a board, for the message that refuses it at another table."""
+    rows = smap.played_rows(board)
+    if not rows:
+        return f"Board {board} is not played in section {smap.section.letter}."
+    return f"Board {board} is played at " + ", ".join(f"table {r.table} in round {r.round}" for r in rows) + "."

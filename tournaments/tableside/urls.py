@@ -1,0 +1,13 @@
+"""The table page (/t/<token>/) and the director's live panel (/live/<session>/)."""
+
+from django.urls import path
+
+from tournaments.tableside import views
+
+app_name = "tableside"
+urlpatterns = [
+    path("t/<str:token>/", views.table_page, name="table"),
+    path("live/<int:pk>/", views.live_panel, name="panel"),
+    path("live/<int:pk>/cards/", views.link_cards, name="cards"),
+    path("live/<int:pk>/action/", views.panel_action, name="action"),
+]

@@ -1,0 +1,10 @@
+"""Celery's autodiscovery imports `<app>.tasks`: this module imports each domain's tasks so workers know them.
+
+Task names are explicit (`bridgedesk.render_report`, ...), so messages queued before a module moved still run.
+"""
+
+from tournaments.core.tasks import ping
+from tournaments.printing.tasks import render_party_paper, render_report, requeue_stale_jobs
+from tournaments.sessions.tasks import analyse_deals
+
+__all__ = ["analyse_deals", "ping", "render_party_paper", "render_report", "requeue_stale_jobs"]
