@@ -194,8 +194,10 @@ def check_batch(
     return checked, errors
 
 
-def preview_lines(section: Section, lines: Sequence[LineInput]) -> list[CheckedLine | None]:
+def preview_lines(
+    section: Section, lines: Sequence[LineInput], *, smap: SectionMap | None = None
+) -> list[CheckedLine | None]:
     """Check lines without saving, for the score shown as the director types (None for a blank line)."""
-    smap = section_map(section)
+    smap = smap or section_map(section)
     checked, _ = check_batch(lines, smap, boards_by_number(section.session_id), section.session)
     return checked

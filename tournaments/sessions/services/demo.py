@@ -185,18 +185,26 @@ def _name_everyone(section: Section, rng: random.Random, actor: Actor) -> None:
 
 
 def build_demo_session(
-    *, tables: int, movement: str, seed: int, actor: Actor = None, quick: bool = False, results: bool = True
+    *,
+    tables: int,
+    movement: str,
+    seed: int,
+    actor: Actor = None,
+    quick: bool = False,
+    results: bool = True,
+    spec: SectionSpec | None = None,
 ) -> Session:
     """Set up, name, deal, play and rule a whole session (see the module docstring).
 
     With `results` off the evening is ready to play instead: names, dealt boards and the movement, no results.
+    `spec` plays a given movement instead of the one the demo picks for the number of tables (benchmarks).
     """
     if movement not in ("mitchell", "howell"):
         raise ValueError("The demo plays a Mitchell or a Howell.")
     if not 3 <= tables <= 60:
         raise ValueError("The demo plays on 3 to 60 tables.")
     rng = random.Random(seed)
-    spec = _movement_for(movement, tables)
+    spec = spec or _movement_for(movement, tables)
     with transaction.atomic():
         session = create_session(
             actor=actor,

@@ -211,7 +211,13 @@ def _create(actor: Actor, section: Section, c: CheckedLine, why: str) -> Result:
 
 
 def save_lines_checked(
-    *, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "", all_or_nothing: bool = False
+    *,
+    actor: Actor,
+    section: Section,
+    lines: Sequence[LineInput],
+    why: str = "",
+    all_or_nothing: bool = False,
+    smap: SectionMap | None = None,
 ) -> SaveReport:
     """Check and save a batch of lines (a traveller, a pickup slip) in one transaction, never over another's save.
 
@@ -226,7 +232,7 @@ def save_lines_checked(
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
     except ValidationError as exc:
         raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
-    smap = section_map(section)
+    smap = smap or section_map(section)
     boards = boards_by_number(session.pk)
     checked = _validate(section, lines, smap, boards)
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}

@@ -151,7 +151,14 @@ class ConflictView:
 
 
 def _handle(
-    request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool, what: str, next_url: str
+    request: HttpRequest,
+    section: Section,
+    smap: SectionMap,
+    lines: list[Line],
+    *,
+    fixed_pairs: bool,
+    what: str,
+    next_url: str,
 ) -> tuple[HttpResponse | None, list[ConflictView]]:
     """Save the page's lines on POST; (None, conflicts) when the page must be shown again."""
     if request.method != "POST":
@@ -186,6 +193,7 @@ def _handle(
             lines=inputs,
             why=request.POST.get("why", ""),
             all_or_nothing=request.POST.get("on_conflict") == "none",
+            smap=smap,
         )
     except ResultEntryError as exc:
         for i, errors in exc.errors.items():
@@ -197,7 +205,7 @@ def _handle(
                 form.add_error(
                     field if field in ("ns", "ew", "contract", "declarer", "tricks", "score") else None, message
                 )
-        for line, checked in zip(editable, preview_lines(section, typed), strict=True):
+        for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
             line.preview = checked
         _set_focus(lines)
         messages.error(request, f"Nothing saved: {len(exc.errors)} line(s) need correcting (marked below).")
@@ -249,7 +257,9 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
         if later
         else reverse("traveller_index", args=[pk, letter])
     )
-    response, conflicts = _handle(request, section, lines, fixed_pairs=False, what=f"Board {board}", next_url=next_url)
+    response, conflicts = _handle(
+        request, section, smap, lines, fixed_pairs=False, what=f"Board {board}", next_url=next_url
+    )
     if response is not None:
         return response
     if conflicts:  # show the lines as they are now, with the refused ones beside them
@@ -310,6 +320,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
     response, conflicts = _handle(
         request,
         section,
+        smap,
         lines,
         fixed_pairs=True,
         what=f"Round {round_number}, table {table}",
@@ -337,9 +348,11 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
     )
 
 
-def _preview(request: HttpRequest, section: Section, lines: list[Line], *, fixed_pairs: bool) -> HttpResponse:
+def _preview(
+    request: HttpRequest, section: Section, smap: SectionMap, lines: list[Line], *, fixed_pairs: bool
+) -> HttpResponse:
     editable = [line for line in lines if line.form is not None]
-    checked = preview_lines(section, _inputs(editable, fixed_pairs=fixed_pairs))
+    checked = preview_lines(section, _inputs(editable, fixed_pairs=fixed_pairs), smap=smap)
     return render(request, "sessions/_line_previews.html", {"previews": list(enumerate(checked))})
 
 
@@ -350,7 +363,7 @@ def traveller_preview(request: HttpRequest, pk: int, letter: str, board: int) ->
     section = get_section(session, letter)
     smap = section_map(section)
     lines = _lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
-    return _preview(request, section, lines, fixed_pairs=False)
+    return _preview(request, section, smap, lines, fixed_pairs=False)
 
 
 @requires(Perm.ENTER_RESULTS)
@@ -363,4 +376,4 @@ def pickup_preview(request: HttpRequest, pk: int, letter: str, round_number: int
     if row is None or row.ns_entry is None or row.ew_entry is None:
         raise Http404("No such table this round.")
     lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
-    return _preview(request, section, lines, fixed_pairs=True)
+    return _preview(request, section, smap, lines, fixed_pairs=True)
