@@ -128,9 +128,17 @@ STYLES = {
 }
 
 
+# Free text in a PDF (a ruling's facts, a name) is cut here: ReportLab's line breaking grows faster than the
+# text, and a megabyte stored before the services had limits made one recaps PDF take minutes, not a second.
+PRINT_TEXT_MAX = 2000
+
+
 def text(value: object) -> str:
-    """Plain text made safe for Paragraph markup."""
-    return escape(str(value))
+    """Plain text made safe for Paragraph markup, cut at PRINT_TEXT_MAX characters so rendering stays fast."""
+    plain = str(value)
+    if len(plain) > PRINT_TEXT_MAX:
+        plain = plain[:PRINT_TEXT_MAX] + f" … (cut at {PRINT_TEXT_MAX:,} characters)"
+    return escape(plain)
 
 
 def suit_markup(letter: str, size: float | None = None) -> str:

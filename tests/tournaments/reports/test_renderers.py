@@ -18,6 +18,7 @@ from tournaments.sessions.models import (
     Entry,
     EntryPlayer,
     Result,
+    Ruling,
     Section,
     Session,
     TableRound,
@@ -336,3 +337,14 @@ def test_two_sections_are_told_apart_everywhere():
     kit = "\n".join(render("session-kit", session, layout=False)[1])
     assert "Section A · Table 1" in kit and "Section B · Table 1" in kit
     assert "Pair A1NS" in kit and "Pair B1" in kit
+
+
+def test_a_megabyte_of_facts_stored_before_the_limits_is_cut_in_the_recaps(session):
+    """The services refuse such text now; a row stored before they did must not make the PDF take minutes."""
+    ruling = Ruling.objects.filter(session=session).first()
+    assert ruling is not None
+    Ruling.objects.filter(pk=ruling.pk).update(facts="word " * 200_000)  # 1 MB, as an old import might hold
+    _, pages, _ = render("recaps", session)
+    text = "\n".join(pages)
+    assert "(cut at 2,000 characters)" in text
+    assert text.count("word") < 500
