@@ -176,6 +176,13 @@ def table_state(link: TableLink) -> TableState:
         )
     if all(b["result"] is not None for b in state.boards):
         state.move = move_words(smap, row)
+    elif all(b["result"] is None for b in state.boards):
+        # The round has just changed: the table still needs the call for the move that brought it here.
+        earlier = [
+            r for r in rows_of_table(smap, link.table) if r.round < row.round and r.ns_entry_id and r.ew_entry_id
+        ]
+        if earlier:
+            state.move = f"After round {earlier[-1].round}: " + move_words(smap, earlier[-1])
     return state
 
 

@@ -8,11 +8,13 @@ from django.core.management import call_command
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.models import Result, Session
+from tournaments.sessions.selectors.lookups import section_map
 from tournaments.sessions.services.results import record_result
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.tableside import api as api_module
 from tournaments.tableside import services
 from tournaments.tableside.models import TableEntry, TableLink
+from tournaments.tableside.state import move_words
 
 pytestmark = pytest.mark.django_db
 
@@ -166,11 +168,13 @@ def test_after_the_round_the_table_sees_the_move(client, section, link):
     state = client.get(f"/api/table/{link.token}/").json()
     assert state["round"] == 2
     # The move is the one after round 1, shown with round 1's boards done; round 2 is now the current round.
-    from tournaments.sessions.selectors.lookups import section_map
-    from tournaments.tableside.state import move_words
-
     words = move_words(section_map(section), row)
     assert words.startswith("NS stay; EW go to table ") and "boards go to table" in words
+    assert state["move"] == f"After round 1: {words}"
+    # Once round 2's first board is in, the move is no longer news.
+    row2 = section.table_rounds.get(round=2, table=1)
+    post(client, link.token, board=int(row2.boards[0]), contract="1NT", declarer="N", tricks=7, client_id="r2")
+    assert client.get(f"/api/table/{link.token}/").json()["move"] == ""
 
 
 def test_the_openapi_schema_documents_the_table_api(client):
