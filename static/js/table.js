@@ -31,7 +31,9 @@
     const n = queue().length;
     const el = $("ts-offline");
     el.hidden = n === 0;
-    el.textContent = n ? n + (n === 1 ? " result is" : " results are") + " waiting to be sent: they are kept on this phone and go as soon as the connection is back." : "";
+    el.textContent = n === 0 ? "" : n === 1
+      ? "1 result is waiting to be sent: it is kept on this phone and goes as soon as the connection is back."
+      : n + " results are waiting to be sent: they are kept on this phone and go as soon as the connection is back.";
   }
 
   async function load() {
@@ -49,7 +51,7 @@
     const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + seat + " sit out</div>";
     $("ts-seats").innerHTML = pair(state.ns, "NS") + pair(state.ew, "EW");
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score + "</span>" : '<span class="todo">Enter</span>';
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · score to come" : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + "</span>" : '<span class="todo">Enter</span>';
       return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>Board ' + b.board + '</strong><span class="muted">Dealer ' + esc(b.dealer) + " · Vul " + esc(b.vulnerability) + "</span>" + done + (b.disputed ? '<span class="error">The director will check this board</span>' : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
@@ -108,6 +110,7 @@
     }
     $("k-result").innerHTML = keys.join("");
     const p = payload();
+    lastPreview = null; // a score shown is always the one for what is on the keypad now
     $("ts-send").disabled = !p;
     $("ts-summary").textContent = p ? describe(p, null) : "Choose the contract, declarer and result.";
     if (p) preview(p);
@@ -129,9 +132,10 @@
       try {
         const r = await fetch(api + "preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: "preview" }, p)) });
         const body = await r.json();
+        if (JSON.stringify(payload()) !== JSON.stringify(p)) return; // the keypad moved on meanwhile
         if (r.ok) { lastPreview = body.ns_score; $("ts-summary").textContent = describe(p, body.ns_score); $("ts-error").textContent = ""; }
         else { $("ts-error").textContent = body.message; }
-      } catch (e) { $("ts-summary").textContent = describe(p, null) + " · score shown once sent (offline)"; }
+      } catch (e) { lastPreview = null; $("ts-summary").textContent = describe(p, null) + " · score shown once sent (offline)"; }
     }, 120);
   }
 
@@ -154,7 +158,7 @@
     $("ts-confirm").hidden = true;
     $("ts-entry").hidden = true;
     const board = state.boards.find((b) => b.board === p.board);
-    if (board) { board.result = { contract: p.contract, declarer: p.declarer, ns_score: lastPreview == null ? "…" : lastPreview }; render(); }
+    if (board) { board.result = { contract: p.contract, declarer: p.declarer, ns_score: lastPreview }; render(); }
     flush().then(() => afterBoard(p.board));
   }
 
