@@ -25,3 +25,7 @@ class TournamentsConfig(AppConfig):
         import tournaments.parties.jobs
         import tournaments.printing.tasks
         import tournaments.sessions.jobs  # noqa: F401
+        from tournaments.sessions.reports import guidecards
+        from tournaments.tableside.cards import table_urls
+
+        guidecards.set_table_urls(table_urls)  # the printed table cards carry the table page's QR code

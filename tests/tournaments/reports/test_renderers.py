@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import math
 import re
+import subprocess
 
 import pytest
+import zxingcpp
+from PIL import Image
 from pypdf import PdfReader
 
 from tournaments.printing import pdf
@@ -25,6 +28,8 @@ from tournaments.sessions.models import (
 )
 from tournaments.sessions.reports.handrecords import analyse
 from tournaments.sessions.selectors.scores import score_session
+from tournaments.tableside.models import TableLink
+from tournaments.tableside.selectors import table_url
 
 from .factories import make_session
 
@@ -348,3 +353,24 @@ def test_a_megabyte_of_facts_stored_before_the_limits_is_cut_in_the_recaps(sessi
     text = "\n".join(pages)
     assert "(cut at 2,000 characters)" in text
     assert text.count("word") < 500
+
+
+def test_table_cards_carry_the_table_page_as_a_qr_code_and_address(dealt, tmp_path):
+    _filename, pages, content = render("guide-cards", dealt)
+    links = {link.table: link for link in TableLink.objects.filter(section__session=dealt, revoked_at__isnull=True)}
+    assert sorted(links) == [1, 2, 3, 4]  # printing the kit issued the links it prints
+    text = "\n".join(pages).replace(" ", "")
+    for table, link in links.items():
+        assert f"/t/{link.token}/" in text, f"table {table}'s address is not on its card"
+    assert "Scantoenterthistable'sresults" in text
+    reissued = render("guide-cards", dealt)[2]
+    assert reissued == content, "printing again keeps the same links (and the same bytes)"
+    # Looked at as a phone's camera would: the page rasterised, and each code read back.
+    (tmp_path / "cards.pdf").write_bytes(content)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", str(tmp_path / "cards.pdf"), str(tmp_path / "p")],
+        check=True,
+    )
+    (png,) = tmp_path.glob("p*.png")
+    read = sorted(code.text for code in zxingcpp.read_barcodes(Image.open(png)))
+    assert read == sorted(table_url(links[t]) for t in (1, 2))  # two table cards a page

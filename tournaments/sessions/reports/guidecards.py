@@ -7,6 +7,11 @@ a card however many rounds there are.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak, NextPageTemplate, PageBreak, Paragraph, Spacer, Table
 
@@ -27,6 +32,29 @@ from tournaments.sessions.models import Section
 from tournaments.sessions.reports.data import SessionData, boards_text
 
 TITLE = "Guide cards"
+QR_SIZE = 30 * mm
+BIG_NUMBER = ParagraphStyle("table-number", parent=STYLES["title"], fontSize=30, leading=36)
+
+# The table links belong to a higher domain (tableside), which hands the cards its URLs at start-up
+# (tournaments/apps.py): section -> {table number: the table page's absolute URL}.
+TableUrls = Callable[[Section], dict[int, str]]
+_table_urls: TableUrls | None = None
+
+
+def set_table_urls(provider: TableUrls) -> None:
+    global _table_urls
+    _table_urls = provider
+
+
+def _qr(url: str) -> Drawing:
+    """The table page's link as a QR code (ReportLab's own widget), QR_SIZE square."""
+    widget = QrCodeWidget(url, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(QR_SIZE, QR_SIZE, transform=[QR_SIZE / (x1 - x0), 0, 0, QR_SIZE / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
 TABLE_LAYOUT = Layout("table-cards", cols=1, rows=2)
 PAIR_LAYOUT = Layout("pair-cards", cols=2, rows=2)
 LAYOUTS = (TABLE_LAYOUT, PAIR_LAYOUT)
@@ -60,9 +88,15 @@ def _name_of(data: SessionData, section: Section, label: str | None) -> str:
 
 
 def table_card(
-    data: SessionData, section: Section, movement: movements.Movement, table: int, width: float, height: float
+    data: SessionData,
+    section: Section,
+    movement: movements.Movement,
+    table: int,
+    width: float,
+    height: float,
+    url: str = "",
 ) -> list[Flowable]:
-    size, row_h = _sizes(movement.rounds, height, 30 * mm)
+    size, row_h = _sizes(movement.rounds, height, (QR_SIZE + 8 * mm) if url else 30 * mm)
     header = ["Round", "N-S", "E-W", "Boards", "Boards go to", "E-W go to"]
     rows: list[list[object]] = [header]
     notes: set[str] = set()
@@ -100,7 +134,18 @@ def table_card(
     section_words = f"Section {section.letter} · " if data.multi_section else ""
     head = Paragraph(f"{text(section_words)}Table {table}", STYLES["title"])
     sub = Paragraph(text(_describe(movement)), STYLES["note"])
-    out: list[Flowable] = [head, sub, Spacer(1, 2 * mm), table_flow]
+    out: list[Flowable] = [head, sub]
+    if url:  # the table number large beside the code the players scan to enter their results
+        number = Paragraph(str(table), BIG_NUMBER)
+        scan = Paragraph("Scan to enter this table's results", STYLES["body"])
+        link = Paragraph(text(url), STYLES["note"])
+        beside = Table(
+            [[_qr(url), [number, scan, Spacer(1, 2 * mm), link]]],
+            colWidths=[QR_SIZE + 4 * mm, width - QR_SIZE - 4 * mm],
+            style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)],
+        )
+        out.append(beside)
+    out += [Spacer(1, 2 * mm), table_flow]
     out += [Paragraph(text(n), STYLES["note"]) for n in sorted(notes)]
     return out
 
@@ -158,11 +203,12 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     done = 0
     first = True
     for section, movement in sections:
+        urls = _table_urls(section) if _table_urls is not None else {}
         for table in range(1, movement.tables + 1):
             if not first:
                 out.append(FrameBreak())
             first = False
-            out += table_card(data, section, movement, table, t_w, t_h)
+            out += table_card(data, section, movement, table, t_w, t_h, urls.get(table, ""))
             done += 1
             out.append(Tick(progress, done / total, f"Guide card of table {table}"))
     out += [NextPageTemplate(PAIR_LAYOUT.name), PageBreak(), RunningTitle("Pair guide cards")]
