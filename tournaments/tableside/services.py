@@ -16,10 +16,10 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Result, Section, Session
-from tournaments.sessions.selectors.lookups import section_map
+from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
-from tournaments.tableside.state import current_row, entered, rows_of_table, where_played
+from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
 
 MAX_CLIENT_ID = 64
 
@@ -140,8 +140,10 @@ def _invalid(field_name: str, message: str) -> Outcome:
     return Outcome(422, {"field": field_name, "message": message})
 
 
-def check(link: TableLink, data: dict[str, Any]) -> tuple[Outcome | None, Any, Any]:
-    """Check a result as a table typed it: (refusal or None, the movement row, the checked line)."""
+def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = None) -> tuple[Outcome | None, Any, Any]:
+    """Check a result as a table typed it: (refusal or None, the movement row, the checked line).
+
+    `smap`: the section map, when the caller has loaded it (submit saves with the same one)."""
     board = _as_int(data.get("board"))
     if board is None or board < 1:
         return _invalid("board", "Give the board number."), None, None
@@ -152,15 +154,16 @@ def check(link: TableLink, data: dict[str, Any]) -> tuple[Outcome | None, Any, A
     tricks = _as_int(tricks_raw)
     if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
         return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
-    smap = section_map(link.section)
-    row = next((r for r in rows_of_table(smap, link.table) if board in {int(b) for b in r.boards}), None)
+    smap = smap or section_map(link.section)
+    rows = table_rows(link.section, link.table)
+    row = next((r for r in rows if board in {int(b) for b in r.boards}), None)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         return (
             _invalid("board", f"Table {link.table} does not play board {board}. {where_played(smap, board)}"),
             None,
             None,
         )
-    now, _complete = current_row(smap, link.table, entered(link.section))
+    now, _complete = current_row(rows, entered_at(link.section, rows))
     if now is not None and row.round > now.round:
         message = f"Table {link.table} plays board {board} in round {row.round}, not now (round {now.round})."
         return _invalid("board", f"{message} {where_played(smap, board)}"), None, None
@@ -176,7 +179,7 @@ def check(link: TableLink, data: dict[str, Any]) -> tuple[Outcome | None, Any, A
         tricks="" if tricks is None else str(tricks),
         lead=lead.replace("10", "T"),
     )
-    checked = preview_lines(link.section, [line])[0]
+    checked = preview_lines(link.section, [line], smap=smap)[0]
     if checked is None or checked.errors:
         errors = checked.errors if checked is not None else {"contract": "Nothing to save."}
         name, message = next(iter(errors.items()))
@@ -194,7 +197,8 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
-        refusal, row, checked = check(link, data)
+        smap = section_map(link.section)  # the costliest read: loaded once for the check and the save
+        refusal, row, checked = check(link, data, smap=smap)
         if refusal is not None:
             return refusal
         stored = (
@@ -217,7 +221,11 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             try:
                 with transaction.atomic():
                     saved = save_lines(
-                        actor=None, section=link.section, lines=[checked.input], why=f"Entered at table {link.table}"
+                        actor=None,
+                        section=link.section,
+                        lines=[checked.input],
+                        why=f"Entered at table {link.table}",
+                        smap=smap,
                     )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))

@@ -1,15 +1,17 @@
 """What a table sees: its current round, who sits where, the boards, what is in, the move, the clock.
 
-Read from the movement rows and the results in a handful of queries; the JSON API and the table page show it.
+Read in about ten small queries from this table's movement rows, the next round's rows and this table's results,
+never the whole section: every phone polls it every 5 s, so its cost must not grow with the number of tables.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.sessions.models import Board, Result, Section, TableRound
-from tournaments.sessions.selectors.lookups import SectionMap, section_map
+from tournaments.sessions.selectors.lookups import SectionMap
 from tournaments.tableside.models import RoundTimer, TableEntry, TableLink, TableSettings
 
 SEAT_WORDS = {"NS": "North-South", "EW": "East-West"}
@@ -58,8 +60,19 @@ def _pair(row_entry: Any) -> dict[str, Any] | None:
     }
 
 
-def rows_of_table(smap: SectionMap, table: int) -> list[TableRound]:
-    return sorted((r for r in smap.rows if r.table == table), key=lambda r: r.round)
+def table_rows(section: Section, table: int) -> list[TableRound]:
+    """One table's movement rows in round order, with their pairs and the pairs' players."""
+    return list(
+        TableRound.objects.filter(section=section, table=table)
+        .select_related("ns_entry", "ew_entry")
+        .prefetch_related("ns_entry__players", "ew_entry__players")
+        .order_by("round")
+    )
+
+
+def round_rows(section: Section, round_number: int) -> list[TableRound]:
+    """Every table's row in one round (for the move: where the pairs and the boards go next)."""
+    return list(TableRound.objects.filter(section=section, round=round_number))
 
 
 def entered(section: Section) -> set[tuple[int, int]]:
@@ -67,10 +80,16 @@ def entered(section: Section) -> set[tuple[int, int]]:
     return set(Result.objects.filter(section=section).values_list("board__number", "ns_entry_id"))
 
 
-def current_row(smap: SectionMap, table: int, done: set[tuple[int, int]]) -> tuple[TableRound | None, bool]:
-    """The first round at this table with a board still to enter (sit-outs skipped); (last row, True) when all
+def entered_at(section: Section, rows: Sequence[TableRound]) -> set[tuple[int, int]]:
+    """(board number, NS entry id) of the results of the pairs that sit NS in `rows` (one table's)."""
+    ns_ids = {r.ns_entry_id for r in rows if r.ns_entry_id}
+    found = Result.objects.filter(section=section, ns_entry_id__in=ns_ids).values_list("board__number", "ns_entry_id")
+    return set(found)
+
+
+def current_row(rows: Sequence[TableRound], done: set[tuple[int, int]]) -> tuple[TableRound | None, bool]:
+    """The first of one table's rows with a board still to enter (sit-outs skipped); (last row, True) when all
     are in."""
-    rows = rows_of_table(smap, table)
     for row in rows:
         if row.ns_entry_id is None or row.ew_entry_id is None:
             continue
@@ -79,10 +98,10 @@ def current_row(smap: SectionMap, table: int, done: set[tuple[int, int]]) -> tup
     return (rows[-1] if rows else None), True
 
 
-def move_words(smap: SectionMap, row: TableRound) -> str:
-    """The move after `row`'s round, as the director calls it: "NS stay; EW go to table 3; boards go to table 6"."""
-    nxt = row.round + 1
-    later = [r for r in smap.rows if r.round == nxt]
+def move_words(later: Sequence[TableRound], row: TableRound) -> str:
+    """The move after `row`'s round, as the director calls it: "NS stay; EW go to table 3; boards go to table 6".
+
+    `later` is every table's row in the next round (`round_rows`); none after the last round."""
     if not later:
         return "That was the last round: thank you for playing."
     parts = []
@@ -122,16 +141,15 @@ def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
 
 def table_state(link: TableLink) -> TableState:
     section = link.section
-    smap = section_map(section)
-    done = entered(section)
-    row, complete = current_row(smap, link.table, done)
+    rows = table_rows(section, link.table)
+    row, complete = current_row(rows, entered_at(section, rows))
     settings = TableSettings.objects.filter(section=section).first()
     timer = RoundTimer.objects.filter(session_id=section.session_id).first()
     state = TableState(
         section=section.letter,
         table=link.table,
         round=row.round if row else 0,
-        rounds=len(smap.rounds()),
+        rounds=TableRound.objects.filter(section=section).values("round").distinct().count(),
         complete=complete,
         ns=_pair(row.ns_entry) if row else None,
         ew=_pair(row.ew_entry) if row else None,
@@ -175,14 +193,13 @@ def table_state(link: TableLink) -> TableState:
             }
         )
     if all(b["result"] is not None for b in state.boards):
-        state.move = move_words(smap, row)
+        state.move = move_words(round_rows(section, row.round + 1), row)
     elif all(b["result"] is None for b in state.boards):
         # The round has just changed: the table still needs the call for the move that brought it here.
-        earlier = [
-            r for r in rows_of_table(smap, link.table) if r.round < row.round and r.ns_entry_id and r.ew_entry_id
-        ]
+        earlier = [r for r in rows if r.round < row.round and r.ns_entry_id and r.ew_entry_id]
         if earlier:
-            state.move = f"After round {earlier[-1].round}: " + move_words(smap, earlier[-1])
+            last = earlier[-1]
+            state.move = f"After round {last.round}: " + move_words(round_rows(section, last.round + 1), last)
     return state
 
 

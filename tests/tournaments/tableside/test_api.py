@@ -5,10 +5,11 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.models import Result, Session
-from tournaments.sessions.selectors.lookups import section_map
 from tournaments.sessions.services.results import record_result
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.tableside import api as api_module
@@ -168,7 +169,7 @@ def test_after_the_round_the_table_sees_the_move(client, section, link):
     state = client.get(f"/api/table/{link.token}/").json()
     assert state["round"] == 2
     # The move is the one after round 1, shown with round 1's boards done; round 2 is now the current round.
-    words = move_words(section_map(section), row)
+    words = move_words(list(section.table_rounds.filter(round=2)), row)
     assert words.startswith("NS stay; EW go to table ") and "boards go to table" in words
     assert state["move"] == f"After round 1: {words}"
     # Once round 2's first board is in, the move is no longer news.
@@ -199,3 +200,16 @@ def test_demo_no_results_sets_up_an_evening_ready_to_play(capsys):
     assert not Result.objects.filter(section__session=session).exists()
     assert TableLink.objects.filter(section__session=session, revoked_at__isnull=True).count() == 3
     assert session.boards.exclude(deal="").count() == session.boards.count() > 0
+
+
+def test_a_poll_costs_the_same_few_queries_at_4_tables_and_at_20(client):
+    """Every phone polls every 5 s: the table state reads its own table, never the whole section."""
+    counts = []
+    for pairs in (8, 40):
+        section = section_a(make_session(SectionSpec(pairs=pairs, kind="mitchell", boards_per_round=2)))
+        token = services.issue_links(section)[0].token
+        client.get(f"/api/table/{token}/")  # warm
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/api/table/{token}/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 12, counts

@@ -285,9 +285,11 @@ def save_lines_checked(
     return SaveReport(saved, sorted(conflicts, key=lambda x: x.index))
 
 
-def save_lines(*, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "") -> list[Result | None]:
+def save_lines(
+    *, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "", smap: SectionMap | None = None
+) -> list[Result | None]:
     """Save lines all together or not at all (commands, imports, the demo); a conflict is an error here."""
-    report = save_lines_checked(actor=actor, section=section, lines=lines, why=why, all_or_nothing=True)
+    report = save_lines_checked(actor=actor, section=section, lines=lines, why=why, all_or_nothing=True, smap=smap)
     if report.conflicts:
         raise ResultEntryError({c.index: {"board": c.message} for c in report.conflicts})
     return report.saved
