@@ -22,6 +22,21 @@ class Grid:
     section: Section
     rounds: list[int]
     rows: list[tuple[int, list[str], str]] = field(default_factory=list)  # table, cells, link token
+    slow: list[tuple[int, int]] = field(default_factory=list)  # (table, the round it is still on)
+    playing: int = 0  # the round most tables are on
+
+    def find_slow(self) -> None:
+        """Tables still on an earlier round than most of the room: the ones the director goes to hurry."""
+        current: dict[int, int] = {}
+        for table, cells, _token in self.rows:
+            todo = [r for r, c in zip(self.rounds, cells, strict=True) if c not in ("in", "sit")]
+            if todo:
+                current[table] = todo[0]
+        if not current:
+            return
+        on = sorted(current.values())
+        self.playing = on[len(on) // 2]  # the median table's round: one fast table does not make all slow
+        self.slow = sorted((t, r) for t, r in current.items() if r < self.playing)
 
 
 def table_url(link: TableLink, base: str | None = None) -> str:
@@ -61,6 +76,7 @@ def grid_of(section: Section) -> Grid:
             else:
                 cells.append("missing")
         grid.rows.append((table, cells, links.get(table, "")))
+    grid.find_slow()
     return grid
 
 
