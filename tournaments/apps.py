@@ -24,6 +24,7 @@ class TournamentsConfig(AppConfig):
         # pipeline its sender. Imported here, at start-up, so that no lower layer imports a higher one.
         import tournaments.parties.jobs
         import tournaments.printing.tasks
+        import tournaments.publishing.jobs
         import tournaments.sessions.jobs  # noqa: F401
         from tournaments.sessions.reports import guidecards
         from tournaments.tableside.cards import table_urls

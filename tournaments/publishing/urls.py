@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/boards/", views.public_boards, name="boards"),
     path("<int:pk>/pairs/<int:entry_id>/", views.public_scorecard, name="scorecard"),
     path("<int:pk>/publish/", views.publish_action, name="publish"),
+    path("<int:pk>/email/", views.email_action, name="email"),
     path("me/", views.player_me, name="player_me"),
     path("player/<str:token>/", views.player_link, name="player"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),

@@ -10,7 +10,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, public, requires
+from tournaments.printing.jobs import start_job
 from tournaments.publishing import email, players, selectors, services
+from tournaments.publishing.jobs import KIND as EMAIL_KIND
+from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Entry, Member, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
@@ -141,6 +144,18 @@ def publish_action(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     return redirect("session_detail", pk=session.pk)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def email_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: e-mail every player their score card, as a background job whose progress bar the page shows."""
+    session = get_object_or_404(Session, pk=pk)
+    if not Publication.objects.filter(session=session, is_public=True).exists():
+        messages.error(request, "Publish the results before e-mailing them: the e-mail links to the public pages.")
+        return redirect("session_detail", pk=session.pk)
+    job = start_job(owner=request.user, session=session, kind=EMAIL_KIND)
+    return redirect("jobs:detail", job.pk)
 
 
 def _player_page(request: HttpRequest, member: Member) -> HttpResponse:

@@ -13,7 +13,7 @@ from tournaments.sessions.services.analysis import solve_deals
 WITH_HANDS = ("hand-records", "results")
 
 
-def _load(session_id: int) -> Session:
+def load_session(session_id: int) -> Session:
     session = Session.objects.select_related("event").filter(pk=session_id).first()
     if session is None:
         raise ReportError("The session of this job has been deleted.")
@@ -33,7 +33,7 @@ register(
             kind=kind,
             title=reports.title_of(kind),
             owner="session",
-            load=_load,
+            load=load_session,
             render=_renderer(kind),
             prepare=solve_deals if kind in WITH_HANDS else None,
         )
