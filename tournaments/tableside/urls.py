@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.tableside import views
+from tournaments.tableside import screen, views
 
 app_name = "tableside"
 urlpatterns = [
@@ -10,4 +10,5 @@ urlpatterns = [
     path("live/<int:pk>/", views.live_panel, name="panel"),
     path("live/<int:pk>/cards/", views.link_cards, name="cards"),
     path("live/<int:pk>/action/", views.panel_action, name="action"),
+    path("live/<int:pk>/screen/", screen.session_screen, name="screen"),
 ]

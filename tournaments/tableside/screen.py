@@ -1,0 +1,66 @@
+"""The club room's big screen: the live ranking, the round clock and "move now", for the TV (full screen).
+
+The page refreshes its body every 10 s (HTMX); the clock ticks in the browser between refreshes, and a ranking
+longer than the screen scrolls slowly up and down (static/js/screen.js).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.core.access import Perm, requires
+from tournaments.sessions.models import Session
+from tournaments.sessions.selectors.scores import score_session
+from tournaments.tableside import services
+
+FIELD_NAMES = {"NS": "North-South", "EW": "East-West"}
+
+
+@dataclass
+class Ranking:
+    title: str  # "Section A · North-South", or "" for a one-field session
+    rows: list[tuple[str, str, str, str]]  # place, pair, names, percentage
+
+
+def rankings_of(session: Session) -> list[Ranking]:
+    out = []
+    scored = score_session(session)
+    for scores in scored:
+        for field_name, standings in scores.standings.items():
+            words = [f"Section {scores.section.letter}"] if len(scored) > 1 else []
+            words += [FIELD_NAMES[field_name]] if field_name in FIELD_NAMES else []
+            rows = [
+                (
+                    s.place,
+                    s.entry.label,
+                    s.entry.names,
+                    "" if s.percentage is None else f"{s.percentage:.2f}%",
+                )
+                for s in standings
+            ]
+            out.append(Ranking(" · ".join(words), rows))
+    return out
+
+
+def _context(session: Session) -> dict[str, object]:
+    timer = services.timer_of(session)
+    remaining = timer.remaining()
+    running = remaining is not None and timer.paused_at is None
+    return {
+        "session": session,
+        "rankings": rankings_of(session),
+        "remaining": remaining,
+        "running": running,
+        "move_now": running and remaining is not None and remaining <= 0,
+    }
+
+
+@requires(Perm.DIRECT)
+def session_screen(request: HttpRequest, pk: int) -> HttpResponse:
+    """The big screen of a session: the director opens it on the club room's TV (full screen, no menus)."""
+    session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
+    template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
+    return render(request, template, _context(session))
