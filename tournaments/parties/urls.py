@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.parties.views import play, results, setup
+from tournaments.parties.views import play, results, screen, setup
 
 app_name = "parties"
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/table/<int:table_no>/", play.party_table, name="table"),
     path("<int:pk>/progression/", play.party_progress, name="progress"),
     path("<int:pk>/finish/", play.party_finish, name="finish"),
+    path("<int:pk>/screen/", screen.party_screen, name="screen"),
     path("<int:pk>/tallies/", results.party_standings, name="standings"),
     path("<int:pk>/print/", results.party_print, name="print"),
     path("<int:pk>/print/<slug:kind>.pdf", results.party_pdf, name="pdf"),
