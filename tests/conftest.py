@@ -107,6 +107,15 @@ def celery_worker_process(django_db_setup, django_db_blocker) -> Iterator[subpro
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: the database is new each time, row ids come back, and a page
+    cached by an earlier test must not be served to a later one."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _audit_log_flushable_on_sqlite(request):
     """Let transactional tests on SQLite end cleanly despite the append-only audit log.
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments.core.access import Perm, public, requires
 from tournaments.printing.jobs import start_job
 from tournaments.publishing import email, players, selectors, services
+from tournaments.publishing.cache import cached_public_page
 from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Entry, Member, Session
@@ -43,6 +44,7 @@ def results_index(request: HttpRequest) -> HttpResponse:
 
 
 @public
+@cached_public_page
 def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: every section's standings, the provisional banner, and the corrections made since publishing."""
     session = selectors.published_session(pk)
@@ -68,6 +70,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@cached_public_page
 def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: each board's traveller with points, the deal, its double-dummy tricks and par."""
     session = selectors.published_session(pk)
@@ -104,6 +107,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@cached_public_page
 def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     """Public: one pair's personal score card."""
     session = selectors.published_session(pk)

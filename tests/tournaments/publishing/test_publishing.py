@@ -5,6 +5,8 @@ from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.tournaments.services.factories import make_session, section_a
@@ -130,3 +132,28 @@ def test_anonymous_cannot_publish(client, played):
     response = client.post(f"/results/{played.session_id}/publish/", {"action": "publish"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     assert not Publication.objects.exists()
+
+
+def test_public_pages_are_cached_until_anything_in_the_session_changes(client, played):
+    services.publish(actor=None, session=played.session)
+    urls = public_urls(played)
+    first = {url: client.get(url) for url in urls}
+    assert all(r.status_code == 200 and r["ETag"] for r in first.values())
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(urls[0])
+    assert again.content == first[urls[0]].content and len(queries) <= 3  # served from the cache
+    assert client.get(urls[0], HTTP_IF_NONE_MATCH=first[urls[0]]["ETag"]).status_code == 304
+    result = Result.objects.get(section=played, board__number=1, ns_entry__label="4NS")
+    change_result(actor=None, result=result, contract="4S", declarer="N", tricks="=", why="claim misread")
+    after = client.get(urls[0])
+    assert after["ETag"] != first[urls[0]]["ETag"] and "claim misread" in after.content.decode()
+    assert client.get(urls[0], HTTP_IF_NONE_MATCH=first[urls[0]]["ETag"]).status_code == 200
+
+
+def test_a_logged_in_reader_is_never_served_an_anonymous_copy(client, played, director):
+    services.publish(actor=None, session=played.session)
+    url = f"/results/{played.session_id}/"
+    client.get(url)
+    client.force_login(director)
+    page = client.get(url)
+    assert "Log out director" in page.content.decode() and not page.has_header("ETag")
