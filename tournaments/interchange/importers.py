@@ -21,6 +21,7 @@ from tournaments.audit import services as audit
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import pbn, usebio
 from .errors import InterchangeError
@@ -382,6 +383,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     dealt = [b for b in record.boards if b.deal]
     if not dealt:
         raise InterchangeError("the file has no deals to load.", record.boards[0].where if record.boards else "")
+    lock_sections(session.pk)  # writers take the sections first (sessions/services/versions.py)
     existing = {b.number: b for b in Board.objects.select_for_update().filter(session=session)}
     report = ImportReport(session=session, source=f"hand records from {filename}")
     changed: dict[str, list[int]] = defaultdict(list)
@@ -417,4 +419,5 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
         new={"file": filename, **{k: v for k, v in changed.items()}},
         why=f"Hand records from {filename}",
     )
+    bump_session(session.pk)  # the boards pages (and their cached public copies) show the deals
     return report

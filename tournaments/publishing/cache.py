@@ -10,7 +10,9 @@ Only anonymous readers share the cache: a logged-in page carries that login's na
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any
 
@@ -23,6 +25,21 @@ from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Section
 
 TTL_SECONDS = 15 * 60
+_building: dict[str, threading.Lock] = {}
+_building_guard = threading.Lock()
+
+
+@contextmanager
+def _one_builder(key: str) -> Iterator[None]:
+    """One thread of this process builds a missing page; the others wait for it and read the cache, instead of
+    all scoring the session at once the moment a correction makes every page stale (a stampede)."""
+    with _building_guard:
+        lock = _building.setdefault(key, threading.Lock())
+    with lock:
+        yield
+    with _building_guard:
+        if _building.get(key) is lock and not lock.locked():
+            del _building[key]
 
 
 def fingerprint(session_id: int) -> str | None:
@@ -53,12 +70,15 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         else:
             content = cache.get(key)
             if content is None:
-                response = view(request, pk, *args, **kwargs)
-                if response.status_code != 200:
-                    return response
-                cache.set(key, response.content, TTL_SECONDS)
-            else:
-                response = HttpResponse(content)
+                with _one_builder(key):
+                    content = cache.get(key)
+                    if content is None:
+                        built = view(request, pk, *args, **kwargs)
+                        if built.status_code != 200:
+                            return built
+                        content = built.content
+                        cache.set(key, content, TTL_SECONDS)
+            response = HttpResponse(content)
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"  # the browser may keep it, and asks each time (a 304 if unchanged)
         return response

@@ -14,10 +14,12 @@ this module only gathers the rows, applies the session's conventions and ranks:
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Q
 
 import scoring
@@ -133,8 +135,43 @@ def _field_key(section: Section, entry: Entry) -> str:
     return entry.direction if section.winners == 2 and entry.direction in ("NS", "EW") else ONE_FIELD
 
 
+_CACHE: OrderedDict[tuple[object, ...], SectionScores] = OrderedDict()
+_CACHE_SIZE = 32
+_CACHE_LOCK = threading.Lock()
+
+
 def score_section(section: Section) -> SectionScores:
-    """Rate every board of the section and rank its entries (see the module docstring for the conventions)."""
+    """Rate every board of the section and rank its entries (see the module docstring for the conventions).
+
+    Kept per process, keyed on the section's version (which every write to it bumps) and the session's
+    settings, so the public pages, score cards and the big screen score a section once per change, not once
+    per page. Only outside a transaction: what a transaction has not committed may still be rolled back, and
+    must never be served under a version another write will reach.
+    """
+    if connection.in_atomic_block:
+        return _score_now(section)
+    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
+    session = section.session
+    key = (section.pk, version, *(getattr(session, f.attname) for f in session._meta.concrete_fields))
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    scores = _score_now(section)
+    with _CACHE_LOCK:
+        _CACHE[key] = scores
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return scores
+
+
+def clear_score_cache() -> None:
+    """Forget every kept score (tests whose database is new each time; a change made behind the services)."""
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def _score_now(section: Section) -> SectionScores:
     session = section.session
     entries = list(section.entries.prefetch_related("players").order_by("direction", "number"))
     results = list(

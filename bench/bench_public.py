@@ -1,0 +1,158 @@
+"""Benchmark: 100 readers of a published 30-table session, against gunicorn on PostgreSQL.
+
+Run: ``.venv/bin/python bench/bench_public.py [--readers 100] [--run-time 60]``.
+
+It builds a complete 30-table demo Mitchell in a new PostgreSQL database `bd_bench_public` on ``$BENCH_PG_URL``
+(default ``postgres://postgres@127.0.0.1:5432``), publishes it, and serves it with gunicorn (4 processes x 8
+threads, keep-alive 75 s as behind a proxy, DEBUG off). Locust (bench/locust_public.py, headless, on the same
+2-core machine) plays the readers: standings, score cards and the boards page, 1-3 s apart. Half-way through,
+a director's correction (one result changed through the service) invalidates every cached page, as on a real
+evening. Prints p50/p95/max per page and the errors; exits 1 on any error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+GOAL_P95_MS = 50.0
+GUNICORN = ["-w", "4", "--threads", "8", "--keep-alive", "75"]
+
+
+def _django(url: str, workdir: str) -> None:
+    os.environ.update(
+        DATABASE_URL=url,
+        BRIDGEDESK_DATA_DIR=workdir,
+        SECRET_KEY="bench-only-secret",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    import django
+
+    django.setup()
+
+
+def prepare(url: str, workdir: str, plan_path: str) -> None:
+    """(Child process) migrate, build and publish the session, and write the pages the readers read."""
+    _django(url, workdir)
+    from django.core.management import call_command
+
+    from tournaments.publishing.services import publish
+    from tournaments.sessions.services.demo import build_demo_session
+
+    call_command("migrate", verbosity=0)
+    session = build_demo_session(tables=30, movement="mitchell", seed=30, quick=True)
+    publish(actor=None, session=session)
+    entries = list(session.sections.get().entries.values_list("pk", flat=True))
+    plan = {
+        "session": session.pk,
+        "standings": f"/results/{session.pk}/",
+        "boards": f"/results/{session.pk}/boards/",
+        "scorecards": [f"/results/{session.pk}/pairs/{pk}/" for pk in entries],
+    }
+    Path(plan_path).write_text(json.dumps(plan))
+
+
+def correct(url: str, workdir: str, session_id: str) -> None:
+    """(Child process) the director corrects one result: every cached page of the session is stale."""
+    _django(url, workdir)
+    from tournaments.sessions.models import Result, Session
+    from tournaments.sessions.services.results import change_result
+    from tournaments.sessions.services.sessions import set_status
+
+    session = Session.objects.get(pk=int(session_id))
+    set_status(actor=None, session=session, status=Session.Status.PLAYING)
+    result = Result.objects.filter(section__session=session, kind=Result.Kind.PLAYED).first()
+    assert result is not None
+    change_result(actor=None, result=result, contract="3NT", declarer="S", tricks="+1", why="bench correction")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--readers", type=int, default=100)
+    parser.add_argument("--run-time", type=int, default=60)
+    parser.add_argument("--prepare", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--correct", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.prepare:
+        prepare(*args.prepare)
+        return 0
+    if args.correct:
+        correct(*args.correct)
+        return 0
+
+    workdir = tempfile.mkdtemp(prefix="bench-public-")
+    base_url = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    import psycopg
+
+    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS bd_bench_public WITH (FORCE)")
+        conn.execute("CREATE DATABASE bd_bench_public")
+    url = f"{base_url}/bd_bench_public"
+    plan = f"{workdir}/plan.json"
+    me = [sys.executable, __file__]
+    subprocess.run([*me, "--prepare", url, workdir, plan], check=True, capture_output=True)
+    env = {**os.environ, "DATABASE_URL": url, "BRIDGEDESK_DATA_DIR": workdir, "SECRET_KEY": "bench-only-secret"}
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "BENCH_PUBLIC_PLAN": plan})
+    port = 18000 + os.getpid() % 1000
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", *GUNICORN],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    pages = json.loads(Path(plan).read_text())
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(base + pages["standings"]).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        timer = threading.Timer(
+            args.run_time / 2,
+            lambda: subprocess.run(
+                [*me, "--correct", url, workdir, str(pages["session"])], check=True, capture_output=True
+            ),
+        )
+        timer.start()
+        locust = [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locust_public.py"), "--headless"]
+        locust += ["-u", str(args.readers), "-r", str(args.readers), "--run-time", f"{args.run_time}s"]
+        locust += ["--host", base, "--csv", f"{workdir}/locust", "--only-summary", "--loglevel", "WARNING"]
+        subprocess.run(locust, cwd=ROOT, env=env, capture_output=True)
+        timer.join()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    failed = False
+    print(
+        f"{'page':<12}{'count':>7}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}   goal p95 < {GOAL_P95_MS:.0f}"
+    )
+    with open(f"{workdir}/locust_stats.csv", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            count, errors = int(row["Request Count"]), int(row["Failure Count"])
+            p95 = float(row["95%"])
+            verdict = "met" if p95 < GOAL_P95_MS else "MISSED"
+            print(
+                f"{row['Name']:<12}{count:>7}{errors:>8}{float(row['50%']):>8.0f}{p95:>8.0f}"
+                f"{float(row['Max Response Time']):>8.0f}   {verdict}"
+            )
+            failed |= errors > 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
