@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from endplay.types import Hand
-
 from .errors import InterchangeError
 
 SEATS = ("N", "E", "S", "W")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
+
+
+def _hand(text: str) -> str:
+    """A hand in endplay's normal form ("AKQ2.KJ3.T98.Q76"); endplay is loaded on first use (it pulls in
+    matplotlib, which a web process must not pay for at start-up)."""
+    from endplay.types import Hand
+
+    return str(Hand(text).to_pbn())
 
 
 def _check_holding(holding: str, seat: str, suit: str, where: str) -> str:
@@ -108,7 +114,7 @@ def normalise(text: str, where: str = "") -> str:
             out.append("-")
             continue
         try:
-            out.append(Hand(part).to_pbn())
+            out.append(_hand(part))
         except (ValueError, KeyError) as exc:  # endplay's own complaint, should our checks have missed one
             raise InterchangeError(f"the hand {part!r} could not be read: {exc}", where) from None
     return "N:" + " ".join(out)

@@ -8,9 +8,9 @@ one batch (`calc_all_tables` spreads them over the machine's cores) and the answ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from endplay.dds import calc_all_tables, par
-from endplay.types import Deal, Denom, Penalty, Player, Vul
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
@@ -36,12 +36,15 @@ from tournaments.printing.pdf import (
 from tournaments.sessions.models import Board, DoubleDummyAnalysis
 from tournaments.sessions.reports.data import SessionData
 
+if TYPE_CHECKING:
+    from endplay.types import Deal
+
 TITLE = "Hand records"
 LAYOUT = Layout("hands", cols=2, rows=2, cut=False)
 SUITS = "SHDC"
 SEATS = "NESW"
-VUL = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
-DEALER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+VUL = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}  # endplay's Vul members
+DEALER = {"N": "north", "E": "east", "S": "south", "W": "west"}  # endplay's Player members
 # Deals per DDS call: at most endplay's MAXNOOFTABLES (40); eight keep both cores busy and let the job report
 # progress (its heartbeat) every second or so while it solves.
 BATCH = 8
@@ -60,17 +63,31 @@ class Analysis:
     par_contracts: tuple[str, ...]  # "4S by N/S", "5DX by E/W −2"
 
 
+def _endplay() -> tuple[ModuleType, ModuleType]:
+    """endplay's dds and types modules, loaded on first use: importing endplay pulls in matplotlib (0.6 s),
+    which a web process must not pay at start-up, only the first time it shows or solves a deal."""
+    import endplay.dds
+    import endplay.types
+
+    return endplay.dds, endplay.types
+
+
+def _players(t: ModuleType) -> tuple[Any, Any, Any, Any]:
+    return (t.Player.north, t.Player.east, t.Player.south, t.Player.west)
+
+
 def hands_of(pbn: str) -> dict[str, list[str]]:
     """{"N": ["AKQ2", "KJ3", "T98", "Q76"], ...} from a PBN deal, whichever seat it starts from."""
-    deal = Deal.from_pbn(pbn)
-    players = (Player.north, Player.east, Player.south, Player.west)
-    return {seat: deal[player].to_pbn().split(".") for seat, player in zip(SEATS, players, strict=True)}
+    _dds, t = _endplay()
+    deal = t.Deal.from_pbn(pbn)
+    return {seat: deal[player].to_pbn().split(".") for seat, player in zip(SEATS, _players(t), strict=True)}
 
 
-def _par_words(contract) -> str:
-    strain = "NT" if contract.denom == Denom.nt else "SHDC"[int(contract.denom)]
-    side = "N/S" if contract.declarer in (Player.north, Player.south) else "E/W"
-    doubled = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[contract.penalty]
+def _par_words(contract: Any) -> str:
+    _dds, t = _endplay()
+    strain = "NT" if contract.denom == t.Denom.nt else "SHDC"[int(contract.denom)]
+    side = "N/S" if contract.declarer in (t.Player.north, t.Player.south) else "E/W"
+    doubled = {t.Penalty.passed: "", t.Penalty.doubled: "X", t.Penalty.redoubled: "XX"}[contract.penalty]
     level = contract.level
     result = contract.result
     if result > 0 and not doubled:  # "1S+2" is printed as the contract that is bid and made: 3S
@@ -86,11 +103,12 @@ def _key(board: Board, deal: Deal) -> str:
 def unanalysed(boards: list[Board]) -> list[Board]:
     """The dealt boards whose double-dummy answers are not kept yet (invalid deals are left to the report)."""
     keys: dict[str, Board] = {}
+    _dds, t = _endplay()
     for board in boards:
         if not board.deal:
             continue
         try:
-            keys[_key(board, Deal.from_pbn(board.deal))] = board
+            keys[_key(board, t.Deal.from_pbn(board.deal))] = board
         except Exception:
             continue
     known = set(DoubleDummyAnalysis.objects.filter(key__in=list(keys)).values_list("key", flat=True))
@@ -99,13 +117,14 @@ def unanalysed(boards: list[Board]) -> list[Board]:
 
 def analyse(boards: list[Board], progress: Progress | None = None) -> dict[int, Analysis]:
     """Double-dummy tricks and par of every board with a deal: from the cache, else solved in one batch."""
+    dds, t = _endplay()
     deals: dict[int, Deal] = {}
     for board in boards:
         try:
-            deal = Deal.from_pbn(board.deal)
+            deal = t.Deal.from_pbn(board.deal)
         except Exception:
             raise ReportError(f"Board {board.number}'s deal is not a valid PBN deal: {board.deal[:40]!r}.") from None
-        if any(len(deal[p].to_pbn()) != 16 for p in (Player.north, Player.east, Player.south, Player.west)):
+        if any(len(deal[p].to_pbn()) != 16 for p in _players(t)):
             raise ReportError(f"Board {board.number}'s deal does not give each hand 13 cards.")
         deals[board.number] = deal
     keys = {board.number: _key(board, deals[board.number]) for board in boards}
@@ -117,12 +136,13 @@ def analyse(boards: list[Board], progress: Progress | None = None) -> dict[int, 
         for start in range(0, len(todo), BATCH):
             if progress is not None:
                 progress(start / len(todo), f"Solving the deals double dummy ({start} of {len(todo)})")
-            tables.extend(calc_all_tables([deals[b.number] for b in todo[start : start + BATCH]]))
+            tables.extend(dds.calc_all_tables([deals[b.number] for b in todo[start : start + BATCH]]))
         fresh = []
         for board, table in zip(todo, tables, strict=True):
             grid = table.to_list()  # [strain S,H,D,C,NT][seat N,E,S,W]
             tricks = {s: {seat: grid[DENOM_INDEX[s]][i] for i, seat in enumerate(SEATS)} for s in STRAIN_ORDER}
-            result = par(table, VUL.get(board.vulnerability, Vul.none), DEALER.get(board.dealer, Player.north))
+            vul = getattr(t.Vul, VUL.get(board.vulnerability, "none"))
+            result = dds.par(table, vul, getattr(t.Player, DEALER.get(board.dealer, "north")))
             words: list[str] = []
             for contract in result:
                 w = _par_words(contract)
