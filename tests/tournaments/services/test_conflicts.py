@@ -291,3 +291,31 @@ def test_without_a_version_the_page_is_refused_rather_than_guessing(section):
             declarer="N",
             tricks="10",
         )
+
+
+def test_a_save_built_before_a_ruling_does_not_replace_the_adjusted_score(section):
+    (first,) = rows_of(section)[:1]
+    stored = record_result(
+        actor=None,
+        section=section,
+        board=1,
+        ns=first.ns_entry.label,
+        ew=first.ew_entry.label,
+        contract="3NT",
+        declarer="S",
+        tricks="9",
+    )
+    shown = stored.version  # a traveller page is opened here
+    ruling = apply_ruling(
+        actor=None, section=section, decision="artificial", result=stored, ns_percent=60, ew_percent=40
+    )
+    adjusted = Result.objects.get(pk=stored.pk)
+    assert adjusted.version == shown + 1 and adjusted.kind == Result.Kind.ARTIFICIAL
+    late = save_lines_checked(
+        actor=None, section=section, lines=[line(first, 1, "4S", "N", "10", version=shown, result_id=stored.pk)]
+    )
+    assert [c.index for c in late.conflicts] == [0]
+    assert Result.objects.get(pk=stored.pk).kind == Result.Kind.ARTIFICIAL  # the ruling stands
+    withdraw_ruling(actor=None, ruling=ruling)
+    restored = Result.objects.get(pk=stored.pk)
+    assert restored.contract == "3NT" and restored.version == adjusted.version + 1

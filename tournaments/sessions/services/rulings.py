@@ -260,6 +260,8 @@ def apply_ruling(
         target.weighted = []
         for key, value in new_state.items():
             setattr(target, key, value)
+        if target.pk is not None:
+            target.version += 1  # a traveller page opened before the ruling must not save over it unseen
         target.save()
         after = audit.snapshot(target, STATE_FIELDS)
         previous[str(target.pk)] = before
@@ -331,6 +333,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
         result.contract = result.contract or ""
         result.declarer = result.declarer or ""
         result.weighted = result.weighted or []
+        result.version += 1  # as for any change: a page built on the adjusted line is now stale
         result.save()
         audit.record(
             actor=actor,

@@ -218,9 +218,10 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     TableRound.objects.filter(section=section).delete()
     entries = _create_entries(section, new_labels, late=True)
     _store_rows(section, movement, entries)
-    for key, value in _section_fields(movement).items():
+    fields = _section_fields(movement)
+    for key, value in fields.items():
         setattr(section, key, value)
-    section.save()
+    section.save(update_fields=list(fields))  # never the whole row: that would put back the version bumped above
     _ensure_boards(section.session, movement.boards())
     entry = entries[new_labels[0]]
     _name_players(entry, names)
