@@ -221,7 +221,7 @@ def run_job(job_id: int) -> GeneratedFile | None:
     updated = GeneratedFile.objects.filter(pk=job.pk, status=GeneratedFile.Status.RUNNING).update(
         status=GeneratedFile.Status.DONE,
         progress=100,
-        message="Ready",
+        message=(spec.summary(content) if spec.summary is not None else "Ready")[:200],
         filename=filename,
         content_type=content_type,
         content=content,

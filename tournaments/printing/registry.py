@@ -25,6 +25,7 @@ class JobKind:
     load: Callable[[int], Any]  # the owner by id; ReportError if it is gone
     render: Callable[[Any, str, Progress], Rendered]  # (owner, paper, progress) -> file; no database writes
     prepare: Callable[[Any], None] | None = None  # a service run before rendering (e.g. solving deals)
+    summary: Callable[[bytes], str] | None = None  # words shown beside the download when done ("3 sent.")
 
 
 KINDS: dict[str, JobKind] = {}

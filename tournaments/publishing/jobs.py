@@ -28,4 +28,11 @@ def _send(session: Session, _paper: str, progress: Progress) -> Rendered:
     return "email-report.txt", "text/plain; charset=utf-8", ("\n".join(lines) + "\n").encode()
 
 
-register(JobKind(kind=KIND, title="E-mail score cards", owner="session", load=load_session, render=_send))
+def _summary(content: bytes) -> str:
+    """The report's line of counts ("3 sent, 1 opted out."), shown on the job's row."""
+    return content.decode().splitlines()[2]
+
+
+register(
+    JobKind(kind=KIND, title="E-mail score cards", owner="session", load=load_session, render=_send, summary=_summary)
+)

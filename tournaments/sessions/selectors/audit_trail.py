@@ -70,7 +70,8 @@ def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
         return "" if v is None else (v if isinstance(v, str) else json.dumps(v))
 
     def compact(d: dict[str, Any]) -> str:
-        return ", ".join(f"{k}={show(v)}" for k, v in d.items() if v not in (None, "", []) and k != "previous")
+        shown = {k: v for k, v in d.items() if v not in (None, "", []) and k not in ("previous", "version")}
+        return ", ".join(f"{k}={show(v)}" for k, v in shown.items())
 
     if old is None and isinstance(new, dict):
         return [("", "", compact(new))]
@@ -78,7 +79,8 @@ def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
         return [("", compact(old), "")]
     if isinstance(old, dict) or isinstance(new, dict):
         old_d, new_d = old or {}, new or {}
-        keys = [k for k in {**old_d, **new_d} if old_d.get(k) != new_d.get(k) and k != "previous"]
+        # "version" is bookkeeping (every change bumps it): kept in the log, not worth a reader's line.
+        keys = [k for k in {**old_d, **new_d} if old_d.get(k) != new_d.get(k) and k not in ("previous", "version")]
         return [(k, show(old_d.get(k)), show(new_d.get(k))) for k in keys]
     return [("", show(old), show(new))] if old != new else []
 
