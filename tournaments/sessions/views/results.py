@@ -25,6 +25,7 @@ from tournaments.sessions.tables import (
     traveller_cells,
 )
 from tournaments.sessions.views.common import chosen_section, get_session
+from tournaments.sessions.views.live import live_page
 
 # Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
 EXPORT_FORMATS = ("csv", "tsv", "json")
@@ -42,6 +43,7 @@ def _slug(session: Any, section: Any, what: str) -> str:
 
 
 @requires(Perm.VIEW_RESULTS)
+@live_page
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Standings of a section: one table per field (NS and EW, or one field), sortable, CSV; polls when live."""
     session = get_session(pk)
@@ -77,6 +79,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @requires(Perm.VIEW_RESULTS)
+@live_page
 def travellers(request: HttpRequest, pk: int) -> HttpResponse:
     """Every board's traveller with each line's points (the recap), or one board with ?board=N."""
     session = get_session(pk)
@@ -110,6 +113,7 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @requires(Perm.VIEW_RESULTS)
+@live_page
 def scorecards(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_session(pk)
     section = chosen_section(request, session)
@@ -122,6 +126,7 @@ def scorecards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @requires(Perm.VIEW_RESULTS)
+@live_page
 def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     """A pair's personal score card: each round's table, seat, opponents, boards, scores, points, running total."""
     session = get_session(pk)
