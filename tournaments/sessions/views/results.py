@@ -22,6 +22,7 @@ from tournaments.sessions.tables import (
     ScoreCardTable,
     StandingsTable,
     TravellerTable,
+    standings_plain,
     traveller_cells,
 )
 from tournaments.sessions.views.common import chosen_section, get_session
@@ -57,13 +58,15 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     for key, rows in scores.standings.items():
         prefix = f"{key.lower() or 'all'}-"
         exclude = ("percentage",) if scores.full_top is None else ()
-        table = StandingsTable(recaps.standings_rows(rows, card_url), prefix=prefix, exclude=exclude)
-        RequestConfig(request, paginate=False).configure(table)
-        if request.GET.get("field", "") == key:
+        records = recaps.standings_rows(rows, card_url)
+        if request.GET.get("field", "") == key and request.GET.get("_export"):
+            table = StandingsTable(records, prefix=prefix, exclude=exclude)
+            RequestConfig(request, paginate=False).configure(table)
             exported = _export(request, table, _slug(session, section, f"standings{('-' + key) if key else ''}"))
             if exported:
                 return exported
-        fields.append({"key": key, "name": recaps.FIELD_NAMES.get(key, key), "table": table})
+        plain = standings_plain(records, prefix=prefix, query=request.GET, exclude=exclude)
+        fields.append({"key": key, "name": recaps.FIELD_NAMES.get(key, key), "table": plain})
     context = {
         "session": session,
         "section": section,
