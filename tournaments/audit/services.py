@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
+from tournaments.audit.actions import AuditAction
 from tournaments.audit.chain import chain_of, digest
 from tournaments.audit.models import AuditChainHead, AuditEntry
+from tournaments.core.actors import Actor
 
 
 def snapshot(obj: models.Model | None, fields: list[str] | None = None) -> dict[str, Any] | None:
@@ -33,8 +33,8 @@ def snapshot(obj: models.Model | None, fields: list[str] | None = None) -> dict[
 
 def record(
     *,
-    actor: AbstractBaseUser | AnonymousUser | None,
-    action: str,
+    actor: Actor,
+    action: AuditAction,
     target: models.Model | None = None,
     target_type: str | None = None,
     target_id: int | None = None,

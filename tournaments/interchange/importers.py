@@ -12,12 +12,12 @@ import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 import scoring
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import score_section
@@ -26,8 +26,6 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 from . import pbn, usebio
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
-
-Actor = AbstractBaseUser | AnonymousUser | None
 
 MAX_LISTED = 8  # differences listed one by one in a report; the rest are counted
 
@@ -177,7 +175,7 @@ def import_record(
                 warnings.append(hint)
     audit.record(
         actor=actor,
-        action="session.imported",
+        action=AuditAction.SESSION_IMPORTED,
         target=session,
         session_id=session.pk,
         new={
@@ -279,7 +277,7 @@ def _create_results(
     for ruling in rulings:
         audit.record(
             actor=actor,
-            action="ruling.apply",
+            action=AuditAction.RULING_APPLY,
             target=ruling,
             session_id=session.pk,
             new=audit.snapshot(ruling),
@@ -413,7 +411,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     report.boards = sum(len(v) for v in changed.values())
     audit.record(
         actor=actor,
-        action="session.deals_imported",
+        action=AuditAction.SESSION_DEALS_IMPORTED,
         target=session,
         session_id=session.pk,
         new={"file": filename, **{k: v for k, v in changed.items()}},

@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.parties import pivot
 from tournaments.parties.deals import DealEntry, DealError, score_round
@@ -97,7 +99,7 @@ def _check_rules(data: Mapping[str, Any]) -> None:
 
 
 @transaction.atomic
-def create_party(*, actor: Any, **rules: Any) -> Party:
+def create_party(*, actor: Actor, **rules: Any) -> Party:
     """A new party in set-up, with the host's rules (see Party for the fields)."""
     data = {
         "name": "Bridge party",
@@ -119,13 +121,13 @@ def create_party(*, actor: Any, **rules: Any) -> Party:
         if data["tie_rule"] not in (Party.TieRule.HOST, Party.TieRule.CUT):
             data["tie_rule"] = Party.TieRule.HOST  # "the holders of the most tricks toward the next hand"
     _check_rules(data)
-    party = Party.objects.create(host=actor, seed=random.SystemRandom().randrange(2**31), **data)
-    audit.record(actor=actor, action="party.create", target=party, new=_party_snapshot(party))
+    party = Party.objects.create(host=user_of(actor), seed=random.SystemRandom().randrange(2**31), **data)
+    audit.record(actor=actor, action=AuditAction.PARTY_CREATE, target=party, new=_party_snapshot(party))
     return party
 
 
 @transaction.atomic
-def update_party(*, actor: Any, party: Party, **rules: Any) -> Party:
+def update_party(*, actor: Actor, party: Party, **rules: Any) -> Party:
     """Change the rules; only before the tally cards are drawn (they are announced before play)."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     old = _party_snapshot(party)
@@ -137,12 +139,12 @@ def update_party(*, actor: Any, party: Party, **rules: Any) -> Party:
     for key, value in rules.items():
         setattr(party, key, value)
     party.save()
-    audit.record(actor=actor, action="party.rules", target=party, old=old, new=_party_snapshot(party))
+    audit.record(actor=actor, action=AuditAction.PARTY_RULES, target=party, old=old, new=_party_snapshot(party))
     return party
 
 
 @transaction.atomic
-def set_guests(*, actor: Any, party: Party, text: str) -> list[PartyGuest]:
+def set_guests(*, actor: Actor, party: Party, text: str) -> list[PartyGuest]:
     """Replace the guest list from the pasted text (one per line, optional L/G); only in set-up."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
@@ -158,7 +160,7 @@ def set_guests(*, actor: Any, party: Party, text: str) -> list[PartyGuest]:
     PartyGuest.objects.bulk_create(
         PartyGuest(party=party, name=name, group=group, order=i) for i, (name, group) in enumerate(parsed)
     )
-    audit.record(actor=actor, action="party.guests", target=party, old=old, new=parsed)
+    audit.record(actor=actor, action=AuditAction.PARTY_GUESTS, target=party, old=old, new=parsed)
     return list(party.guests.all())
 
 
@@ -189,7 +191,7 @@ def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[T
 @transaction.atomic
 def start_party(
     *,
-    actor: Any,
+    actor: Actor,
     party: Party,
     assignment: Mapping[str, tuple[int, str]] | None = None,
     first_dealers: Mapping[int, str] | None = None,
@@ -225,7 +227,7 @@ def start_party(
     party.save(update_fields=["status", "updated_at"])
     audit.record(
         actor=actor,
-        action="party.start",
+        action=AuditAction.PARTY_START,
         target=party,
         new={"seating": [{"table": t.table, **t.seats} for t in seating]},
         why="tally cards assigned" if assignment is not None else "tally cards drawn",
@@ -293,7 +295,7 @@ def _locked_table(table: PartyTable) -> PartyTable:
 @transaction.atomic
 def record_totals(
     *,
-    actor: Any,
+    actor: Actor,
     table: PartyTable,
     ns_total: Any,
     ew_total: Any,
@@ -310,14 +312,16 @@ def record_totals(
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    audit.record(actor=actor, action="party.table", target=table, old=old, new=_table_snapshot(table), why=why)
+    audit.record(
+        actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
+    )
     return table
 
 
 @transaction.atomic
 def record_deals(
     *,
-    actor: Any,
+    actor: Actor,
     table: PartyTable,
     deals: Sequence[DealEntry],
     host_choice: str | None = None,
@@ -358,12 +362,14 @@ def record_deals(
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.DEALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    audit.record(actor=actor, action="party.table", target=table, old=old, new=_table_snapshot(table), why=why)
+    audit.record(
+        actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
+    )
     return table
 
 
 @transaction.atomic
-def call_progression(*, actor: Any, party: Party) -> PartyRound:
+def call_progression(*, actor: Actor, party: Party) -> PartyRound:
     """All tables have entered: seat the next round by the party's progression and partner rules."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.PLAYING:
@@ -393,7 +399,7 @@ def call_progression(*, actor: Any, party: Party) -> PartyRound:
     rnd = _save_round(party, current.number + 1, seating)
     audit.record(
         actor=actor,
-        action="party.progression",
+        action=AuditAction.PARTY_PROGRESSION,
         target=rnd,
         new={"round": rnd.number, "seating": [{"table": t.table, **t.seats} for t in seating]},
     )
@@ -401,7 +407,7 @@ def call_progression(*, actor: Any, party: Party) -> PartyRound:
 
 
 @transaction.atomic
-def finish_party(*, actor: Any, party: Party) -> Party:
+def finish_party(*, actor: Actor, party: Party) -> Party:
     """End the party after the last round played; a round nobody has entered yet is removed."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.PLAYING:
@@ -414,14 +420,14 @@ def finish_party(*, actor: Any, party: Party) -> Party:
         raise EntryError(f"Round {last.number} is still being played at table {', '.join(waiting)}.")
     party.status = Party.Status.FINISHED
     party.save(update_fields=["status", "updated_at"])
-    audit.record(actor=actor, action="party.finish", target=party)
+    audit.record(actor=actor, action=AuditAction.PARTY_FINISH, target=party)
     return party
 
 
 # ---- Printing in the background: the one job pipeline (printing/jobs.py) ----
 
 
-def start_print_job(*, actor: Any, party: Party, kind: str, enqueue: bool = True) -> GeneratedFile:
+def start_print_job(*, actor: Actor, party: Party, kind: str, enqueue: bool = True) -> GeneratedFile:
     """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits."""
     if f"{PARTY_JOB_PREFIX}{kind}" not in registry.KINDS:
         papers = ", ".join(k.removeprefix(PARTY_JOB_PREFIX) for k in registry.KINDS if k.startswith(PARTY_JOB_PREFIX))

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
 from tournaments.publishing.models import Correction, Publication, PublishedFigures
@@ -80,7 +81,7 @@ def publish(
         pub.save()
         audit.record(
             actor=actor,
-            action="session.publish",
+            action=AuditAction.SESSION_PUBLISH,
             target=pub,
             session_id=session.pk,
             old=old,
@@ -101,7 +102,9 @@ def mark_final(*, actor: Actor, session: Session) -> Publication:
         if pub.final_at is None:
             pub.final_at = timezone.now()
             pub.save(update_fields=["final_at", "updated_at"])
-            audit.record(actor=actor, action="session.final", target=pub, session_id=session.pk, new=_iso(pub.final_at))
+            audit.record(
+                actor=actor, action=AuditAction.SESSION_FINAL, target=pub, session_id=session.pk, new=_iso(pub.final_at)
+            )
     return pub
 
 
@@ -113,7 +116,7 @@ def unpublish(*, actor: Actor, session: Session) -> None:
             return
         pub.is_public = False
         pub.save(update_fields=["is_public", "updated_at"])
-        audit.record(actor=actor, action="session.unpublish", target=pub, session_id=session.pk)
+        audit.record(actor=actor, action=AuditAction.SESSION_UNPUBLISH, target=pub, session_id=session.pk)
 
 
 def record_corrections(session: Session) -> Correction | None:

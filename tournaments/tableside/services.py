@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
@@ -62,7 +63,7 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
             locked.save(update_fields=["revoked_at"])
             audit.record(
                 actor=actor,
-                action="table.link_revoke",
+                action=AuditAction.TABLE_LINK_REVOKE,
                 target=locked,
                 session_id=locked.section.session_id,
                 old={"table": locked.table},
@@ -72,7 +73,7 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
         fresh = TableLink.objects.create(section=locked.section, table=locked.table)
         audit.record(
             actor=actor,
-            action="table.link_issue",
+            action=AuditAction.TABLE_LINK_ISSUE,
             target=fresh,
             session_id=locked.section.session_id,
             new={"table": fresh.table},
@@ -243,7 +244,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             return Outcome(201, _body(entry))
         audit.record(
             actor=None,
-            action="table.disputed",
+            action=AuditAction.TABLE_DISPUTED,
             target=entry,
             session_id=link.section.session_id,
             old=_stored(stored),

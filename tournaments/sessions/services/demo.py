@@ -11,20 +11,17 @@ import datetime
 import random
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 
 import scoring
 from tournaments import movements
+from tournaments.core.actors import Actor
 from tournaments.movements.suggest import suggest
 from tournaments.sessions.models import Board, Member, Section, Session
 from tournaments.sessions.selectors.lookups import section_map
 from tournaments.sessions.services.results import LineInput, save_lines
 from tournaments.sessions.services.rulings import apply_ruling
 from tournaments.sessions.services.sessions import SectionSpec, create_session, set_players, set_status
-
-Actor = AbstractBaseUser | AnonymousUser | None
 
 
 def _words(text: str) -> list[str]:

@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
+from tournaments.core.actors import Actor
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
@@ -32,8 +32,6 @@ from tournaments.sessions.services.checking import (
     preview_lines,
 )
 from tournaments.sessions.services.versions import bump, finished_note, lock_section
-
-Actor = AbstractBaseUser | AnonymousUser | None
 
 __all__ = [
     "CheckedLine",
@@ -172,7 +170,7 @@ def _delete(actor: Actor, session: Session, old: Result, why: str) -> None:
     old.delete()
     audit.record(
         actor=actor,
-        action="result.delete",
+        action=AuditAction.RESULT_DELETE,
         target_type="result",
         target_id=old_pk,
         session_id=session.pk,
@@ -190,7 +188,13 @@ def _change(actor: Actor, session: Session, old: Result, c: CheckedLine, why: st
         old.save()
         after["version"] = old.version
         audit.record(
-            actor=actor, action="result.change", target=old, session_id=session.pk, old=before, new=after, why=why
+            actor=actor,
+            action=AuditAction.RESULT_CHANGE,
+            target=old,
+            session_id=session.pk,
+            old=before,
+            new=after,
+            why=why,
         )
     return old
 
@@ -201,7 +205,7 @@ def _create(actor: Actor, section: Section, c: CheckedLine, why: str) -> Result:
     result.save()
     audit.record(
         actor=actor,
-        action="result.create",
+        action=AuditAction.RESULT_CREATE,
         target=result,
         session_id=section.session_id,
         new=audit.snapshot(result, RESULT_FIELDS),

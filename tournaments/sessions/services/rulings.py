@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 import scoring
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
 from tournaments.core.text import FACTS_MAX, WHY_MAX, check_text
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.lookups import section_map
@@ -29,7 +29,6 @@ from tournaments.sessions.services.versions import (
     refuse_changes_if_finished,
 )
 
-Actor = AbstractBaseUser | AnonymousUser | None
 D = Ruling.Decision
 
 LINE_DECISIONS = {D.ARTIFICIAL, D.ASSIGNED, D.WEIGHTED, D.NOT_PLAYED}
@@ -267,7 +266,7 @@ def apply_ruling(
         previous[str(target.pk)] = before
         audit.record(
             actor=actor,
-            action="result.adjust",
+            action=AuditAction.RESULT_ADJUST,
             target=target,
             session_id=session.pk,
             old=before,
@@ -281,7 +280,7 @@ def apply_ruling(
         ruling.save(update_fields=["details", "result"])
     audit.record(
         actor=actor,
-        action="ruling.apply",
+        action=AuditAction.RULING_APPLY,
         target=ruling,
         session_id=session.pk,
         new=audit.snapshot(ruling),
@@ -320,7 +319,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
             result.delete()
             audit.record(
                 actor=actor,
-                action="result.delete",
+                action=AuditAction.RESULT_DELETE,
                 target_type="result",
                 target_id=int(result_id),
                 session_id=ruling.session_id,
@@ -337,7 +336,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
         result.save()
         audit.record(
             actor=actor,
-            action="result.restore",
+            action=AuditAction.RESULT_RESTORE,
             target=result,
             session_id=ruling.session_id,
             old=old,
@@ -353,7 +352,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
     ruling.delete()
     audit.record(
         actor=actor,
-        action="ruling.withdraw",
+        action=AuditAction.RULING_WITHDRAW,
         target_type="ruling",
         target_id=ruling_pk,
         session_id=session_id,

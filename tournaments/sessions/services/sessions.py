@@ -10,8 +10,6 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -19,6 +17,8 @@ from django.utils import timezone
 import scoring
 from tournaments import movements
 from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
 from tournaments.core.text import NAME_MAX, check_text
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services.versions import (
@@ -28,8 +28,6 @@ from tournaments.sessions.services.versions import (
     lock_sections,
     refuse_changes_if_finished,
 )
-
-Actor = AbstractBaseUser | AnonymousUser | None
 
 MOVEMENT_KINDS = ("mitchell", "howell")
 
@@ -175,7 +173,7 @@ def create_session(
     _ensure_boards(session, sorted(board_numbers))
     audit.record(
         actor=actor,
-        action="session.create",
+        action=AuditAction.SESSION_CREATE,
         target=session,
         session_id=session.pk,
         new={"sections": [{"pairs": s.pairs, "kind": s.kind, "variant": s.variant} for s in sections]},
@@ -227,7 +225,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     _name_players(entry, names)
     audit.record(
         actor=actor,
-        action="entry.late",
+        action=AuditAction.ENTRY_LATE,
         target=entry,
         session_id=section.session_id,
         new={"label": entry.label, "names": [n for n in names if n.strip()], "movement": movement.description},
@@ -260,7 +258,12 @@ def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Memb
     new = [p.name for p in EntryPlayer.objects.filter(entry=entry).order_by("seat")]
     if old != new:
         audit.record(
-            actor=actor, action="entry.players", target=entry, session_id=entry.section.session_id, old=old, new=new
+            actor=actor,
+            action=AuditAction.ENTRY_PLAYERS,
+            target=entry,
+            session_id=entry.section.session_id,
+            old=old,
+            new=new,
         )
         bump(entry.section_id)
 
@@ -286,5 +289,7 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
         Session.objects.filter(pk=session.pk).update(status=status, **stamp)
         session.status = status
         session.finished_at, session.finished_by = stamp["finished_at"], stamp["finished_by"]
-        audit.record(actor=actor, action="session.status", target=session, session_id=session.pk, old=old, new=status)
+        audit.record(
+            actor=actor, action=AuditAction.SESSION_STATUS, target=session, session_id=session.pk, old=old, new=status
+        )
         bump_session(session.pk)

@@ -1,0 +1,37 @@
+"""Every kind of change the audit log records: one name per kind, stored as its dotted string value.
+
+The values are what rows already hold ("result.create"): never rename one, add a new member instead.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class AuditAction(enum.StrEnum):
+    ENTRY_LATE = "entry.late"
+    ENTRY_PLAYERS = "entry.players"
+    PARTY_CREATE = "party.create"
+    PARTY_FINISH = "party.finish"
+    PARTY_GUESTS = "party.guests"
+    PARTY_PROGRESSION = "party.progression"
+    PARTY_RULES = "party.rules"
+    PARTY_START = "party.start"
+    PARTY_TABLE = "party.table"
+    RESULT_ADJUST = "result.adjust"
+    RESULT_CHANGE = "result.change"
+    RESULT_CREATE = "result.create"
+    RESULT_DELETE = "result.delete"
+    RESULT_RESTORE = "result.restore"
+    RULING_APPLY = "ruling.apply"
+    RULING_WITHDRAW = "ruling.withdraw"
+    SESSION_CREATE = "session.create"
+    SESSION_DEALS_IMPORTED = "session.deals_imported"
+    SESSION_FINAL = "session.final"
+    SESSION_IMPORTED = "session.imported"
+    SESSION_PUBLISH = "session.publish"
+    SESSION_STATUS = "session.status"
+    SESSION_UNPUBLISH = "session.unpublish"
+    TABLE_DISPUTED = "table.disputed"
+    TABLE_LINK_ISSUE = "table.link_issue"
+    TABLE_LINK_REVOKE = "table.link_revoke"
