@@ -39,6 +39,7 @@ from scoring.contracts import (
     ns_score,
     parse_contract,
     parse_tricks,
+    result_text,
     score_parts,
     undertrick_points,
 )
@@ -170,6 +171,7 @@ __all__ = [
     "progressive_deal_score",
     "progressive_vulnerability",
     "rank_with_ties",
+    "result_text",
     "scale_total",
     "score_board",
     "score_board_imps",

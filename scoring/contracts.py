@@ -124,6 +124,15 @@ def parse_contract(text: str | Contract) -> Contract:
     return Contract(level, strain, _DOUBLE_MARKS[double_text or ""])
 
 
+def result_text(contract: str | Contract, tricks: int) -> str:
+    """Tricks against the contract as a traveller writes them: "=", "+1", "-2" ("" for a passed-out deal)."""
+    parsed = parse_contract(contract)
+    if parsed.is_passout:
+        return ""
+    diff = tricks - parsed.tricks_needed
+    return "=" if diff == 0 else f"{diff:+d}"
+
+
 def parse_tricks(result: int | str | None, contract: str | Contract) -> int:
     """Total tricks taken by declarer, from ``10``, ``"10"``, ``"="``, ``"+1"`` or ``"-2"``.
 

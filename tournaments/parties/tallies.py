@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import scoring
+
 from .types import Guest, PartyError, TableSeating
 
 __all__ = [
@@ -56,8 +58,8 @@ class DealLine:
         """The side that bid and made a slam on this deal, if one did."""
         if self.declarer is None or self.tricks is None or self.contract in ("PASS", ""):
             return None
-        level = int(self.contract[0])
-        if level >= 6 and self.tricks >= level + 6:
+        contract = scoring.parse_contract(self.contract)
+        if contract.is_slam and self.tricks >= contract.tricks_needed:
             return "NS" if self.declarer in ("N", "S") else "EW"
         return None
 

@@ -26,6 +26,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
+import scoring
+
 __all__ = [
     "BLACK",
     "FONT",
@@ -148,17 +150,18 @@ def suit_markup(letter: str, size: float | None = None) -> str:
     return f'<font name="{SUIT_FONT}" color="{colour}"{size_attr}>{SUIT_CHARS[letter]}</font>'
 
 
-_CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?$")
-
-
 def contract_parts(contract: str) -> tuple[str, str | None, str] | None:
-    """("4", "S", "X") for "4SX"; ("3", None, "") for "3NT"; None when it is not a contract ("PASS", "")."""
-    m = _CONTRACT.match(contract.strip().upper().replace(" ", ""))
-    if not m:
+    """("4", "S", "X") for "4SX"; ("3", None, "") for "3NT"; None when it is not a contract ("PASS", "").
+
+    Read by the scoring core's parser, so a contract prints exactly as it was scored."""
+    try:
+        parsed = scoring.parse_contract(contract)
+    except scoring.InvalidContract:
         return None
-    strain = m.group(2)
-    doubled = (m.group(3) or "").replace("*", "X")
-    return m.group(1), (None if strain in ("N", "NT") else strain), doubled
+    if parsed.is_passout:
+        return None
+    strain = None if parsed.strain == "NT" else str(parsed.strain)
+    return str(parsed.level), strain, "X" * parsed.doubled
 
 
 def contract_markup(contract: str) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+import scoring
 from tournaments.sessions.models import Entry, Member, Result, Ruling, Session
 from tournaments.sessions.services.results import LineInput
 
@@ -154,8 +155,7 @@ def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str
     if result is not None and result.kind == Result.Kind.PLAYED:
         made = ""
         if result.contract != "PASS" and result.tricks is not None:
-            diff = result.tricks - (int(result.contract[0]) + 6)
-            made = "=" if diff == 0 else f"{diff:+d}"
+            made = scoring.result_text(result.contract, result.tricks)
         init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made)
     init["version"] = result.version if result is not None else 0
     init["shown"] = shown_of(init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""))

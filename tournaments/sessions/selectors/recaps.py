@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import scoring
 from tournaments.sessions.models import Entry, Result
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores, Standing
 
@@ -40,8 +41,7 @@ def made_text(result: Result) -> str:
         return ""
     if not result.contract or result.contract == "PASS":
         return ""
-    diff = result.tricks - (int(result.contract[0]) + 6)
-    return "=" if diff == 0 else f"{diff:+d}"
+    return scoring.result_text(result.contract, result.tricks)
 
 
 def lead_text(card: str) -> str:

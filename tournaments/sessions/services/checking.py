@@ -59,10 +59,7 @@ class CheckedLine:
         if self.contract == "PASS":
             return "Passed out 0"
         assert self.tricks is not None
-        need = int(self.contract[0]) + 6
-        diff = self.tricks - need
-        made = "=" if diff == 0 else f"{diff:+d}"
-        return f"{self.contract}{made} {self.declarer} {self.ns_score}"
+        return f"{self.contract}{scoring.result_text(self.contract, self.tricks)} {self.declarer} {self.ns_score}"
 
 
 class ResultEntryError(Exception):

@@ -256,7 +256,7 @@ def _demo_rulings(section: Section, smap: object, rng: random.Random, actor: Act
     contract = result.contract if result.contract != "PASS" else "2S"
     declarer = result.declarer or "N"
     tricks = result.tricks if result.tricks is not None else 8
-    level = int(contract[0])
+    level = scoring.parse_contract(contract).level
     apply_ruling(
         actor=actor,
         section=section,
