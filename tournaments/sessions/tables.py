@@ -77,43 +77,73 @@ class PlainTable:
     rows: list[list[tuple[str, bool, str]]]
 
 
-def standings_plain(
-    rows: list[dict[str, Any]], *, prefix: str, query: QueryDict, exclude: tuple[str, ...] = ()
-) -> PlainTable:
-    """The standings as a plain table, sortable by `?<prefix>sort=<key>` (or `-<key>`) as django-tables2 was.
+SCORECARD_COLUMNS = (
+    ("round", "Round", True, "round"),
+    ("table", "Table", True, "table"),
+    ("direction", "Sat", False, "direction"),
+    ("opponents", "Against", False, "opponents"),
+    ("board", "Board", True, "board"),
+    ("contract", "Contract", False, "contract"),
+    ("declarer", "By", False, "declarer"),
+    ("made", "Result", False, "made"),
+    ("score", "Score (us)", True, "score"),
+    ("points", "Points", True, "points"),
+    ("running", "Running total", True, "running"),
+    ("note", "Ruling", False, "note"),
+)
 
-    A 60-table field through django-tables2 took 90 ms a page, nearly all of it per-cell rendering; this is a
-    loop over strings. `StandingsTable` still makes the CSV export.
+
+def plain_table(
+    rows: list[dict[str, Any]],
+    columns: tuple[tuple[str, str, bool, str], ...],
+    *,
+    prefix: str = "",
+    query: QueryDict,
+    exclude: tuple[str, ...] = (),
+    formats: dict[str, Any] | None = None,
+    link: tuple[str, str] | None = None,
+) -> PlainTable:
+    """Rows as a plain table, sortable by `?<prefix>sort=<key>` (or `-<key>`) as django-tables2 was.
+
+    A 60-table standings page through django-tables2 took 90 ms, nearly all of it per-cell rendering; this is a
+    loop over strings. The django-tables2 tables still make the CSV exports. `link` is (column, row key of
+    its URL); `formats` maps a column to the function that writes its value.
     """
-    columns = [c for c in STANDINGS_COLUMNS if c[0] not in exclude]
+    columns = tuple(c for c in columns if c[0] not in exclude)
+    formats = formats or {}
     param = f"{prefix}sort"
     asked = query.get(param, "")
-    key = asked.removeprefix("-")
-    sort_by = next((c[3] for c in columns if c[0] == key), None)
+    sort_by = next((c[3] for c in columns if c[0] == asked.removeprefix("-")), None)
     if sort_by is not None:
-        present = [r for r in rows if r.get(sort_by) is not None]
-        missing = [r for r in rows if r.get(sort_by) is None]
+        present = [r for r in rows if r.get(sort_by) not in (None, "")]
+        missing = [r for r in rows if r.get(sort_by) in (None, "")]
         rows = sorted(present, key=lambda r: r[sort_by], reverse=asked.startswith("-")) + missing
     head = []
     for name, label, numeric, _sort in columns:
-        link = query.copy()
-        link[param] = f"-{name}" if asked == name else name
+        target = query.copy()
+        target[param] = f"-{name}" if asked == name else name
         arrow = "▲" if asked == name else "▼" if asked == f"-{name}" else ""
-        head.append((label, numeric, "?" + link.urlencode(), arrow))
+        head.append((label, numeric, "?" + target.urlencode(), arrow))
     body = []
     for r in rows:
         cells = []
         for name, _label, numeric, _sort in columns:
             value = r.get(name)
-            if name == "penalties":
-                text = _num(-value) if value else ""
-            elif name == "percentage":
-                text = _num(value, fixed=True)
-            else:
-                text = _num(value) if numeric else str(value or "")
-            cells.append((text, numeric, r["card_url"] if name == "pair" else ""))
+            write = formats.get(name) or (_num if numeric else lambda v: str(v or ""))
+            text = write(value)
+            cells.append((text, numeric, r[link[1]] if link and name == link[0] else ""))
         body.append(cells)
     return PlainTable(head, body)
+
+
+def standings_plain(
+    rows: list[dict[str, Any]], *, prefix: str, query: QueryDict, exclude: tuple[str, ...] = ()
+) -> PlainTable:
+    """The standings page's table: pair numbers link to their score cards."""
+    formats = {"penalties": lambda v: _num(-v) if v else "", "percentage": lambda v: _num(v, fixed=True)}
+    return plain_table(
+        rows, STANDINGS_COLUMNS, prefix=prefix, query=query, exclude=exclude, formats=formats, link=("pair", "card_url")
+    )
 
 
 class NumColumn(tables.Column):

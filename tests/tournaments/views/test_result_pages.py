@@ -91,10 +91,14 @@ def test_score_card_running_total_matches_the_standing(director_client, played):
     record_result(actor=None, section=played, board=2, ns="1", ew="1", contract="3NT", declarer="S", tricks="9")
     entry = played.entries.get(label="1NS")
     page = director_client.get(f"/sessions/{played.session_id}/scorecards/{entry.pk}/")
-    rows = list(page.context["table"].rows)
-    assert [r.get_cell_value("board") for r in rows] == [1, 2]
-    assert rows[0].get_cell_value("opponents").startswith("1EW")
-    assert float(rows[-1].get_cell_value("running")) == pytest.approx(page.context["standing"].raw_total)
+    table = page.context["table"]
+    labels = [label for label, _numeric, _url, _arrow in table.head]
+    rows = [dict(zip(labels, (text for text, _n, _u in row), strict=True)) for row in table.rows]
+    assert [r["Board"] for r in rows] == ["1", "2"]
+    assert rows[0]["Against"].startswith("1EW")
+    assert float(rows[-1]["Running total"]) == pytest.approx(page.context["standing"].raw_total)
+    html = page.content.decode()
+    assert f">{rows[-1]['Running total']}</td>" in html
     exported = rows_of(director_client.get(f"/sessions/{played.session_id}/scorecards/{entry.pk}/?_export=csv"))
     assert exported[1][4:9] == ["1", "4S", "N", "=", "420"]
 

@@ -18,10 +18,12 @@ from tournaments.sessions.models import Entry
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
+    SCORECARD_COLUMNS,
     TRAVELLER_COLUMNS,
     ScoreCardTable,
     StandingsTable,
     TravellerTable,
+    plain_table,
     standings_plain,
     traveller_cells,
 )
@@ -139,11 +141,14 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
         section__session=session,
     )
     scores = score_section(entry.section)
-    table = ScoreCardTable(recaps.scorecard_rows(scores, entry))
-    RequestConfig(request, paginate=False).configure(table)
-    exported = _export(request, table, _slug(session, entry.section, f"scorecard-{entry.label}"))
-    if exported:
-        return exported
+    records = recaps.scorecard_rows(scores, entry)
+    if request.GET.get("_export"):
+        export_table = ScoreCardTable(records)
+        RequestConfig(request, paginate=False).configure(export_table)
+        exported = _export(request, export_table, _slug(session, entry.section, f"scorecard-{entry.label}"))
+        if exported:
+            return exported
+    table = plain_table(records, SCORECARD_COLUMNS, query=request.GET)
     return render(
         request,
         "sessions/_scorecard.html" if getattr(request, "htmx", False) else "sessions/scorecard.html",
