@@ -2,6 +2,7 @@
 static files come through whitenoise."""
 
 import pytest
+from django.template.loader import render_to_string
 
 pytestmark = pytest.mark.django_db
 
@@ -38,3 +39,11 @@ def test_static_css_is_served_by_whitenoise(live_server):
 
 def test_unknown_page_is_a_404_not_a_500(director_client):
     assert director_client.get("/no-such-page/").status_code == 404
+
+
+def test_a_missing_page_is_a_styled_404_and_the_500_page_says_nothing_was_lost(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "There is nothing here" in page and "bridgedesk.css" in page and "favicon.svg" in page
+    assert "nothing was half-saved" in render_to_string("500.html")
