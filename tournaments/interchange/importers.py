@@ -375,6 +375,17 @@ def convention_hint(section: Section, record: SessionRecord) -> str | None:
     return None
 
 
+def _ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7, 9, 10] as "1-3, 7, 9-10"."""
+    out: list[str] = []
+    for n in numbers:
+        if out and n == int(out[-1].split("-")[-1]) + 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
+
+
 @transaction.atomic
 def import_deals(session: Session, record: SessionRecord, *, filename: str, actor: Actor = None) -> ImportReport:
     """Load hand records (deals) into an existing session's boards, adding boards it lacks; results untouched."""
@@ -385,6 +396,14 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     existing = {b.number: b for b in Board.objects.select_for_update().filter(session=session)}
     report = ImportReport(session=session, source=f"hand records from {filename}")
     changed: dict[str, list[int]] = defaultdict(list)
+    if existing:  # a set-up session: a deal for a board it does not play is named and left out, never added
+        extra = sorted(b.number for b in dealt if b.number not in existing)
+        if extra:
+            report.warnings.append(
+                f"{len(extra)} deal{'s' if len(extra) > 1 else ''} ignored ({_ranges(extra)}): the session plays "
+                f"boards {_ranges(sorted(existing))} only."
+            )
+        dealt = [b for b in dealt if b.number in existing]
     for b in dealt:
         board = existing.get(b.number)
         if board is None:
