@@ -42,6 +42,8 @@ def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool)
         words.append(f"{standing.percentage:.2f}%")
     if standing.penalties:
         words.append(f"after a penalty of {points(standing.penalties)}")
+    if standing.scaling:
+        words.append(f"scaled for boards missed: {standing.scaling}")
     return " · ".join(words)
 
 

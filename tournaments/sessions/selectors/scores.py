@@ -69,6 +69,16 @@ class Standing:
     boards_expected: int
     penalties: float
 
+    @property
+    def scaling(self) -> str:
+        """How the total was scaled for boards the pair missed, so the card and the header visibly agree:
+        "96.2 x 24/23 = 100.38" ("" when it was not scaled)."""
+        scaled = self.total + self.penalties
+        if not (0 < self.boards_played < self.boards_expected) or abs(scaled - self.raw_total) < 1e-9:
+            return ""
+        words = f"{self.raw_total:.2f} × {self.boards_expected}/{self.boards_played} = {scaled:.2f}"
+        return words + (f" − {self.penalties:g} penalty = {self.total:.2f}" if self.penalties else "")
+
 
 @dataclass
 class SectionScores:
@@ -352,11 +362,11 @@ def _rank(
             n = played[entry.pk]
             total = raw[entry.pk]
             if session.scale_missed_boards and 0 < n < expected:
-                total = total * expected / n
+                total = scoring.scale_total(total, played=n, expected=expected)
             total -= penalties[entry.pk]
             pct = None
             if full_top and expected:
-                pct = 100.0 * total / (expected * full_top)
+                pct = scoring.percentage(total, expected * full_top)
             rows.append(Standing(entry, key, round(total, 6), raw[entry.pk], pct, "", n, expected, penalties[entry.pk]))
         places = scoring.rank_with_ties([s.total for s in rows])
         for standing, place in zip(rows, places, strict=True):
