@@ -294,7 +294,6 @@ def score_board(
     if expected is not None and expected < scored:
         raise InvalidScore(f"The board has {scored} results but only {expected} were expected.")
     top = float(max(target - 1, 0) * unit)
-    half = unit / 2
 
     dists: dict[int, tuple[tuple[float, int], ...]] = {}
     plain_scores: list[int] = []
@@ -344,6 +343,6 @@ def score_board(
         else:
             mp = raw[i]
             if actual[i] < target:
-                mp = (mp + half) * target / actual[i] - half
+                mp = neuberg(mp, actual=actual[i], expected=target, scale=scale)
             out.append(LineScore(mp, top - mp, top))
     return out
