@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from django.db import connection
 from django.db.models import Q
@@ -207,6 +208,82 @@ def score_session(session: Session) -> list[SectionScores]:
     return [score_section(s) for s in sections]
 
 
+Points = tuple[float | None, float | None, float | None, float | None]  # ns, ew, and as counted in the totals
+
+
+@dataclass
+class Rated:
+    """One board rated by a method: its top (match points) or datum (IMPs), and each line's points."""
+
+    top: float | None
+    datum: int | None
+    points: list[Points]
+
+
+class BoardScorer(Protocol):
+    """One small scorer per scoring method (as tabbycat's standings annotators): the arithmetic is the core's."""
+
+    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated: ...
+
+
+@dataclass
+class MatchpointScorer:
+    """Match points on the session's scale; with Neuberg, a board played fewer times is factored to the full
+    top in the totals (an artificial score is its percentage of the full top)."""
+
+    scale: str
+    neuberg: bool
+    most: int
+    full_top: float
+
+    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
+        rated = scoring.score_board(inputs, scale=self.scale)
+        points: list[Points] = []
+        for result, line in zip(rows, rated, strict=True):
+            ns_total, ew_total = line.ns, line.ew
+            if self.neuberg and line.ns is not None and line.ew is not None and actual < self.most:
+                if result.kind == Result.Kind.ARTIFICIAL:
+                    ns_total = self.full_top * float(result.ns_percent or 0) / 100
+                    ew_total = self.full_top * float(result.ew_percent or 0) / 100
+                else:
+                    ns_total = scoring.neuberg(line.ns, actual=actual, expected=self.most, scale=self.scale)
+                    ew_total = scoring.neuberg(line.ew, actual=actual, expected=self.most, scale=self.scale)
+            points.append((line.ns, line.ew, ns_total, ew_total))
+        return Rated(rated[0].top if rated else None, None, points)
+
+
+@dataclass
+class ImpScorer:
+    """IMPs against a datum (Butler) or against every other line (cross-IMPs)."""
+
+    method: str
+
+    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
+        rated = scoring.score_board_imps(inputs, method=self.method)  # type: ignore[arg-type]
+        return Rated(None, rated[0].datum if rated else None, [(r.ns, r.ew, r.ns, r.ew) for r in rated])
+
+
+class TotalPointsScorer:
+    """Total points: each side's own score, added up."""
+
+    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
+        points: list[Points] = []
+        for result in rows:
+            ns = float(result.ns_score) if result.ns_score is not None else None
+            ew = -ns if ns is not None else None
+            points.append((ns, ew, ns, ew))
+        return Rated(None, None, points)
+
+
+def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardScorer:
+    method = session.scoring_method
+    if method == Session.ScoringMethod.MATCHPOINTS:
+        return MatchpointScorer(session.mp_scale, session.use_neuberg, most, full_top or 0.0)
+    if method in IMP_METHODS:
+        return ImpScorer(IMP_METHODS[method])
+    return TotalPointsScorer()
+
+
 def _score(
     section: Section, session: Session, entries: list[Entry], results: list[Result], rulings: list[Ruling]
 ) -> SectionScores:
@@ -229,42 +306,21 @@ def _score(
         return sum(1 for r in rows if r.kind != Result.Kind.NOT_PLAYED)
 
     most = max((scored(rows) for rows in by_board.values()), default=0)
-    unit = 2 if scale == "ebu" else 1
-    full_top = float(max(most - 1, 0) * unit) if method == Session.ScoringMethod.MATCHPOINTS else None
+    full_top = scoring.board_top(most, scale=scale) if method == Session.ScoringMethod.MATCHPOINTS else None
+    scorer = scorer_for(session, most=most, full_top=full_top)
 
     board_scores: list[BoardScore] = []
     for number in sorted(by_board):
         rows = by_board[number]
-        inputs = [_line_input(r) for r in rows]
-        top: float | None = None
-        datum: int | None = None
-        lines: list[LineResult] = []
-        if method == Session.ScoringMethod.MATCHPOINTS:
-            rated = scoring.score_board(inputs, scale=scale)
-            actual = scored(rows)
-            top = rated[0].top if rated else None
-            for result, line in zip(rows, rated, strict=True):
-                ns_total, ew_total = line.ns, line.ew
-                if session.use_neuberg and line.ns is not None and actual < most:
-                    if result.kind == Result.Kind.ARTIFICIAL:
-                        ns_total = full_top * float(result.ns_percent or 0) / 100  # type: ignore[operator]
-                        ew_total = full_top * float(result.ew_percent or 0) / 100  # type: ignore[operator]
-                    else:
-                        ns_total = scoring.neuberg(line.ns, actual=actual, expected=most, scale=scale)
-                        ew_total = scoring.neuberg(line.ew, actual=actual, expected=most, scale=scale)  # type: ignore[arg-type]
-                lines.append(_line(result, line.ns, line.ew, ns_total, ew_total, rulings_by_result))
-        elif method in IMP_METHODS:
-            rated_imps = scoring.score_board_imps(inputs, method=IMP_METHODS[method])  # type: ignore[arg-type]
-            datum = rated_imps[0].datum if rated_imps else None
-            for result, imp_line in zip(rows, rated_imps, strict=True):
-                lines.append(_line(result, imp_line.ns, imp_line.ew, imp_line.ns, imp_line.ew, rulings_by_result))
-        else:  # total points: each side's own score
-            for result in rows:
-                ns = float(result.ns_score) if result.ns_score is not None else None
-                ew = -ns if ns is not None else None
-                lines.append(_line(result, ns, ew, ns, ew, rulings_by_result))
+        rated = scorer.rate(rows, [_line_input(r) for r in rows], scored(rows))
+        lines = [
+            _line(result, ns, ew, ns_total, ew_total, rulings_by_result)
+            for result, (ns, ew, ns_total, ew_total) in zip(rows, rated.points, strict=True)
+        ]
         board = boards[number]
-        board_scores.append(BoardScore(board, section, top, datum, lines, rulings_by_board.get(board.pk, [])))
+        board_scores.append(
+            BoardScore(board, section, rated.top, rated.datum, lines, rulings_by_board.get(board.pk, []))
+        )
 
     if method == Session.ScoringMethod.MATCHPOINTS and session.average_plus_own_percentage:
         _apply_own_percentage_average_plus(board_scores, full_top)
