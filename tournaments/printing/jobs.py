@@ -206,6 +206,7 @@ def run_job(job_id: int) -> GeneratedFile | None:
             target = spec.load(owner_id)
             if spec.prepare is not None:
                 spec.prepare(target)
+            made_from = spec.stamp(target) if spec.stamp is not None else None
             filename, content_type, content = spec.render(target, paper, _ProgressWriter(job.pk))
     except ReportError as exc:
         return _fail(job, str(exc))
@@ -222,6 +223,7 @@ def run_job(job_id: int) -> GeneratedFile | None:
         status=GeneratedFile.Status.DONE,
         progress=100,
         message=(spec.summary(content) if spec.summary is not None else "Ready")[:200],
+        params={**job.params, "made_from": made_from} if made_from is not None else job.params,
         filename=filename,
         content_type=content_type,
         content=content,
@@ -315,9 +317,23 @@ def download_filename(job: GeneratedFile) -> str:
     return f"{owner}-{stem}-{paper}.{ext or 'pdf'}"
 
 
+def out_of_date(job: GeneratedFile) -> bool:
+    """True when what the file shows has changed since it was made (a result corrected after printing)."""
+    spec = registry.KINDS.get(job.kind)
+    made_from = (job.params or {}).get("made_from")
+    if job.status != GeneratedFile.Status.DONE or spec is None or spec.stamp is None or made_from is None:
+        return False
+    owner_id = job.session_id if spec.owner == "session" else job.party_id
+    try:
+        return bool(owner_id) and spec.stamp(spec.load(owner_id)) != made_from
+    except ReportError:
+        return False
+
+
 def job_status(job: GeneratedFile) -> dict[str, Any]:
     """What the progress bar polls: status, progress, message, error and, once done, the download URL."""
     return {
+        "out_of_date": out_of_date(job),
         "id": job.pk,
         "kind": job.kind,
         "title": registry.title_of(job.kind),

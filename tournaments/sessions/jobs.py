@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Sum
+
 from tournaments.printing.pdf import Progress, ReportError
 from tournaments.printing.registry import JobKind, Rendered, register
 from tournaments.sessions import reports
-from tournaments.sessions.models import Session
+from tournaments.sessions.models import Section, Session
 from tournaments.sessions.services.analysis import solve_deals
 
 WITH_HANDS = ("hand-records", "results")
@@ -18,6 +20,11 @@ def load_session(session_id: int) -> Session:
     if session is None:
         raise ReportError("The session of this job has been deleted.")
     return session
+
+
+def results_stamp(session: Session) -> str:
+    """The session's version sum: every write to its results, rulings or names changes it."""
+    return str(Section.objects.filter(session_id=session.pk).aggregate(v=Sum("version"))["v"] or 0)
 
 
 def _renderer(kind: str) -> Any:
@@ -36,6 +43,7 @@ register(
             load=load_session,
             render=_renderer(kind),
             prepare=solve_deals if kind in WITH_HANDS else None,
+            stamp=results_stamp,
         )
         for kind in reports.KINDS
     )
