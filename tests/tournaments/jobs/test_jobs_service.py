@@ -164,6 +164,7 @@ def test_panel_start_status_download_and_permissions(director, director_client, 
         "error": "",
         "download_url": reverse("jobs:download", args=[job.pk]),
         "filename": f"session-{session.pk}-scorecards-a4.pdf",
+        "out_of_date": False,
     }
     row = director_client.get(reverse("jobs:row", args=[job.pk])).content.decode()
     assert "every 1s" not in row and "Download" in row  # the row stops polling once done
