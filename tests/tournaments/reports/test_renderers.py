@@ -6,6 +6,8 @@ import io
 import math
 import re
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 import zxingcpp
@@ -34,6 +36,7 @@ from tournaments.tableside.selectors import table_url
 from .factories import make_session
 
 pytestmark = pytest.mark.django_db
+SHOTS = Path(tempfile.gettempdir()) / "bridgedesk-screenshots"
 
 
 def pages_of(content: bytes) -> list[str]:
@@ -374,3 +377,15 @@ def test_table_cards_carry_the_table_page_as_a_qr_code_and_address(dealt, tmp_pa
     (png,) = tmp_path.glob("p*.png")
     read = sorted(code.text for code in zxingcpp.read_barcodes(Image.open(png)))
     assert read == sorted(table_url(links[t]) for t in (1, 2))  # two table cards a page
+
+
+def test_a_long_name_wraps_in_the_standings_and_its_partner_is_never_dropped(session):
+    entry = Entry.objects.get(section__session=session, label="1NS")
+    EntryPlayer.objects.filter(entry=entry, seat=1).update(name="Featherstonehaugh-Cholmondeley-Worthington")
+    EntryPlayer.objects.filter(entry=entry, seat=2).update(name="Ann Smith")
+    _, pages, content = render("standings", session)
+    SHOTS.mkdir(exist_ok=True)
+    (SHOTS / "standings-long-name.pdf").write_bytes(content)
+    text = " ".join(" ".join(pages).split())
+    assert "Featherstonehaugh-Cholmondeley-Worthington" in text.replace(" ", "")
+    assert "Ann Smith" in text and "…" not in text

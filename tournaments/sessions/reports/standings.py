@@ -6,12 +6,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from tournaments.printing.pdf import (
-    FONT,
     STYLES,
     Progress,
     RunningTitle,
     Tick,
-    fit,
     frame_of,
     heading,
     points,
@@ -48,7 +46,8 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             if percent:
                 header.append("%")
             header.append("Boards")
-            show_penalty = any(s.penalties for s in rows)
+            # Decided for the section, not the field: the NS and EW tables keep the same columns and widths.
+            show_penalty = any(s.penalties for field_rows in scores.standings.values() for s in field_rows)
             if show_penalty:
                 header.append("Penalty")
             widths = [14 * mm, 16 * mm, None, 24 * mm] + ([16 * mm] if percent else []) + [15 * mm]
@@ -61,7 +60,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
                 row = [
                     s.place,
                     data.pair_label(s.entry.pk),
-                    fit(s.entry.names or "—", FONT, 8.5, names_w - 8),
+                    Paragraph(text(s.entry.names or "—"), STYLES["cell"]),  # wraps: no partner is ever cut off
                     f"{s.total:.2f}" if percent else points(s.total, imps=imps),
                 ]
                 if percent:
