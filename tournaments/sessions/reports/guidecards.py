@@ -17,13 +17,11 @@ from reportlab.platypus import Flowable, FrameBreak, NextPageTemplate, PageBreak
 
 from tournaments import movements
 from tournaments.printing.pdf import (
-    FONT,
     STYLES,
     Layout,
     Progress,
     RunningTitle,
     Tick,
-    fit,
     frame_of,
     table_style,
     text,
@@ -185,7 +183,7 @@ def pair_card(
     entry = data.entry_by_label(section).get(label)
     names = entry.names if entry else ""
     head = Paragraph(f"Pair {text(_name_of(data, section, label))}", STYLES["title"])
-    who = Paragraph(text(fit(names or " ", FONT, 9, width)), STYLES["body"])
+    who = Paragraph(text(names or " "), STYLES["body"])  # wraps: both partners are always named
     first = movement.seat(label, 1)
     start = ""
     if first is not None:
