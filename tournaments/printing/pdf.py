@@ -187,6 +187,19 @@ def card_markup(card: str) -> str:
     return f"{suit_markup(m.group(1))}{'10' if m.group(2) == 'T' else m.group(2)}"
 
 
+def _masthead_left(masthead: Masthead, room: float) -> tuple[str, float]:
+    """The club and event for the header, never cutting the event's name: the type shrinks to 7 points, then
+    the club's name goes; only an event name too long for the whole line is cut."""
+    left = " · ".join(p for p in (masthead.club, masthead.event) if p)
+    for candidate in (left, masthead.event or left):
+        size = 10.0
+        while size > 7 and pdfmetrics.stringWidth(candidate, FONT_BOLD, size) > room:
+            size -= 0.5
+        if pdfmetrics.stringWidth(candidate, FONT_BOLD, size) <= room:
+            return candidate, size
+    return fit(masthead.event or left, FONT_BOLD, 7, room), 7.0
+
+
 def fit(value: str, font: str, size: float, width: float) -> str:
     """`value` cut with an ellipsis so it fits `width` points: long names never spill out of a cell."""
     if pdfmetrics.stringWidth(value, font, size) <= width:
@@ -317,12 +330,17 @@ def _decorate(
         canv.saveState()
         top = height - MARGIN
         canv.setFillColor(INK)
-        canv.setFont(FONT_BOLD, 10)
-        left = " · ".join(p for p in (masthead.club, masthead.event) if p)
-        canv.drawString(MARGIN, top - 9, fit(left, FONT_BOLD, 10, width * 0.45))
+        right = fit(" · ".join(p for p in (masthead.session, masthead.date) if p), FONT, 9, width * 0.4)
+        room = width - 2 * MARGIN - pdfmetrics.stringWidth(right, FONT, 9) - 12
+        left, size = _masthead_left(masthead, room)
+        right_y = top - 9
+        if left.endswith("…"):  # the event needs the whole line: the session and date move to the second
+            left, size = _masthead_left(masthead, width - 2 * MARGIN)
+            right_y = top - 21
+        canv.setFont(FONT_BOLD, size)
+        canv.drawString(MARGIN, top - 9, left)
         canv.setFont(FONT, 9)
-        right = " · ".join(p for p in (masthead.session, masthead.date) if p)
-        canv.drawRightString(width - MARGIN, top - 9, fit(right, FONT, 9, width * 0.4))
+        canv.drawRightString(width - MARGIN, right_y, right)
         canv.setFillColor(GREEN)
         canv.setFont(FONT_BOLD, 9)
         canv.drawString(MARGIN, top - 21, title)

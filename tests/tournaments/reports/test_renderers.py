@@ -389,3 +389,14 @@ def test_a_long_name_wraps_in_the_standings_and_its_partner_is_never_dropped(ses
     text = " ".join(" ".join(pages).split())
     assert "Featherstonehaugh-Cholmondeley-Worthington" in text.replace(" ", "")
     assert "Ann Smith" in text and "…" not in text
+
+
+def test_the_header_never_cuts_the_event_name(session):
+    long_name = "Riverside Spring Congress Championship Pairs for the Founders' Memorial Trophy"
+    session.event.name = long_name
+    session.event.save()
+    _, pages, content = render("standings", session)
+    SHOTS.mkdir(exist_ok=True)
+    (SHOTS / "standings-long-event.pdf").write_bytes(content)
+    first_line = pages[0].splitlines()[0]
+    assert long_name in " ".join(pages[0].split()), first_line
