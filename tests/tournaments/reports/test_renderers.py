@@ -400,3 +400,14 @@ def test_the_header_never_cuts_the_event_name(session):
     (SHOTS / "standings-long-event.pdf").write_bytes(content)
     first_line = pages[0].splitlines()[0]
     assert long_name in " ".join(pages[0].split()), first_line
+
+
+def test_a_long_opponent_name_wraps_on_the_score_cards(session):
+    entry = Entry.objects.get(section__session=session, label="1EW")
+    EntryPlayer.objects.filter(entry=entry, seat=1).update(name="Featherstonehaugh-Cholmondeley-Worthington")
+    EntryPlayer.objects.filter(entry=entry, seat=2).update(name="Ann Smith")
+    _, pages, _ = render("scorecards", session)
+    text = " ".join(" ".join(pages).split())
+    assert "…" not in text and "Ann Smith" in text
+    # On its own card's heading, and wrapped in the "Against" column of every card that met it.
+    assert text.count("Featherstonehaugh") == text.count("Worthington") >= 2

@@ -6,7 +6,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from tournaments.printing.pdf import (
-    FONT,
     STYLES,
     Progress,
     ReportError,
@@ -15,7 +14,6 @@ from tournaments.printing.pdf import (
     build_pdf,
     card_markup,
     contract_markup,
-    fit,
     frame_of,
     points,
     table_style,
@@ -94,7 +92,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
             [
                 str(round_no) if new_round and round_no else "",
                 str(tr.table) if new_round and tr else "",
-                fit(opponent, FONT, 8.5, rest - 7) if new_round else "",
+                Paragraph(text(opponent), STYLES["cell"]) if new_round else "",  # wraps: both opponents named
                 str(bs.board.number),
                 side,
                 contract,
