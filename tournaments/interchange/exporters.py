@@ -7,12 +7,20 @@ section at a time.
 
 from __future__ import annotations
 
-from tournaments.sessions.models import Board, Result, Section, Session
+from tournaments.sessions.models import Board, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
-from . import pbn, usebio
+from . import own_data, pbn, usebio
 from .errors import InterchangeError
-from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
+from .records import (
+    BoardRecord,
+    LineRecord,
+    PairRecord,
+    PlayerRecord,
+    RulingRecord,
+    ScoringMethod,
+    SessionRecord,
+)
 
 # Session.ScoringMethod values that have a USEBIO/PBN event type (total points has none).
 SCORINGS: dict[str, ScoringMethod] = {"mp": "mp", "butler": "butler", "cross_imps": "cross_imps"}
@@ -32,12 +40,12 @@ def pick_section(session: Session, letter: str | None = None) -> Section | None:
     return sections[0] if sections else None
 
 
-def _line(result: Result, ns_points: float | None, ew_points: float | None, top: float | None) -> LineRecord | None:
+def _line(result: Result, ns_points: float | None, ew_points: float | None, top: float | None) -> LineRecord:
     label_ns, label_ew = result.ns_entry.label, result.ew_entry.label
     line = LineRecord(ns_pair=label_ns, ew_pair=label_ew, ns_points=ns_points, ew_points=ew_points)
     kind = result.kind
     if kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
-        line.kind = "played"
+        line.kind = "played" if kind == Result.Kind.PLAYED else "assigned"
         line.contract = result.contract or "PASS"
         line.declarer = result.declarer
         line.lead = result.lead
@@ -47,14 +55,62 @@ def _line(result: Result, ns_points: float | None, ew_points: float | None, top:
         line.kind = "artificial"
         line.ns_percent, line.ew_percent = result.ns_percent, result.ew_percent
     elif kind == Result.Kind.WEIGHTED:
-        # Neither format can hold a weighted score: write the percentages it earned, as an adjusted score.
-        if not top or ns_points is None or ew_points is None:
-            return None
-        line.kind = "artificial"
-        line.ns_percent, line.ew_percent = 100 * ns_points / top, 100 * ew_points / top
+        # The standard part shows it as the adjusted score it earned (neither format has weighted scores);
+        # the parts travel in Bridgedesk's own data (own_data.py).
+        line.kind = "weighted"
+        line.weighted = [dict(p) for p in result.weighted]
+        if top and ns_points is not None and ew_points is not None:
+            line.ns_percent, line.ew_percent = 100 * ns_points / top, 100 * ew_points / top
     else:
-        return None  # a line not played is left off the traveller, as other programs do
+        line.kind = "not_played"  # left off the standard traveller, as other programs do; kept in our own data
     return line
+
+
+_RESTORED = ("kind", "contract", "declarer", "tricks", "ns_score", "ns_percent", "ew_percent", "weighted")
+
+
+def _rulings(section: Section) -> list[RulingRecord]:
+    """The section's rulings, pairs by label; what withdrawing one restores is keyed by line, not by row id."""
+    results = {r.pk: r for r in Result.objects.filter(section=section).select_related("ns_entry", "ew_entry")}
+    out: list[RulingRecord] = []
+    for ruling in Ruling.objects.filter(section=section).select_related("board", "entry").order_by("created_at", "pk"):
+        details = {k: v for k, v in ruling.details.items() if k != "previous"}
+        if "previous" in ruling.details:
+            details["previous"] = [
+                {
+                    "ns": results[int(pk)].ns_entry.label,
+                    "ew": results[int(pk)].ew_entry.label,
+                    "state": {k: v for k, v in state.items() if k in _RESTORED} if state is not None else None,
+                }
+                for pk, state in (ruling.details.get("previous") or {}).items()
+                if int(pk) in results
+            ]
+        line = results.get(ruling.result_id) if ruling.result_id else None
+        out.append(
+            RulingRecord(
+                decision=ruling.decision,
+                board=ruling.board.number if ruling.board else None,
+                ns_pair=line.ns_entry.label if line else "",
+                ew_pair=line.ew_entry.label if line else "",
+                entry=ruling.entry.label if ruling.entry else "",
+                law=ruling.law,
+                facts=ruling.facts,
+                details=details,
+                penalty=ruling.penalty,
+                appeal=ruling.appeal,
+            )
+        )
+    return out
+
+
+def _own_data(record: SessionRecord, session: Session, section: Section) -> None:
+    """The session's conventions, the section's movement, late pairs and rulings (see own_data.py)."""
+    record.settings = {name: getattr(session, name) for name in own_data.SETTINGS}
+    record.layout = {name: getattr(section, name) for name in own_data.LAYOUT}
+    record.late = list(
+        section.entries.filter(late=True).order_by("direction", "number").values_list("label", flat=True)
+    )
+    record.rulings = _rulings(section)
 
 
 def build_record(session: Session, section: Section | None) -> SessionRecord:
@@ -103,9 +159,10 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
             board = boards.setdefault(board_score.board.number, BoardRecord(number=board_score.board.number))
             board.datum = board_score.datum
             for line_score in board_score.lines:
-                line = _line(line_score.result, line_score.ns_points, line_score.ew_points, board_score.top)
-                if line is not None:
-                    board.lines.append(line)
+                board.lines.append(
+                    _line(line_score.result, line_score.ns_points, line_score.ew_points, board_score.top)
+                )
+        _own_data(record, session, section)
     record.boards = [boards[n] for n in sorted(boards)]
     return record
 
@@ -122,7 +179,7 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
     if section is None:
         raise InterchangeError("the session has no pairs and no results to export.", "session")
     record = build_record(session, section)
-    if not any(b.lines for b in record.boards):
+    if not any(x.kind != "not_played" for b in record.boards for x in b.lines):
         raise InterchangeError(
             f"section {section.letter} has no results yet; USEBIO publishes results.", f"section {section.letter}"
         )

@@ -23,7 +23,7 @@ from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
-from . import pbn, usebio
+from . import own_import, pbn, usebio
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -47,7 +47,7 @@ class ImportReport:
     def summary(self) -> str:
         return (
             f"Imported {self.source}: {self.pairs} pairs, {self.boards} boards, {self.results} traveller lines, "
-            f"{self.rulings} artificial scores."
+            f"{self.rulings} rulings."
         )
 
 
@@ -147,6 +147,7 @@ def import_record(
         status=Session.Status.FINISHED,
         source=source[:200],
     )
+    own_import.apply_settings(session, record)  # our own file: the conventions it was scored with
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
 
     boards: dict[int, Board] = {}
@@ -162,7 +163,9 @@ def import_record(
     report.boards = len(boards)
 
     if record.pairs:
-        section = Section.objects.create(session=session, letter="A", winners=record.winners, **_layout(record))
+        section = Section.objects.create(
+            session=session, letter="A", winners=record.winners, **(own_import.layout(record) or _layout(record))
+        )
         entries = _create_entries(section, record)
         report.pairs = len(entries)
         made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
@@ -199,7 +202,8 @@ def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]
     made: list[Entry] = []
     for pair in record.pairs:
         number, direction = _label_parts(pair.label)
-        made.append(Entry(section=section, number=number, direction=direction, label=pair.label))
+        late = pair.label in record.late
+        made.append(Entry(section=section, number=number, direction=direction, label=pair.label, late=late))
     Entry.objects.bulk_create(made)
     entries = {e.label: e for e in Entry.objects.filter(section=section)}
     ids = {p.national_id for pair in record.pairs for p in pair.players if p.national_id}
@@ -241,11 +245,11 @@ def _create_results(
                 ns_entry=entries[line.ns_pair],
                 ew_entry=entries[line.ew_pair],
             )
-            if line.kind == "played":
+            if line.kind in ("played", "assigned"):
                 score, message = _check_score(line, b, session.edition)
                 if message:
                     warnings.append(message)
-                result.kind = Result.Kind.PLAYED
+                result.kind = Result.Kind.PLAYED if line.kind == "played" else Result.Kind.ASSIGNED
                 result.contract = line.contract[:8]
                 result.declarer = line.declarer
                 result.tricks = line.tricks
@@ -255,24 +259,29 @@ def _create_results(
                 result.kind = Result.Kind.ARTIFICIAL
                 result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
                 artificial.append((result, line))
+            elif line.kind == "weighted":
+                result.kind, result.weighted = Result.Kind.WEIGHTED, line.weighted
             else:
                 result.kind = Result.Kind.NOT_PLAYED
             results.append(result)
     Result.objects.bulk_create(results)
     director = actor if getattr(actor, "is_authenticated", False) else None
-    rulings = [
-        Ruling(
-            session=session,
-            section=section,
-            board=result.board,
-            result=result,
-            decision=Ruling.Decision.ARTIFICIAL,
-            facts=f"Imported from {filename} ({line.where}).",
-            details={"ns_percent": result.ns_percent, "ew_percent": result.ew_percent},
-            director=director,
-        )
-        for result, line in artificial
-    ]
+    if record.rulings is not None:  # our own file: the director's rulings as they were given
+        rulings = own_import.make_rulings(section, session, record, boards, entries, results, actor)
+    else:
+        rulings = [
+            Ruling(
+                session=session,
+                section=section,
+                board=result.board,
+                result=result,
+                decision=Ruling.Decision.ARTIFICIAL,
+                facts=f"Imported from {filename} ({line.where}).",
+                details={"ns_percent": result.ns_percent, "ew_percent": result.ew_percent},
+                director=director,
+            )
+            for result, line in artificial
+        ]
     Ruling.objects.bulk_create(rulings)
     for ruling in rulings:
         audit.record(

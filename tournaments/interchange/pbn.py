@@ -18,6 +18,7 @@ import re
 import scoring
 from tournaments.core.text import ascii_int, is_digits
 
+from . import own_data
 from .deals import parse_deal
 from .errors import InterchangeError
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
@@ -149,6 +150,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
     record.scoring = _scoring(value, columns, where, record.warnings)
     if tables or totals:
         _read_results(record, tables, totals)
+    own_data.read_pbn_tags(record, games)
     return record
 
 
@@ -366,6 +368,8 @@ def write_pbn(record: SessionRecord, *, results: bool = True) -> str:
             ("Result", ""),
         ]
         out.extend(f'[{name} "{_quote(value)}"]' for name, value in tags)
+        if results and record.rulings is not None:
+            out.extend(own_data.pbn_tags(record, board, first=index == 0))
         if results and board.lines:
             out.extend(_score_table(board, is_mp))
         if results and index == 0 and record.pairs:
@@ -396,7 +400,7 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
         sums = [
             x.ns_points + x.ew_points
             for x in board.lines
-            if x.kind == "played" and x.ns_points is not None and x.ew_points is not None
+            if x.kind in ("played", "assigned") and x.ns_points is not None and x.ew_points is not None
         ]
         top = max(sums) if sums else None
     for x in board.lines:
@@ -404,7 +408,9 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
             continue
         ns_pct = ew_pct = "-"
         contract = declarer = result = lead = score_ns = score_ew = "-"
-        if x.kind == "artificial":
+        if x.kind in ("artificial", "weighted"):  # a weighted score shows as the adjusted score it earned
+            if x.ns_percent is None or x.ew_percent is None:
+                continue
             ns_pct, ew_pct = f"^{_points(x.ns_percent)}", f"^{_points(x.ew_percent)}"
         else:
             contract = "Pass" if x.contract.upper() == "PASS" else x.contract

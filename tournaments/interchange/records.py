@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 ScoringMethod = Literal["mp", "butler", "cross_imps"]
-LineKind = Literal["played", "artificial", "not_played"]
+LineKind = Literal["played", "artificial", "not_played", "assigned", "weighted"]
 
 
 @dataclass
@@ -52,6 +52,8 @@ class LineRecord:
     ns_points: float | None = None  # match points or IMPs, as published (or as we computed them, on export)
     ew_points: float | None = None
     where: str = ""
+    # Only in Bridgedesk's own files (see own_data.py): the contracts and weights of a weighted score.
+    weighted: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -62,6 +64,24 @@ class BoardRecord:
     vulnerability: str = ""
     datum: float | None = None  # Butler datum, if published
     lines: list[LineRecord] = field(default_factory=list)
+    where: str = ""
+
+
+@dataclass
+class RulingRecord:
+    """A director's ruling as Bridgedesk's own files carry it: on a line (``ns_pair``/``ew_pair``), a board, or
+    a pair (``entry``, for penalties). ``details`` is the ruling's own, with ``previous`` keyed by line."""
+
+    decision: str
+    board: int | None = None
+    ns_pair: str = ""
+    ew_pair: str = ""
+    entry: str = ""
+    law: str = ""
+    facts: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+    penalty: float | None = None
+    appeal: str = "none"
     where: str = ""
 
 
@@ -82,6 +102,11 @@ class SessionRecord:
     pairs: list[PairRecord] = field(default_factory=list)
     boards: list[BoardRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # Only in Bridgedesk's own files (see own_data.py); None/empty for files of other programs.
+    rulings: list[RulingRecord] | None = None
+    settings: dict[str, Any] = field(default_factory=dict)  # the session's scoring conventions
+    layout: dict[str, Any] = field(default_factory=dict)  # movement kind, variant, tables, rounds, boards/round
+    late: list[str] = field(default_factory=list)  # labels of the pairs added late
 
     def pair(self, label: str) -> PairRecord | None:
         for p in self.pairs:

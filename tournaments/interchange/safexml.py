@@ -17,6 +17,7 @@ class _LineTreeBuilder(ET.TreeBuilder):
     def __init__(self) -> None:
         super().__init__()
         self.lines: dict[ET.Element, int] = {}
+        self.pis: list[tuple[str, str, int]] = []  # processing instructions: target, text, line
         self.parser: DefusedXMLParser | None = None
 
     def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
@@ -25,9 +26,20 @@ class _LineTreeBuilder(ET.TreeBuilder):
             self.lines[element] = self.parser.parser.CurrentLineNumber
         return element
 
+    def pi(self, target: str, text: str | None = None) -> ET.Element:
+        line = self.parser.parser.CurrentLineNumber if self.parser is not None else 0
+        self.pis.append((target, text or "", line))
+        return super().pi(target, text)
+
 
 def parse_xml(data: bytes | str) -> tuple[ET.Element, dict[ET.Element, int]]:
     """Parse XML safely (no entities, no external references) and return the root and element line numbers."""
+    root, lines, _ = parse_xml_pis(data)
+    return root, lines
+
+
+def parse_xml_pis(data: bytes | str) -> tuple[ET.Element, dict[ET.Element, int], list[tuple[str, str, int]]]:
+    """As :func:`parse_xml`, with the processing instructions (target, text, line) too (our own data's)."""
     builder = _LineTreeBuilder()
     parser = DefusedXMLParser(target=builder, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     builder.parser = parser
@@ -47,4 +59,4 @@ def parse_xml(data: bytes | str) -> tuple[ET.Element, dict[ET.Element, int]]:
             "a USEBIO file needs none.",
             f"line {parser.parser.CurrentLineNumber}",
         ) from None
-    return root, builder.lines
+    return root, builder.lines, builder.pis

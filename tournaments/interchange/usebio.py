@@ -16,10 +16,11 @@ import xml.etree.ElementTree as ET
 
 from tournaments.core.text import ascii_int, is_digits
 
+from . import own_data
 from .deals import SEAT_NAMES, SEATS, deal_from_hands, hands_of
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
-from .safexml import parse_xml
+from .safexml import parse_xml_pis
 from .usebio_structure import DOCTYPE, check_structure
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
@@ -92,7 +93,7 @@ def _parse_date(text: str, where: str) -> dt.date | None:
 
 def read_usebio(data: bytes | str) -> SessionRecord:
     """Read a USEBIO 1.2 file (pairs events: MP, Butler, cross-IMPs) into a :class:`SessionRecord`."""
-    root, lines = parse_xml(data)
+    root, lines, pis = parse_xml_pis(data)
     r = _Reader(lines)
     if root.tag != "USEBIO":
         raise InterchangeError(
@@ -149,6 +150,9 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     record.boards = _read_boards(r, event, record, seen)
     _read_handset(r, root, record)
     record.mp_scale = _detect_scale(record)
+    for target, text, line in pis:
+        if target == own_data.PI_TARGET:
+            own_data.apply_payload(record, text, f"line {line}, <?{target}?>")
     return record
 
 
@@ -409,13 +413,14 @@ def write_usebio(record: SessionRecord) -> bytes:
     ns_tag, ew_tag = POINT_TAGS[record.scoring]
     board_type = event_type
     for board in record.boards:
-        if not board.lines:
+        lines = [x for x in board.lines if _standard(x)]
+        if not lines:
             continue
         element = ET.SubElement(event, "BOARD", {"EVENT_TYPE": board_type})
         _sub(element, "BOARD_NUMBER", str(board.number))
         if record.scoring == "butler" and board.datum is not None:
             _sub(element, "BOARD_AVERAGE", _number(board.datum))
-        for line in board.lines:
+        for line in lines:
             _write_line(element, line, ns_tag, ew_tag)
     dealt = [b for b in record.boards if b.deal]
     if dealt:
@@ -432,17 +437,25 @@ def write_usebio(record: SessionRecord) -> bytes:
                     _sub(h, tag, cards)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
-    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+    own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if record.rulings is not None else ""
+    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
     out = text.encode("utf-8")
     check_structure(out)
     return out
+
+
+def _standard(line: LineRecord) -> bool:
+    """Whether the standard traveller shows the line: not a line not played, nor a weighted one without a top."""
+    if line.kind == "weighted":
+        return line.ns_percent is not None and line.ew_percent is not None
+    return line.kind != "not_played"
 
 
 def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) -> None:
     element = _sub(parent, "TRAVELLER_LINE")
     _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
     _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
-    if line.kind == "played":
+    if line.kind in ("played", "assigned"):
         _sub(element, "CONTRACT", line.contract)
         if line.declarer:
             _sub(element, "PLAYED_BY", line.declarer)
@@ -451,7 +464,7 @@ def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) 
         if line.tricks is not None:
             _sub(element, "TRICKS", str(line.tricks))
         _sub(element, "SCORE", str(line.score if line.score is not None else 0))
-    elif line.kind == "artificial":
+    elif line.kind in ("artificial", "weighted"):
         _sub(element, "SCORE", f"A{round(line.ns_percent or 0):02d}{round(line.ew_percent or 0):02d}")
     else:
         _sub(element, "SCORE", "NP")
