@@ -66,9 +66,6 @@ def _line(result: Result, ns_points: float | None, ew_points: float | None, top:
     return line
 
 
-_RESTORED = ("kind", "contract", "declarer", "tricks", "ns_score", "ns_percent", "ew_percent", "weighted")
-
-
 def _rulings(section: Section) -> list[RulingRecord]:
     """The section's rulings, pairs by label; what withdrawing one restores is keyed by line, not by row id."""
     results = {r.pk: r for r in Result.objects.filter(section=section).select_related("ns_entry", "ew_entry")}
@@ -80,7 +77,7 @@ def _rulings(section: Section) -> list[RulingRecord]:
                 {
                     "ns": results[int(pk)].ns_entry.label,
                     "ew": results[int(pk)].ew_entry.label,
-                    "state": {k: v for k, v in state.items() if k in _RESTORED} if state is not None else None,
+                    "state": {k: v for k, v in state.items() if k in own_data.RESTORED} if state is not None else None,
                 }
                 for pk, state in (ruling.details.get("previous") or {}).items()
                 if int(pk) in results

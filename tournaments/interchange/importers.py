@@ -147,7 +147,8 @@ def import_record(
         status=Session.Status.FINISHED,
         source=source[:200],
     )
-    own_import.apply_settings(session, record)  # our own file: the conventions it was scored with
+    # Our own file: the conventions it was scored with; the director's opting out of scaling still wins.
+    own_import.apply_settings(session, record, keep=() if scale_missed_boards else ("scale_missed_boards",))
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
 
     boards: dict[int, Board] = {}

@@ -39,6 +39,16 @@ BOARD_TAG = "BridgedeskBoard"
 SETTINGS = ("mp_scale", "edition", "use_neuberg", "scale_missed_boards", "average_plus_own_percentage")
 LAYOUT = ("movement_kind", "movement_variant", "tables", "rounds", "boards_per_round")
 _LINE_KINDS = ("artificial", "not_played", "assigned", "weighted")
+RESTORED = (
+    "kind",
+    "contract",
+    "declarer",
+    "tricks",
+    "ns_score",
+    "ns_percent",
+    "ew_percent",
+    "weighted",
+)  # a line's state
 
 # ---------------------------------------------------------------------------------------------- writing
 
@@ -110,7 +120,7 @@ def dumps(data: dict[str, Any]) -> str:
 def loads(text: str, where: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise InterchangeError(f"Bridgedesk's own data is not valid JSON ({exc.msg}).", where) from None
     if not isinstance(data, dict):
         raise InterchangeError("Bridgedesk's own data must be a JSON object.", where)

@@ -6,11 +6,13 @@ Checked as strictly as the standard part of a file: a value the models would ref
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from tournaments.core.actors import Actor
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 
+from . import own_data
 from .errors import InterchangeError
 from .records import RulingRecord, SessionRecord
 
@@ -21,10 +23,15 @@ _CHOICES: dict[str, list[str]] = {
 _FLAGS = ("use_neuberg", "scale_missed_boards", "average_plus_own_percentage")
 
 
-def apply_settings(session: Session, record: SessionRecord) -> None:
-    """The conventions the session was scored with in Bridgedesk, so the same arithmetic gives the same figures."""
+def apply_settings(session: Session, record: SessionRecord, *, keep: Collection[str] = ()) -> None:
+    """The conventions the session was scored with in Bridgedesk, so the same arithmetic gives the same figures.
+
+    Settings named in ``keep`` are the director's explicit choice at import and stay as they are.
+    """
     changed = []
     for name, value in record.settings.items():
+        if name in keep:
+            continue
         if (name in _CHOICES and value in _CHOICES[name]) or (name in _FLAGS and isinstance(value, bool)):
             setattr(session, name, value)
             changed.append(name)
@@ -65,18 +72,22 @@ def _previous(ruling: RulingRecord, results: dict[tuple[str, str], Result]) -> d
         raise _fail(ruling, "a ruling's previous lines must be a list.")
     out: dict[str, dict[str, Any] | None] = {}
     for item in items:
-        result = results.get((item.get("ns"), item.get("ew"))) if isinstance(item, dict) else None
-        if result is None or not (item["state"] is None or isinstance(item["state"], dict)):
-            raise _fail(ruling, f"a ruling names a line {item!r} that board {ruling.board} does not have.")
-        state = item["state"]
+        if not isinstance(item, dict):
+            raise _fail(ruling, "a ruling's previous line must be an object.")
+        result = results.get((str(item.get("ns")), str(item.get("ew"))))
+        state = item.get("state")
+        if result is None:
+            raise _fail(ruling, f"a ruling names a line {item.get('ns')} v {item.get('ew')} that the board lacks.")
+        if state is not None and (not isinstance(state, dict) or state.get("kind") not in Result.Kind.values):
+            raise _fail(ruling, "a ruling's previous line has no kind of result.")
         if state is not None:
-            ids = {
-                "board_id": result.board_id,
+            state = {
+                "board_id": result.board_id,  # type: ignore[attr-defined]
                 "table_round_id": None,
-                "ns_entry_id": result.ns_entry_id,
-                "ew_entry_id": result.ew_entry_id,
+                "ns_entry_id": result.ns_entry_id,  # type: ignore[attr-defined]
+                "ew_entry_id": result.ew_entry_id,  # type: ignore[attr-defined]
+                **{k: state.get(k) for k in own_data.RESTORED},
             }
-            state = {**ids, **state}
         out[str(result.pk)] = state
     return out
 
@@ -92,8 +103,8 @@ def make_rulings(
 ) -> list[Ruling]:
     """The file's rulings as rows (not saved), tied to the new session's boards, lines and pairs."""
     by_line: dict[int, dict[tuple[str, str], Result]] = {}
-    for result in results:
-        by_line.setdefault(result.board.number, {})[(result.ns_entry.label, result.ew_entry.label)] = result
+    for row in results:
+        by_line.setdefault(row.board.number, {})[(row.ns_entry.label, row.ew_entry.label)] = row
     director = actor if getattr(actor, "is_authenticated", False) else None
     made: list[Ruling] = []
     for ruling in record.rulings or []:
@@ -109,7 +120,7 @@ def make_rulings(
         if ruling.board is not None and board is None:
             raise _fail(ruling, f"a ruling is on board {ruling.board}, which the file does not hold.")
         lines = by_line.get(ruling.board or 0, {})
-        result = None
+        result: Result | None = None
         if ruling.ns_pair or ruling.ew_pair:
             result = lines.get((ruling.ns_pair, ruling.ew_pair))
             if result is None:

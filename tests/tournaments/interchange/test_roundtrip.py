@@ -17,9 +17,10 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.importers import import_pbn, import_usebio
-from tournaments.interchange.usebio import check_structure
+from tournaments.interchange.usebio import check_structure, read_usebio
 from tournaments.sessions.models import Board, Result, Ruling, Session, TableRound
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services import rulings as ruling_services
@@ -320,3 +321,68 @@ def test_random_small_sessions_round_trip(director, layout, rulings, seed) -> No
     _assert_same(ours, snapshot(import_usebio(xml, filename="r.xml", actor=director).session))
     _, text = export_pbn(session)
     _assert_same(ours, snapshot(import_pbn(text, filename="r.pbn", actor=director).session))
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_the_sessions_conventions_travel_with_the_file(director, fmt: str) -> None:
+    session = session_services.create_session(
+        actor=director,
+        event_name="ACBL night",
+        date=dt.date(2026, 11, 21),
+        mp_scale="acbl",
+        sections=[session_services.SectionSpec(pairs=6, kind="howell", boards_per_round=2)],
+    )
+    _play_all(session, director, seed=3)
+    section = session.sections.get()
+    ruling_services.apply_ruling(
+        actor=director, section=section, decision="not_played", result=_line(session, 1), facts="No time"
+    )
+    Session.objects.filter(pk=session.pk).update(use_neuberg=False, scale_missed_boards=False, edition="1963")
+    session.refresh_from_db()
+    ours = snapshot(session)
+    if fmt == "usebio":
+        again = import_usebio(export_usebio(session)[1], filename="c.xml", actor=director)
+    else:
+        again = import_pbn(export_pbn(session)[1], filename="c.pbn", actor=director)
+    assert again.differences == []
+    _assert_same(ours, snapshot(again.session))
+
+
+def test_other_readers_see_the_standard_part(director) -> None:
+    """Without our own data a reader sees the weighted score as the adjusted score it earned, with its points."""
+    session = _rich_session(director)
+    _, xml = export_usebio(session)
+    standard = xml[: xml.index(b"<?bridgedesk ")]
+    check_structure(standard)
+    record = read_usebio(standard)
+    assert record.rulings is None and record.settings == {}
+    weighted = Result.objects.get(section__session=session, kind="weighted")
+    line = next(
+        x
+        for b in record.boards
+        if b.number == weighted.board.number
+        for x in b.lines
+        if x.ns_pair == weighted.ns_entry.label
+    )
+    assert line.kind == "artificial" and line.ns_points is not None
+    assert all(x.kind != "not_played" for b in record.boards for x in b.lines)
+    own = read_usebio(xml)
+    assert own.rulings is not None and len(own.rulings) == Ruling.objects.filter(session=session).count()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: t.replace('"decision":"weighted"', '"decision":"guess"'), "unknown decision 'guess'"),
+        (lambda t: t.replace('"format":1,', '"format":1,,'), "not valid JSON"),
+        (lambda t: t.replace('"entry":"2NS"', '"entry":"99NS"'), "names pair 99NS, not in the file"),
+    ],
+)
+def test_bad_own_data_is_named_and_nothing_is_imported(director, change, message: str) -> None:
+    session = _rich_session(director)
+    _, xml = export_usebio(session)
+    before = Session.objects.count()
+    with pytest.raises(InterchangeError, match=message) as caught:
+        import_usebio(change(xml.decode("utf-8")).encode("utf-8"), filename="bad.xml", actor=director)
+    assert caught.value.where.startswith("line ")
+    assert Session.objects.count() == before
