@@ -183,7 +183,8 @@ def _read_line(item: Any, board: BoardRecord, where: str) -> None:
     ns, ew, kind = item.get("ns"), item.get("ew"), item["kind"]
     line = next((x for x in board.lines if x.ns_pair == ns and x.ew_pair == ew), None)
     if line is None:
-        if kind != "not_played" or not isinstance(ns, str) or not isinstance(ew, str):
+        # lines the standard part leaves off: not played, or weighted where there is no top (IMPs)
+        if kind not in ("not_played", "weighted") or not isinstance(ns, str) or not isinstance(ew, str):
             raise InterchangeError(f"Bridgedesk's own data: board {board.number} has no line {ns} v {ew}.", where)
         line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
         board.lines.append(line)

@@ -348,6 +348,39 @@ def test_the_sessions_conventions_travel_with_the_file(director, fmt: str) -> No
     _assert_same(ours, snapshot(again.session))
 
 
+@pytest.mark.parametrize("method", ["butler", "cross_imps"])
+def test_imp_sessions_round_trip(director, method: str) -> None:
+    session = session_services.create_session(
+        actor=director,
+        event_name="IMP pairs",
+        date=dt.date(2026, 11, 22),
+        scoring_method=method,
+        sections=[session_services.SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)],
+    )
+    _play_all(session, director, seed=1)
+    section = session.sections.get()
+    apply = ruling_services.apply_ruling
+    apply(
+        actor=director,
+        section=section,
+        decision="weighted",
+        result=_line(session, 2),
+        weighted=[
+            {"weight": 50, "contract": "4S", "declarer": "N", "tricks": "10"},
+            {"weight": 50, "contract": "4S", "declarer": "N", "tricks": "9"},
+        ],
+    )
+    apply(actor=director, section=section, decision="procedural_penalty", entry=section.entries.get(label="1EW"))
+    apply(actor=director, section=section, decision="not_played", result=_line(session, 3))
+    ours = snapshot(session)
+    for again in (
+        import_usebio(export_usebio(session)[1], filename="i.xml", actor=director),
+        import_pbn(export_pbn(session)[1], filename="i.pbn", actor=director),
+    ):
+        assert again.differences == []
+        _assert_same(ours, snapshot(again.session))
+
+
 def test_other_readers_see_the_standard_part(director) -> None:
     """Without our own data a reader sees the weighted score as the adjusted score it earned, with its points."""
     session = _rich_session(director)
