@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import scoring
 from tournaments.core.text import is_digits
 
 from .errors import InterchangeError
@@ -177,17 +178,27 @@ def _read_ruling(item: Any, record: SessionRecord, board: int | None, where: str
     )
 
 
-def _read_line(item: Any, board: BoardRecord, where: str) -> None:
+def _new_line(board: BoardRecord, ns: Any, ew: Any, labels: set[str], where: str) -> LineRecord:
+    """A line the standard part left off, checked as the readers check a traveller's lines."""
+    if not isinstance(ns, str) or not isinstance(ew, str) or ns not in labels or ew not in labels or ns == ew:
+        raise InterchangeError(f"Bridgedesk's own data: board {board.number} has no line {ns} v {ew}.", where)
+    if any(x.ns_pair == ns or x.ew_pair == ew or x.ns_pair == ew or x.ew_pair == ns for x in board.lines):
+        raise InterchangeError(f"Bridgedesk's own data: {ns} or {ew} plays board {board.number} twice.", where)
+    line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
+    board.lines.append(line)
+    return line
+
+
+def _read_line(item: Any, board: BoardRecord, labels: set[str], where: str) -> None:
     if not isinstance(item, dict) or item.get("kind") not in _LINE_KINDS:
         raise InterchangeError(f"Bridgedesk's own data: board {board.number} has a line of unknown kind.", where)
     ns, ew, kind = item.get("ns"), item.get("ew"), item["kind"]
     line = next((x for x in board.lines if x.ns_pair == ns and x.ew_pair == ew), None)
     if line is None:
         # lines the standard part leaves off: not played, or weighted where there is no top (IMPs)
-        if kind not in ("not_played", "weighted") or not isinstance(ns, str) or not isinstance(ew, str):
+        if kind not in ("not_played", "weighted"):
             raise InterchangeError(f"Bridgedesk's own data: board {board.number} has no line {ns} v {ew}.", where)
-        line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
-        board.lines.append(line)
+        line = _new_line(board, ns, ew, labels, where)
     line.kind = kind
     if kind == "not_played":
         line.ns_points = line.ew_points = None
@@ -203,6 +214,10 @@ def _read_line(item: Any, board: BoardRecord, where: str) -> None:
                 raise InterchangeError(
                     f"Bridgedesk's own data: a weighted part on board {board.number} has no score.", where
                 )
+        try:
+            scoring.Weighted(tuple((float(p["weight"]), p["ns_score"]) for p in parts))
+        except scoring.ScoringError as exc:
+            raise InterchangeError(f"Bridgedesk's own data, board {board.number}: {exc}", where) from None
         line.weighted = parts
         line.ns_percent = line.ew_percent = None
     elif kind == "artificial":
@@ -239,7 +254,7 @@ def apply(
                 f"Bridgedesk's own data names board {number}, which the file does not hold.", board_where
             )
         for item in _list(data, "lines", board_where):
-            _read_line(item, board, board_where)
+            _read_line(item, board, {p.label for p in record.pairs}, board_where)
         rulings += [_read_ruling(item, record, number, board_where) for item in _list(data, "rulings", board_where)]
     record.rulings = rulings
 

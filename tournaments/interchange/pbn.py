@@ -7,7 +7,8 @@ Deals are checked card by card and rendered with endplay (:mod:`.deals`).
 
 Column names follow the standard's predefined ones (section 5.7 ScoreTable, 5.8 TotalScoreTable), plus the
 user-defined ``Direction`` (NS/EW field of a two-winner event) and ``Lead``; an artificial score is marked with
-a caret, as the standard says: ``Percentage_NS`` ``^60``.
+a caret, as the standard says: ``Percentage_NS`` ``^60``. Our own files add the tags ``BridgedeskSession`` and
+``BridgedeskBoard`` (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``)
 defusedxml, which refuses entity declarations, so a file cannot expand itself into gigabytes or read local files.
 
 Writing follows the element order of the files real scoring programs publish (Compscore3's, checked by
-:func:`check_structure`), with the USEBIO 1.2 DOCTYPE.
+:func:`check_structure`), with the USEBIO 1.2 DOCTYPE. Our own files end with a ``<?bridgedesk ...?>`` processing
+instruction (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`), which the DTD allows.
 """
 
 from __future__ import annotations

@@ -409,6 +409,13 @@ def test_other_readers_see_the_standard_part(director) -> None:
         (lambda t: t.replace('"decision":"weighted"', '"decision":"guess"'), "unknown decision 'guess'"),
         (lambda t: t.replace('"format":1,', '"format":1,,'), "not valid JSON"),
         (lambda t: t.replace('"entry":"2NS"', '"entry":"99NS"'), "names pair 99NS, not in the file"),
+        (lambda t: t.replace('"weight":0.7', '"weight":0.9', 1), "must add up to 100%"),
+        (
+            lambda t: t.replace(
+                '{"ns":"1NS","ew":"5EW","kind":"not_played"}', '{"ns":"1NS","ew":"99EW","kind":"not_played"}'
+            ),
+            "has no line 1NS v 99EW",
+        ),
     ],
 )
 def test_bad_own_data_is_named_and_nothing_is_imported(director, change, message: str) -> None:
