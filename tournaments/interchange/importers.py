@@ -47,7 +47,7 @@ class ImportReport:
     def summary(self) -> str:
         return (
             f"Imported {self.source}: {self.pairs} pairs, {self.boards} boards, {self.results} traveller lines, "
-            f"{self.rulings} rulings."
+            f"{self.rulings} ruling{'' if self.rulings == 1 else 's'}."
         )
 
 
