@@ -325,7 +325,7 @@ def out_of_date(job: GeneratedFile) -> bool:
         return False
     owner_id = job.session_id if spec.owner == "session" else job.party_id
     try:
-        return bool(owner_id) and spec.stamp(spec.load(owner_id)) != made_from
+        return owner_id is not None and spec.stamp(spec.load(owner_id)) != made_from
     except ReportError:
         return False
 
@@ -367,6 +367,6 @@ def run_to_folder(
             made.append((kind, None, error))
             continue
         path = folder / done.filename
-        path.write_bytes(bytes(done.content))
+        path.write_bytes(bytes(done.content or b""))
         made.append((kind, path, ""))
     return made

@@ -183,6 +183,7 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
 @requires()
 def player_me(request: HttpRequest) -> HttpResponse:
     """A player login's own sessions over time (the login must be linked to a club member)."""
+    assert request.user.is_authenticated  # @requires() let only signed-in users in
     member = Member.objects.filter(user=request.user).first()
     if member is None:
         return render(request, "publishing/player.html", {"member": None, "history": [], "plot": ""}, status=404)

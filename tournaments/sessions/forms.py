@@ -100,7 +100,7 @@ class LatePairForm(forms.Form):
         self.fields["section"].choices = [(s.letter, f"Section {s.letter}") for s in sections]
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(forms.ModelForm[Member]):
     class Meta:
         model = Member
         fields = ["name", "national_id", "email"]

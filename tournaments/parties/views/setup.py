@@ -25,6 +25,7 @@ def _field_error(form, exc: EntryError) -> None:
 
 @requires(Perm.DIRECT)
 def party_list(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # @requires let only signed-in directors in
     parties = Party.objects.all() if has(request.user, Perm.MANAGE_CLUB) else Party.objects.filter(host=request.user)
     return render(request, "parties/list.html", {"parties": parties[:200]})
 
