@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, overload
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -14,6 +14,10 @@ from tournaments.audit.models import AuditChainHead, AuditEntry
 from tournaments.core.actors import Actor, user_of
 
 
+@overload
+def snapshot(obj: models.Model, fields: list[str] | None = None) -> dict[str, Any]: ...
+@overload
+def snapshot(obj: None, fields: list[str] | None = None) -> None: ...
 def snapshot(obj: models.Model | None, fields: list[str] | None = None) -> dict[str, Any] | None:
     """A JSON-able picture of a model's own fields, for the old/new columns of the log."""
     if obj is None:

@@ -98,7 +98,9 @@ def _targets(
     rows = smap.played_rows(board.number)
     if not rows:
         raise ValidationError({"board": f"Board {board.number} is not played in section {section.letter}."})
-    existing = {(r.ns_entry_id, r.ew_entry_id): r for r in Result.objects.filter(section=section, board=board)}
+    existing: dict[tuple[int | None, int | None], Result] = {
+        (r.ns_entry_id, r.ew_entry_id): r for r in Result.objects.filter(section=section, board=board)
+    }
     if not ns.strip() and not ew.strip():
         if decision not in BOARD_DECISIONS:
             raise ValidationError({"ns": "An assigned or weighted score is for one table: give the pair numbers."})
@@ -249,7 +251,7 @@ def apply_ruling(
         if target is None:
             target = Result(
                 section=section,
-                board=board,  # type: ignore[misc]
+                board=board,
                 table_round=where["row"],
                 ns_entry=where["ns"],
                 ew_entry=where["ew"],

@@ -285,10 +285,10 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
         old = session.status
         finished = status == Session.Status.FINISHED
         who = actor.get_username() if actor is not None and getattr(actor, "is_authenticated", False) else "system"
-        stamp = {"finished_at": timezone.now() if finished else None, "finished_by": who if finished else ""}
-        Session.objects.filter(pk=session.pk).update(status=status, **stamp)
+        finished_at, finished_by = (timezone.now(), who) if finished else (None, "")
+        Session.objects.filter(pk=session.pk).update(status=status, finished_at=finished_at, finished_by=finished_by)
         session.status = status
-        session.finished_at, session.finished_by = stamp["finished_at"], stamp["finished_by"]
+        session.finished_at, session.finished_by = finished_at, finished_by
         audit.record(
             actor=actor, action=AuditAction.SESSION_STATUS, target=session, session_id=session.pk, old=old, new=status
         )

@@ -37,7 +37,8 @@ EXPORT_FORMATS = ("csv", "tsv", "json")
 def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     fmt = request.GET.get("_export")
     if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
-        return TableExport(fmt, table).response(f"{name}.{fmt}")
+        response: HttpResponse = TableExport(fmt, table).response(f"{name}.{fmt}")  # django-tables2 is untyped
+        return response
     return None
 
 
