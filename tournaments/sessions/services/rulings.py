@@ -16,7 +16,7 @@ from django.db import transaction
 import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import FACTS_MAX, WHY_MAX, check_text
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.lookups import section_map
@@ -243,7 +243,7 @@ def apply_ruling(
         facts=facts.strip(),
         details=details,
         penalty=ruling_penalty,
-        director=actor if getattr(actor, "is_authenticated", False) else None,  # type: ignore[misc]
+        director=user_of(actor),
     )
     previous: dict[str, Any] = {}
     for target, where in targets:

@@ -18,7 +18,7 @@ import scoring
 from tournaments import movements
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import NAME_MAX, check_text
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services.versions import (
@@ -148,7 +148,7 @@ def create_session(
         event = Event.objects.create(
             name=event_name.strip() or "Club pairs",
             club=club,
-            owner=actor if getattr(actor, "is_authenticated", False) else None,  # type: ignore[misc]
+            owner=user_of(actor),
         )
     number = (event.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     session = Session.objects.create(

@@ -121,7 +121,8 @@ def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
         typed = line.form.line()
         typed.board = line.board
         if fixed_pairs:
-            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label  # type: ignore[union-attr]
+            assert line.row.ns_entry is not None and line.row.ew_entry is not None  # played rows only
+            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label
         typed.result_id = line.result.pk if line.result is not None else None
         typed.version = line.form.cleaned_data.get("version")
         out.append(typed)
@@ -173,7 +174,8 @@ def _handle(
             "of them). Here they are as they are now: type them again and save.",
         )
         for line in editable:
-            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)  # type: ignore[union-attr]
+            assert line.form is not None  # editable lines are those with a form
+            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)
         _set_focus(lines)
         return None, []
     if not all(line.form.is_valid() for line in editable if line.form is not None):

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import movements
 from tournaments.core.access import Perm, requires
+from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.movements.suggest import suggest
 from tournaments.sessions.forms import (
     LatePairForm,
@@ -207,7 +208,7 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @requires(Perm.DIRECT, Perm.VIEW_CONTACTS)
-def members(request: HttpRequest) -> HttpResponse:
+def members(request: HtmxHttpRequest) -> HttpResponse:
     """The club's members, with a quick search (live as you type) and a form to add one."""
     q = request.GET.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL in a query parameter
     found = Member.objects.filter(active=True)
@@ -219,7 +220,7 @@ def members(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"{member.name} added to the members.")
         return redirect(reverse("members") + (f"?q={q}" if q else ""))
     context = {"members": found[:200], "q": q, "form": form, "count": found.count()}
-    if request.htmx and request.method == "GET":  # type: ignore[attr-defined]
+    if request.htmx and request.method == "GET":
         return render(request, "sessions/_members_table.html", context)
     return render(request, "sessions/members.html", context)
 
