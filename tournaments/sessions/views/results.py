@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from tournaments.core.access import Perm, requires
-from tournaments.sessions.models import Entry
+from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
@@ -42,7 +42,7 @@ def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     return None
 
 
-def _slug(session: Any, section: Any, what: str) -> str:
+def _slug(session: Session, section: Section, what: str) -> str:
     return f"{session.date:%Y-%m-%d}-{section.letter}-{what}"
 
 
