@@ -21,7 +21,9 @@ from tournaments.printing.models import GeneratedFile
 def visible_jobs(request: HttpRequest) -> QuerySet[GeneratedFile]:
     """A director sees the files they asked for; the club administrator sees everyone's."""
     qs = GeneratedFile.objects.filter(expires_at__gt=timezone.now()).defer("content")
-    return qs if has(request.user, Perm.MANAGE_CLUB) else qs.filter(owner_id=request.user.pk)
+    if has(request.user, Perm.MANAGE_CLUB):
+        return qs
+    return qs.filter(owner=request.user) if request.user.is_authenticated else qs.none()
 
 
 def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
