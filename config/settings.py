@@ -13,8 +13,12 @@ from pathlib import Path
 
 import dj_database_url
 import dj_email_url
+import django_stubs_ext
 
 from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
+
+# Lets the classes django-stubs makes generic be written so at run time too: `forms.ModelForm[Member]`.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("BRIDGEDESK_DATA_DIR", BASE_DIR / "var")).resolve()

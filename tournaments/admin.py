@@ -3,46 +3,45 @@ read-only, because every change to them must go through the services (checked ag
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
+from django.db import models
 from django.http import HttpRequest
 
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(admin.ModelAdmin[models.Model]):
     """Shown, never changed here: use the session pages, which audit every change."""
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(admin.ModelAdmin[Member]):
     list_display = ("name", "national_id", "email", "active")
     list_filter = ("active",)
     search_fields = ("name", "national_id", "email")
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(admin.ModelAdmin[Event]):
     list_display = ("name", "club", "kind", "created_at")
     search_fields = ("name", "club")
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(admin.ModelAdmin[Session]):
     list_display = ("event", "name", "date", "scoring_method", "status")
     list_filter = ("status", "scoring_method")
     list_select_related = ("event",)
@@ -63,7 +62,7 @@ class SessionAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # sessions are set up from the pairs present: /sessions/new/
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
 
@@ -73,17 +72,17 @@ class SectionAdmin(ReadOnlyAdmin):
     list_select_related = ("session", "session__event")
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(admin.TabularInline[EntryPlayer, Entry]):
     model = EntryPlayer
     extra = 0
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
         return False
 
 

@@ -17,7 +17,7 @@ class AuditQuerySet(models.QuerySet["AuditEntry"]):
     def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("The audit log is append-only: entries cannot be changed.")
 
-    def delete(self) -> NoReturn:  # type: ignore[override]
+    def delete(self) -> NoReturn:
         raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, overload
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -11,9 +11,13 @@ from django.utils import timezone
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.chain import chain_of, digest
 from tournaments.audit.models import AuditChainHead, AuditEntry
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 
 
+@overload
+def snapshot(obj: models.Model, fields: list[str] | None = None) -> dict[str, Any]: ...
+@overload
+def snapshot(obj: None, fields: list[str] | None = None) -> None: ...
 def snapshot(obj: models.Model | None, fields: list[str] | None = None) -> dict[str, Any] | None:
     """A JSON-able picture of a model's own fields, for the old/new columns of the log."""
     if obj is None:
@@ -44,7 +48,7 @@ def record(
     why: str = "",
 ) -> AuditEntry:
     """Append one entry. Call it inside the same transaction as the change it describes."""
-    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    user = user_of(actor)
     if target is not None:
         target_type = target_type or target._meta.model_name
         target_id = target_id if target_id is not None else target.pk
@@ -68,7 +72,7 @@ def record(
         )
         entry.hash = digest(entry)
         entry.save()
-        head.seq, head.hash = entry.seq, entry.hash
+        head.seq, head.hash = head.seq + 1, entry.hash
         head.save(update_fields=["seq", "hash"])
     return entry
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, Permission
+from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -74,16 +74,16 @@ def ensure_roles() -> None:
         group.permissions.set([perms[p.value] for p in granted if p.value in perms])
 
 
-def grant(user: AbstractBaseUser, role: Role, *, revoke: bool = False) -> None:
+def grant(user: User, role: Role, *, revoke: bool = False) -> None:
     ensure_roles()
     group = Group.objects.get(name=role.group_name)
     if revoke:
-        user.groups.remove(group)  # type: ignore[attr-defined]
+        user.groups.remove(group)
     else:
-        user.groups.add(group)  # type: ignore[attr-defined]
+        user.groups.add(group)
 
 
-def has(user: AbstractBaseUser | AnonymousUser, perm: Perm) -> bool:
+def has(user: User | AnonymousUser, perm: Perm) -> bool:
     return bool(user.is_authenticated and user.has_perm(perm.full))
 
 

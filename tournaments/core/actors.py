@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
-Actor = AbstractBaseUser | AnonymousUser | None
+# `User` is what `request.user` is (the project keeps Django's user model) and what the foreign keys hold.
+Actor = User | AnonymousUser | None
 
 
-def user_of(actor: Actor) -> AbstractBaseUser | None:
+def user_of(actor: Actor) -> User | None:
     """The user to store in a foreign key: None for anonymous visitors and for the system."""
-    if actor is not None and getattr(actor, "is_authenticated", False) and isinstance(actor, AbstractBaseUser):
+    if isinstance(actor, User) and actor.is_authenticated:
         return actor
     return None

@@ -17,7 +17,7 @@ from django.db import transaction
 import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import score_section
@@ -123,7 +123,7 @@ def import_record(
 ) -> ImportReport:
     """Write a record as a new session, all or nothing, then compare our scores with the published ones."""
     warnings = list(record.warnings)
-    owner = actor if getattr(actor, "is_authenticated", False) else None
+    owner = user_of(actor)
     date = record.date
     if date is None:
         date = dt.date.today()
@@ -266,7 +266,7 @@ def _create_results(
                 result.kind = Result.Kind.NOT_PLAYED
             results.append(result)
     Result.objects.bulk_create(results)
-    director = actor if getattr(actor, "is_authenticated", False) else None
+    director = user_of(actor)
     if record.rulings is not None:  # our own file: the director's rulings as they were given
         rulings = own_import.make_rulings(section, session, record, boards, entries, results, actor)
     else:

@@ -351,7 +351,9 @@ def _detect_scale(record: SessionRecord) -> str:
             continue
         if any(x.ns_points is None or x.ew_points is None for x in scored):
             continue
-        top = scored[0].ns_points + scored[0].ew_points  # type: ignore[operator]
+        ns_points, ew_points = scored[0].ns_points, scored[0].ew_points
+        assert ns_points is not None and ew_points is not None  # every line has both: checked just above
+        top = ns_points + ew_points
         n = len(scored)
         if abs(top - 2 * (n - 1)) < 0.011:
             return "ebu"

@@ -37,7 +37,7 @@ def dealer_of(first_dealer: str, deal: int) -> str:
 
 def deal_plan(first_dealer: str, method: str, deals: int = DEALS_PER_ROUND) -> list[tuple[int, str, str]]:
     """(deal, dealer, vulnerability) for a round; ``method`` is "law9", "none" or "all" (announced)."""
-    plan = []
+    plan: list[tuple[int, str, str]] = []
     for n in range(1, deals + 1):
         dealer = dealer_of(first_dealer, n)
         if method == "law9":

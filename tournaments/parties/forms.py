@@ -15,7 +15,7 @@ from tournaments.parties.types import SEATS
 __all__ = ["AssignForm", "DealForm", "DealFormSet", "GuestListForm", "PartyForm", "TotalsForm"]
 
 
-class PartyForm(forms.ModelForm):
+class PartyForm(forms.ModelForm[Party]):
     """The form of the game and the rules the host announces before play."""
 
     prizes = forms.MultipleChoiceField(
@@ -137,7 +137,7 @@ class DealForm(forms.Form):
     honors = forms.ChoiceField(choices=HONOR_CHOICES, required=False)
 
     def clean_contract(self) -> str:
-        return self.cleaned_data["contract"].strip()
+        return str(self.cleaned_data["contract"]).strip()
 
     @property
     def is_blank(self) -> bool:

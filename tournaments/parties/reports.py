@@ -270,9 +270,9 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
                 str(r.place),
                 fit(r.guest.name, FONT, 8.5, 60 * mm),
                 r.guest.get_group_display() if r.guest.group else "",
-                str(r.stars.gold),
-                str(r.stars.red),
-                str(r.stars.green),
+                str(r.stars.gold if r.stars else 0),  # a euchre party's rows always have stars
+                str(r.stars.red if r.stars else 0),
+                str(r.stars.green if r.stars else 0),
                 f"{r.tally.my:,}",
                 f"{r.tally.opponents:,}",
             ]

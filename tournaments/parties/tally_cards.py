@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .types import SEATS, Guest, PartyError, TableSeating
+from .types import SEATS, Guest, PartyError, Seat, TableSeating
 
 __all__ = [
     "GENTLEMAN_SEATS",
@@ -24,8 +24,8 @@ __all__ = [
     "tally_cards_for",
 ]
 
-GENTLEMAN_SEATS = ("N", "E")
-LADY_SEATS = ("S", "W")
+GENTLEMAN_SEATS: tuple[Seat, ...] = ("N", "E")
+LADY_SEATS: tuple[Seat, ...] = ("S", "W")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
@@ -70,7 +70,7 @@ def check_guests(guests: Sequence[Guest], tables: int, *, mixed: bool) -> None:
             )
 
 
-def _first_dealer(rng: random.Random, *, mixed: bool) -> str:
+def _first_dealer(rng: random.Random, *, mixed: bool) -> Seat:
     """Round 1: at a mixed party the two ladies draw for deal (the specimen announcement); else Law 7."""
     return rng.choice(LADY_SEATS) if mixed else rng.choice(SEATS)
 
@@ -91,8 +91,8 @@ def draw_tally_cards(guests: Sequence[Guest], tables: int, rng: random.Random, *
         rng.shuffle(cards)
         for guest, (table, seat) in zip(people, cards, strict=True):
             seating[table].seats[seat] = guest.id
-    for table in seating.values():
-        table.first_dealer = _first_dealer(rng, mixed=mixed)  # type: ignore[assignment]
+    for place in seating.values():
+        place.first_dealer = _first_dealer(rng, mixed=mixed)
     return [seating[t] for t in sorted(seating)]
 
 
@@ -124,8 +124,8 @@ def assign_tally_cards(
             raise PartyError(f"{guest.name}: at a mixed party gentlemen sit North or East and ladies South or West.")
         taken[(table, seat)] = guest_id
         seating[table].seats[seat] = guest_id
-    for table in seating.values():
-        table.first_dealer = _first_dealer(rng, mixed=mixed)  # type: ignore[assignment]
+    for place in seating.values():
+        place.first_dealer = _first_dealer(rng, mixed=mixed)
     return [seating[t] for t in sorted(seating)]
 
 
@@ -136,4 +136,4 @@ def tally_cards_for(seating: Sequence[TableSeating], groups: Mapping[str, str | 
         for t in seating
         for seat, who in t.seats.items()
     ]
-    return sorted(cards, key=lambda c: (c.pile, c.table, SEATS.index(c.seat)))  # type: ignore[arg-type]
+    return sorted(cards, key=lambda c: (c.pile, c.table, SEATS.index(c.seat)))

@@ -19,7 +19,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -250,7 +250,7 @@ def _fail(job: GeneratedFile, error: str) -> GeneratedFile | None:
     return GeneratedFile.objects.filter(pk=job.pk).first()
 
 
-def stale_jobs(now: Any = None) -> QuerySet[GeneratedFile]:
+def stale_jobs(now: datetime | None = None) -> QuerySet[GeneratedFile]:
     """Jobs that should be moving but are not: running with a lapsed lease, or queued and never taken."""
     now = now or timezone.now()
     return GeneratedFile.objects.filter(
@@ -303,7 +303,7 @@ class Watchdog:
                 log.exception("the job watchdog could not look for lost jobs")
 
 
-def delete_expired(now: Any = None) -> int:
+def delete_expired(now: datetime | None = None) -> int:
     """Delete jobs and files past their expiry date; returns how many went."""
     deleted, _ = GeneratedFile.objects.filter(expires_at__lt=now or timezone.now()).delete()
     return deleted
@@ -325,7 +325,7 @@ def out_of_date(job: GeneratedFile) -> bool:
         return False
     owner_id = job.session_id if spec.owner == "session" else job.party_id
     try:
-        return bool(owner_id) and spec.stamp(spec.load(owner_id)) != made_from
+        return owner_id is not None and spec.stamp(spec.load(owner_id)) != made_from
     except ReportError:
         return False
 
@@ -347,15 +347,15 @@ def job_status(job: GeneratedFile) -> dict[str, Any]:
 
 
 def run_to_folder(
-    *, session: Any, kinds: tuple[str, ...], out_dir: Any, paper: str = "a4", owner: Actor = None
-) -> list[tuple[str, Any, str]]:
+    *, session: Any, kinds: tuple[str, ...], out_dir: Path, paper: str = "a4", owner: Actor = None
+) -> list[tuple[str, Path | None, str]]:
     """Run one job per report right here (the command line's way) and write each file into `out_dir`.
 
     Returns (kind, path or None, error) per report; a report that cannot be made does not stop the others.
     """
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    made: list[tuple[str, Any, str]] = []
+    made: list[tuple[str, Path | None, str]] = []
     for kind in kinds:
         job = start_job(owner=owner, session=session, kind=kind, paper=paper, enqueue=False)
         done = run_job(job.pk)
@@ -367,6 +367,6 @@ def run_to_folder(
             made.append((kind, None, error))
             continue
         path = folder / done.filename
-        path.write_bytes(bytes(done.content))
+        path.write_bytes(bytes(done.content or b""))
         made.append((kind, path, ""))
     return made

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -101,9 +101,9 @@ def style(
     size: float = 9,
     *,
     bold: bool = False,
-    align: int = 0,
+    align: Literal[0, 1, 2, 4] = 0,  # TA_LEFT, TA_CENTER, TA_RIGHT, TA_JUSTIFY
     leading: float | None = None,
-    color: Any = INK,
+    color: colors.Color = INK,
     space_after: float = 0,
 ) -> ParagraphStyle:
     return ParagraphStyle(
@@ -300,7 +300,7 @@ class _NumberedCanvas(Canvas):
 
     def showPage(self) -> None:
         self._saved.append(dict(self.__dict__))
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # reportlab's own way to begin a page; not in its stubs
 
     def save(self) -> None:
         total = len(self._saved)
@@ -311,11 +311,11 @@ class _NumberedCanvas(Canvas):
         super().save()
 
     def _draw_footer(self, total: int) -> None:
-        width = self._pagesize[0]
+        width = self._pagesize[0]  # type: ignore[attr-defined]  # reportlab keeps the page size private
         self.setFont(FONT, 7.5)
         self.setFillColor(MUTED)
         label = getattr(self, "_bd_page_label", "")
-        self.drawCentredString(width / 2, MARGIN * 0.55, f"{label}   ·   page {self._pageNumber} of {total}")
+        self.drawCentredString(width / 2, MARGIN * 0.55, f"{label}   ·   page {self.getPageNumber()} of {total}")
         self.drawRightString(width - MARGIN, MARGIN * 0.55, "Bridgedesk")
 
 
@@ -325,7 +325,7 @@ def _decorate(
     """The header (club, event, session, date, report title) and cut lines, drawn at the end of each page."""
 
     def on_page_end(canv: Canvas, doc: BaseDocTemplate) -> None:
-        width, height = canv._pagesize
+        width, height = canv._pagesize  # type: ignore[attr-defined]  # private in reportlab (see _draw_footer)
         title = getattr(canv, "_bd_title", default_title)
         canv.saveState()
         top = height - MARGIN
@@ -396,7 +396,7 @@ def frame_size(
     pagesize: tuple[float, float], cols: int = 1, rows: int = 1, *, gap: float = 5 * mm
 ) -> tuple[float, float]:
     frame = body_frames(pagesize, cols, rows, gap=gap)[0]
-    return frame._width, frame._height
+    return frame.width, frame.height
 
 
 @dataclass(frozen=True)

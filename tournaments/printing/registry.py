@@ -24,7 +24,7 @@ class JobKind:
     owner: Owner
     load: Callable[[int], Any]  # the owner by id; ReportError if it is gone
     render: Callable[[Any, str, Progress], Rendered]  # (owner, paper, progress) -> file; no database writes
-    prepare: Callable[[Any], None] | None = None  # a service run before rendering (e.g. solving deals)
+    prepare: Callable[[Any], object] | None = None  # a service run before rendering (e.g. solving deals)
     summary: Callable[[bytes], str] | None = None  # words shown beside the download when done ("3 sent.")
     stamp: Callable[[Any], str] | None = None  # the owner's state when rendered: a later change -> "out of date"
 

@@ -7,6 +7,7 @@ Every view works without JavaScript too (forms post, the job page refreshes itse
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -17,10 +18,12 @@ from tournaments.printing import jobs
 from tournaments.printing.models import GeneratedFile
 
 
-def visible_jobs(request: HttpRequest):
+def visible_jobs(request: HttpRequest) -> QuerySet[GeneratedFile]:
     """A director sees the files they asked for; the club administrator sees everyone's."""
     qs = GeneratedFile.objects.filter(expires_at__gt=timezone.now()).defer("content")
-    return qs if has(request.user, Perm.MANAGE_CLUB) else qs.filter(owner=request.user)
+    if has(request.user, Perm.MANAGE_CLUB):
+        return qs
+    return qs.filter(owner=request.user) if request.user.is_authenticated else qs.none()
 
 
 def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
@@ -75,6 +78,8 @@ def download(request: HttpRequest, job_id: int) -> HttpResponse:
     if job.status != GeneratedFile.Status.DONE:
         raise Http404("This file is not ready yet.")
     content = GeneratedFile.objects.values_list("content", flat=True).get(pk=job.pk)
+    if content is None:  # a finished file always has its bytes; never answer a 500 if one does not
+        raise Http404("This file is not ready yet.")
     response = HttpResponse(bytes(content), content_type=job.content_type or "application/pdf")
     disposition = "inline" if request.GET.get("inline") else "attachment"
     response["Content-Disposition"] = f'{disposition}; filename="{jobs.download_filename(job)}"'

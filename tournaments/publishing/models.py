@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -37,11 +37,11 @@ class Publication(Timestamped):
         return f"Publication of session {self.session_id}"
 
     @property
-    def final_from(self) -> timezone.datetime:
+    def final_from(self) -> datetime:
         """When the results stop being provisional: the director's word, else the end of the provisional hours."""
         return self.final_at or (self.published_at + timedelta(hours=self.provisional_hours))
 
-    def is_provisional(self, now: timezone.datetime | None = None) -> bool:
+    def is_provisional(self, now: datetime | None = None) -> bool:
         return (now or timezone.now()) < self.final_from
 
 

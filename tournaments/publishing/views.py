@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -49,7 +51,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: every section's standings, the provisional banner, and the corrections made since publishing."""
     session = selectors.published_session(pk)
     context = _common(session)
-    fields = []
+    fields: list[dict[str, Any]] = []
     for section in session.sections.order_by("letter"):
         scores = score_section(section)
 
@@ -183,6 +185,7 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
 @requires()
 def player_me(request: HttpRequest) -> HttpResponse:
     """A player login's own sessions over time (the login must be linked to a club member)."""
+    assert request.user.is_authenticated  # @requires() let only signed-in users in
     member = Member.objects.filter(user=request.user).first()
     if member is None:
         return render(request, "publishing/player.html", {"member": None, "history": [], "plot": ""}, status=404)

@@ -7,13 +7,14 @@ whose errors (by field) are put back on the fields here so every message appears
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 import scoring
-from tournaments.sessions.models import Entry, Member, Result, Ruling, Session
+from tournaments.movements.suggest import Suggestion
+from tournaments.sessions.models import Entry, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.results import LineInput
 
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
@@ -48,14 +49,14 @@ class MovementChoiceForm(forms.Form):
         min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
     )
 
-    def __init__(self, *args: Any, suggestions: list[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, suggestions: list[Suggestion], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices: list[tuple[str, Any]] = []
+        choices: list[tuple[str, str]] = []
         for s in suggestions:
             name = s.kind.title() + (f" ({s.variant})" if s.variant else "")
             choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
         choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
-        self.fields["choice"].choices = choices
+        cast(forms.ChoiceField, self.fields["choice"]).choices = choices
         self.suggestions = suggestions
         if choices and not self.is_bound:
             self.initial["choice"] = choices[0][0]
@@ -95,12 +96,12 @@ class LatePairForm(forms.Form):
     player1 = forms.CharField(max_length=120, required=False, label="Player 1")
     player2 = forms.CharField(max_length=120, required=False, label="Player 2")
 
-    def __init__(self, *args: Any, sections: list[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, sections: list[Section], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["section"].choices = [(s.letter, f"Section {s.letter}") for s in sections]
+        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, f"Section {s.letter}") for s in sections]
 
 
-class MemberForm(forms.ModelForm):
+class MemberForm(forms.ModelForm[Member]):
     class Meta:
         model = Member
         fields = ["name", "national_id", "email"]
@@ -191,9 +192,9 @@ class RulingForm(forms.Form):
     law = forms.CharField(max_length=40, required=False, help_text="e.g. Law 16B")
     facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
 
-    def __init__(self, *args: Any, sections: list[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, sections: list[Section], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["section"].choices = [(s.letter, f"Section {s.letter}") for s in sections]
+        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, f"Section {s.letter}") for s in sections]
 
     def clean_weighted(self) -> list[dict[str, str]]:
         parts = []
@@ -209,7 +210,7 @@ class RulingForm(forms.Form):
             parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
         return parts
 
-    def entry_in(self, section: Any) -> Entry | None:
+    def entry_in(self, section: Section) -> Entry | None:
         text = (self.cleaned_data.get("entry") or "").strip().upper()
         if not text:
             return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from django.db.models import Sum
 
@@ -27,7 +27,7 @@ def results_stamp(session: Session) -> str:
     return str(Section.objects.filter(session_id=session.pk).aggregate(v=Sum("version"))["v"] or 0)
 
 
-def _renderer(kind: str) -> Any:
+def _renderer(kind: str) -> Callable[[Session, str, Progress], Rendered]:
     def render(session: Session, paper: str, progress: Progress) -> Rendered:
         return reports.render(kind, session, paper=paper, progress=progress)
 

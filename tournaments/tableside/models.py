@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -109,7 +110,7 @@ class RoundTimer(models.Model):
     def __str__(self) -> str:
         return f"Round timer of session {self.session_id}"
 
-    def remaining(self, now: timezone.datetime | None = None) -> int | None:
+    def remaining(self, now: datetime | None = None) -> int | None:
         """Seconds left in the round (negative when over time); None when the clock has not started."""
         if self.started_at is None:
             return None

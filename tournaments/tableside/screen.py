@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_session
 from tournaments.tableside import services
@@ -59,7 +60,7 @@ def _context(session: Session) -> dict[str, object]:
 
 
 @requires(Perm.DIRECT)
-def session_screen(request: HttpRequest, pk: int) -> HttpResponse:
+def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The big screen of a session: the director opens it on the club room's TV (full screen, no menus)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"

@@ -107,12 +107,24 @@ def test_the_whole_evening_through_the_pages(director_client) -> None:
     assert party.status == "finished" and party.rounds.count() == 1
 
 
-@pytest.mark.parametrize("kind", ["tally-cards", "table-cards", "score-pads", "standings"])
-def test_print_before_play_never_fails(director_client, party, kind) -> None:
+@pytest.mark.parametrize(
+    ("kind", "missing"),
+    [
+        ("tally-cards", "Draw the tally cards first"),
+        ("table-cards", ""),
+        ("score-pads", ""),
+        ("standings", "No round has been entered yet."),
+    ],
+)
+def test_print_before_play_never_fails(director_client, party, kind, missing) -> None:
+    """Blank table cards and score pads print before play; tally cards and standings say what is missing."""
     response = director_client.get(reverse("parties:pdf", args=[party.pk, kind]))
-    assert response.status_code in (200, 302)
-    if response.status_code == 200:
-        assert response.content.startswith(b"%PDF")
+    if not missing:
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    else:
+        assert response.status_code == 302 and response["Location"] == reverse("parties:print", args=[party.pk])
+        page = director_client.get(response["Location"])
+        assert page.status_code == 200 and missing in page.content.decode()
 
 
 def test_unknown_pages_are_404(director_client, started) -> None:

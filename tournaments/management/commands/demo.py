@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -27,13 +28,13 @@ class Command(BaseCommand):
             "--quick", action="store_true", help="Estimate tricks from points and fits instead of solving double dummy."
         )
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         start = time.perf_counter()
         try:
             session = build_demo_session(
-                tables=int(options["tables"]),  # type: ignore[call-overload]
+                tables=int(options["tables"]),
                 movement=str(options["movement"]),
-                seed=int(options["seed"]),  # type: ignore[call-overload]
+                seed=int(options["seed"]),
                 quick=bool(options["quick"]),
                 results=not options["no_results"],
             )

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.core.access import Role, grant
 
@@ -13,7 +13,7 @@ from tournaments.core.access import Role, grant
 class Command(BaseCommand):
     help = "Create the first login (club administrator) if the database has no users; print it."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--username", default="director")
 
     def handle(self, *args: object, **options: object) -> None:

@@ -10,7 +10,7 @@ import time
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 
 def _stop_on_signal(signum: int, frame: object) -> None:
@@ -21,7 +21,7 @@ def _stop_on_signal(signum: int, frame: object) -> None:
 class Command(BaseCommand):
     help = "Migrate, ensure a director login, then run the web server and a Celery worker until Ctrl-C."
 
-    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
         parser.add_argument("--port", default=os.environ.get("PORT", "8000"))
         parser.add_argument("--no-demo", action="store_true", help="Do not offer a demo session on first start.")

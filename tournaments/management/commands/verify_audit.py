@@ -25,7 +25,7 @@ class Command(BaseCommand):
         else:
             chains = sorted(
                 set(AuditChainHead.objects.values_list("chain", flat=True))
-                | set(AuditEntry.objects.exclude(chain=None).values_list("chain", flat=True).distinct())
+                | {c for c in AuditEntry.objects.exclude(chain=None).values_list("chain", flat=True).distinct() if c}
             )
             stray = unchained()
             if stray is not None:

@@ -11,7 +11,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.parties import services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.forms import DealFormSet, TotalsForm
-from tournaments.parties.models import Party, PartyTable
+from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
@@ -31,7 +31,7 @@ def party_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _round(party: Party, number: int):
+def _round(party: Party, number: int) -> PartyRound:
     for rnd in party_rounds(party):
         if rnd.number == number:
             return rnd
@@ -160,7 +160,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             elif mode == "totals":
                 totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
             else:
-                deals._non_form_errors = deals.error_class([str(exc)])  # shown above the deals
+                # Shown above the deals; Django has no public way to add a formset-wide error after validation.
+                deals._non_form_errors = deals.error_class([str(exc)])  # type: ignore[attr-defined]
     rows = list(zip(_deal_rows(party, table, len(deals.forms)), deals.forms, strict=False))
     return render(
         request,

@@ -3,10 +3,11 @@ their own name) and the leaders so far. Refreshed every 10 s; no menus."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.parties import selectors
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party
@@ -15,7 +16,7 @@ LEADERS = 8
 
 
 @requires(Perm.DIRECT)
-def party_screen(request: HttpRequest, pk: int) -> HttpResponse:
+def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     party = get_party(request, pk)
     rounds = selectors.party_rounds(party)
     current = rounds[-1] if rounds else None
@@ -24,7 +25,7 @@ def party_screen(request: HttpRequest, pk: int) -> HttpResponse:
         for table in current.tables.all():
             for seat, guest in table.seats.items():
                 places.append((guest.name, f"Table {table.number}, {SEAT_NAMES.get(seat, seat)}"))
-            if table.sitting_out_id:
+            if table.sitting_out is not None:
                 places.append((table.sitting_out.name, "sits out this round"))
     standings = selectors.standings(party)
     context = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,7 +18,7 @@ from tournaments.parties.tally_cards import tally_cards_for
 from tournaments.parties.views.common import get_party, steps
 
 
-def _field_error(form, exc: EntryError) -> None:
+def _field_error(form: forms.BaseForm, exc: EntryError) -> None:
     """Show a service's message beside the field it names (or at the top of the form)."""
     field = exc.field if exc.field in form.fields else None
     form.add_error(field, str(exc))
@@ -25,6 +26,7 @@ def _field_error(form, exc: EntryError) -> None:
 
 @requires(Perm.DIRECT)
 def party_list(request: HttpRequest) -> HttpResponse:
+    assert request.user.is_authenticated  # @requires let only signed-in directors in
     parties = Party.objects.all() if has(request.user, Perm.MANAGE_CLUB) else Party.objects.filter(host=request.user)
     return render(request, "parties/list.html", {"parties": parties[:200]})
 

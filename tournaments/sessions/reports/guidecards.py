@@ -95,7 +95,7 @@ def table_card(
     url: str = "",
 ) -> list[Flowable]:
     size, row_h = _sizes(movement.rounds, height, (QR_SIZE + 8 * mm) if url else 30 * mm)
-    header = ["Round", "N-S", "E-W", "Boards", "Boards go to", "E-W go to"]
+    header: list[object] = ["Round", "N-S", "E-W", "Boards", "Boards go to", "E-W go to"]
     rows: list[list[object]] = [header]
     notes: set[str] = set()
     for r in range(1, movement.rounds + 1):
@@ -157,7 +157,7 @@ def pair_card(
     data: SessionData, section: Section, movement: movements.Movement, label: str, width: float, height: float
 ) -> list[Flowable]:
     size, row_h = _sizes(movement.rounds, height, 26 * mm)
-    header = ["Round", "Table", "Sit", "Against", "Boards"]
+    header: list[object] = ["Round", "Table", "Sit", "Against", "Boards"]
     rows: list[list[object]] = [header]
     sit_out_rows = []
     for r, seat in enumerate(movement.card(label), start=1):

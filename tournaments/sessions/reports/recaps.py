@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -18,7 +20,7 @@ from tournaments.printing.pdf import (
     table_style,
     text,
 )
-from tournaments.sessions.models import Board
+from tournaments.sessions.models import Board, Ruling
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import BoardScore, SectionScores
 
@@ -32,7 +34,7 @@ def board_caption(board: Board) -> str:
     return f"Dealer {dealer} · Vulnerable {VUL_WORDS.get(board.vulnerability, board.vulnerability)}"
 
 
-def ruling_lines(rulings) -> list[Flowable]:
+def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
     out: list[Flowable] = []
     for ruling in rulings:
         words = [ruling.get_decision_display()]
@@ -49,7 +51,7 @@ def ruling_lines(rulings) -> list[Flowable]:
 def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width: float, imps: bool) -> list[Flowable]:
     unit = "IMPs" if imps else ("Pts" if scores.full_top is None else "MP")
     header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", f"N-S {unit}", f"E-W {unit}"]
-    rows: list[list[object]] = [header]
+    rows: list[list[object]] = [list(header)]
     span: list[tuple[object, ...]] = []
     for i, line in enumerate(bs.lines, start=1):
         r = line.result

@@ -22,7 +22,7 @@ from tournaments.printing.pdf import (
 from tournaments.sessions.models import Entry
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.reports.standings import FIELD_NAMES
-from tournaments.sessions.selectors.scores import SectionScores
+from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores
 
 TITLE = "Personal score cards"
 
@@ -48,7 +48,7 @@ def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool)
 def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, imps: bool) -> list[Flowable]:
     lines = data_lines = scores.lines_of(entry.pk)
 
-    def order(item):
+    def order(item: tuple[BoardScore, LineResult, str]) -> tuple[int, int]:
         tr = item[1].result.table_round
         return (tr.round if tr else 0, item[0].board.number)
 
@@ -58,7 +58,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
     fixed = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm, 17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
     rest = width - sum(w for w in fixed if w)
     widths = [w if w else rest for w in fixed]
-    rows: list[list[object]] = [header]
+    rows: list[list[object]] = [list(header)]
     running = 0.0
     previous_round = None
     shade: list[tuple[object, ...]] = []

@@ -20,7 +20,7 @@ from tournaments.printing.pdf import (
     table_style,
     text,
 )
-from tournaments.sessions.models import Section, TableRound
+from tournaments.sessions.models import Board, Section, TableRound
 from tournaments.sessions.reports.data import SessionData, boards_text
 from tournaments.sessions.reports.recaps import board_caption
 
@@ -42,7 +42,7 @@ def _section_words(data: SessionData, section: Section) -> str:
 
 
 def traveller(
-    data: SessionData, section: Section, board, rows: list[TableRound], width: float, height: float
+    data: SessionData, section: Section, board: Board, rows: list[TableRound], width: float, height: float
 ) -> list[Flowable]:
     header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", "N-S MP", "E-W MP"]
     if data.session.is_imps:

@@ -6,6 +6,7 @@ The session's audit page and the public corrections list both read entries throu
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from tournaments.audit.models import AuditEntry
@@ -25,7 +26,7 @@ READABLE_KEYS = {
 }
 
 
-def readable(value: Any, names: dict[str, dict[int, str]]) -> Any:
+def readable(value: Any, names: dict[str, Mapping[int, str | int]]) -> Any:
     """A snapshot with row ids replaced by board numbers, pair labels and section letters."""
     if not isinstance(value, dict):
         return value
@@ -42,7 +43,7 @@ def readable(value: Any, names: dict[str, dict[int, str]]) -> Any:
     return out
 
 
-def names_by_id(session_id: int) -> dict[str, dict[int, str]]:
+def names_by_id(session_id: int) -> dict[str, Mapping[int, str | int]]:  # board numbers are ints
     """Board numbers, pair labels and section letters of the session by id (three queries for the page)."""
     sections = dict(Section.objects.filter(session_id=session_id).values_list("id", "letter"))
     entries = Entry.objects.filter(section__session_id=session_id).values_list("id", "label", "section_id")

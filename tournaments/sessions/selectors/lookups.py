@@ -73,8 +73,8 @@ def section_map(section: Section) -> SectionMap:
     entries = {e.pk: e for e in Entry.objects.filter(section=section).prefetch_related("players")}
     rows = list(TableRound.objects.filter(section=section).order_by("round", "table"))
     for row in rows:
-        row.ns_entry = entries.get(row.ns_entry_id) if row.ns_entry_id else None  # type: ignore[assignment]
-        row.ew_entry = entries.get(row.ew_entry_id) if row.ew_entry_id else None  # type: ignore[assignment]
+        row.ns_entry = entries.get(row.ns_entry_id) if row.ns_entry_id else None
+        row.ew_entry = entries.get(row.ew_entry_id) if row.ew_entry_id else None
     return SectionMap(section=section, entries=entries, rows=rows)
 
 

@@ -111,7 +111,7 @@ def traveller_rows(board: BoardScore) -> list[dict[str, Any]]:
 
 def scorecard_rows(scores: SectionScores, entry: Entry) -> list[dict[str, Any]]:
     """The pair's boards in the order played: table, seat, opponents, contract, score from its side, points."""
-    items = []
+    items: list[dict[str, Any]] = []
     for board, line, side in scores.lines_of(entry.pk):
         r = line.result
         tr = r.table_round

@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Literal, Protocol
 
 from django.db import connection
 from django.db.models import Q
@@ -27,7 +27,8 @@ import scoring
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 
 ONE_FIELD = ""
-IMP_METHODS = {Session.ScoringMethod.BUTLER: "butler", Session.ScoringMethod.CROSS_IMPS: "cross"}
+ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
+IMP_METHODS: dict[str, ImpMethod] = {Session.ScoringMethod.BUTLER: "butler", Session.ScoringMethod.CROSS_IMPS: "cross"}
 
 
 @dataclass
@@ -256,10 +257,10 @@ class MatchpointScorer:
 class ImpScorer:
     """IMPs against a datum (Butler) or against every other line (cross-IMPs)."""
 
-    method: str
+    method: ImpMethod
 
     def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        rated = scoring.score_board_imps(inputs, method=self.method)  # type: ignore[arg-type]
+        rated = scoring.score_board_imps(inputs, method=self.method)
         return Rated(None, rated[0].datum if rated else None, [(r.ns, r.ew, r.ns, r.ew) for r in rated])
 
 

@@ -79,9 +79,10 @@ def _quick_tricks(deal: str) -> dict[tuple[str, str], int]:
 
 def _dd_tricks(deals: list[str]) -> list[dict[tuple[str, str], int]]:
     from endplay.dds import calc_all_tables
+    from endplay.dds.ddtable import DDTable
     from endplay.types import Deal, Denom, Player
 
-    tables = []
+    tables: list[DDTable] = []
     for start in range(0, len(deals), 25):  # the solver takes at most 32 deals (all strains) a call
         tables.extend(calc_all_tables([Deal(d) for d in deals[start : start + 25]]))
     denoms = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, "NT": Denom.nt}
@@ -239,6 +240,7 @@ def _demo_rulings(section: Section, smap: object, rng: random.Random, actor: Act
     """An average plus/minus for a slow play board and a weighted score after unauthorised information."""
     rows = [r for r in section.table_rounds.select_related("ns_entry", "ew_entry") if r.ns_entry_id and r.ew_entry_id]
     first, second = rng.sample(rows, 2)
+    assert first.ns_entry is not None and first.ew_entry is not None  # rows with both pairs only
     apply_ruling(
         actor=actor,
         section=section,

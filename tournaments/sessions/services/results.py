@@ -64,10 +64,11 @@ RESULT_FIELDS = [
 
 
 def _apply(result: Result, c: CheckedLine) -> None:
-    result.board = c.board  # type: ignore[assignment]
+    assert c.board is not None and c.ns_entry is not None and c.ew_entry is not None  # only checked lines are saved
+    result.board = c.board
     result.table_round = c.row
-    result.ns_entry = c.ns_entry  # type: ignore[assignment]
-    result.ew_entry = c.ew_entry  # type: ignore[assignment]
+    result.ns_entry = c.ns_entry
+    result.ew_entry = c.ew_entry
     result.kind = Result.Kind.PLAYED
     result.contract = c.contract
     result.declarer = c.declarer

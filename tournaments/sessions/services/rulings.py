@@ -16,7 +16,7 @@ from django.db import transaction
 import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import FACTS_MAX, WHY_MAX, check_text
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.lookups import section_map
@@ -98,7 +98,9 @@ def _targets(
     rows = smap.played_rows(board.number)
     if not rows:
         raise ValidationError({"board": f"Board {board.number} is not played in section {section.letter}."})
-    existing = {(r.ns_entry_id, r.ew_entry_id): r for r in Result.objects.filter(section=section, board=board)}
+    existing: dict[tuple[int | None, int | None], Result] = {
+        (r.ns_entry_id, r.ew_entry_id): r for r in Result.objects.filter(section=section, board=board)
+    }
     if not ns.strip() and not ew.strip():
         if decision not in BOARD_DECISIONS:
             raise ValidationError({"ns": "An assigned or weighted score is for one table: give the pair numbers."})
@@ -241,7 +243,7 @@ def apply_ruling(
         facts=facts.strip(),
         details=details,
         penalty=ruling_penalty,
-        director=actor if getattr(actor, "is_authenticated", False) else None,  # type: ignore[misc]
+        director=user_of(actor),
     )
     previous: dict[str, Any] = {}
     for target, where in targets:
@@ -249,7 +251,7 @@ def apply_ruling(
         if target is None:
             target = Result(
                 section=section,
-                board=board,  # type: ignore[misc]
+                board=board,
                 table_round=where["row"],
                 ns_entry=where["ns"],
                 ew_entry=where["ew"],

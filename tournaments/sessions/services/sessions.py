@@ -18,7 +18,7 @@ import scoring
 from tournaments import movements
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import NAME_MAX, check_text
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services.versions import (
@@ -148,7 +148,7 @@ def create_session(
         event = Event.objects.create(
             name=event_name.strip() or "Club pairs",
             club=club,
-            owner=actor if getattr(actor, "is_authenticated", False) else None,  # type: ignore[misc]
+            owner=user_of(actor),
         )
     number = (event.sessions.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     session = Session.objects.create(
@@ -285,10 +285,10 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
         old = session.status
         finished = status == Session.Status.FINISHED
         who = actor.get_username() if actor is not None and getattr(actor, "is_authenticated", False) else "system"
-        stamp = {"finished_at": timezone.now() if finished else None, "finished_by": who if finished else ""}
-        Session.objects.filter(pk=session.pk).update(status=status, **stamp)
+        finished_at, finished_by = (timezone.now(), who) if finished else (None, "")
+        Session.objects.filter(pk=session.pk).update(status=status, finished_at=finished_at, finished_by=finished_by)
         session.status = status
-        session.finished_at, session.finished_by = stamp["finished_at"], stamp["finished_by"]
+        session.finished_at, session.finished_by = finished_at, finished_by
         audit.record(
             actor=actor, action=AuditAction.SESSION_STATUS, target=session, session_id=session.pk, old=old, new=status
         )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,7 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.core.access import Perm, requires
 from tournaments.core.text import is_digits
 from tournaments.sessions.forms import ResultLineForm, initial_for, line_forms, shown_of
-from tournaments.sessions.models import Board, Result, Section, TableRound
+from tournaments.sessions.models import Board, Entry, Result, Section, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import (
     CheckedLine,
@@ -45,16 +44,19 @@ class Line:
     focus: bool = False
 
 
-def _seat_label(row_entry: Any, seat: str) -> str:
+def _seat_label(row_entry: Entry, seat: str) -> str:
     """The pair number as a director writes it: "3" in its own direction, "3EW" when arrow-switched."""
     if row_entry.direction and row_entry.direction != seat:
         return row_entry.label
     return str(row_entry.number)
 
 
-def _lines(request: HttpRequest, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
+def _lines(
+    request: HttpRequest | None, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]
+) -> list[Line]:
+    """The page's lines with their forms: bound to the POST when `request` posted, else as stored."""
     boards = sorted({b for _, b in slots})
-    results = {
+    results: dict[tuple[int, int | None, int | None], Result] = {
         (r.board.number, r.ns_entry_id, r.ew_entry_id): r
         for r in Result.objects.filter(section=section, board__number__in=boards).select_related("board")
     }
@@ -67,10 +69,11 @@ def _lines(request: HttpRequest, section: Section, smap: SectionMap, slots: list
         result = results.get((board, row.ns_entry_id, row.ew_entry_id))
         lines.append(Line(row, board, result, None, vul.get(board, "")))
         if result is None or result.kind == Result.Kind.PLAYED:
+            assert row.ns_entry is not None and row.ew_entry is not None  # a played row seats both pairs
             initials.append(
                 initial_for(result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"))
             )
-    forms = iter(line_forms(request.POST if request.method == "POST" else None, initials))
+    forms = iter(line_forms(request.POST if request is not None and request.method == "POST" else None, initials))
     for line in lines:
         if line.result is None or line.result.kind == Result.Kind.PLAYED:
             line.form = next(forms)
@@ -87,14 +90,9 @@ def _set_focus(lines: list[Line]) -> None:
         target.focus = True
 
 
-class _NoPost:
-    method = "GET"
-    POST = None
-
-
 def _fresh(section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
     """The page's lines as they are stored now (after a save that met conflicts)."""
-    return _lines(_NoPost(), section, smap, slots)  # type: ignore[arg-type]
+    return _lines(None, section, smap, slots)
 
 
 def layout_of(lines: list[Line]) -> str:
@@ -123,7 +121,8 @@ def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
         typed = line.form.line()
         typed.board = line.board
         if fixed_pairs:
-            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label  # type: ignore[union-attr]
+            assert line.row.ns_entry is not None and line.row.ew_entry is not None  # played rows only
+            typed.ns, typed.ew = line.row.ns_entry.label, line.row.ew_entry.label
         typed.result_id = line.result.pk if line.result is not None else None
         typed.version = line.form.cleaned_data.get("version")
         out.append(typed)
@@ -175,7 +174,8 @@ def _handle(
             "of them). Here they are as they are now: type them again and save.",
         )
         for line in editable:
-            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)  # type: ignore[union-attr]
+            assert line.form is not None  # editable lines are those with a form
+            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)
         _set_focus(lines)
         return None, []
     if not all(line.form.is_valid() for line in editable if line.form is not None):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.db.models import Sum
@@ -33,6 +34,7 @@ def live_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """ETag/304 for a polled page of a session (`view(request, pk, ...)`); CSV exports are never 304'd."""
     conditional = condition(etag_func=_etag)(view)
 
+    @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.GET.get("_export"):
             return view(request, pk, *args, **kwargs)
@@ -41,6 +43,4 @@ def live_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         patch_cache_control(response, private=True, no_cache=True)
         return response
 
-    wrapper.__name__, wrapper.__doc__ = view.__name__, view.__doc__
-    wrapper.__wrapped__ = view  # type: ignore[attr-defined]
     return wrapper

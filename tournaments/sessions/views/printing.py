@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.printing import jobs
 from tournaments.printing.views import visible_jobs
 from tournaments.sessions import reports
@@ -54,7 +55,7 @@ def print_panel(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requires(Perm.DIRECT)
 @require_POST
-def print_start(request: HttpRequest, pk: int) -> HttpResponse:
+def print_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Start a job for the report or book named in the form; the panel comes back with its progress bar."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     kind = request.POST.get("kind", "")

@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from tournaments.core.access import Perm, requires
-from tournaments.sessions.models import Entry
+from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
@@ -37,11 +37,12 @@ EXPORT_FORMATS = ("csv", "tsv", "json")
 def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
     fmt = request.GET.get("_export")
     if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
-        return TableExport(fmt, table).response(f"{name}.{fmt}")
+        response: HttpResponse = TableExport(fmt, table).response(f"{name}.{fmt}")  # django-tables2 is untyped
+        return response
     return None
 
 
-def _slug(session: Any, section: Any, what: str) -> str:
+def _slug(session: Session, section: Section, what: str) -> str:
     return f"{session.date:%Y-%m-%d}-{section.letter}-{what}"
 
 

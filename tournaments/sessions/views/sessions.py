@@ -15,7 +15,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments import movements
 from tournaments.core.access import Perm, requires
-from tournaments.movements.suggest import suggest
+from tournaments.core.htmx import HtmxHttpRequest
+from tournaments.movements.suggest import Suggestion, suggest
 from tournaments.sessions.forms import (
     LatePairForm,
     MemberForm,
@@ -24,14 +25,14 @@ from tournaments.sessions.forms import (
     SessionSetupForm,
     add_service_errors,
 )
-from tournaments.sessions.models import Entry, Member, Result, TableRound
+from tournaments.sessions.models import Entry, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services import sessions as session_services
 from tournaments.sessions.views.common import get_session
 
 LETTERS = "ABC"
 
 
-def _suggestions(pairs: int) -> list[Any]:
+def _suggestions(pairs: int) -> list[Suggestion]:
     try:
         return suggest(pairs)[:6]
     except movements.MovementError:
@@ -119,7 +120,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _player_forms(request: HttpRequest, session: Any, data: Any) -> list[tuple[Entry, PlayersForm]]:
+def _player_forms(request: HttpRequest, session: Session, data: Any) -> list[tuple[Entry, PlayersForm]]:
     entries = list(
         Entry.objects.filter(section__session=session)
         .select_related("section")
@@ -134,14 +135,17 @@ def _player_forms(request: HttpRequest, session: Any, data: Any) -> list[tuple[E
     return forms
 
 
-def _open_sections(session: Any) -> list[Any]:
+def _open_sections(session: Session) -> list[Section]:
     """Sections that can still take a late pair: no result entered yet."""
     with_results = set(Result.objects.filter(section__session=session).values_list("section_id", flat=True))
     return [s for s in session.sections.order_by("letter") if s.pk not in with_results]
 
 
 def _entries_page(
-    request: HttpRequest, session: Any, forms: list[Any], late_form: LatePairForm | None = None
+    request: HttpRequest,
+    session: Session,
+    forms: list[tuple[Entry, PlayersForm]],
+    late_form: LatePairForm | None = None,
 ) -> HttpResponse:
     if late_form is None:
         open_sections = _open_sections(session)
@@ -207,7 +211,7 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @requires(Perm.DIRECT, Perm.VIEW_CONTACTS)
-def members(request: HttpRequest) -> HttpResponse:
+def members(request: HtmxHttpRequest) -> HttpResponse:
     """The club's members, with a quick search (live as you type) and a form to add one."""
     q = request.GET.get("q", "").replace("\x00", "").strip()  # PostgreSQL refuses NUL in a query parameter
     found = Member.objects.filter(active=True)
@@ -219,7 +223,7 @@ def members(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"{member.name} added to the members.")
         return redirect(reverse("members") + (f"?q={q}" if q else ""))
     context = {"members": found[:200], "q": q, "form": form, "count": found.count()}
-    if request.htmx and request.method == "GET":  # type: ignore[attr-defined]
+    if request.htmx and request.method == "GET":
         return render(request, "sessions/_members_table.html", context)
     return render(request, "sessions/members.html", context)
 
