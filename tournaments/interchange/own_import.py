@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from tournaments.core.actors import Actor
+from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 
 from . import own_data
@@ -82,10 +82,10 @@ def _previous(ruling: RulingRecord, results: dict[tuple[str, str], Result]) -> d
             raise _fail(ruling, "a ruling's previous line has no kind of result.")
         if state is not None:
             state = {
-                "board_id": result.board_id,  # type: ignore[attr-defined]
+                "board_id": result.board_id,
                 "table_round_id": None,
-                "ns_entry_id": result.ns_entry_id,  # type: ignore[attr-defined]
-                "ew_entry_id": result.ew_entry_id,  # type: ignore[attr-defined]
+                "ns_entry_id": result.ns_entry_id,
+                "ew_entry_id": result.ew_entry_id,
                 **{k: state.get(k) for k in own_data.RESTORED},
             }
         out[str(result.pk)] = state
@@ -105,7 +105,7 @@ def make_rulings(
     by_line: dict[int, dict[tuple[str, str], Result]] = {}
     for row in results:
         by_line.setdefault(row.board.number, {})[(row.ns_entry.label, row.ew_entry.label)] = row
-    director = actor if getattr(actor, "is_authenticated", False) else None
+    director = user_of(actor)
     made: list[Ruling] = []
     for ruling in record.rulings or []:
         if ruling.decision not in Ruling.Decision.values:
