@@ -24,6 +24,7 @@ from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import pbn, usebio
+from .conventions import conventions_for, program_key
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -135,6 +136,7 @@ def import_record(
         owner=owner,
     )
     source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
+    conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
     session = Session.objects.create(
         event=event,
         name=(record.title or "Session 1")[:120],
@@ -142,8 +144,8 @@ def import_record(
         date=date,
         scoring_method=record.scoring,
         mp_scale=record.mp_scale,
-        use_neuberg=True,
-        scale_missed_boards=scale_missed_boards,
+        **conventions,
+        scores_shown=_scores_shown(record),
         status=Session.Status.FINISHED,
         source=source[:200],
     )
@@ -195,11 +197,31 @@ def import_record(
     return report
 
 
+def _scores_shown(record: SessionRecord) -> str:
+    """Another program's file shows its own figures; our own files are scored again (their round trip is ours)."""
+    published = any(p.total is not None for p in record.pairs) or any(
+        x.ns_points is not None for b in record.boards for x in b.lines
+    )
+    if published and program_key(record.program) != "bridgedesk":
+        return Session.ScoresShown.PUBLISHED
+    return Session.ScoresShown.BRIDGEDESK
+
+
 def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]:
     made: list[Entry] = []
     for pair in record.pairs:
         number, direction = _label_parts(pair.label)
-        made.append(Entry(section=section, number=number, direction=direction, label=pair.label))
+        made.append(
+            Entry(
+                section=section,
+                number=number,
+                direction=direction,
+                label=pair.label,
+                published_total=pair.total,
+                published_percentage=pair.percentage,
+                published_place=pair.place[:8],
+            )
+        )
     Entry.objects.bulk_create(made)
     entries = {e.label: e for e in Entry.objects.filter(section=section)}
     ids = {p.national_id for pair in record.pairs for p in pair.players if p.national_id}
@@ -240,6 +262,8 @@ def _create_results(
                 table_round=None,
                 ns_entry=entries[line.ns_pair],
                 ew_entry=entries[line.ew_pair],
+                published_ns_points=line.ns_points,
+                published_ew_points=line.ew_points,
             )
             if line.kind == "played":
                 score, message = _check_score(line, b, session.edition)
@@ -301,7 +325,7 @@ def compare_with_published(
 
     Returns how many published figures were compared and the differences, listed for the director.
     """
-    scores = score_section(section)
+    scores = score_section(section, arithmetic="bridgedesk")
     by_label = {e.label: e for e in scores.entries}
     compared = 0
     line_diffs: list[str] = []
