@@ -80,7 +80,7 @@ def test_a_line_whose_points_show_an_adjusted_score_its_score_does_not(usebio_di
     line = re.sub(r"<NS_MATCH_POINTS>[^<]*<", "<NS_MATCH_POINTS>6<", text[start:end])
     line = re.sub(r"<EW_MATCH_POINTS>[^<]*<", "<EW_MATCH_POINTS>4<", line)
     score = re.search(r"<SCORE>([^<]*)<", line).group(1)
-    record, session = _import(usebio_dir, "edited.xml", (text[:start] + line + text[end:]).encode())
+    _, session = _import(usebio_dir, "edited.xml", (text[:start] + line + text[end:]).encode())
     (comparison,) = compare_session(session)
     (difference,) = comparison.lines
     assert difference.board == 1 and difference.published == (6.0, 4.0)
