@@ -60,7 +60,10 @@ class ConventionsForm(forms.Form):
         required=False, label="Scale the totals of pairs that missed boards (boards expected / boards played)"
     )
     average_plus_own_percentage = forms.BooleanField(
-        required=False, label="Average plus is the pair's own percentage when better than 60% (otherwise 60/40)"
+        required=False, label="Average plus is the pair's own percentage when better than 60% (otherwise 60%)"
+    )
+    average_minus_own_percentage = forms.BooleanField(
+        required=False, label="Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"
     )
     why = forms.CharField(required=False, max_length=200, label="Why (for the audit log)")
 

@@ -147,6 +147,7 @@ _LABELS = {
     "neuberg_rounding": "rounding of factored boards",
     "scale_missed_boards": "scaling of missed boards",
     "average_plus_own_percentage": "average plus",
+    "average_minus_own_percentage": "average minus",
 }
 
 

@@ -98,6 +98,9 @@ class Session(Timestamped):
     average_plus_own_percentage = models.BooleanField(
         default=False, help_text="Average plus is the better of 60% and the pair's own session percentage"
     )
+    average_minus_own_percentage = models.BooleanField(
+        default=False, help_text="Average minus is the worse of 40% and the offending pair's own session percentage"
+    )
     neuberg_rounding = models.CharField(
         max_length=8,
         choices=Rounding.choices,

@@ -31,15 +31,17 @@ def _describe(attribute: str, value: Any) -> str:
         "use_neuberg": "Neuberg's formula for boards played fewer times",
         "scale_missed_boards": "scaling the totals of pairs that missed boards",
         "average_plus_own_percentage": "average plus as the pair's own percentage when better than 60%",
+        "average_minus_own_percentage": "average minus as the pair's own percentage when worse than 40%",
     }
     return f"{names[attribute]} {state}"
 
 
+_SWITCHES = ("use_neuberg", "scale_missed_boards", "average_plus_own_percentage", "average_minus_own_percentage")
+
+
 def _variants(session: Session) -> list[tuple[str, Any]]:
     """Every other choice of one convention at a time."""
-    out: list[tuple[str, Any]] = [
-        (a, not getattr(session, a)) for a in ("use_neuberg", "scale_missed_boards", "average_plus_own_percentage")
-    ]
+    out: list[tuple[str, Any]] = [(a, not getattr(session, a)) for a in _SWITCHES]
     out += [("neuberg_rounding", r) for r in Session.Rounding.values if r != session.neuberg_rounding]
     out += [("mp_scale", s) for s in Session.MatchpointScale.values if s != session.mp_scale]
     return out

@@ -30,6 +30,7 @@ from django.db.models import Q
 
 import scoring
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.averages import apply_own_percentage_averages
 
 ONE_FIELD = ""
 IMP_METHODS = {Session.ScoringMethod.BUTLER: "butler", Session.ScoringMethod.CROSS_IMPS: "cross"}
@@ -379,8 +380,13 @@ def _score(
             BoardScore(board, section, rated.top, rated.datum, lines, rulings_by_board.get(board.pk, []))
         )
 
-    if method == Session.ScoringMethod.MATCHPOINTS and session.average_plus_own_percentage:
-        _apply_own_percentage_average_plus(board_scores, full_top)
+    if method == Session.ScoringMethod.MATCHPOINTS:
+        apply_own_percentage_averages(
+            board_scores,
+            full_top,
+            plus=session.average_plus_own_percentage,
+            minus=session.average_minus_own_percentage,
+        )
 
     standings = _rank(section, session, entries, board_scores, rulings, full_top)
     return SectionScores(section, method, scale, full_top, board_scores, standings, entries, rulings)
@@ -404,37 +410,6 @@ def _line(
         ns_total_points=ns_total,
         ew_total_points=ew_total,
     )
-
-
-def _apply_own_percentage_average_plus(board_scores: list[BoardScore], full_top: float | None) -> None:
-    """Average plus becomes the better of 60% and the pair's own percentage on the boards it really played."""
-    if not full_top:
-        return
-    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for bs in board_scores:
-        for line in bs.lines:
-            if line.result.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED, Result.Kind.WEIGHTED):
-                for entry_id, points in (
-                    (line.result.ns_entry_id, line.ns_total_points),
-                    (line.result.ew_entry_id, line.ew_total_points),
-                ):
-                    if points is not None:
-                        earned[entry_id][0] += points
-                        earned[entry_id][1] += full_top
-    for bs in board_scores:
-        top = bs.top or 0.0
-        for line in bs.lines:
-            result = line.result
-            if result.kind != Result.Kind.ARTIFICIAL:
-                continue
-            for side, pct in (("ns", result.ns_percent), ("ew", result.ew_percent)):
-                if pct is None or pct < 60:
-                    continue
-                got, possible = earned[getattr(result, f"{side}_entry_id")]
-                own = 100 * got / possible if possible else 0.0
-                better = scoring.average_plus(own)
-                setattr(line, f"{side}_points", top * better / 100)
-                setattr(line, f"{side}_total_points", full_top * better / 100)
 
 
 def _rank(

@@ -17,7 +17,13 @@ from tournaments.core.actors import Actor
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
-CONVENTION_FIELDS = ("use_neuberg", "neuberg_rounding", "scale_missed_boards", "average_plus_own_percentage")
+CONVENTION_FIELDS = (
+    "use_neuberg",
+    "neuberg_rounding",
+    "scale_missed_boards",
+    "average_plus_own_percentage",
+    "average_minus_own_percentage",
+)
 
 
 @transaction.atomic
