@@ -141,3 +141,22 @@ def test_the_conventions_form_and_the_comparison_page(director_client, usebio_di
     assert "The session now shows Bridgedesk&#x27;s arithmetic on every page." in rescored.content.decode()
     session_page = director_client.get(f"/sessions/{session.pk}/")
     assert b"Published vs Bridgedesk" in session_page.content
+
+
+def test_the_pages_say_the_figures_are_the_published_ones(director_client, usebio_dir):
+    _, session = _import(usebio_dir, "mp_pairs_mitchell.xml")
+    for page in ("standings", "travellers", "scorecards"):
+        response = director_client.get(f"/sessions/{session.pk}/{page}/")
+        assert response.status_code == 200
+        assert b'id="published-note"' in response.content, page
+        assert b"Compscore3" in response.content, page
+    update_conventions(session, actor=None, neuberg_rounding="none")  # ours would now be 456.94 and 416.06
+    standings = director_client.get(f"/sessions/{session.pk}/standings/").content.decode()
+    assert "456.95" in standings and "416.05" in standings and "456.94" not in standings
+    detail = director_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert 'id="conventions-panel"' in detail and "Two decimals of the board&#x27;s percentage" in detail
+    assert '<option value="none" selected>' in detail
+    set_scores_shown(session, "bridgedesk", actor=None)
+    response = director_client.get(f"/sessions/{session.pk}/standings/")
+    assert b'id="published-note"' not in response.content
+    assert b"456.94" in response.content and b"416.06" in response.content  # re-scored: our arithmetic
