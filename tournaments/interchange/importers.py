@@ -24,7 +24,7 @@ from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import pbn, usebio
-from .conventions import conventions_for, program_key
+from .conventions import conventions_for, import_notes, scores_shown_for
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -44,6 +44,7 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)  # notes on the file (scores that disagree with contracts ...)
     differences: list[str] = field(default_factory=list)  # our figures against the published ones
     compared: int = 0  # published figures compared with ours
+    notes: list[str] = field(default_factory=list)  # what the session shows, and the conventions it follows
 
     def summary(self) -> str:
         return (
@@ -145,11 +146,12 @@ def import_record(
         scoring_method=record.scoring,
         mp_scale=record.mp_scale,
         **conventions,
-        scores_shown=_scores_shown(record),
+        scores_shown=scores_shown_for(record),
         status=Session.Status.FINISHED,
         source=source[:200],
     )
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
+    report.notes = import_notes(session, record)
 
     boards: dict[int, Board] = {}
     for b in record.boards:
@@ -195,16 +197,6 @@ def import_record(
     )
     report.warnings = warnings
     return report
-
-
-def _scores_shown(record: SessionRecord) -> str:
-    """Another program's file shows its own figures; our own files are scored again (their round trip is ours)."""
-    published = any(p.total is not None for p in record.pairs) or any(
-        x.ns_points is not None for b in record.boards for x in b.lines
-    )
-    if published and program_key(record.program) != "bridgedesk":
-        return Session.ScoresShown.PUBLISHED
-    return Session.ScoresShown.BRIDGEDESK
 
 
 def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]:

@@ -48,6 +48,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             _file_error(form, exc)
         else:
             messages.success(request, report.summary())
+            for note in report.notes:
+                messages.info(request, note)
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             if report.differences:

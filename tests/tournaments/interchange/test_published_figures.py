@@ -14,6 +14,7 @@ import pytest
 
 from tournaments.audit.models import AuditEntry
 from tournaments.interchange import usebio
+from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.published import compare_session
@@ -160,3 +161,21 @@ def test_the_pages_say_the_figures_are_the_published_ones(director_client, usebi
     response = director_client.get(f"/sessions/{session.pk}/standings/")
     assert b'id="published-note"' not in response.content
     assert b"456.94" in response.content and b"416.06" in response.content  # re-scored: our arithmetic
+
+
+def test_the_import_says_what_it_shows_and_which_conventions_it_followed(usebio_dir):
+    report = import_usebio((usebio_dir / "mp_pairs_howell.xml").read_bytes(), filename="howell.xml")
+    assert report.notes == [
+        "The session shows the figures Compscore3 26-Jul-22 published, exactly as given; re-scoring with "
+        "Bridgedesk's arithmetic is on the Published vs Bridgedesk page.",
+        "Conventions of Compscore3 followed: rounding of factored boards "
+        "\u201cTwo decimals of the board's percentage (Compscore3)\u201d.",
+    ]
+
+
+def test_our_own_files_are_scored_again_not_shown_as_published(usebio_dir):
+    _, session = _import(usebio_dir, "mp_pairs_howell.xml")
+    set_scores_shown(session, "bridgedesk", actor=None)
+    _, xml = export_usebio(session)
+    again = import_usebio(xml, filename="ours.xml")
+    assert again.session.scores_shown == Session.ScoresShown.BRIDGEDESK and again.notes == []
