@@ -16,7 +16,7 @@ from tournaments.audit.models import AuditEntry
 from tournaments.interchange import usebio
 from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
-from tournaments.sessions.models import Session
+from tournaments.sessions.models import Result, Session
 from tournaments.sessions.selectors.published import compare_session
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import set_scores_shown, update_conventions
@@ -179,3 +179,19 @@ def test_our_own_files_are_scored_again_not_shown_as_published(usebio_dir):
     _, xml = export_usebio(session)
     again = import_usebio(xml, filename="ours.xml")
     assert again.session.scores_shown == Session.ScoresShown.BRIDGEDESK and again.notes == []
+
+
+def test_lines_on_another_scale_and_lines_changed_since_say_so(usebio_dir):
+    _, session = _import(usebio_dir, "mp_pairs_howell.xml")
+    Session.objects.filter(pk=session.pk).update(mp_scale="acbl")  # deliberately not the file's (EBU) scale
+    session.refresh_from_db()
+    (comparison,) = compare_session(session)
+    assert len(comparison.lines) > 150
+    assert all("match-point scale set to \u201cEBU/WBF" in d.reason for d in comparison.lines)
+    Session.objects.filter(pk=session.pk).update(mp_scale="ebu")
+    session.refresh_from_db()
+    result = Result.objects.filter(section__session=session, board__number=3).order_by("pk").first()
+    Result.objects.filter(pk=result.pk).update(ns_score=(result.ns_score or 0) + 2000, version=2)
+    (comparison,) = compare_session(session)
+    changed = [d for d in comparison.lines if (d.board, d.ns) == (3, result.ns_entry.label)]
+    assert changed and changed[0].reason.startswith("The line was changed or ruled on in Bridgedesk after the import")

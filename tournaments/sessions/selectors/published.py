@@ -10,7 +10,6 @@ published figure comes out is named. A line no convention explains says so, and 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,7 +116,24 @@ def _scored_with(section: Section, attribute: str, value: Any) -> SectionScores:
         setattr(session, attribute, original)
 
 
-def _line_reason(line: LineResult, published: tuple[float, float], top: float | None) -> str:
+def _line_reason(
+    line: LineResult, published: tuple[float, float], top: float | None, variants: list[tuple[str, SectionScores]]
+) -> str:
+    result = line.result
+    ruled_since = [r for r in line.rulings if not r.facts.startswith("Imported from")]  # not the import's own
+    if result.version > 1 or ruled_since:
+        return (
+            "The line was changed or ruled on in Bridgedesk after the import; the file's points are for the "
+            "result it published."
+        )
+    explained = [
+        label
+        for label, scores in variants
+        if (other := _line_in(scores, result.pk)) is not None
+        and not (_differs(other.ns_points, published[0]) or _differs(other.ew_points, published[1]))
+    ]
+    if explained:
+        return "The file's match points come out with " + " or ".join(explained) + "."
     score = line.display_score
     if top:
         percents = [round(100 * p / top, 2) for p in published]
@@ -132,11 +148,20 @@ def _line_reason(line: LineResult, published: tuple[float, float], top: float | 
     )
 
 
+def _line_in(scores: SectionScores, result_id: int) -> LineResult | None:
+    for board_score in scores.boards:
+        for line in board_score.lines:
+            if line.result.pk == result_id:
+                return line
+    return None
+
+
 def compare_section(section: Section) -> Comparison:
     """Every line and pair whose published figures differ from ours, each with its reason where one is known."""
     ours = score_section(section, arithmetic="bridgedesk")
     comparison = Comparison(section)
     lines_of_entry: dict[int, list[int]] = defaultdict(list)
+    differing: list[tuple[LineResult, int, tuple[float, float], float | None]] = []
     for board_score in ours.boards:
         for line in board_score.lines:
             result = line.result
@@ -144,56 +169,42 @@ def compare_section(section: Section) -> Comparison:
                 continue
             comparison.compared += 1
             published = (result.published_ns_points, result.published_ew_points)
-            if not (_differs(line.ns_points, published[0]) or _differs(line.ew_points, published[1])):
-                continue
-            comparison.lines.append(
-                LineDifference(
-                    board_score.board.number,
-                    result.ns_entry.label,
-                    result.ew_entry.label,
-                    line.display_score,
-                    published,
-                    (line.ns_points, line.ew_points),
-                    _line_reason(line, published, board_score.top),
-                )
-            )
-            lines_of_entry[result.ns_entry_id].append(board_score.board.number)
-            lines_of_entry[result.ew_entry_id].append(board_score.board.number)
-
-    variants: list[tuple[str, Callable[[int], Standing | None]]] = []
-    agreeing: dict[str, int] = {}
+            if _differs(line.ns_points, published[0]) or _differs(line.ew_points, published[1]):
+                differing.append((line, board_score.board.number, published, board_score.top))
+                lines_of_entry[result.ns_entry_id].append(board_score.board.number)
+                lines_of_entry[result.ew_entry_id].append(board_score.board.number)
     pending: list[tuple[Standing, str, tuple[str, str]]] = []
     for rows in ours.standings.values():
         for standing in rows:
-            figures = _pair_figures(standing)
-            comparison.compared += sum(
-                x is not None
-                for x in (
-                    standing.entry.published_total,
-                    standing.entry.published_percentage,
-                    standing.entry.published_place or None,
-                )
-            )
-            pending += [(standing, name, pair) for name, pair in figures.items() if pair is not None]
-    if pending:
-        for attribute, value in _variants(section.session):
-            scores = _scored_with(section, attribute, value)
-            variants.append((_describe(attribute, value), scores.standing_of))
-            agreeing[_describe(attribute, value)] = sum(
-                1 for standing, name, _ in pending if _figure_agrees(scores.standing_of(standing.entry.pk), name)
-            )
-    for standing, name, (theirs, mine) in pending:
-        comparison.pairs.append(
-            PairDifference(
-                standing.entry.label,
-                standing.entry.names,
-                name,
-                theirs,
-                mine,
-                _pair_reason(standing, name, lines_of_entry.get(standing.entry.pk, []), variants),
+            entry = standing.entry
+            published_figures = (entry.published_total, entry.published_percentage, entry.published_place or None)
+            comparison.compared += sum(x is not None for x in published_figures)
+            pending += [(standing, name, pair) for name, pair in _pair_figures(standing).items() if pair is not None]
+
+    variants: list[tuple[str, SectionScores]] = []
+    if differing or pending:  # each other choice of one convention, in memory
+        variants = [(_describe(a, v), _scored_with(section, a, v)) for a, v in _variants(section.session)]
+    for line, board, published, top in differing:
+        result = line.result
+        comparison.lines.append(
+            LineDifference(
+                board,
+                result.ns_entry.label,
+                result.ew_entry.label,
+                line.display_score,
+                published,
+                (line.ns_points, line.ew_points),
+                _line_reason(line, published, top, variants),
             )
         )
-    if agreeing and max(agreeing.values()) > 0:
+    for standing, name, (theirs, mine) in pending:
+        reason = _pair_reason(standing, name, lines_of_entry.get(standing.entry.pk, []), variants)
+        comparison.pairs.append(PairDifference(standing.entry.label, standing.entry.names, name, theirs, mine, reason))
+    agreeing = {
+        label: sum(1 for standing, name, _ in pending if _figure_agrees(scores.standing_of(standing.entry.pk), name))
+        for label, scores in variants
+    }
+    if pending and max(agreeing.values(), default=0) > 0:
         best = max(agreeing, key=lambda k: agreeing[k])
         comparison.best = f"{agreeing[best]} of the {len(pending)} differing pair figures agree with {best}."
     return comparison
@@ -203,13 +214,11 @@ def _figure_agrees(standing: Standing | None, name: str) -> bool:
     return standing is not None and _pair_figures(standing)[name] is None
 
 
-def _pair_reason(
-    standing: Standing, name: str, boards: list[int], variants: list[tuple[str, Callable[[int], Standing | None]]]
-) -> str:
+def _pair_reason(standing: Standing, name: str, boards: list[int], variants: list[tuple[str, SectionScores]]) -> str:
     if boards:
         listed = ", ".join(str(b) for b in sorted(set(boards)))
         return f"Follows from its traveller lines that differ (board{'s' if len(boards) > 1 else ''} {listed})."
-    explained = [label for label, standing_of in variants if _figure_agrees(standing_of(standing.entry.pk), name)]
+    explained = [label for label, scores in variants if _figure_agrees(scores.standing_of(standing.entry.pk), name)]
     if explained:
         return "The file's figure comes out with " + " or ".join(explained) + "."
     if name == "place":
