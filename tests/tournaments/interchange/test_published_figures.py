@@ -195,3 +195,13 @@ def test_lines_on_another_scale_and_lines_changed_since_say_so(usebio_dir):
     (comparison,) = compare_session(session)
     changed = [d for d in comparison.lines if (d.board, d.ns) == (3, result.ns_entry.label)]
     assert changed and changed[0].reason.startswith("The line was changed or ruled on in Bridgedesk after the import")
+
+
+def test_one_decimal_per_board_is_not_what_compscore3_does(usebio_dir):
+    """Rounding each factored board to 0.1 would move 36 of the Mitchell's 38 totals: the files rule it out."""
+    _, session = _import(usebio_dir, "mp_pairs_mitchell.xml")
+    update_conventions(session, actor=None, neuberg_rounding="0.1")
+    (comparison,) = compare_session(session)
+    totals = [d for d in comparison.pairs if d.figure == "total"]
+    assert len(totals) == 36
+    assert all("Two decimals of the board's percentage (Compscore3)" in d.reason for d in totals)

@@ -237,7 +237,8 @@ def _show_published(scores: SectionScores) -> None:
             entry = standing.entry
             if entry.published_total is not None:
                 standing.total = entry.published_total
-                standing.percentage = entry.published_percentage
+                if entry.published_percentage is not None:  # a file without percentages keeps ours
+                    standing.percentage = entry.published_percentage
                 standing.place = entry.published_place or standing.place
         scores.standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
 
