@@ -43,6 +43,7 @@ from scoring.contracts import (
     score_parts,
     undertrick_points,
 )
+from scoring.conventions import ROUNDINGS, Rounding, round_factored
 from scoring.errors import InvalidBoard, InvalidContract, InvalidResult, InvalidScore, ScoringError
 from scoring.fields import FieldMatchpoints, matchpoint_array, matchpoint_field
 from scoring.imps import (
@@ -107,6 +108,7 @@ __all__ = [
     "IMP_THRESHOLDS",
     "NOT_PLAYED",
     "PROGRESSIVE_DEAL_LIMIT",
+    "ROUNDINGS",
     "SEATS",
     "STRAINS",
     "Artificial",
@@ -126,6 +128,7 @@ __all__ = [
     "LineImps",
     "LineScore",
     "NotPlayed",
+    "Rounding",
     "RubberScorepad",
     "Scale",
     "ScoreParts",
@@ -172,6 +175,7 @@ __all__ = [
     "progressive_vulnerability",
     "rank_with_ties",
     "result_text",
+    "round_factored",
     "scale_total",
     "score_board",
     "score_board_imps",

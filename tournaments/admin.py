@@ -55,6 +55,9 @@ class SessionAdmin(admin.ModelAdmin[Session]):
         "use_neuberg",
         "scale_missed_boards",
         "average_plus_own_percentage",
+        "average_minus_own_percentage",
+        "neuberg_rounding",
+        "scores_shown",
         "status",
     )
     readonly_fields = ("event",)

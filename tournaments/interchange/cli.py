@@ -41,6 +41,7 @@ def failure(path: str, error: InterchangeError) -> CommandError:
 def report_lines(report: ImportReport) -> list[str]:
     """The import report, with the session id alone on the last line (for scripts)."""
     lines = [report.summary()]
+    lines += report.notes
     lines += [f"Note: {w}" for w in report.warnings]
     if report.differences:
         lines += report.differences

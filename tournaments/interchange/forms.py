@@ -45,3 +45,31 @@ class DealsForm(_FileForm):
     """Hand records (a PBN file of deals) for a session already set up."""
 
     file = forms.FileField(label="Hand records (PBN)", help_text="The .pbn file from the dealing program.")
+
+
+class ConventionsForm(forms.Form):
+    """The conventions that explain why two programs' figures differ: the session's own settings."""
+
+    neuberg_rounding = forms.ChoiceField(
+        label="Rounding of factored boards",
+        help_text="How a board played fewer times, factored up with Neuberg's formula, is rounded before the "
+        "totals add it up.",
+    )
+    use_neuberg = forms.BooleanField(required=False, label="Factor boards played fewer times (Neuberg)")
+    scale_missed_boards = forms.BooleanField(
+        required=False, label="Scale the totals of pairs that missed boards (boards expected / boards played)"
+    )
+    average_plus_own_percentage = forms.BooleanField(
+        required=False, label="Average plus is the pair's own percentage when better than 60% (otherwise 60%)"
+    )
+    average_minus_own_percentage = forms.BooleanField(
+        required=False, label="Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"
+    )
+    why = forms.CharField(required=False, max_length=200, label="Why (for the audit log)")
+
+    def __init__(self, *args: object, rounding_choices: list[tuple[str, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["neuberg_rounding"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = rounding_choices
+        field.error_messages["invalid_choice"] = "Choose one of the roundings listed; %(value)s is not one of them."

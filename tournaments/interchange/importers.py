@@ -24,6 +24,7 @@ from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import own_import, pbn, usebio
+from .conventions import conventions_for, import_notes, scores_shown_for
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -43,6 +44,7 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)  # notes on the file (scores that disagree with contracts ...)
     differences: list[str] = field(default_factory=list)  # our figures against the published ones
     compared: int = 0  # published figures compared with ours
+    notes: list[str] = field(default_factory=list)  # what the session shows, and the conventions it follows
 
     def summary(self) -> str:
         return (
@@ -135,6 +137,7 @@ def import_record(
         owner=owner,
     )
     source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
+    conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
     session = Session.objects.create(
         event=event,
         name=(record.title or "Session 1")[:120],
@@ -142,14 +145,15 @@ def import_record(
         date=date,
         scoring_method=record.scoring,
         mp_scale=record.mp_scale,
-        use_neuberg=True,
-        scale_missed_boards=scale_missed_boards,
+        **conventions,
+        scores_shown=scores_shown_for(record),
         status=Session.Status.FINISHED,
         source=source[:200],
     )
     # Our own file: the conventions it was scored with; the director's opting out of scaling still wins.
     own_import.apply_settings(session, record, keep=() if scale_missed_boards else ("scale_missed_boards",))
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
+    report.notes = import_notes(session, record)
 
     boards: dict[int, Board] = {}
     for b in record.boards:
@@ -203,8 +207,18 @@ def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]
     made: list[Entry] = []
     for pair in record.pairs:
         number, direction = _label_parts(pair.label)
-        late = pair.label in record.late
-        made.append(Entry(section=section, number=number, direction=direction, label=pair.label, late=late))
+        made.append(
+            Entry(
+                section=section,
+                number=number,
+                direction=direction,
+                label=pair.label,
+                late=pair.label in record.late,
+                published_total=pair.total,
+                published_percentage=pair.percentage,
+                published_place=pair.place[:8],
+            )
+        )
     Entry.objects.bulk_create(made)
     entries = {e.label: e for e in Entry.objects.filter(section=section)}
     ids = {p.national_id for pair in record.pairs for p in pair.players if p.national_id}
@@ -245,6 +259,8 @@ def _create_results(
                 table_round=None,
                 ns_entry=entries[line.ns_pair],
                 ew_entry=entries[line.ew_pair],
+                published_ns_points=line.ns_points,
+                published_ew_points=line.ew_points,
             )
             if line.kind in ("played", "assigned"):
                 score, message = _check_score(line, b, session.edition)
@@ -311,7 +327,7 @@ def compare_with_published(
 
     Returns how many published figures were compared and the differences, listed for the director.
     """
-    scores = score_section(section)
+    scores = score_section(section, arithmetic="bridgedesk")
     by_label = {e.label: e for e in scores.entries}
     compared = 0
     line_diffs: list[str] = []

@@ -37,7 +37,15 @@ FORMAT = 1
 PI_TARGET = "bridgedesk"
 SESSION_TAG = "BridgedeskSession"
 BOARD_TAG = "BridgedeskBoard"
-SETTINGS = ("mp_scale", "edition", "use_neuberg", "scale_missed_boards", "average_plus_own_percentage")
+SETTINGS = (
+    "mp_scale",
+    "edition",
+    "use_neuberg",
+    "scale_missed_boards",
+    "average_plus_own_percentage",
+    "average_minus_own_percentage",
+    "neuberg_rounding",
+)
 LAYOUT = ("movement_kind", "movement_variant", "tables", "rounds", "boards_per_round")
 _LINE_KINDS = ("artificial", "not_played", "assigned", "weighted")
 RESTORED = (

@@ -19,8 +19,14 @@ from .records import RulingRecord, SessionRecord
 _CHOICES: dict[str, list[str]] = {
     "mp_scale": list(Session.MatchpointScale.values),
     "edition": list(Session.Edition.values),
+    "neuberg_rounding": list(Session.Rounding.values),
 }
-_FLAGS = ("use_neuberg", "scale_missed_boards", "average_plus_own_percentage")
+_FLAGS = (
+    "use_neuberg",
+    "scale_missed_boards",
+    "average_plus_own_percentage",
+    "average_minus_own_percentage",
+)
 
 
 def apply_settings(session: Session, record: SessionRecord, *, keep: Collection[str] = ()) -> None:

@@ -99,6 +99,8 @@ def read_pbn(data: bytes | str) -> SessionRecord:
         raise InterchangeError(f"PBN version {version} is not supported; this reader knows 2.x.", "line 1")
     _resolve_repeats(games)
     record = SessionRecord()
+    creator = re.search(r"^% *Creator: *(.+)$", text[:2000], re.MULTILINE)  # the program, as PBN 2.1 names it
+    record.program = creator.group(1).strip() if creator else ""
     boards: dict[int, BoardRecord] = {}
     score_tables: list[tuple[BoardRecord, Tag]] = []
     total_tables: list[Tag] = []
@@ -107,6 +109,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
         where = f"line {game.line}"
         record.event_name = record.event_name or game.value("Event").strip("?")
         record.club_name = record.club_name or game.value("Site").strip("?")
+        record.program = record.program or game.value("Generator").strip("?")
         if record.date is None and "Date" in game.tags:
             record.date = _date(game.value("Date"), f"line {game.tags['Date'].line}")
         if "Scoring" in game.tags and scoring_tag is None:

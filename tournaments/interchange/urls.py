@@ -10,4 +10,6 @@ urlpatterns = [
     path("sessions/<int:pk>/usebio/", interchange.download_usebio, name="usebio"),
     path("sessions/<int:pk>/pbn/", interchange.download_pbn, name="pbn"),
     path("sessions/<int:pk>/deals/", interchange.load_deals, name="deals"),
+    path("sessions/<int:pk>/conventions/", interchange.conventions, name="conventions"),
+    path("sessions/<int:pk>/published/", interchange.published, name="published"),
 ]

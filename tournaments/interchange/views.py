@@ -4,6 +4,7 @@ load hand records into a session. The work is the interchange package's; a bad f
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
@@ -11,9 +12,12 @@ from django.views.decorators.http import require_GET
 from tournaments.core.access import Perm, requires
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.exporters import export_pbn, export_usebio
-from tournaments.interchange.forms import DealsForm, ImportForm, sniff
+from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
 from tournaments.interchange.importers import import_deals, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
+from tournaments.sessions.models import Session
+from tournaments.sessions.selectors.published import compare_session, has_published
+from tournaments.sessions.services.conventions import CONVENTION_FIELDS, set_scores_shown, update_conventions
 from tournaments.sessions.views.common import get_session
 
 MAX_WARNINGS_SHOWN = 12
@@ -44,6 +48,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             _file_error(form, exc)
         else:
             messages.success(request, report.summary())
+            for note in report.notes:
+                messages.info(request, note)
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             if report.differences:
@@ -109,3 +115,60 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.warning(request, warning)
             return redirect(session.get_absolute_url())
     return render(request, "interchange/deals.html", {"form": form, "session": session})
+
+
+def _conventions_form(session: Session, data: object = None) -> ConventionsForm:
+    initial = {name: getattr(session, name) for name in CONVENTION_FIELDS}
+    return ConventionsForm(data, initial=initial, rounding_choices=list(Session.Rounding.choices))
+
+
+@requires(Perm.DIRECT)
+def conventions(request: HttpRequest, pk: int) -> HttpResponse:
+    """The session's scoring conventions: set here, audited; a bad choice is shown at its field."""
+    session = get_session(pk)
+    form = _conventions_form(session, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        settings = {name: form.cleaned_data[name] for name in CONVENTION_FIELDS}
+        try:
+            changed = update_conventions(session, actor=request.user, why=form.cleaned_data["why"], **settings)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            if changed:
+                messages.success(
+                    request, "Scoring conventions changed: " + ", ".join(_LABELS[c] for c in changed) + "."
+                )
+            else:
+                messages.info(request, "The conventions were already as chosen; nothing changed.")
+            return redirect("interchange:published", pk=session.pk)
+    return render(request, "interchange/conventions.html", {"session": session, "form": form})
+
+
+_LABELS = {
+    "use_neuberg": "Neuberg's formula",
+    "neuberg_rounding": "rounding of factored boards",
+    "scale_missed_boards": "scaling of missed boards",
+    "average_plus_own_percentage": "average plus",
+    "average_minus_own_percentage": "average minus",
+}
+
+
+@requires(Perm.DIRECT)
+def published(request: HttpRequest, pk: int) -> HttpResponse:
+    """Published vs Bridgedesk: every differing line and pair with both figures; re-scoring is a button here."""
+    session = get_session(pk)
+    if request.method == "POST":
+        shown = request.POST.get("scores_shown", "")
+        if shown not in Session.ScoresShown.values:
+            messages.error(request, "Choose to show the published figures or Bridgedesk's.")
+        elif set_scores_shown(session, shown, actor=request.user, why=request.POST.get("why", "")):
+            label = "Bridgedesk's arithmetic" if shown == "bridgedesk" else "the published figures"
+            messages.success(request, f"The session now shows {label} on every page.")
+        return redirect("interchange:published", pk=session.pk)
+    context = {
+        "session": session,
+        "has_published": has_published(session),
+        "comparisons": compare_session(session) if has_published(session) else [],
+        "form": _conventions_form(session),
+    }
+    return render(request, "interchange/published.html", context)

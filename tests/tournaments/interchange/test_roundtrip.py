@@ -194,6 +194,8 @@ def snapshot(session: Session) -> dict[str, Any]:
             session.use_neuberg,
             session.scale_missed_boards,
             session.average_plus_own_percentage,
+            session.average_minus_own_percentage,
+            session.neuberg_rounding,
         ),
         "boards": sorted(Board.objects.filter(session=session).values_list("number", "deal")),
         "entries": sorted((e.label, e.late, tuple(p.name for p in e.players.all())) for e in section.entries.all()),
@@ -337,7 +339,13 @@ def test_the_sessions_conventions_travel_with_the_file(director, fmt: str) -> No
     ruling_services.apply_ruling(
         actor=director, section=section, decision="not_played", result=_line(session, 1), facts="No time"
     )
-    Session.objects.filter(pk=session.pk).update(use_neuberg=False, scale_missed_boards=False, edition="1963")
+    Session.objects.filter(pk=session.pk).update(
+        use_neuberg=False,
+        scale_missed_boards=False,
+        edition="1963",
+        average_minus_own_percentage=True,
+        neuberg_rounding="0.1",
+    )
     session.refresh_from_db()
     ours = snapshot(session)
     if fmt == "usebio":

@@ -202,3 +202,16 @@ def test_weighted_score_is_rated_part_by_part():
     # 420 ties 420, beats 170 and -50: 2+1+2 = ... on the EBU scale: 1 + 2 + 2 = 5; -50 ties -50: 1 -> (5+1)/2 = 3
     assert line.ns_points == pytest.approx(3.0)
     assert line.ew_points == pytest.approx(3.0)
+
+
+def test_average_minus_can_be_the_offending_pairs_own_worse_percentage():
+    section, e = make_section(average_minus_own_percentage=True)
+    for ns, ew, score in (("1NS", "1EW", 620), ("2NS", "2EW", 170), ("3NS", "3EW", 170), ("4NS", "4EW", -100)):
+        play(section, e, 1, ns, ew, score)
+    for ns, ew, score in (("2NS", "2EW", 170), ("3NS", "3EW", 140), ("4NS", "4EW", -100)):
+        play(section, e, 2, ns, ew, score)
+    play(section, e, 2, "1NS", "1EW", kind="artificial", ns_percent=60, ew_percent=40)
+    scores = score_section(section)
+    line = next(x for x in scores.boards[1].lines if x.result.ns_entry_id == e["1NS"].pk)
+    assert line.ew_points == pytest.approx(0.0)  # 1EW scored 0% on board 1: worse than 40%
+    assert line.ns_points == pytest.approx(3.6)  # average plus stays 60% (of the top of 6)

@@ -69,6 +69,16 @@ class Session(Timestamped):
         CURRENT = "current", "Current laws"
         Y1963 = "1963", "1963 laws"
 
+    class Rounding(models.TextChoices):
+        NONE = "none", "None: add up the exact figures (Bridgedesk)"
+        TWO_DECIMALS = "0.01", "Two decimals of a match point on each board"
+        ONE_DECIMAL = "0.1", "One decimal of a match point on each board"
+        PERCENT = "0.01%", "Two decimals of the board's percentage (Compscore3)"
+
+    class ScoresShown(models.TextChoices):
+        BRIDGEDESK = "bridgedesk", "Bridgedesk's own arithmetic"
+        PUBLISHED = "published", "The figures the imported file published"
+
     class Status(models.TextChoices):
         SETUP = "setup", "Setting up"
         PLAYING = "playing", "Playing"
@@ -87,6 +97,21 @@ class Session(Timestamped):
     )
     average_plus_own_percentage = models.BooleanField(
         default=False, help_text="Average plus is the better of 60% and the pair's own session percentage"
+    )
+    average_minus_own_percentage = models.BooleanField(
+        default=False, help_text="Average minus is the worse of 40% and the offending pair's own session percentage"
+    )
+    neuberg_rounding = models.CharField(
+        max_length=8,
+        choices=Rounding.choices,
+        default=Rounding.NONE,
+        help_text="How a board factored with Neuberg's formula is rounded before the totals add it up",
+    )
+    scores_shown = models.CharField(
+        max_length=12,
+        choices=ScoresShown.choices,
+        default=ScoresShown.BRIDGEDESK,
+        help_text="An imported session shows the file's figures until the director re-scores it",
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -160,6 +185,9 @@ class Entry(Timestamped):
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
     label = models.CharField(max_length=12, help_text="As the movement names it: 3NS, 3EW, 7")
     late = models.BooleanField(default=False, help_text="Added after the session was set up")
+    published_total = models.FloatField(null=True, blank=True, help_text="The total an imported file gave")
+    published_percentage = models.FloatField(null=True, blank=True, help_text="The percentage it gave")
+    published_place = models.CharField(max_length=8, blank=True, help_text="The place it gave, as written")
 
     class Meta:
         ordering = ["section", "direction", "number"]

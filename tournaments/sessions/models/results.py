@@ -74,6 +74,8 @@ class Result(Timestamped):
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
     ns_percent = models.FloatField(null=True, blank=True, help_text="Artificial score for NS, e.g. 60")
     ew_percent = models.FloatField(null=True, blank=True, help_text="Artificial score for EW, e.g. 40")
+    published_ns_points = models.FloatField(null=True, blank=True, help_text="NS's points as an imported file gave")
+    published_ew_points = models.FloatField(null=True, blank=True, help_text="EW's points as an imported file gave")
     weighted = models.JSONField(
         default=list,
         blank=True,

@@ -9,7 +9,12 @@ this module only gathers the rows, applies the session's conventions and ranks:
 - a pair that missed boards has its total scaled by boards expected / boards played
   (when `Session.scale_missed_boards`);
 - percentage = total / (boards expected x full top); tied places repeat ("3=");
-- penalties from rulings are taken off the total after scaling.
+- penalties from rulings are taken off the total after scaling;
+- a factored board is rounded as `Session.neuberg_rounding` says before it is added up (`scoring.conventions`).
+
+A session imported from another program shows that program's figures (`Session.scores_shown`): each line's
+published points, each pair's published total, percentage and place, as the file gave them. Ask for
+``score_section(section, arithmetic="bridgedesk")`` to see our own figures regardless (the comparison page).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from django.db.models import Q
 
 import scoring
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.averages import apply_own_percentage_averages
 
 ONE_FIELD = ""
 ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
@@ -43,6 +49,8 @@ class LineResult:
     rulings: list[Ruling] = field(default_factory=list)
     ns_total_points: float | None = None  # what the line adds to the NS pair's total (after Neuberg)
     ew_total_points: float | None = None
+    ns_unrounded: float | None = None  # the factored points before the session's rounding (None: not rounded)
+    ew_unrounded: float | None = None
 
 
 @dataclass
@@ -94,6 +102,7 @@ class SectionScores:
     standings: dict[str, list[Standing]]
     entries: list[Entry]
     rulings: list[Ruling]
+    published: bool = False  # the figures shown are the ones the imported file published
 
     def standing_of(self, entry_id: int) -> Standing | None:
         for field_standings in self.standings.values():
@@ -152,7 +161,7 @@ _CACHE_SIZE = 32
 _CACHE_LOCK = threading.Lock()
 
 
-def score_section(section: Section) -> SectionScores:
+def score_section(section: Section, *, arithmetic: str | None = None) -> SectionScores:
     """Rate every board of the section and rank its entries (see the module docstring for the conventions).
 
     Kept per process, keyed on the section's version (which every write to it bumps) and the session's
@@ -160,16 +169,17 @@ def score_section(section: Section) -> SectionScores:
     per page. Only outside a transaction: what a transaction has not committed may still be rolled back, and
     must never be served under a version another write will reach.
     """
+    published = _shows_published(section.session, arithmetic)
     if connection.in_atomic_block:
-        return _score_now(section)
+        return _score_now(section, published=published)
     version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
     session = section.session
-    key = (section.pk, version, *(getattr(session, f.attname) for f in session._meta.concrete_fields))
+    key = (section.pk, version, published, *(getattr(session, f.attname) for f in session._meta.concrete_fields))
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    scores = _score_now(section)
+    scores = _score_now(section, published=published)
     with _CACHE_LOCK:
         _CACHE[key] = scores
         while len(_CACHE) > _CACHE_SIZE:
@@ -183,7 +193,13 @@ def clear_score_cache() -> None:
         _CACHE.clear()
 
 
-def _score_now(section: Section) -> SectionScores:
+def _shows_published(session: Session, arithmetic: str | None) -> bool:
+    if arithmetic not in (None, "bridgedesk", "published"):
+        raise ValueError(f"arithmetic is 'bridgedesk' or 'published', not {arithmetic!r}")
+    return (arithmetic or session.scores_shown) == Session.ScoresShown.PUBLISHED
+
+
+def _score_now(section: Section, *, published: bool = False) -> SectionScores:
     session = section.session
     entries = list(section.entries.prefetch_related("players").order_by("direction", "number"))
     results = list(
@@ -200,7 +216,32 @@ def _score_now(section: Section) -> SectionScores:
     for result in results:  # attach entries without extra queries
         result.ns_entry = entry_by_id.get(result.ns_entry_id) or result.ns_entry
         result.ew_entry = entry_by_id.get(result.ew_entry_id) or result.ew_entry
-    return _score(section, session, entries, results, rulings)
+    scores = _score(section, session, entries, results, rulings)
+    if published:
+        _show_published(scores)
+    return scores
+
+
+def _show_published(scores: SectionScores) -> None:
+    """The imported file's own figures in place of ours, wherever it gave them (a line added since keeps ours)."""
+    scores.published = True
+    for board_score in scores.boards:
+        for line in board_score.lines:
+            result = line.result
+            if result.published_ns_points is None or result.published_ew_points is None:
+                continue
+            if line.ns_total_points == line.ns_points:  # a board not factored: the line's points are the total's
+                line.ns_total_points, line.ew_total_points = result.published_ns_points, result.published_ew_points
+            line.ns_points, line.ew_points = result.published_ns_points, result.published_ew_points
+    for key, rows in scores.standings.items():
+        for standing in rows:
+            entry = standing.entry
+            if entry.published_total is not None:
+                standing.total = entry.published_total
+                if entry.published_percentage is not None:  # a file without percentages keeps ours
+                    standing.percentage = entry.published_percentage
+                standing.place = entry.published_place or standing.place
+        scores.standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
 
 
 def score_session(session: Session) -> list[SectionScores]:
@@ -219,6 +260,7 @@ class Rated:
     top: float | None
     datum: int | None
     points: list[Points]
+    unrounded: list[tuple[float | None, float | None]] = field(default_factory=list)  # before the rounding
 
 
 class BoardScorer(Protocol):
@@ -230,27 +272,40 @@ class BoardScorer(Protocol):
 @dataclass
 class MatchpointScorer:
     """Match points on the session's scale; with Neuberg, a board played fewer times is factored to the full
-    top in the totals (an artificial score is its percentage of the full top)."""
+    top in the totals (an artificial score is its percentage of the full top), rounded as the session says."""
 
     scale: str
     neuberg: bool
     most: int
     full_top: float
+    rounding: str = "none"
 
     def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
         rated = scoring.score_board(inputs, scale=self.scale)
         points: list[Points] = []
+        unrounded: list[tuple[float | None, float | None]] = []
         for result, line in zip(rows, rated, strict=True):
             ns_total, ew_total = line.ns, line.ew
+            exact: tuple[float | None, float | None] = (None, None)
             if self.neuberg and line.ns is not None and line.ew is not None and actual < self.most:
                 if result.kind == Result.Kind.ARTIFICIAL:
                     ns_total = self.full_top * float(result.ns_percent or 0) / 100
                     ew_total = self.full_top * float(result.ew_percent or 0) / 100
                 else:
-                    ns_total = scoring.neuberg(line.ns, actual=actual, expected=self.most, scale=self.scale)
-                    ew_total = scoring.neuberg(line.ew, actual=actual, expected=self.most, scale=self.scale)
+                    ns_total = self._factored(line.ns, actual)
+                    ew_total = self._factored(line.ew, actual)
+                    if self.rounding != "none":
+                        exact = (
+                            scoring.neuberg(line.ns, actual=actual, expected=self.most, scale=self.scale),
+                            scoring.neuberg(line.ew, actual=actual, expected=self.most, scale=self.scale),
+                        )
             points.append((line.ns, line.ew, ns_total, ew_total))
-        return Rated(rated[0].top if rated else None, None, points)
+            unrounded.append(exact)
+        return Rated(rated[0].top if rated else None, None, points, unrounded)
+
+    def _factored(self, points: float, actual: int) -> float:
+        exact = scoring.neuberg(points, actual=actual, expected=self.most, scale=self.scale)
+        return scoring.round_factored(exact, top=self.full_top, rounding=self.rounding)
 
 
 @dataclass
@@ -279,7 +334,9 @@ class TotalPointsScorer:
 def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardScorer:
     method = session.scoring_method
     if method == Session.ScoringMethod.MATCHPOINTS:
-        return MatchpointScorer(session.mp_scale, session.use_neuberg, most, full_top or 0.0)
+        return MatchpointScorer(
+            session.mp_scale, session.use_neuberg, most, full_top or 0.0, session.neuberg_rounding or "none"
+        )
     if method in IMP_METHODS:
         return ImpScorer(IMP_METHODS[method])
     return TotalPointsScorer()
@@ -318,13 +375,20 @@ def _score(
             _line(result, ns, ew, ns_total, ew_total, rulings_by_result)
             for result, (ns, ew, ns_total, ew_total) in zip(rows, rated.points, strict=True)
         ]
+        for line, (ns_exact, ew_exact) in zip(lines, rated.unrounded, strict=False):
+            line.ns_unrounded, line.ew_unrounded = ns_exact, ew_exact
         board = boards[number]
         board_scores.append(
             BoardScore(board, section, rated.top, rated.datum, lines, rulings_by_board.get(board.pk, []))
         )
 
-    if method == Session.ScoringMethod.MATCHPOINTS and session.average_plus_own_percentage:
-        _apply_own_percentage_average_plus(board_scores, full_top)
+    if method == Session.ScoringMethod.MATCHPOINTS:
+        apply_own_percentage_averages(
+            board_scores,
+            full_top,
+            plus=session.average_plus_own_percentage,
+            minus=session.average_minus_own_percentage,
+        )
 
     standings = _rank(section, session, entries, board_scores, rulings, full_top)
     return SectionScores(section, method, scale, full_top, board_scores, standings, entries, rulings)
@@ -350,37 +414,6 @@ def _line(
     )
 
 
-def _apply_own_percentage_average_plus(board_scores: list[BoardScore], full_top: float | None) -> None:
-    """Average plus becomes the better of 60% and the pair's own percentage on the boards it really played."""
-    if not full_top:
-        return
-    earned: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for bs in board_scores:
-        for line in bs.lines:
-            if line.result.kind in (Result.Kind.PLAYED, Result.Kind.ASSIGNED, Result.Kind.WEIGHTED):
-                for entry_id, points in (
-                    (line.result.ns_entry_id, line.ns_total_points),
-                    (line.result.ew_entry_id, line.ew_total_points),
-                ):
-                    if points is not None:
-                        earned[entry_id][0] += points
-                        earned[entry_id][1] += full_top
-    for bs in board_scores:
-        top = bs.top or 0.0
-        for line in bs.lines:
-            result = line.result
-            if result.kind != Result.Kind.ARTIFICIAL:
-                continue
-            for side, pct in (("ns", result.ns_percent), ("ew", result.ew_percent)):
-                if pct is None or pct < 60:
-                    continue
-                got, possible = earned[getattr(result, f"{side}_entry_id")]
-                own = 100 * got / possible if possible else 0.0
-                better = scoring.average_plus(own)
-                setattr(line, f"{side}_points", top * better / 100)
-                setattr(line, f"{side}_total_points", full_top * better / 100)
-
-
 def _rank(
     section: Section,
     session: Session,
@@ -390,6 +423,7 @@ def _rank(
     full_top: float | None,
 ) -> dict[str, list[Standing]]:
     raw: dict[int, float] = defaultdict(float)
+    exact: dict[int, float] = defaultdict(float)  # before the rounding of factored boards
     played: dict[int, int] = defaultdict(int)
     for bs in board_scores:
         for line in bs.lines:
@@ -397,6 +431,9 @@ def _rank(
                 continue
             raw[line.result.ns_entry_id] += line.ns_total_points
             raw[line.result.ew_entry_id] += line.ew_total_points or 0.0
+            ns_exact, ew_exact = line.ns_unrounded, line.ew_unrounded
+            exact[line.result.ns_entry_id] += line.ns_total_points if ns_exact is None else ns_exact
+            exact[line.result.ew_entry_id] += (line.ew_total_points or 0.0) if ew_exact is None else ew_exact
             played[line.result.ns_entry_id] += 1
             played[line.result.ew_entry_id] += 1
     penalties: dict[int, float] = defaultdict(float)
@@ -417,13 +454,18 @@ def _rank(
         rows: list[Standing] = []
         for entry in members:
             n = played[entry.pk]
-            total = raw[entry.pk]
+            # Compscore3 (the percentage rounding) adds up rounded boards but takes its percentage from the
+            # exact figures, as its files show; the other roundings take it from the total shown.
+            total, unrounded = raw[entry.pk], exact[entry.pk] if session.neuberg_rounding == "0.01%" else None
             if session.scale_missed_boards and 0 < n < expected:
                 total = scoring.scale_total(total, played=n, expected=expected)
+                if unrounded is not None:
+                    unrounded = scoring.scale_total(unrounded, played=n, expected=expected)
             total -= penalties[entry.pk]
             pct = None
             if full_top and expected:
-                pct = scoring.percentage(total, expected * full_top)
+                base = total if unrounded is None else unrounded - penalties[entry.pk]
+                pct = scoring.percentage(base, expected * full_top)
             rows.append(Standing(entry, key, round(total, 6), raw[entry.pk], pct, "", n, expected, penalties[entry.pk]))
         places = scoring.rank_with_ties([s.total for s in rows])
         for standing, place in zip(rows, places, strict=True):
