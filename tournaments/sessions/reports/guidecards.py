@@ -114,6 +114,11 @@ def table_card(
         if "bye stand" in nxt:
             nxt = "bye stand"
             notes.add(_stand_note(movement))
+        elif nxt.startswith("aside"):
+            notes.add(
+                "Aside: boards not played next round go to the director's table, in order, and come back in the"
+                " round shown (each table's card says which boards it takes then)."
+            )
         ew_next = ""
         if row.ew is not None and r < movement.rounds:
             seat = movement.next_seat(row.ew, r)
@@ -150,6 +155,12 @@ def table_card(
 
 def _stand_note(movement: movements.Movement) -> str:
     a, b = movement.bye_stands[0].between
+    per_round = sum(1 for stand in movement.bye_stands if stand.round == 1)
+    if per_round > 1:  # a row of stands (the standard Howell): the sets wait their turn on them
+        return (
+            f"Bye stands: {per_round} stands between tables {a} and {b}. Table {a} puts its boards on the first;"
+            f" each round every set moves one stand on, and table {b} takes its next boards from the last."
+        )
     return f"Bye stand: boards left between tables {a} and {b} rest there for a round."
 
 
