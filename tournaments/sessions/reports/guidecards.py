@@ -59,15 +59,20 @@ LAYOUTS = (TABLE_LAYOUT, PAIR_LAYOUT)
 
 
 def _describe(movement: movements.Movement) -> str:
+    name = f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}"
+    if movement.variant == "standard":
+        name = movements.standard_name(movement.tables)
     words = [
-        f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}",
+        name,
         f"{movement.tables} tables, {movement.rounds} rounds of {movement.boards_per_round} boards",
     ]
     if movement.relay_tables:
         words.append("tables " + " and ".join(str(t) for t in movement.relay_tables) + " share boards (relay)")
     if movement.bye_stands:
         a, b = movement.bye_stands[0].between
-        words.append(f"bye stand between tables {a} and {b}")
+        stands = sum(1 for stand in movement.bye_stands if stand.round == 1)
+        words.append(f"{stands} bye stands" if stands > 1 else "bye stand")
+        words[-1] += f" between tables {a} and {b}"
     return " · ".join(words)
 
 
