@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments.printing import fonts
@@ -128,6 +129,10 @@ def test_the_box_detector_sees_boxes(tmp_path):
 def test_fonts_come_from_installed_packages_not_helvetica():
     assert fonts.FONT == "BD-Sans" and fonts.FONT_BOLD == "BD-Sans-Bold"
     assert fonts.wide_font() == "BD-CJK"
+    # From Python packages (not /usr/share/fonts), so a machine without Debian's fonts prints the same.
+    for name, package in (("BD-Sans", "matplotlib"), ("BD-Sans-Bold", "matplotlib"), ("BD-CJK", "paperang_p2")):
+        path = pdfmetrics.getFont(name).face.filename
+        assert f"/{package}" in path and not path.startswith("/usr/share/fonts")
     for name in ALL_NAMES:
         for part, font in fonts.runs(name):
             assert font in (None, "BD-CJK")
