@@ -191,4 +191,6 @@ def test_fourteen_pairs_see_unusual_mitchells_marked_after_the_usual_ones(direct
     marked = [i for i, label in enumerate(suggested) if ": unusual: " in label]
     assert marked and marked == list(range(marked[0], len(suggested)))  # only at the end
     assert not any("3 rounds of 8" in label for label in suggested[: marked[0]])
-    assert "unusual: each pair meets only" in page.content.decode()
+    html = page.content.decode()
+    assert "unusual: each pair meets only" in html
+    assert html.count('class="choice unusual"') == len(marked)
