@@ -8,6 +8,8 @@ Public API (label conventions in types.py):
     validate(movement, *, expect_all_meet=None) -> ValidationReport (.ok, .errors, .comparisons)
     suggest(pairs, *, minutes=180, minutes_per_board=7.5, min_boards=24, max_boards=27) -> list[Suggestion]
     load_bridgescorer_yaml(path), load_howellki(path, key) -> Movement (tables from other programs)
+    standard_howell(pairs, ...) / generate("howell", pairs, variant="standard"): a published Howell
+        (STANDARD_HOWELLS: 5 tables) whose boards travel in order round tables and bye stands
 Movement: rows of Row(round, table, ns, ew, boards); to_json(), entries(), rows_for_round(r), row(r, t),
 row_at(r, t), boards(), board_count, seat(entry, r), card(entry), next_seat(entry, r), boards_next(r, t),
 sit_outs(r), shared_tables(r, t); facts: winners, shares, bye_stands, relay_tables, arrow_switch_rounds,
@@ -19,6 +21,7 @@ from .howell import howell
 from .individual import individual
 from .loaders import load_bridgescorer_yaml, load_howellki
 from .mitchell import mitchell
+from .standard import STANDARD_HOWELLS, standard_howell, standard_name
 from .suggest import Suggestion, suggest
 from .teams import replay, teams
 from .types import ByeStand, Movement, MovementError, Row, Seat, Share, board_set, participants
@@ -26,6 +29,7 @@ from .validate import ValidationReport, validate
 
 __all__ = [
     "GENERATORS",
+    "STANDARD_HOWELLS",
     "ByeStand",
     "Movement",
     "MovementError",
@@ -43,6 +47,8 @@ __all__ = [
     "mitchell",
     "participants",
     "replay",
+    "standard_howell",
+    "standard_name",
     "suggest",
     "teams",
     "validate",

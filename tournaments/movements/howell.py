@@ -18,11 +18,12 @@ import random
 from functools import cache
 
 from .sets import assign_sets
+from .standard import standard_howell
 from .types import MAX_HOWELL_PAIRS, Movement, MovementError, Row, Share, board_set, check_boards_per_round, check_pairs
 
 __all__ = ["HOWELL_VARIANTS", "howell", "rotation_offsets"]
 
-HOWELL_VARIANTS = ("three-quarter",)
+HOWELL_VARIANTS = ("three-quarter", "standard")
 _SEARCH_CELLS = 700  # above this the general set search is not tried (the rotation always exists there)
 _RESTARTS = 200
 _BUDGET = 3_000
@@ -152,11 +153,14 @@ def howell(
     rounds: int | None = None,
     variant: str | None = None,
 ) -> Movement:
-    """A Howell for `pairs` pairs (4 upwards); `variant` None (complete) or "three-quarter"."""
+    """A Howell for `pairs` pairs (4 upwards); `variant` None (complete), "three-quarter" or "standard" (the
+    published movement for the tables, where there is one: see standard.py)."""
+    if variant == "standard":
+        return standard_howell(pairs, boards_per_round=boards_per_round, rounds=rounds)
     if pairs < 3:
         raise MovementError(f"A Howell needs at least 3 pairs (2 tables with a sit-out), not {pairs}.")
     if variant not in (None, *HOWELL_VARIANTS):
-        raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter.")
+        raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter or standard.")
     check_pairs(pairs, MAX_HOWELL_PAIRS, "Howell")
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     full_pairs = pairs + pairs % 2

@@ -1,8 +1,11 @@
 """What to play tonight: movements that fit the pairs present and the time, best first, each with its reason.
 
-The director's rules of thumb, in order: a complete movement (everyone meets everyone they should) before
-a cut-down one; a session length close to the time available; no skips, arrow switches or relays when
-there is a choice; more than one board a round; more boards rather than fewer; more opponents.
+The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each
+pair meets fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked,
+last); a published standard movement (standard.py) before our generated one for the same tables; a complete
+movement (everyone meets everyone they should) before a cut-down one; a session length close to the time
+available; no skips, arrow switches or relays when there is a choice; more than one board a round; more boards
+rather than fewer; more opponents.
 Each suggestion is generated and validated before it is offered.
 """
 
@@ -12,12 +15,14 @@ import math
 from dataclasses import dataclass
 
 from .generate import generate
+from .standard import STANDARD_HOWELLS, standard_name
 from .types import MAX_MITCHELL_PAIRS, Movement, MovementError, check_pairs
 from .validate import validate
 
 __all__ = ["Suggestion", "suggest"]
 
 _MAX_BOARDS_PER_ROUND = 8  # a 3-table Mitchell plays 8 a round; more than that is not a movement any more
+_USUAL_BOARDS_PER_ROUND = 4  # clubs play 2 to 4 boards a round; longer rounds are marked unusual
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,9 @@ class Suggestion:
     complete: bool
     relays: bool
     reason: str
+    name: str = ""  # what the director calls it: "Standard 5-table Howell", "Mitchell (relay)"
+    standard: bool = False  # a published movement, not one we generated
+    usual: bool = True  # False: offered, but marked (and listed after the usual ones)
 
     def movement(self) -> Movement:
         return generate(
@@ -53,6 +61,8 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
     tables = math.ceil(pairs / 2)
     out: list[tuple[str, str | None]] = []
     if pairs >= 3:
+        if tables in STANDARD_HOWELLS:
+            out.append(("howell", "standard"))
         out.append(("howell", None))
     if pairs >= 6:
         if tables % 2:
@@ -64,7 +74,7 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
 
 def _max_rounds(kind: str, variant: str | None, pairs: int) -> int:
     tables = math.ceil(pairs / 2)
-    if kind == "howell":
+    if kind == "howell" or variant == "standard":
         return pairs + pairs % 2 - 1
     return tables - 1 if variant == "skip" else tables
 
@@ -91,6 +101,10 @@ def _reason(movement: Movement, played: tuple[int, int], minutes: int, complete:
             parts.append(f"bye stand between tables {stand[0]} and {stand[1]}")
     elif movement.shares:
         parts.append("some tables share boards (relay)")
+    elif movement.bye_stands:
+        low, high = movement.bye_stands[0].between
+        stands = sum(1 for stand in movement.bye_stands if stand.round == 1)
+        parts.append(f"boards move down one table a round, {stands} bye stands between tables {low} and {high}")
     else:
         parts.append("no relays")
     if movement.variant == "skip":
@@ -127,6 +141,8 @@ def suggest(
         # A cut-down Howell only down to about two thirds of its rounds (below that too many meetings go);
         # a Mitchell may stop after any round, as large fields usually do.
         lowest = max(1, math.ceil(top * 2 / 3)) if kind == "howell" else 1
+        if variant == "standard":
+            lowest = top  # a standard movement is played whole
         for rounds in range(top, lowest - 1, -1):
             for bpr in range(1, _MAX_BOARDS_PER_ROUND + 1):
                 per_pair_max = rounds * bpr
@@ -147,6 +163,12 @@ def suggest(
                     continue
                 complete = rounds == top and variant != "skip"
                 relays = bool(movement.shares)
+                unusual = _unusual(movement, top)
+                reason = _reason(movement, (fewest, played), session, complete)
+                if variant == "standard":
+                    reason = f"the published movement; {reason}; each table plays the sets in order"
+                if unusual:
+                    reason = f"unusual: {unusual}; {reason}"
                 suggestion = Suggestion(
                     kind=kind,
                     variant=movement.variant,
@@ -161,9 +183,14 @@ def suggest(
                     winners=movement.winners,
                     complete=complete,
                     relays=relays,
-                    reason=_reason(movement, (fewest, played), session, complete),
+                    reason=reason,
+                    name=_name(kind, movement.variant, movement.tables),
+                    standard=variant == "standard",
+                    usual=not unusual,
                 )
                 score = (
+                    1 if unusual else 0,
+                    0 if variant == "standard" else 1,
                     0 if complete else 1,
                     round(abs(session - minutes) / 15),  # quarter-hours away from the time available
                     1 if bpr == 1 else 0,  # moving after every board wastes time
@@ -180,6 +207,22 @@ def suggest(
         )
     scored.sort(key=lambda item: item[0])
     return [s for _, s in scored]
+
+
+def _name(kind: str, variant: str | None, tables: int) -> str:
+    if variant == "standard":
+        return standard_name(tables)
+    return kind.title() + (f" ({variant})" if variant else "")
+
+
+def _unusual(movement: Movement, full_rounds: int) -> str:
+    """Why a director would not expect this movement ("" when it is a usual one)."""
+    why = []
+    if movement.kind == "mitchell" and movement.rounds * 3 < full_rounds * 2:
+        why.append(f"each pair meets only {movement.rounds} of the {full_rounds} pairs of the other direction")
+    if movement.boards_per_round > _USUAL_BOARDS_PER_ROUND:
+        why.append(f"{movement.boards_per_round} boards a round (clubs usually play 2 to 4)")
+    return " and ".join(why)
 
 
 def _boards_per_pair(movement: Movement) -> tuple[int, int]:

@@ -257,7 +257,12 @@ class Movement:
         for stand in self.bye_stands:
             if stand.round == round_number + 1 and stand.boards == boards:
                 return f"bye stand between tables {stand.between[0]} and {stand.between[1]}"
-        return "out of play"
+        # Out of play for a while: say when they come back, so the director keeps them in order aside.
+        back = next((r for r in range(round_number + 2, self.rounds + 1) if self._plays(r, boards)), None)
+        return f"aside till round {back}" if back else "out of play (finished)"
+
+    def _plays(self, round_number: int, boards: tuple[int, ...]) -> bool:
+        return any(row.boards == boards and row.played for row in self.rows_for_round(round_number))
 
     def sit_outs(self, round_number: int) -> list[str]:
         """Entries sitting out in a round (seated at a table whose other seat is empty)."""

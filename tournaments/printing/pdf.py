@@ -1,9 +1,9 @@
 """The look every Bridgedesk PDF shares: paper sizes, fonts, suit symbols, styles, header and footer.
 
 ReportLab's standard fonts have no suit symbols, so suits are drawn in ZapfDingbats (one of the 14 fonts
-every PDF viewer has) in red and black. Body text is DejaVu Sans when the machine has it (it covers every
-name a club may have, "Łukasz" included), else Helvetica. Documents are built with `invariant=1`, so the
-same inputs give byte-identical files (a job that runs twice makes the same PDF).
+every PDF viewer has) in red and black. Body text is DejaVu Sans with a CJK fallback per run of characters
+(`fonts.py`), so a name in any script a club's members write prints as written. Documents are built with
+`invariant=1`, so the same inputs give byte-identical files (a job that runs twice makes the same PDF).
 """
 
 from __future__ import annotations
@@ -12,21 +12,18 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
 import scoring
+from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, string_width
 
 __all__ = [
     "BLACK",
@@ -67,24 +64,6 @@ class ReportError(Exception):
 
 class NothingToPrint(ReportError):
     """The session simply has nothing of this kind (no hands recorded): a book leaves the report out."""
-
-
-def _register_fonts() -> tuple[str, str]:
-    """DejaVu Sans if installed (all scripts), else Helvetica (Latin-1 only)."""
-    for folder in ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/Library/Fonts"):
-        regular, bold = Path(folder, "DejaVuSans.ttf"), Path(folder, "DejaVuSans-Bold.ttf")
-        if regular.is_file() and bold.is_file():
-            try:
-                pdfmetrics.registerFont(TTFont("BD-Sans", str(regular)))
-                pdfmetrics.registerFont(TTFont("BD-Sans-Bold", str(bold)))
-            except Exception:  # a broken font file: fall back to Helvetica rather than fail every report
-                break
-            pdfmetrics.registerFontFamily("BD-Sans", normal="BD-Sans", bold="BD-Sans-Bold")
-            return "BD-Sans", "BD-Sans-Bold"
-    return "Helvetica", "Helvetica-Bold"
-
-
-FONT, FONT_BOLD = _register_fonts()
 
 
 def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
@@ -140,7 +119,7 @@ def text(value: object) -> str:
     plain = str(value)
     if len(plain) > PRINT_TEXT_MAX:
         plain = plain[:PRINT_TEXT_MAX] + f" … (cut at {PRINT_TEXT_MAX:,} characters)"
-    return escape(plain)
+    return markup(plain)
 
 
 def suit_markup(letter: str, size: float | None = None) -> str:
@@ -193,18 +172,18 @@ def _masthead_left(masthead: Masthead, room: float) -> tuple[str, float]:
     left = " · ".join(p for p in (masthead.club, masthead.event) if p)
     for candidate in (left, masthead.event or left):
         size = 10.0
-        while size > 7 and pdfmetrics.stringWidth(candidate, FONT_BOLD, size) > room:
+        while size > 7 and string_width(candidate, FONT_BOLD, size) > room:
             size -= 0.5
-        if pdfmetrics.stringWidth(candidate, FONT_BOLD, size) <= room:
+        if string_width(candidate, FONT_BOLD, size) <= room:
             return candidate, size
     return fit(masthead.event or left, FONT_BOLD, 7, room), 7.0
 
 
 def fit(value: str, font: str, size: float, width: float) -> str:
     """`value` cut with an ellipsis so it fits `width` points: long names never spill out of a cell."""
-    if pdfmetrics.stringWidth(value, font, size) <= width:
+    if string_width(value, font, size) <= width:
         return value
-    while value and pdfmetrics.stringWidth(value + "…", font, size) > width:
+    while value and string_width(value + "…", font, size) > width:
         value = value[:-1]
     return value.rstrip() + "…"
 
@@ -298,6 +277,18 @@ class _NumberedCanvas(Canvas):
         super().__init__(*args, **kwargs)
         self._saved: list[dict[str, Any]] = []
 
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        if not draw_runs(self, super().drawString, x, y, text):
+            super().drawString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        if not draw_runs(self, super().drawString, x, y, text, 1.0):
+            super().drawRightString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
+        if not draw_runs(self, super().drawString, x, y, text, 0.5):
+            super().drawCentredString(x, y, text, *args, **kwargs)
+
     def showPage(self) -> None:
         self._saved.append(dict(self.__dict__))
         self._startPage()  # type: ignore[attr-defined]  # reportlab's own way to begin a page; not in its stubs
@@ -331,7 +322,7 @@ def _decorate(
         top = height - MARGIN
         canv.setFillColor(INK)
         right = fit(" · ".join(p for p in (masthead.session, masthead.date) if p), FONT, 9, width * 0.4)
-        room = width - 2 * MARGIN - pdfmetrics.stringWidth(right, FONT, 9) - 12
+        room = width - 2 * MARGIN - string_width(right, FONT, 9) - 12
         left, size = _masthead_left(masthead, room)
         right_y = top - 9
         if left.endswith("…"):  # the event needs the whole line: the session and date move to the second

@@ -53,7 +53,7 @@ class MovementChoiceForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices: list[tuple[str, str]] = []
         for s in suggestions:
-            name = s.kind.title() + (f" ({s.variant})" if s.variant else "")
+            name = s.name or s.kind.title() + (f" ({s.variant})" if s.variant else "")
             choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
         choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
         cast(forms.ChoiceField, self.fields["choice"]).choices = choices

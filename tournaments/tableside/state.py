@@ -121,7 +121,7 @@ def move_words(later: Sequence[TableRound], row: TableRound) -> str:
     if boards:
         dest = [r.table for r in later if boards & {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id]
         if not dest:
-            parts.append("boards go to the relay (out of play next round)")
+            parts.append("boards go out of play next round (to the relay, bye stand or director: see the table card)")
         elif dest == [row.table]:
             parts.append("boards stay")
         else:

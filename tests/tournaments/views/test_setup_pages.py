@@ -161,3 +161,36 @@ def test_each_section_is_entered_and_ranked_on_its_own(director_client):
     assert not session.sections.get(letter="A").results.exists()
     standings = director_client.get(f"/sessions/{session.pk}/standings/?section=B")
     assert standings.context["section"] == b and [f["key"] for f in standings.context["fields"]] == [""]
+
+
+def test_ten_pairs_see_the_standard_howell_first_and_named(director_client):
+    page = director_client.post("/sessions/new/", {**SETUP, "pairs_a": "10", "stage": "1"})
+    choices = page.context["sections"][0][2].fields["choice"].choices
+    value, label = choices[0]
+    assert value == "howell|standard|9|3"
+    assert label.startswith("Standard 5-table Howell: the published movement;")
+    assert "4 bye stands between tables 1 and 5" in label
+    assert any(v == "howell||9|3" and lbl.startswith("Howell: ") for v, lbl in choices[1:])  # the generated one
+    html = page.content.decode()
+    assert html.index("Standard 5-table Howell") < html.index("Howell: one winner")
+    created = director_client.post("/sessions/new/", {**SETUP, "pairs_a": "10", "stage": "2", "sec-A-choice": value})
+    assert created.status_code == 302
+    section = section_a(Session.objects.get())
+    assert (section.movement_kind, section.movement_variant, section.tables, section.rounds) == (
+        "howell",
+        "standard",
+        5,
+        9,
+    )
+
+
+def test_fourteen_pairs_see_unusual_mitchells_marked_after_the_usual_ones(director_client):
+    page = director_client.post("/sessions/new/", {**SETUP, "stage": "1"})
+    labels = [label for _, label in page.context["sections"][0][2].fields["choice"].choices]
+    suggested = labels[:-2]  # the last two are "as I set it below"
+    marked = [i for i, label in enumerate(suggested) if ": unusual: " in label]
+    assert marked and marked == list(range(marked[0], len(suggested)))  # only at the end
+    assert not any("3 rounds of 8" in label for label in suggested[: marked[0]])
+    html = page.content.decode()
+    assert "unusual: each pair meets only" in html
+    assert html.count('class="choice unusual"') == len(marked)

@@ -65,9 +65,10 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=None, help="fewer rounds than the full movement")
         parser.add_argument(
             "--variant",
-            choices=["relay", "skip", "arrow-switch", "three-quarter"],
+            choices=["relay", "skip", "arrow-switch", "three-quarter", "standard"],
             default=None,
-            help="Mitchell: relay (even tables, default), skip or arrow-switch; Howell: three-quarter",
+            help="Mitchell: relay (even tables, default), skip or arrow-switch; Howell: three-quarter, or "
+            "standard (the published 5-table Howell, boards in order round tables and bye stands)",
         )
         parser.add_argument("--json", action="store_true", help="print the rows as JSON")
 

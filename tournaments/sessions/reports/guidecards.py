@@ -59,15 +59,20 @@ LAYOUTS = (TABLE_LAYOUT, PAIR_LAYOUT)
 
 
 def _describe(movement: movements.Movement) -> str:
+    name = f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}"
+    if movement.variant == "standard":
+        name = movements.standard_name(movement.tables)
     words = [
-        f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}",
+        name,
         f"{movement.tables} tables, {movement.rounds} rounds of {movement.boards_per_round} boards",
     ]
     if movement.relay_tables:
         words.append("tables " + " and ".join(str(t) for t in movement.relay_tables) + " share boards (relay)")
     if movement.bye_stands:
         a, b = movement.bye_stands[0].between
-        words.append(f"bye stand between tables {a} and {b}")
+        stands = sum(1 for stand in movement.bye_stands if stand.round == 1)
+        words.append(f"{stands} bye stands" if stands > 1 else "bye stand")
+        words[-1] += f" between tables {a} and {b}"
     return " · ".join(words)
 
 
@@ -114,6 +119,11 @@ def table_card(
         if "bye stand" in nxt:
             nxt = "bye stand"
             notes.add(_stand_note(movement))
+        elif nxt.startswith("aside"):
+            notes.add(
+                "Aside: boards not played next round go to the director's table, in order, and come back in the"
+                " round shown (each table's card says which boards it takes then)."
+            )
         ew_next = ""
         if row.ew is not None and r < movement.rounds:
             seat = movement.next_seat(row.ew, r)
@@ -150,6 +160,12 @@ def table_card(
 
 def _stand_note(movement: movements.Movement) -> str:
     a, b = movement.bye_stands[0].between
+    per_round = sum(1 for stand in movement.bye_stands if stand.round == 1)
+    if per_round > 1:  # a row of stands (the standard Howell): the sets wait their turn on them
+        return (
+            f"Bye stands: {per_round} stands between tables {a} and {b}. Table {a} puts its boards on the first;"
+            f" each round every set moves one stand on, and table {b} takes its next boards from the last."
+        )
     return f"Bye stand: boards left between tables {a} and {b} rest there for a round."
 
 
