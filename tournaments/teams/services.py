@@ -88,8 +88,7 @@ def _check_rules(data: Mapping[str, Any]) -> None:
     _check_tie_breaks(data["tie_breaks"])
     table = data["vp_table"]
     if table and (
-        not all(isinstance(v, int | float) and 0 <= v <= 100 for v in table)
-        or any(b < a for a, b in pairwise(table))
+        not all(isinstance(v, int | float) and 0 <= v <= 100 for v in table) or any(b < a for a, b in pairwise(table))
     ):
         raise TeamsError("A VP scale is a list of VPs for 0, 1, 2 ... IMPs that never goes down.", field="vp_table")
 
