@@ -5,10 +5,10 @@ Scores are computed here from the stored N-S scores (via tournaments.teams.calc)
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
-
-from django.db.models import Prefetch
+from typing import Any
 
 from tournaments.teams.calc import MatchScore, Standing, match_score, rank
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPenalty, TeamRound
@@ -19,7 +19,6 @@ __all__ = [
     "knockout_winners",
     "match_view",
     "played_rounds",
-    "round_complete",
     "standings",
 ]
 
@@ -51,42 +50,43 @@ class RoundView:
         return all(m.score.complete for m in self.matches)
 
 
-def _view(match: TeamMatch, event: TeamEvent) -> MatchView:
-    rows = tuple((b.number, b.room1_ns, b.room2_ns) for b in match.boards.all())
+def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: TeamEvent) -> MatchView:
     score = match_score(
         [r[1] for r in rows], [r[2] for r in rows], boards=event.boards_per_match, vp_table=event.vp_table
     )
     return MatchView(
-        match.pk, match.table, match.home.number, match.away.number, match.home.name, match.away.name, rows,
-        score, match.version,
+        m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,
+        m["version"],
     )  # fmt: skip
 
 
+MATCH_FIELDS = ("pk", "round_id", "table", "home__number", "away__number", "home__name", "away__name", "version")
+
+
+def _boards_of(matches: Any) -> dict[int, list[tuple[int, int, int]]]:
+    boards: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    rows = TeamBoard.objects.filter(match__in=matches).order_by("match_id", "number")
+    for match_id, number, r1, r2 in rows.values_list("match_id", "number", "room1_ns", "room2_ns"):
+        boards[match_id].append((number, r1, r2))
+    return boards
+
+
 def match_view(match: TeamMatch) -> MatchView:
-    match = TeamMatch.objects.select_related("home", "away", "round__event").prefetch_related("boards").get(pk=match.pk)
-    return _view(match, match.round.event)
+    event = TeamEvent.objects.get(draw_rounds__matches=match)
+    m = TeamMatch.objects.filter(pk=match.pk).values(*MATCH_FIELDS).get()
+    return _view(m, tuple(_boards_of(TeamMatch.objects.filter(pk=match.pk))[match.pk]), event)
 
 
 def played_rounds(event: TeamEvent) -> list[RoundView]:
-    """Every round drawn so far, in order, each match scored (three queries, whatever the size)."""
-    matches = TeamMatch.objects.select_related("home", "away").prefetch_related(
-        Prefetch("boards", queryset=TeamBoard.objects.order_by("number"))
-    )
-    rounds = (
-        TeamRound.objects.filter(event=event)
-        .select_related("bye")
-        .prefetch_related(Prefetch("matches", queryset=matches.order_by("table")))
-        .order_by("number")
-    )
-    return [
-        RoundView(r.pk, r.number, r.bye.number if r.bye else None, tuple(_view(m, event) for m in r.matches.all()))
-        for r in rounds
-    ]
-
-
-def round_complete(rnd: TeamRound) -> bool:
-    boards = rnd.event.boards_per_match
-    return all(m.boards.count() == boards for m in rnd.matches.all())
+    """Every round drawn so far, in order, each match scored (three queries and plain rows: a 40-team Swiss
+    has over a thousand boards by the last round, too many to build model instances for every draw)."""
+    matches = TeamMatch.objects.filter(round__event=event)
+    boards = _boards_of(matches)
+    by_round: dict[int, list[MatchView]] = defaultdict(list)
+    for m in matches.order_by("table").values(*MATCH_FIELDS):
+        by_round[m["round_id"]].append(_view(m, tuple(boards[m["pk"]]), event))
+    rounds = TeamRound.objects.filter(event=event).order_by("number").values_list("pk", "number", "bye__number")
+    return [RoundView(pk, number, bye, tuple(by_round[pk])) for pk, number, bye in rounds]
 
 
 def standings(event: TeamEvent, rounds: list[RoundView] | None = None) -> list[Standing]:
@@ -107,9 +107,9 @@ def standings(event: TeamEvent, rounds: list[RoundView] | None = None) -> list[S
     return rank(list(rows.values()), event.tie_breaks)
 
 
-def knockout_winners(event: TeamEvent, number: int) -> list[int]:
+def knockout_winners(event: TeamEvent, number: int, played: list[RoundView] | None = None) -> list[int]:
     """Who goes through after knockout round ``number``, in bracket order (round 1's byes included)."""
-    rounds = {r.number: r for r in played_rounds(event)}
+    rounds = {r.number: r for r in (played_rounds(event) if played is None else played)}
     rnd = rounds[number]
     winners: list[int] = []
     for m in rnd.matches:

@@ -148,10 +148,11 @@ def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str
     return team
 
 
-def _draw_pairs(event: TeamEvent, number: int) -> tuple[list[tuple[int, int]], int | None]:
+def _draw_pairs(
+    event: TeamEvent, number: int, past: list[selectors.RoundView]
+) -> tuple[list[tuple[int, int]], int | None]:
     """The next round's (home, away) team numbers and the bye, by the event's format."""
     teams = list(event.teams.values_list("number", flat=True))
-    past = selectors.played_rounds(event)
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         schedule = round_robin(len(teams))
         if number > len(schedule):
@@ -163,14 +164,14 @@ def _draw_pairs(event: TeamEvent, number: int) -> tuple[list[tuple[int, int]], i
             bracket = knockout_bracket(teams)
             return [(a, b) for a, b in bracket if b is not None], None
         try:
-            winners = selectors.knockout_winners(event, number - 1)
+            winners = selectors.knockout_winners(event, number - 1, past)
         except ValueError as exc:
             raise TeamsError(str(exc)) from None
         if len(winners) < 2:
             raise TeamsError("The knockout is over: it has a winner.")
         half = len(winners) // 2  # re-seeded: the best left meets the worst left
         return [(winners[i], winners[-1 - i]) for i in range(half)], None
-    standings = [s.team for s in selectors.standings(event)]
+    standings = [s.team for s in selectors.standings(event, past)]
     history = [(m.home, m.away) for r in past for m in r.matches]
     homes: dict[int, int] = {}
     for r in past:
@@ -189,14 +190,14 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     event = _lock(event.pk)
     if event.teams.count() < 2:
         raise TeamsError("Enter at least two teams before the draw.")
-    last = event.draw_rounds.order_by("-number").first()
-    number = last.number + 1 if last else 1
+    past = selectors.played_rounds(event)
+    number = past[-1].number + 1 if past else 1
     if number > event.rounds and event.format != TeamEvent.Format.ROUND_ROBIN:
         raise TeamsError(f"All {event.rounds} rounds have been drawn.")
-    if last is not None and not selectors.round_complete(last):
-        raise TeamsError(f"Round {last.number} is not complete: enter every board of every match first.")
+    if past and not past[-1].complete:
+        raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
     try:
-        pairs, bye = _draw_pairs(event, number)
+        pairs, bye = _draw_pairs(event, number, past)
     except MovementError as exc:
         raise TeamsError(str(exc)) from None
     by_number = {t.number: t for t in event.teams.all()}
