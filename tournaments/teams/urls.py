@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:pk>/match/<int:match_id>/", play.match_entry, name="match"),
     path("<int:pk>/match/<int:match_id>/lineup/", play.match_lineup, name="lineup"),
     path("<int:pk>/standings/", play.standings, name="standings"),
+    path("<int:pk>/print/", play.print_papers, name="print"),
 ]

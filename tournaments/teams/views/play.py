@@ -5,14 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
 from tournaments.teams import selectors, services
 from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.jobs import TEAMS_JOB_PREFIX
 from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch
+from tournaments.teams.reports import RENDERERS
 
 
 def _round(event: TeamEvent, number: int) -> selectors.RoundView:
@@ -120,3 +126,27 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
     }  # fmt: skip
     return render(request, "teams/standings.html", context)
+
+
+@requires(Perm.DIRECT)
+@require_http_methods(["GET", "POST"])
+def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printing page: one button per paper; each starts a background job (its progress on the jobs page)."""
+    event = get_object_or_404(TeamEvent, pk=pk)
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        if kind not in RENDERERS:
+            messages.error(request, "Choose a paper to print.")
+        else:
+            try:
+                job = jobs.start_job(
+                    owner=request.user, kind=f"{TEAMS_JOB_PREFIX}{kind}", team_event=event,
+                    paper=request.POST.get("paper", "a4"),
+                )  # fmt: skip
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                return redirect("jobs:detail", job_id=job.pk)
+    recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now()).defer("content")
+    papers = [(kind, label) for kind, (label, _fn) in RENDERERS.items()]
+    return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})
