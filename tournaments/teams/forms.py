@@ -12,10 +12,25 @@ from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
 
 class EventForm(forms.ModelForm):
     date = forms.DateField(initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    vp_table = forms.CharField(
+        required=False,
+        label="Club's own VP scale",
+        help_text="Leave empty for the WBF continuous 20-VP scale; else the winner's VPs for 0, 1, 2 ... IMPs, "
+        "separated by commas (the last holds for every larger margin)",
+    )
 
     class Meta:
         model = TeamEvent
-        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp"]
+        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_table"]
+
+    def clean_vp_table(self) -> list[float]:
+        raw = self.cleaned_data.get("vp_table") or ""
+        if isinstance(raw, list):
+            return raw
+        try:
+            return [float(v) for v in raw.replace(";", ",").split(",") if v.strip()]
+        except ValueError:
+            raise forms.ValidationError("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.") from None
 
 
 class TeamForm(forms.Form):

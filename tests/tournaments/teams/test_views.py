@@ -81,3 +81,13 @@ def test_lineup_and_penalty_and_standings_pages(director_client, match) -> None:
     director_client.post(reverse("teams:penalty", args=[event.pk]), {"team": match.away.pk, "vp": "2", "why": "Late"})
     page = director_client.get(reverse("teams:standings", args=[event.pk])).content.decode()
     assert "-2.00" in page and "IMP difference" in page
+
+
+def test_a_clubs_vp_scale_is_typed_as_numbers(director_client) -> None:
+    data = {"name": "League", "date": "2026-11-24", "format": "round-robin", "rounds": "3", "boards_per_match": "4",
+            "bye_vp": "10", "vp_table": "x, 11"}  # fmt: skip
+    assert "numbers separated by commas" in director_client.post(reverse("teams:new"), data).content.decode()
+    director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 11"})
+    assert not TeamEvent.objects.exists()  # a scale that goes down is refused by the service
+    director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 15, 20"})
+    assert TeamEvent.objects.get().vp_table == [10, 12, 15, 20]
