@@ -95,7 +95,7 @@ class TeamPlayer(Timestamped):
 class TeamRound(Timestamped):
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="draw_rounds")
     number = models.PositiveSmallIntegerField()
-    bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["number"]
@@ -110,8 +110,8 @@ class TeamMatch(Timestamped):
 
     round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(help_text="Match number in the round (the table pair it plays at)")
-    home = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="away_matches")
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every save: a stale form is refused")
 
     class Meta:

@@ -8,8 +8,9 @@ audit chain), writes what changed to the audit log and bumps the event's version
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import pairwise
 from typing import Any
 
@@ -214,11 +215,15 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     return rnd
 
 
+SCORE_TEXT = re.compile(r"[+-]?[0-9]{1,5}")  # ASCII digits only: int() would take "٣٠" or "３０" as 30
+
+
 def _score(value: object, board: int, room: int) -> int:
-    try:
-        score = int(str(value).strip())
-    except ValueError:
-        raise TeamsError(f"Board {board}, room {room}: {value!r} is not a score.", field=f"b{board}_r{room}") from None
+    raw = str(value).strip()
+    if not SCORE_TEXT.fullmatch(raw):
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise TeamsError(f"Board {board}, room {room}: {shown!r} is not a score.", field=f"b{board}_r{room}")
+    score = int(raw)
     if abs(score) > MAX_SCORE or score % 10:
         raise TeamsError(
             f"Board {board}, room {room}: {score} is not a bridge score (a multiple of 10, at most {MAX_SCORE}).",
@@ -304,10 +309,10 @@ def set_lineup(
 def add_penalty(*, actor: Actor, team: Team, vp: object, why: str, round: TeamRound | None = None) -> TeamPenalty:
     """Take ``vp`` VPs from a team (a negative figure gives them back), with the director's reason."""
     event = _lock(team.event_id)
-    try:
-        amount = Decimal(str(vp).strip()).quantize(Decimal("0.01"))
-    except (InvalidOperation, ValueError):
-        raise TeamsError(f"{vp!r} is not a number of VPs.", field="vp") from None
+    raw = str(vp).strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,3}(\.[0-9]{1,2})?", raw):
+        raise TeamsError(f"{raw[:20]!r} is not a number of VPs (like 1 or 0.5).", field="vp")
+    amount = Decimal(raw).quantize(Decimal("0.01"))
     if amount == 0 or abs(amount) > 100:
         raise TeamsError("A penalty is a number of VPs, not zero and at most 100.", field="vp")
     reason = _text(why, "why", WHY_MAX, "reason")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.teams import selectors, services
-from tournaments.teams.models import TeamEvent
+from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +103,34 @@ def test_tie_breaks_are_the_directors_choice(director) -> None:
     assert event.tie_breaks == ["head_to_head"]
     with pytest.raises(services.TeamsError):
         services.set_tie_breaks(actor=director, event=event, tie_breaks=["coin"])
+
+
+def test_any_text_as_a_score_is_saved_as_a_score_or_refused_with_a_message(director) -> None:
+    event = event_with(director, 2)
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.text(max_size=12), st.text(max_size=12))
+    def check(r1: str, r2: str) -> None:
+        TeamBoard.objects.filter(match=match).delete()
+        version = TeamMatch.objects.get(pk=match.pk).version
+        try:
+            services.save_boards(actor=director, match=match, scores={1: (r1, r2)}, version=version)
+        except services.TeamsError as exc:
+            assert str(exc).startswith("Board 1, room")
+            assert not TeamBoard.objects.filter(match=match).exists()
+        else:
+            board = TeamBoard.objects.get(match=match)
+            assert (board.room1_ns, board.room2_ns) == (int(r1), int(r2))
+            assert (r1 + r2).isascii()
+
+    check()
+    TeamEvent.objects.all().delete()  # an event goes with everything in it
+
+
+@pytest.mark.parametrize("score", ["٣٠", "３０", "−10", "1e3", "\x00", "x" * 5000])
+def test_scores_in_other_scripts_or_forms_are_refused(director, score: str) -> None:
+    event = event_with(director, 2)
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    with pytest.raises(services.TeamsError, match="is not a score"):
+        services.save_boards(actor=director, match=match, scores={1: (score, "0")}, version=0)
