@@ -65,6 +65,10 @@ def test_a_stale_form_is_refused_and_says_so(director_client, match) -> None:
 def test_bad_input_is_a_message_not_an_error(director_client, match) -> None:
     response = director_client.post(url(match), {"version": "0", "b2_r1": "620", "b2_r2": ""})
     assert response.status_code == 400 and "Board 2: enter both rooms" in response.content.decode()
+    assert (
+        'name="b2_r2" value="" inputmode="numeric" size="6" aria-label="Board 2 room 2" class="field-error"'
+        in response.content.decode()
+    )
     response = director_client.post(url(match), {"version": "0", "b1_r1": "abc", "b1_r2": "0"})
     assert response.status_code == 400 and "is not a score" in response.content.decode()
     response = director_client.post(url(match), {"version": "x"})

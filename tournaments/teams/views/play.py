@@ -36,7 +36,9 @@ def round_draw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return render(request, "teams/round.html", {"event": event, "round": rnd, "bye_name": names.get(rnd.bye)})
 
 
-def _entry_rows(event: TeamEvent, view: selectors.MatchView, posted: dict[str, str] | None) -> list[dict[str, Any]]:
+def _entry_rows(
+    event: TeamEvent, view: selectors.MatchView, posted: dict[str, str] | None, error_field: str = ""
+) -> list[dict[str, Any]]:
     stored = {n: (r1, r2) for n, r1, r2 in view.boards}
     imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
     rows = []
@@ -44,7 +46,10 @@ def _entry_rows(event: TeamEvent, view: selectors.MatchView, posted: dict[str, s
         r1, r2 = stored.get(n, ("", ""))
         if posted is not None:
             r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
-        rows.append({"board": n, "r1": r1, "r2": r2, "imps": imps.get(n)})
+        rows.append({
+            "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored,
+            "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
+        })  # fmt: skip
     return rows
 
 
@@ -90,7 +95,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
             return redirect("teams:match", pk=pk, match_id=match.pk)
     view = selectors.match_view(match)
     context = {
-        "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted), "error": error,
+        "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted, field), "error": error,
         "error_field": field, "lineups": _lineups(match),
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
