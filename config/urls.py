@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("parties/", include("tournaments.parties.urls")),
+    path("teams/", include("tournaments.teams.urls")),
     path("jobs/", include("tournaments.printing.urls")),
     path("interchange/", include("tournaments.interchange.urls")),
     path("results/", include("tournaments.publishing.urls")),

@@ -26,6 +26,8 @@ from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruli
 from tournaments.sessions.services.demo import build_demo_session
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import issue_links
+from tournaments.teams import services as team_services
+from tournaments.teams.models import TeamBoard, TeamEvent, TeamLineup, TeamPenalty
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +47,10 @@ WRITTEN = (
     AuditEntry,
     Publication,
     TableLink,
+    TeamEvent,
+    TeamBoard,
+    TeamLineup,
+    TeamPenalty,
 )
 
 # A POST body that a permitted role would turn into a write on most pages (results, rulings, names, actions).
@@ -111,7 +117,13 @@ def world(director):
         content_type="application/pdf",
         expires_at=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),
     )
+    teams = team_services.create_event(actor=director, name="Walk teams", boards_per_match=2)
+    for n in (1, 2):
+        team_services.add_team(actor=director, event=teams, name=f"Walk {n}", players=[f"P{i} {n}" for i in range(4)])
+    match = team_services.draw_next_round(actor=director, event=teams).matches.get()
     return {
+        "teams": teams,
+        "match": match,
         "session": session,
         "entry": section.entries.first(),
         "ruling": Ruling.objects.filter(session=session).first(),
@@ -125,7 +137,12 @@ def world(director):
 def concrete(route: str, world: dict[str, Any]) -> str:
     """The route with real ids of the world's objects in place of its converters."""
     values = {
-        "pk": world["party"].pk if route.startswith("parties/") else world["session"].pk,
+        "pk": world["party"].pk
+        if route.startswith("parties/")
+        else world["teams"].pk
+        if route.startswith("teams/")
+        else world["session"].pk,
+        "match_id": world["match"].pk,
         "session_id": world["session"].pk,
         "entry_id": world["entry"].pk,
         "ruling_id": world["ruling"].pk,

@@ -2,7 +2,7 @@
 inside a function to dodge a circle (lazy imports of heavy third-party libraries are fine).
 
 Layers, lowest first: scoring <- tournaments.movements <- tournaments.core <- tournaments.audit <-
-tournaments.printing <- tournaments.sessions <- the other domains (parties, interchange, publishing, tableside).
+tournaments.printing <- tournaments.sessions <- the other domains (parties, interchange, publishing, tableside, teams).
 The app's root modules (apps, admin, models, tasks, urls) and the management commands wire everything and may
 import anything; nothing imports them but Django.
 """
@@ -21,7 +21,13 @@ LAYERS = [
     "tournaments.audit",
     "tournaments.printing",
     "tournaments.sessions",
-    ("tournaments.parties", "tournaments.interchange", "tournaments.publishing", "tournaments.tableside"),
+    (
+        "tournaments.parties",
+        "tournaments.interchange",
+        "tournaments.publishing",
+        "tournaments.tableside",
+        "tournaments.teams",
+    ),
 ]
 ROOTS = ("tournaments.apps", "tournaments.admin", "tournaments.models", "tournaments.tasks", "tournaments.management")
 MAX_LINES = 500

@@ -25,7 +25,8 @@ class TournamentsConfig(AppConfig):
         import tournaments.parties.jobs
         import tournaments.printing.tasks
         import tournaments.publishing.jobs
-        import tournaments.sessions.jobs  # noqa: F401
+        import tournaments.sessions.jobs
+        import tournaments.teams.jobs  # noqa: F401
         from tournaments.sessions.reports import guidecards
         from tournaments.tableside.cards import table_urls
 

@@ -24,6 +24,16 @@ from tournaments.sessions.models import (
     TableRound,
 )
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
+from tournaments.teams.models import (
+    Team,
+    TeamBoard,
+    TeamEvent,
+    TeamLineup,
+    TeamMatch,
+    TeamPenalty,
+    TeamPlayer,
+    TeamRound,
+)
 
 __all__ = [
     "Access",
@@ -56,4 +66,12 @@ __all__ = [
     "TableLink",
     "TableRound",
     "TableSettings",
+    "Team",
+    "TeamBoard",
+    "TeamEvent",
+    "TeamLineup",
+    "TeamMatch",
+    "TeamPenalty",
+    "TeamPlayer",
+    "TeamRound",
 ]

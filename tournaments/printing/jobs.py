@@ -56,18 +56,30 @@ def ttl() -> timedelta:
     return timedelta(hours=getattr(settings, "GENERATED_FILE_TTL_HOURS", 72))
 
 
+def _owner_id(job: GeneratedFile, spec: registry.JobKind) -> int | None:
+    """The id of the session, party or teams event a job's file is of (its foreign key by the kind's owner)."""
+    return {"session": job.session_id, "party": job.party_id, "team_event": job.team_event_id}[spec.owner]
+
+
 def start_job(
-    *, owner: Actor, kind: str, session: Any = None, party: Any = None, paper: str = "a4", enqueue: bool = True
+    *,
+    owner: Actor,
+    kind: str,
+    session: Any = None,
+    party: Any = None,
+    team_event: Any = None,
+    paper: str = "a4",
+    enqueue: bool = True,
 ) -> GeneratedFile:
-    """Record a job for `kind` of a session or a party and queue it once the transaction commits.
+    """Record a job for `kind` of a session, a party or a teams event and queue it once the transaction commits.
 
     Raises ValidationError for an unknown kind, a missing owner or paper size (a form shows it at the field).
     """
     if kind not in registry.KINDS:
-        names = ", ".join(k for k in registry.KINDS if not k.startswith("party-"))
+        names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-")))
         raise ValidationError({"kind": f"Unknown report {kind!r}: choose one of {names}."})
     spec = registry.KINDS[kind]
-    target = session if spec.owner == "session" else party
+    target = {"session": session, "party": party, "team_event": team_event}[spec.owner]
     if target is None:
         raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
     paper = (paper or "a4").lower()
@@ -79,8 +91,9 @@ def start_job(
             owner=user_of(owner),
             session=target if spec.owner == "session" else None,
             party=target if spec.owner == "party" else None,
+            team_event=target if spec.owner == "team_event" else None,
             kind=kind,
-            params={"paper": paper} | ({"party": target.pk} if spec.owner == "party" else {}),
+            params={"paper": paper} | ({spec.owner: target.pk} if spec.owner != "session" else {}),
             message="Waiting for a worker",
             expires_at=timezone.now() + ttl(),
         )
@@ -199,7 +212,7 @@ def run_job(job_id: int) -> GeneratedFile | None:
     try:
         if spec is None:
             raise ReportError(f"Bridgedesk no longer makes {job.kind!r} files.")
-        owner_id = job.session_id if spec.owner == "session" else job.party_id
+        owner_id = _owner_id(job, spec)
         if owner_id is None:
             raise ReportError(f"The {spec.owner} of this job has been deleted.")
         with _Heartbeat(job.pk):
@@ -313,7 +326,10 @@ def download_filename(job: GeneratedFile) -> str:
     """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
     paper = job.params.get("paper", "a4")
     stem, _, ext = job.filename.rpartition(".")
-    owner = f"party-{job.party_id}" if job.party_id else f"session-{job.session_id}"
+    if job.team_event_id:
+        owner = f"teams-{job.team_event_id}"
+    else:
+        owner = f"party-{job.party_id}" if job.party_id else f"session-{job.session_id}"
     return f"{owner}-{stem}-{paper}.{ext or 'pdf'}"
 
 
@@ -323,7 +339,7 @@ def out_of_date(job: GeneratedFile) -> bool:
     made_from = (job.params or {}).get("made_from")
     if job.status != GeneratedFile.Status.DONE or spec is None or spec.stamp is None or made_from is None:
         return False
-    owner_id = job.session_id if spec.owner == "session" else job.party_id
+    owner_id = _owner_id(job, spec)
     try:
         return owner_id is not None and spec.stamp(spec.load(owner_id)) != made_from
     except ReportError:

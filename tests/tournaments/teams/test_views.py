@@ -1,0 +1,97 @@
+"""The teams pages: a director sets an event up and draws; a scorer types both rooms; stale saves are refused."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.audit.actions import AuditAction
+from tournaments.audit.models import AuditEntry
+from tournaments.teams import selectors, services
+from tournaments.teams.models import TeamBoard, TeamEvent
+
+pytestmark = pytest.mark.django_db
+
+
+def test_director_creates_event_enters_teams_and_draws(director_client) -> None:
+    response = director_client.post(
+        reverse("teams:new"),
+        {"name": "Tuesday Swiss", "date": "2026-11-24", "format": "swiss", "rounds": "3", "boards_per_match": "4",
+         "bye_vp": "12"},
+    )  # fmt: skip
+    event = TeamEvent.objects.get()
+    assert response.status_code == 302 and response["Location"] == event.get_absolute_url()
+    short = director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": "Few", "players": "A\nB\nC"})
+    assert short.status_code == 400 and "4 to 6 players, not 3" in short.content.decode()
+    for n in (1, 2, 3):
+        players = "\n".join(f"Player {i} of {n}" for i in range(4 + n % 3))
+        director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": f"Team {n}", "players": players})
+    assert event.teams.count() == 3
+    drawn = director_client.post(reverse("teams:draw", args=[event.pk]))
+    assert drawn["Location"] == reverse("teams:round", args=[event.pk, 1])
+    page = director_client.get(drawn["Location"]).content.decode()
+    assert "Bye: 3. Team 3" in page and "1. Team 1" in page
+
+
+@pytest.fixture
+def match(director):
+    event = services.create_event(actor=director, name="Match", boards_per_match=3)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"T{n}", players=[f"P{i}{n}" for i in range(4)])
+    return services.draw_next_round(actor=director, event=event).matches.get()
+
+
+def url(match) -> str:
+    return reverse("teams:match", args=[match.round.event_id, match.pk])
+
+
+def test_both_rooms_of_each_board_saved_and_scored(director_client, match) -> None:
+    data = {"version": "0", "b1_r1": "420", "b1_r2": "-50", "b2_r1": "-100", "b2_r2": "140", "b3_r1": "", "b3_r2": ""}
+    assert director_client.post(url(match), data).status_code == 302
+    view = selectors.match_view(match)
+    assert view.boards == ((1, 420, -50), (2, -100, 140)) and view.score.board_imps == (10, -6)
+    page = director_client.get(url(match)).content.decode()
+    assert "IMPs 10–6" in page
+
+
+def test_a_stale_form_is_refused_and_says_so(director_client, match) -> None:
+    director_client.post(url(match), {"version": "0", "b1_r1": "420", "b1_r2": "420"})
+    response = director_client.post(url(match), {"version": "0", "b1_r1": "100", "b1_r2": "100"})
+    assert response.status_code == 409 and "your changes were not saved" in response.content.decode()
+    assert TeamBoard.objects.get().room1_ns == 420
+    assert AuditEntry.objects.filter(action=AuditAction.TEAMS_BOARDS).count() == 1
+
+
+def test_bad_input_is_a_message_not_an_error(director_client, match) -> None:
+    response = director_client.post(url(match), {"version": "0", "b2_r1": "620", "b2_r2": ""})
+    assert response.status_code == 400 and "Board 2: enter both rooms" in response.content.decode()
+    assert (
+        'name="b2_r2" value="" inputmode="numeric" size="6" aria-label="Board 2 room 2" class="field-error"'
+        in response.content.decode()
+    )
+    response = director_client.post(url(match), {"version": "0", "b1_r1": "abc", "b1_r2": "0"})
+    assert response.status_code == 400 and "is not a score" in response.content.decode()
+    response = director_client.post(url(match), {"version": "x"})
+    assert response.status_code == 400
+    assert not TeamBoard.objects.exists()
+
+
+def test_lineup_and_penalty_and_standings_pages(director_client, match) -> None:
+    event = match.round.event
+    names = list(match.home.players.values_list("name", flat=True))
+    lineup_url = reverse("teams:lineup", args=[event.pk, match.pk])
+    director_client.post(lineup_url, {"side": "home", **{f"p{i}": n for i, n in enumerate(names)}})
+    assert match.lineups.get().room2_pair == names[2:]
+    director_client.post(reverse("teams:penalty", args=[event.pk]), {"team": match.away.pk, "vp": "2", "why": "Late"})
+    page = director_client.get(reverse("teams:standings", args=[event.pk])).content.decode()
+    assert "-2.00" in page and "IMP difference" in page
+
+
+def test_a_clubs_vp_scale_is_typed_as_numbers(director_client) -> None:
+    data = {"name": "League", "date": "2026-11-24", "format": "round-robin", "rounds": "3", "boards_per_match": "4",
+            "bye_vp": "10", "vp_table": "x, 11"}  # fmt: skip
+    assert "numbers separated by commas" in director_client.post(reverse("teams:new"), data).content.decode()
+    director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 11"})
+    assert not TeamEvent.objects.exists()  # a scale that goes down is refused by the service
+    director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 15, 20"})
+    assert TeamEvent.objects.get().vp_table == [10, 12, 15, 20]

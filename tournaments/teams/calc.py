@@ -1,0 +1,153 @@
+"""The arithmetic of a teams event on plain values (no Django): a match in IMPs and VPs, and the standings.
+
+Every IMP and VP comes from scoring.imps; this module only adds them up and orders the teams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from scoring.errors import InvalidScore
+from scoring.imps import match_totals, team_board_imps, victory_points
+
+__all__ = ["TIE_BREAKS", "MatchScore", "Standing", "club_victory_points", "match_score", "rank"]
+
+TIE_BREAKS = {
+    "imp_diff": "IMP difference",
+    "imp_quotient": "IMP quotient (IMPs won / IMPs lost)",
+    "head_to_head": "VPs in the matches between the tied teams",
+}
+
+
+def _cents(value: float | Decimal) -> Decimal:
+    return Decimal(str(value)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def club_victory_points(imp_margin: int, table: Sequence[float]) -> tuple[float, float]:
+    """VPs from a club's own scale: ``table[m]`` is the winner's VPs for a margin of ``m`` IMPs (the last entry
+    holds for every larger margin); the loser gets the rest of twice ``table[0]`` (the total of a drawn match)."""
+    if not table:
+        raise InvalidScore("A club's VP scale needs at least the value of a drawn match.")
+    total = 2 * table[0]
+    winner = table[min(abs(imp_margin), len(table) - 1)]
+    loser = round(total - winner, 2)
+    return (winner, loser) if imp_margin >= 0 else (loser, winner)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    """A match's IMPs per board (to the home team), the totals each side won, and the VPs (None until complete)."""
+
+    board_imps: tuple[int, ...]
+    imps_home: int
+    imps_away: int
+    vp_home: float | None
+    vp_away: float | None
+    complete: bool
+
+
+def match_score(
+    room1_ns: Sequence[int], room2_ns: Sequence[int], *, boards: int, vp_table: Sequence[float] = ()
+) -> MatchScore:
+    """Score a match from the N-S scores of the boards entered so far (room 1: home N-S, room 2: away N-S).
+
+    VPs are on the WBF continuous scale for ``boards`` (the match length), or the club's own ``vp_table``; they
+    are given only once every board has both scores.
+    """
+    per_board = team_board_imps(room1_ns, room2_ns)
+    home, away = match_totals(per_board)
+    complete = len(per_board) == boards
+    vp_home = vp_away = None
+    if complete:
+        margin = int(home - away)
+        vp_home, vp_away = club_victory_points(margin, vp_table) if vp_table else victory_points(margin, boards)
+    return MatchScore(tuple(per_board), int(home), int(away), vp_home, vp_away, complete)
+
+
+@dataclass(slots=True)
+class Standing:
+    """A team's running totals. ``vp`` includes byes and penalties (already taken off)."""
+
+    team: int
+    vp: Decimal = Decimal(0)
+    imps_for: int = 0
+    imps_against: int = 0
+    penalty: Decimal = Decimal(0)
+    played: int = 0
+    vs: dict[int, Decimal] = field(default_factory=dict)  # VPs won against each opponent (head to head)
+    place: int = 0
+
+    @property
+    def imp_diff(self) -> int:
+        return self.imps_for - self.imps_against
+
+    @property
+    def imp_quotient(self) -> Decimal:
+        if self.imps_against == 0:
+            return Decimal("Infinity") if self.imps_for else Decimal(1)
+        return Decimal(self.imps_for) / Decimal(self.imps_against)
+
+    def add_match(self, opponent: int, imps_for: int, imps_against: int, vp: float) -> None:
+        self.imps_for += imps_for
+        self.imps_against += imps_against
+        self.vp = _cents(self.vp + _cents(vp))
+        self.vs[opponent] = self.vs.get(opponent, Decimal(0)) + _cents(vp)
+        self.played += 1
+
+
+def rank(rows: Sequence[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
+    """Order by VPs, then by the director's tie-breaks in turn; teams still level share a place.
+
+    Head to head counts only the matches among the teams level on VPs at that point.
+    """
+    unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
+    if unknown:
+        raise InvalidScore(f"Unknown tie-break {unknown[0]!r}.")
+    out: list[Standing] = []
+    for group in _groups(sorted(rows, key=lambda s: (-s.vp, s.team)), lambda s: s.vp):
+        out.extend(_break(group, list(tie_breaks)))
+    place = 0
+    prev: tuple[object, ...] | None = None
+    for i, s in enumerate(out, start=1):
+        key = _full_key(s, out, tie_breaks)
+        if key != prev:
+            place = i
+        s.place, prev = place, key
+    return out
+
+
+def _groups(rows: list[Standing], key: Callable[[Standing], object]) -> list[list[Standing]]:
+    groups: list[list[Standing]] = []
+    for s in rows:
+        if groups and key(groups[-1][0]) == key(s):
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return groups
+
+
+def _value(s: Standing, tie_break: str, group: Sequence[Standing]) -> Decimal:
+    if tie_break == "imp_diff":
+        return Decimal(s.imp_diff)
+    if tie_break == "imp_quotient":
+        return s.imp_quotient
+    mates = {g.team for g in group}
+    return sum((v for t, v in s.vs.items() if t in mates), Decimal(0))
+
+
+def _break(group: list[Standing], tie_breaks: list[str]) -> list[Standing]:
+    if len(group) < 2 or not tie_breaks:
+        return group
+    first, rest = tie_breaks[0], tie_breaks[1:]
+    ordered = sorted(group, key=lambda s: (-_value(s, first, group), s.team))
+    out: list[Standing] = []
+    for sub in _groups(ordered, lambda s: _value(s, first, group)):
+        out.extend(_break(sub, rest))
+    return out
+
+
+def _full_key(s: Standing, rows: Sequence[Standing], tie_breaks: Sequence[str]) -> tuple[object, ...]:
+    level = [r for r in rows if r.vp == s.vp]
+    return (s.vp, *(_value(s, t, level) for t in tie_breaks))

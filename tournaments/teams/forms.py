@@ -1,0 +1,63 @@
+"""Forms of the teams pages: the event, a team, tie-breaks, a penalty. The services check the rest."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+
+from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
+
+
+class EventForm(forms.ModelForm[TeamEvent]):
+    date = forms.DateField(initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    vp_table = forms.CharField(
+        required=False,
+        label="Club's own VP scale",
+        help_text="Leave empty for the WBF continuous 20-VP scale; else the winner's VPs for 0, 1, 2 ... IMPs, "
+        "separated by commas (the last holds for every larger margin)",
+    )
+
+    class Meta:
+        model = TeamEvent
+        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_table"]
+
+    def clean_vp_table(self) -> list[float]:
+        raw = self.cleaned_data.get("vp_table") or ""
+        if isinstance(raw, list):
+            return raw
+        try:
+            return [float(v) for v in raw.replace(";", ",").split(",") if v.strip()]
+        except ValueError:
+            raise forms.ValidationError("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.") from None
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Team name")
+    players = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} players, one a line",
+    )
+
+    def player_list(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
+
+
+class TieBreakForm(forms.Form):
+    first = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="First tie-break")
+    second = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="Then")
+    third = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="Then")
+
+    def chosen(self) -> list[str]:
+        return [v for v in (self.cleaned_data.get(k) for k in ("first", "second", "third")) if v]
+
+
+class PenaltyForm(forms.Form):
+    team = forms.TypedChoiceField(coerce=int, choices=())
+    vp = forms.DecimalField(max_digits=5, decimal_places=2, label="VPs taken off")
+    why = forms.CharField(max_length=200, label="Reason")
+
+    def __init__(self, *args: object, event: TeamEvent, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["team"].choices = [(t.pk, str(t)) for t in event.teams.all()]  # type: ignore[attr-defined]

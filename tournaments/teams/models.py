@@ -1,0 +1,165 @@
+"""Teams events: the event and its rules, the teams and their players, rounds, matches, boards, line-ups, penalties.
+
+IMPs, VPs and standings are derived (tournaments.teams.selectors); only the two rooms' N-S scores are stored.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.core.models import Timestamped
+
+__all__ = ["Team", "TeamBoard", "TeamEvent", "TeamLineup", "TeamMatch", "TeamPenalty", "TeamPlayer", "TeamRound"]
+
+MIN_PLAYERS, MAX_PLAYERS = 4, 6
+
+
+def default_tie_breaks() -> list[str]:
+    return ["imp_diff", "imp_quotient"]
+
+
+class TeamEvent(Timestamped):
+    """A teams event: Swiss, round robin or a knockout match, with its match length and VP scale."""
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss (each round drawn from the standings)"
+        ROUND_ROBIN = "round-robin", "Round robin (everyone meets everyone)"
+        KNOCKOUT = "knockout", "Knockout (seeded matches, IMPs decide)"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Entering teams"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    director = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    format = models.CharField(max_length=12, choices=Format.choices, default=Format.SWISS)
+    rounds = models.PositiveSmallIntegerField(default=6, help_text="Rounds planned (a round robin: all of them)")
+    boards_per_match = models.PositiveSmallIntegerField(default=8)
+    bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text="VPs for a bye")
+    vp_table = models.JSONField(
+        default=list, blank=True, help_text="A club's own scale: the winner's VPs for 0, 1, 2 ... IMPs (empty: WBF)"
+    )
+    tie_breaks = models.JSONField(default=default_tie_breaks, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    version = models.PositiveIntegerField(default=0, help_text="Bumped by every write: pages and caches key on it")
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(boards_per_match__gte=1) & Q(boards_per_match__lte=64), name="teams_boards_1_to_64"
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1) & Q(rounds__lte=60), name="teams_rounds_1_to_60"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("teams:detail", args=[self.pk])
+
+
+class Team(Timestamped):
+    event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["event", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+
+class TeamPlayer(Timestamped):
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["order", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamRound(Timestamped):
+    event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="draw_rounds")
+    number = models.PositiveSmallIntegerField()
+    bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="team_round_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class TeamMatch(Timestamped):
+    """One match of a round; in room 1 the home team sits N-S, in room 2 E-W."""
+
+    round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(help_text="Match number in the round (the table pair it plays at)")
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
+    away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
+    version = models.PositiveIntegerField(default=0, help_text="Bumped by every save: a stale form is refused")
+
+    class Meta:
+        ordering = ["round__number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="team_match_table_unique"),
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="team_match_two_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round.number} match {self.table}: {self.home.name} v {self.away.name}"
+
+
+class TeamBoard(Timestamped):
+    """A board of a match: the N-S score in each room (room 1: home N-S; room 2: away N-S)."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    room1_ns = models.IntegerField()
+    room2_ns = models.IntegerField()
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="team_board_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="team_board_from_1"),
+        ]
+
+
+class TeamLineup(Timestamped):
+    """Who sat where for a team in a match (national bodies rate on it)."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    room1_pair = models.JSONField(default=list, help_text="The two players' names in room 1")
+    room2_pair = models.JSONField(default=list, help_text="The two players' names in room 2")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "team"], name="team_lineup_unique")]
+
+
+class TeamPenalty(Timestamped):
+    """VPs taken from (or, negative, given back to) a team by the director."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(TeamRound, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    vp = models.DecimalField(max_digits=5, decimal_places=2)
+    why = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["id"]

@@ -1,0 +1,121 @@
+"""The printed papers of a teams event (ReportLab), each ``render_*(event, paper) -> (filename, type, bytes)``:
+the draw of the latest round, a score card per match (both rooms, IMPs per board, line-ups), the standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.utils.text import slugify
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
+
+from tournaments.printing.pdf import PDF, STYLES, Masthead, ReportError, build_pdf, table_style, text
+from tournaments.teams import selectors
+from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.models import TeamEvent, TeamLineup
+
+__all__ = ["RENDERERS", "render_draw", "render_score_cards", "render_standings"]
+
+Rendered = tuple[str, str, bytes]
+
+
+def _masthead(event: TeamEvent) -> Masthead:
+    return Masthead(club="", event=event.name, session=event.get_format_display().split(" (")[0],
+                    date=event.date.strftime("%A %-d %B %Y") if event.date else "")  # fmt: skip
+
+
+def _file(event: TeamEvent, what: str) -> str:
+    return f"{slugify(event.name) or 'teams'}-{what}.pdf"
+
+
+def _para(value: object, key: str = "cell") -> Paragraph:
+    return Paragraph(text(str(value)), STYLES[key])
+
+
+def _names(event: TeamEvent) -> dict[int, str]:
+    return dict(event.teams.values_list("number", "name"))
+
+
+def render_draw(event: TeamEvent, paper: str = "a4") -> Rendered:
+    """The latest round's draw: match number, home (N-S in room 1), away, and the bye."""
+    played = selectors.played_rounds(event)
+    if not played:
+        raise ReportError("No round has been drawn yet.")
+    rnd, names = played[-1], _names(event)
+    rows: list[list[object]] = [["Match", "Home (N-S in room 1)", "Away (N-S in room 2)"]]
+    rows += [[str(m.table), _para(f"{m.home}. {m.home_name}"), _para(f"{m.away}. {m.away_name}")] for m in rnd.matches]
+    table = Table(rows, colWidths=[20 * mm, 80 * mm, 80 * mm], repeatRows=1)
+    table.setStyle(table_style())
+    story: list[Flowable] = [_para(f"{event.name}: draw of round {rnd.number}", "title"), Spacer(1, 4 * mm), table]
+    if rnd.bye is not None:
+        story += [Spacer(1, 4 * mm), _para(f"Bye: {rnd.bye}. {names[rnd.bye]} ({event.bye_vp} VP)", "body")]
+    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=f"Draw, round {rnd.number}")
+    return _file(event, f"draw-round-{rnd.number}"), PDF, pdf
+
+
+def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
+    """A card per match of the latest round: both rooms' N-S scores, IMPs per board, totals, VPs, line-ups."""
+    played = selectors.played_rounds(event)
+    if not played:
+        raise ReportError("No round has been drawn yet.")
+    rnd = played[-1]
+    lineups = {(lu.match_id, lu.team.number): lu for lu in TeamLineup.objects.filter(match__round_id=rnd.pk)
+               .select_related("team")}  # fmt: skip
+    story: list[Flowable] = []
+    for m in rnd.matches:
+        s = m.score
+        story += [CondPageBreak(80 * mm), _para(f"Round {rnd.number}, match {m.table}: {m.home_name} v {m.away_name}",
+                                               "h2")]  # fmt: skip
+        for team, name in ((m.home, m.home_name), (m.away, m.away_name)):
+            lu = lineups.get((m.pk, team))
+            if lu is not None:
+                story.append(_para(f"{name}: room 1 {' & '.join(lu.room1_pair)}; room 2 {' & '.join(lu.room2_pair)}",
+                                   "small"))  # fmt: skip
+        rows = [["Board", "Room 1 N-S", "Room 2 N-S", f"IMPs {m.home_name}", f"IMPs {m.away_name}"]]
+        entered = {b[0]: (b, i) for b, i in zip(m.boards, s.board_imps, strict=True)}
+        for n in range(1, event.boards_per_match + 1):
+            if n in entered:
+                (_, r1, r2), imps = entered[n]
+                rows.append([str(n), str(r1), str(r2), str(imps) if imps > 0 else "", str(-imps) if imps < 0 else ""])
+            else:
+                rows.append([str(n), "", "", "", ""])
+        vps = f"VP {s.vp_home:.2f} – {s.vp_away:.2f}" if s.complete else "VP when every board is in"
+        rows.append(["Total", "", vps, str(s.imps_home), str(s.imps_away)])
+        table = Table(_fit_header(rows), colWidths=[18 * mm, 30 * mm, 52 * mm, 40 * mm, 40 * mm], repeatRows=1)
+        table.setStyle(table_style())
+        story += [table, Spacer(1, 6 * mm)]
+    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=f"Score cards, round {rnd.number}")
+    return _file(event, f"score-cards-round-{rnd.number}"), PDF, pdf
+
+
+def _fit_header(rows: Sequence[Sequence[object]]) -> list[list[object]]:
+    return [[_para(c, "cell_bold") for c in rows[0]], *(list(row) for row in rows[1:])]
+
+
+def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
+    played = selectors.played_rounds(event)
+    names = _names(event)
+    if not names:
+        raise ReportError("No team has been entered yet.")
+    rows: list[list[object]] = [["Place", "Team", "Played", "IMPs +", "IMPs −", "Penalty", "VP"]]
+    for st in selectors.standings(event, played):
+        rows.append([str(st.place), _para(f"{st.team}. {names[st.team]}"), str(st.played), str(st.imps_for),
+                     str(st.imps_against), str(st.penalty) if st.penalty else "", f"{st.vp:.2f}"])  # fmt: skip
+    table = Table(_fit_header(rows), colWidths=[15 * mm, 75 * mm, 17 * mm, 17 * mm, 17 * mm, 18 * mm, 20 * mm],
+                  repeatRows=1)  # fmt: skip
+    table.setStyle(table_style())
+    ties = ", then ".join(TIE_BREAKS[t] for t in event.tie_breaks) or "none (level teams share the place)"
+    story: list[Flowable] = [
+        _para(f"{event.name}: standings after {len(played)} round{'s' if len(played) != 1 else ''}", "title"),
+        Spacer(1, 4 * mm), table, Spacer(1, 3 * mm), _para(f"Ties broken by: {ties}.", "small"),
+    ]  # fmt: skip
+    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title="Standings")
+    return _file(event, "standings"), PDF, pdf
+
+
+RENDERERS: dict[str, tuple[str, Callable[[TeamEvent, str], Rendered]]] = {
+    "draw": ("The draw (latest round)", render_draw),
+    "score-cards": ("Match score cards (latest round)", render_score_cards),
+    "standings": ("Standings", render_standings),
+}

@@ -1,0 +1,341 @@
+"""Every write for a teams event: create it, enter teams, draw a round, save a match's boards, line-ups, penalties.
+
+Each function runs in one transaction, locks the event row first (its writers queue there before they touch the
+audit chain), writes what changed to the audit log and bumps the event's version. Bad input raises
+:class:`TeamsError` with a message for the director (``field`` names the form field when there is one).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from itertools import pairwise
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor, user_of
+from tournaments.core.text import WHY_MAX, check_text
+from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
+from tournaments.movements.types import MovementError
+from tournaments.teams import selectors
+from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Team,
+    TeamBoard,
+    TeamEvent,
+    TeamLineup,
+    TeamMatch,
+    TeamPenalty,
+    TeamPlayer,
+    TeamRound,
+)
+
+__all__ = [
+    "StaleMatch",
+    "TeamsError",
+    "add_penalty",
+    "add_team",
+    "create_event",
+    "draw_next_round",
+    "save_boards",
+    "set_lineup",
+    "set_tie_breaks",
+]
+
+MAX_SCORE = 7600  # the largest N-S score a deal can make (7NTXX+ vulnerable is 2980; 7600 catches a typo only)
+
+
+class TeamsError(Exception):
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class StaleMatch(TeamsError):
+    """The match changed since the form was loaded: the save is refused, the page shows what is there now."""
+
+
+def _text(value: str, field: str, max_length: int, label: str = "") -> str:
+    try:
+        return check_text(value, field=field, max_length=max_length, label=label)
+    except ValidationError as exc:
+        raise TeamsError(" ".join(exc.messages), field=field) from None
+
+
+def _lock(event_id: int) -> TeamEvent:
+    return TeamEvent.objects.select_for_update().get(pk=event_id)
+
+
+def _bump(event_id: int) -> None:
+    TeamEvent.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+
+def _check_rules(data: Mapping[str, Any]) -> None:
+    if data["format"] not in TeamEvent.Format.values:
+        raise TeamsError(f"Unknown format {data['format']!r}.", field="format")
+    if not 1 <= data["boards_per_match"] <= 64:
+        raise TeamsError("A match has 1 to 64 boards.", field="boards_per_match")
+    if not 1 <= data["rounds"] <= 60:
+        raise TeamsError("Plan 1 to 60 rounds.", field="rounds")
+    _check_tie_breaks(data["tie_breaks"])
+    table = data["vp_table"]
+    if table and (
+        not all(isinstance(v, int | float) and 0 <= v <= 100 for v in table) or any(b < a for a, b in pairwise(table))
+    ):
+        raise TeamsError("A VP scale is a list of VPs for 0, 1, 2 ... IMPs that never goes down.", field="vp_table")
+
+
+def _check_tie_breaks(tie_breaks: Sequence[str]) -> None:
+    unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
+    if unknown or len(set(tie_breaks)) != len(tie_breaks):
+        raise TeamsError("Choose each tie-break at most once, from the list.", field="tie_breaks")
+
+
+@transaction.atomic
+def create_event(*, actor: Actor, **rules: Any) -> TeamEvent:
+    """A new teams event, entering teams (see TeamEvent for the fields)."""
+    data: dict[str, Any] = {
+        "name": "Teams",
+        "date": datetime.date.today(),
+        "format": TeamEvent.Format.SWISS,
+        "rounds": 6,
+        "boards_per_match": 8,
+        "bye_vp": Decimal(12),
+        "vp_table": [],
+        "tie_breaks": ["imp_diff", "imp_quotient"],
+        **rules,
+    }
+    data["name"] = _text(data["name"], "name", 120) or "Teams"
+    _check_rules(data)
+    event = TeamEvent.objects.create(director=user_of(actor), **data)
+    audit.record(
+        actor=actor,
+        action=AuditAction.TEAMS_CREATE,
+        target=event,
+        new={**{k: str(v) for k, v in data.items() if k not in ("vp_table", "tie_breaks")}, "id": event.pk},
+    )
+    return event
+
+
+@transaction.atomic
+def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str]) -> Team:
+    """Enter a team of 4 to 6 players; teams are numbered in the order they are entered."""
+    event = _lock(event.pk)
+    if event.status != TeamEvent.Status.SETUP:
+        raise TeamsError("The draw has started: no more teams can be entered.")
+    name = _text(name, "name", 80, "team name")
+    if not name:
+        raise TeamsError("Give the team a name.", field="name")
+    names = [_text(p, "players", 80, "player's name") for p in players]
+    names = [p for p in names if p]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise TeamsError(f"A team has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.", field="players")
+    if event.teams.filter(name=name).exists():
+        raise TeamsError(f"There is already a team called {name!r}.", field="name")
+    number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    team = Team.objects.create(event=event, number=number, name=name)
+    TeamPlayer.objects.bulk_create(TeamPlayer(team=team, name=p, order=i) for i, p in enumerate(names))
+    audit.record(actor=actor, action=AuditAction.TEAMS_TEAM, target=team, new={"name": name, "players": names})
+    _bump(event.pk)
+    return team
+
+
+def _draw_pairs(
+    event: TeamEvent, number: int, past: list[selectors.RoundView]
+) -> tuple[list[tuple[int, int]], int | None]:
+    """The next round's (home, away) team numbers and the bye, by the event's format."""
+    teams = list(event.teams.values_list("number", flat=True))
+    if event.format == TeamEvent.Format.ROUND_ROBIN:
+        schedule = round_robin(len(teams))
+        if number > len(schedule):
+            raise TeamsError(f"The round robin is complete: it has {len(schedule)} rounds.")
+        d = schedule[number - 1]
+        return list(d.matches), d.bye
+    if event.format == TeamEvent.Format.KNOCKOUT:
+        if number == 1:
+            bracket = knockout_bracket(teams)
+            return [(a, b) for a, b in bracket if b is not None], None
+        try:
+            winners = selectors.knockout_winners(event, number - 1, past)
+        except ValueError as exc:
+            raise TeamsError(str(exc)) from None
+        if len(winners) < 2:
+            raise TeamsError("The knockout is over: it has a winner.")
+        half = len(winners) // 2  # re-seeded: the best left meets the worst left
+        return [(winners[i], winners[-1 - i]) for i in range(half)], None
+    standings = [s.team for s in selectors.standings(event, past)]
+    history = [(m.home, m.away) for r in past for m in r.matches]
+    homes: dict[int, int] = {}
+    for r in past:
+        for m in r.matches:
+            homes[m.home] = homes.get(m.home, 0) + 1
+    d = swiss_draw(standings, history, byes=[r.bye for r in past if r.bye], home_counts=homes)
+    return list(d.matches), d.bye
+
+
+@transaction.atomic
+def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
+    """Draw the next round (Swiss from the standings, the round robin's next round, or the knockout's next).
+
+    Every match of the previous round must be complete first: a Swiss is drawn from the standings after it.
+    """
+    event = _lock(event.pk)
+    if event.teams.count() < 2:
+        raise TeamsError("Enter at least two teams before the draw.")
+    past = selectors.played_rounds(event)
+    number = past[-1].number + 1 if past else 1
+    if number > event.rounds and event.format != TeamEvent.Format.ROUND_ROBIN:
+        raise TeamsError(f"All {event.rounds} rounds have been drawn.")
+    if past and not past[-1].complete:
+        raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
+    try:
+        pairs, bye = _draw_pairs(event, number, past)
+    except MovementError as exc:
+        raise TeamsError(str(exc)) from None
+    by_number = {t.number: t for t in event.teams.all()}
+    rnd = TeamRound.objects.create(event=event, number=number, bye=by_number[bye] if bye else None)
+    TeamMatch.objects.bulk_create(
+        TeamMatch(round=rnd, table=i, home=by_number[h], away=by_number[a]) for i, (h, a) in enumerate(pairs, 1)
+    )
+    if event.status == TeamEvent.Status.SETUP:
+        TeamEvent.objects.filter(pk=event.pk).update(status=TeamEvent.Status.PLAYING)
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_DRAW, target=rnd, new={"round": number, "matches": pairs, "bye": bye}
+    )
+    _bump(event.pk)
+    return rnd
+
+
+SCORE_TEXT = re.compile(r"[+-]?[0-9]{1,5}")  # ASCII digits only: int() would take "٣٠" or "３０" as 30
+
+
+def _score(value: object, board: int, room: int) -> int:
+    raw = str(value).strip()
+    if not SCORE_TEXT.fullmatch(raw):
+        shown = raw if len(raw) <= 20 else raw[:20] + "…"
+        raise TeamsError(f"Board {board}, room {room}: {shown!r} is not a score.", field=f"b{board}_r{room}")
+    score = int(raw)
+    if abs(score) > MAX_SCORE or score % 10:
+        raise TeamsError(
+            f"Board {board}, room {room}: {score} is not a bridge score (a multiple of 10, at most {MAX_SCORE}).",
+            field=f"b{board}_r{room}",
+        )
+    return score
+
+
+@transaction.atomic
+def save_boards(
+    *, actor: Actor, match: TeamMatch, scores: Mapping[int, tuple[object, object] | None], version: int
+) -> TeamMatch:
+    """Save the N-S scores of both rooms for the given boards (None clears a board) of one match.
+
+    ``version`` is the match's version when the form was loaded: if someone saved since, nothing is written and
+    :class:`StaleMatch` says so. Each changed board is audited with its old and new scores.
+    """
+    event = _lock(match.round.event_id)
+    match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    if match.version != version:
+        raise StaleMatch("Someone saved this match after you opened it: your changes were not saved. Check them.")
+    if event.status == TeamEvent.Status.FINISHED:
+        raise TeamsError("The event is finished: reopen it to change a score.")
+    existing = {b.number: b for b in match.boards.all()}
+    changes: list[dict[str, Any]] = []
+    for number, pair in sorted(scores.items()):
+        if not 1 <= number <= event.boards_per_match:
+            raise TeamsError(f"A match of this event has boards 1 to {event.boards_per_match}, not {number}.")
+        old = existing.get(number)
+        old_pair = (old.room1_ns, old.room2_ns) if old else None
+        new_pair = None if pair is None else (_score(pair[0], number, 1), _score(pair[1], number, 2))
+        if new_pair == old_pair:
+            continue
+        if new_pair is None:
+            assert old is not None
+            old.delete()
+        elif old is None:
+            TeamBoard.objects.create(match=match, number=number, room1_ns=new_pair[0], room2_ns=new_pair[1])
+        else:
+            old.room1_ns, old.room2_ns = new_pair
+            old.save(update_fields=["room1_ns", "room2_ns", "updated_at"])
+        changes.append({"board": number, "old": old_pair, "new": new_pair})
+    if changes:
+        audit.record(
+            actor=actor, action=AuditAction.TEAMS_BOARDS, target=match, old=[c["old"] for c in changes],
+            new=changes,
+        )  # fmt: skip
+        TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
+        _bump(event.pk)
+        match.refresh_from_db()
+    return match
+
+
+@transaction.atomic
+def set_lineup(
+    *, actor: Actor, match: TeamMatch, team: Team, room1_pair: Sequence[str], room2_pair: Sequence[str]
+) -> TeamLineup:
+    """Record who of the team sat in each room (two players each, from the team's list)."""
+    event = _lock(match.round.event_id)
+    if team.pk not in (match.home_id, match.away_id):
+        raise TeamsError(f"{team.name} does not play this match.")
+    roster = set(team.players.values_list("name", flat=True))
+    pairs = [list(room1_pair), list(room2_pair)]
+    chosen = [p for pair in pairs for p in pair]
+    if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != 4:
+        raise TeamsError("Choose two different players for each room (four in all).", field="lineup")
+    if not set(chosen) <= roster:
+        raise TeamsError(f"{sorted(set(chosen) - roster)[0]} is not a player of {team.name}.", field="lineup")
+    lineup = TeamLineup.objects.filter(match=match, team=team).first()
+    old = {"room1": lineup.room1_pair, "room2": lineup.room2_pair} if lineup else None
+    lineup, _ = TeamLineup.objects.update_or_create(
+        match=match, team=team, defaults={"room1_pair": pairs[0], "room2_pair": pairs[1]}
+    )
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_LINEUP, target=lineup, old=old,
+        new={"team": team.number, "room1": pairs[0], "room2": pairs[1]},
+    )  # fmt: skip
+    _bump(event.pk)
+    return lineup
+
+
+@transaction.atomic
+def add_penalty(*, actor: Actor, team: Team, vp: object, why: str, round: TeamRound | None = None) -> TeamPenalty:
+    """Take ``vp`` VPs from a team (a negative figure gives them back), with the director's reason."""
+    event = _lock(team.event_id)
+    raw = str(vp).strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,3}(\.[0-9]{1,2})?", raw):
+        raise TeamsError(f"{raw[:20]!r} is not a number of VPs (like 1 or 0.5).", field="vp")
+    amount = Decimal(raw).quantize(Decimal("0.01"))
+    if amount == 0 or abs(amount) > 100:
+        raise TeamsError("A penalty is a number of VPs, not zero and at most 100.", field="vp")
+    reason = _text(why, "why", WHY_MAX, "reason")
+    if not reason:
+        raise TeamsError("Say why the penalty is given.", field="why")
+    penalty = TeamPenalty.objects.create(team=team, round=round, vp=amount, why=reason)
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_PENALTY, target=penalty, why=reason,
+        new={"team": team.number, "vp": str(amount), "round": round.number if round else None},
+    )  # fmt: skip
+    _bump(event.pk)
+    return penalty
+
+
+@transaction.atomic
+def set_tie_breaks(*, actor: Actor, event: TeamEvent, tie_breaks: Sequence[str]) -> TeamEvent:
+    """The director's tie-breaks, in the order they apply."""
+    event = _lock(event.pk)
+    _check_tie_breaks(tie_breaks)
+    old = list(event.tie_breaks)
+    event.tie_breaks = list(tie_breaks)
+    event.save(update_fields=["tie_breaks", "updated_at"])
+    audit.record(actor=actor, action=AuditAction.TEAMS_RULES, target=event, old=old, new=list(tie_breaks))
+    _bump(event.pk)
+    event.refresh_from_db()
+    return event

@@ -1,0 +1,21 @@
+"""URLs of the teams event pages (mounted at /teams/)."""
+
+from django.urls import path
+
+from tournaments.teams.views import play, setup
+
+app_name = "teams"
+urlpatterns = [
+    path("", setup.event_list, name="list"),
+    path("new/", setup.event_new, name="new"),
+    path("<int:pk>/", setup.event_detail, name="detail"),
+    path("<int:pk>/teams/", setup.team_add, name="team_add"),
+    path("<int:pk>/draw/", setup.draw, name="draw"),
+    path("<int:pk>/tie-breaks/", setup.tie_breaks, name="tie_breaks"),
+    path("<int:pk>/penalty/", setup.penalty, name="penalty"),
+    path("<int:pk>/round/<int:number>/", play.round_draw, name="round"),
+    path("<int:pk>/match/<int:match_id>/", play.match_entry, name="match"),
+    path("<int:pk>/match/<int:match_id>/lineup/", play.match_lineup, name="lineup"),
+    path("<int:pk>/standings/", play.standings, name="standings"),
+    path("<int:pk>/print/", play.print_papers, name="print"),
+]

@@ -1,0 +1,1 @@
+"""The teams event pages."""

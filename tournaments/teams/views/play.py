@@ -1,0 +1,159 @@
+"""Playing a teams event: the draw of a round, a match's boards from the keyboard, line-ups, the standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.core.access import Perm, requires
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
+from tournaments.teams import selectors, services
+from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.jobs import TEAMS_JOB_PREFIX
+from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch
+from tournaments.teams.reports import RENDERERS
+
+
+def _round(event: TeamEvent, number: int) -> selectors.RoundView:
+    for r in selectors.played_rounds(event):
+        if r.number == number:
+            return r
+    raise Http404("No such round.")
+
+
+@requires(Perm.VIEW_RESULTS)
+def round_draw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = get_object_or_404(TeamEvent, pk=pk)
+    rnd = _round(event, number)
+    names = dict(event.teams.values_list("number", "name"))
+    return render(
+        request, "teams/round.html", {"event": event, "round": rnd, "bye_name": names.get(rnd.bye) if rnd.bye else None}
+    )
+
+
+def _entry_rows(
+    event: TeamEvent, view: selectors.MatchView, posted: dict[str, str] | None, error_field: str = ""
+) -> list[dict[str, Any]]:
+    stored = {n: (r1, r2) for n, r1, r2 in view.boards}
+    imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
+    rows = []
+    for n in range(1, event.boards_per_match + 1):
+        r1, r2 = stored.get(n, ("", ""))
+        if posted is not None:
+            r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
+        rows.append({
+            "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored,
+            "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
+        })  # fmt: skip
+    return rows
+
+
+def _lineups(match: TeamMatch) -> list[dict[str, Any]]:
+    kept = {lu.team_id: lu for lu in TeamLineup.objects.filter(match=match)}
+    out = []
+    for team in (match.home, match.away):
+        lu = kept.get(team.pk)
+        chosen = (lu.room1_pair + lu.room2_pair) if lu else ["", "", "", ""]
+        out.append({"team": team, "players": list(team.players.values_list("name", flat=True)), "chosen": chosen})
+    return out
+
+
+@requires(Perm.ENTER_RESULTS)
+@require_http_methods(["GET", "POST"])
+def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """Both rooms of every board, typed in board order (Tab from room 1 to room 2 to the next board)."""
+    match = get_object_or_404(TeamMatch.objects.select_related("home", "away", "round"), pk=match_id, round__event=pk)
+    event = get_object_or_404(TeamEvent, pk=pk)
+    error, field, status, posted = "", "", 200, None
+    if request.method == "POST":
+        scores: dict[int, tuple[object, object] | None] = {}
+        try:
+            version = int(request.POST.get("version", ""))
+            for n in range(1, event.boards_per_match + 1):
+                r1, r2 = request.POST.get(f"b{n}_r1", "").strip(), request.POST.get(f"b{n}_r2", "").strip()
+                if bool(r1) != bool(r2):
+                    missing = 2 if r1 else 1
+                    raise services.TeamsError(
+                        f"Board {n}: enter both rooms' scores (room {missing} is empty), or neither.",
+                        field=f"b{n}_r{missing}",
+                    )
+                scores[n] = (r1, r2) if r1 else None
+            services.save_boards(actor=request.user, match=match, scores=scores, version=version)
+        except services.StaleMatch as exc:
+            error, status = str(exc), 409
+        except services.TeamsError as exc:
+            error, field, status, posted = str(exc), exc.field or "", 400, {k: str(v) for k, v in request.POST.items()}
+        except ValueError:
+            error, status = "The form is incomplete: reload the page.", 400
+        else:
+            messages.success(request, "Saved.")
+            return redirect("teams:match", pk=pk, match_id=match.pk)
+    view = selectors.match_view(match)
+    context = {
+        "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted, field), "error": error,
+        "error_field": field, "lineups": _lineups(match),
+    }  # fmt: skip
+    return render(request, "teams/match.html", context, status=status)
+
+
+@requires(Perm.ENTER_RESULTS)
+@require_POST
+def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    match = get_object_or_404(TeamMatch.objects.select_related("home", "away"), pk=match_id, round__event=pk)
+    side = request.POST.get("side")
+    team = match.home if side == "home" else match.away if side == "away" else None
+    if team is None:
+        messages.error(request, "Choose the team whose line-up this is.")
+        return redirect("teams:match", pk=pk, match_id=match.pk)
+    seats = [request.POST.get(f"p{i}", "") for i in range(4)]
+    try:
+        services.set_lineup(actor=request.user, match=match, team=team, room1_pair=seats[:2], room2_pair=seats[2:])
+    except services.TeamsError as exc:
+        messages.error(request, f"{team.name}: {exc}")
+    else:
+        messages.success(request, f"Line-up of {team.name} saved.")
+    return redirect("teams:match", pk=pk, match_id=match.pk)
+
+
+@requires(Perm.VIEW_RESULTS)
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(TeamEvent, pk=pk)
+    played = selectors.played_rounds(event)
+    names = dict(event.teams.values_list("number", "name"))
+    rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
+    context = {
+        "event": event, "rows": rows, "rounds": len(played),
+        "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
+    }  # fmt: skip
+    return render(request, "teams/standings.html", context)
+
+
+@requires(Perm.DIRECT)
+@require_http_methods(["GET", "POST"])
+def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
+    """The printing page: one button per paper; each starts a background job (its progress on the jobs page)."""
+    event = get_object_or_404(TeamEvent, pk=pk)
+    if request.method == "POST":
+        kind = request.POST.get("kind", "")
+        if kind not in RENDERERS:
+            messages.error(request, "Choose a paper to print.")
+        else:
+            try:
+                job = jobs.start_job(
+                    owner=request.user, kind=f"{TEAMS_JOB_PREFIX}{kind}", team_event=event,
+                    paper=request.POST.get("paper", "a4"),
+                )  # fmt: skip
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                return redirect("jobs:detail", job_id=job.pk)
+    recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now()).defer("content")
+    papers = [(kind, label) for kind, (label, _fn) in RENDERERS.items()]
+    return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})
