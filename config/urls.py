@@ -13,6 +13,7 @@ urlpatterns = [
     path("parties/", include("tournaments.parties.urls")),
     path("jobs/", include("tournaments.printing.urls")),
     path("interchange/", include("tournaments.interchange.urls")),
+    path("simultaneous/", include("tournaments.simultaneous.urls")),
     path("results/", include("tournaments.publishing.urls")),
     path("api/", api.urls),
     path("", include("tournaments.tableside.urls")),

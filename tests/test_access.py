@@ -24,6 +24,8 @@ from tournaments.publishing.models import Publication
 from tournaments.publishing.players import link_token, unsubscribe_token
 from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruling, Session
 from tournaments.sessions.services.demo import build_demo_session
+from tournaments.simultaneous import services as simul_services
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import issue_links
 
@@ -45,6 +47,8 @@ WRITTEN = (
     AuditEntry,
     Publication,
     TableLink,
+    Simultaneous,
+    SimultaneousClub,
 )
 
 # A POST body that a permitted role would turn into a write on most pages (results, rulings, names, actions).
@@ -111,8 +115,13 @@ def world(director):
         content_type="application/pdf",
         expires_at=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),
     )
+    simul = simul_services.create_simultaneous(
+        actor=director, name="Walk simultaneous", date=datetime.date(2026, 3, 14), boards=session.boards.count()
+    )
+    simul_services.add_session(actor=director, simul=simul, session=session)
     return {
         "session": session,
+        "simultaneous": simul,
         "entry": section.entries.first(),
         "ruling": Ruling.objects.filter(session=session).first(),
         "party": party,
@@ -125,7 +134,11 @@ def world(director):
 def concrete(route: str, world: dict[str, Any]) -> str:
     """The route with real ids of the world's objects in place of its converters."""
     values = {
-        "pk": world["party"].pk if route.startswith("parties/") else world["session"].pk,
+        "pk": world["party"].pk
+        if route.startswith("parties/")
+        else world["simultaneous"].pk
+        if route.startswith("simultaneous/")
+        else world["session"].pk,
         "session_id": world["session"].pk,
         "entry_id": world["entry"].pk,
         "ruling_id": world["ruling"].pk,

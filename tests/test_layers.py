@@ -22,6 +22,7 @@ LAYERS = [
     "tournaments.printing",
     "tournaments.sessions",
     ("tournaments.parties", "tournaments.interchange", "tournaments.publishing", "tournaments.tableside"),
+    "tournaments.simultaneous",  # above sessions and interchange (its clubs' files come in through the importer)
 ]
 ROOTS = ("tournaments.apps", "tournaments.admin", "tournaments.models", "tournaments.tasks", "tournaments.management")
 MAX_LINES = 500

@@ -32,6 +32,8 @@ class AuditAction(enum.StrEnum):
     SESSION_PUBLISH = "session.publish"
     SESSION_STATUS = "session.status"
     SESSION_UNPUBLISH = "session.unpublish"
+    SIMULTANEOUS_CLUB = "simultaneous.club"
+    SIMULTANEOUS_CREATE = "simultaneous.create"
     TABLE_DISPUTED = "table.disputed"
     TABLE_LINK_ISSUE = "table.link_issue"
     TABLE_LINK_REVOKE = "table.link_revoke"

@@ -23,6 +23,7 @@ from tournaments.sessions.models import (
     Session,
     TableRound,
 )
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 
 __all__ = [
@@ -52,6 +53,8 @@ __all__ = [
     "Ruling",
     "Section",
     "Session",
+    "Simultaneous",
+    "SimultaneousClub",
     "TableEntry",
     "TableLink",
     "TableRound",
