@@ -138,6 +138,8 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         if route.startswith("parties/")
         else world["simultaneous"].pk
         if route.startswith("simultaneous/")
+        else world["session"].event_id
+        if route.startswith("events/")
         else world["session"].pk,
         "session_id": world["session"].pk,
         "entry_id": world["entry"].pk,

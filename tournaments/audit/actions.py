@@ -10,6 +10,7 @@ import enum
 
 class AuditAction(enum.StrEnum):
     ENTRY_LATE = "entry.late"
+    EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
     PARTY_CREATE = "party.create"
     PARTY_FINISH = "party.finish"

@@ -13,7 +13,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 import scoring
-from tournaments.sessions.models import Entry, Member, Result, Ruling, Session
+from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Session
 from tournaments.sessions.services.results import LineInput
 
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
@@ -32,6 +32,13 @@ class SessionSetupForm(forms.Form):
     pairs_a = forms.IntegerField(min_value=3, max_value=120, label="Pairs in section A")
     pairs_b = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section B (optional)")
     pairs_c = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section C (optional)")
+    event = forms.ModelChoiceField(
+        queryset=Event.objects.all(),
+        required=False,
+        label="Add to the event",
+        empty_label="A new event (named above)",
+        help_text="A further session of an event already run: its overall standings count both",
+    )
 
     def pairs(self) -> list[int]:
         return [self.cleaned_data[k] for k in ("pairs_a", "pairs_b", "pairs_c") if self.cleaned_data.get(k)]

@@ -1,11 +1,13 @@
 from django.urls import path
 
-from tournaments.sessions.views import entry, home, printing, results, rulings, sessions
+from tournaments.sessions.views import entry, events, home, printing, results, rulings, sessions
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("members/", sessions.members, name="members"),
     path("sessions/new/", sessions.session_new, name="session_new"),
+    path("events/<int:pk>/", events.event_detail, name="event_detail"),
+    path("events/<int:pk>/carry-over/", events.event_carry_over, name="event_carry_over"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
