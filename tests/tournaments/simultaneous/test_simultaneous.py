@@ -210,3 +210,13 @@ def test_players_see_the_results_but_cannot_import(client, role_user):
     assert client.get(f"/simultaneous/{simul.pk}/standings/").status_code == 200
     assert client.post(f"/simultaneous/{simul.pk}/import/", {}).status_code == 403
     assert client.get("/simultaneous/new/").status_code == 403
+
+
+def test_an_acbl_simultaneous_gives_one_point_per_score_beaten(director):
+    simul = services.create_simultaneous(actor=None, name="ACBL sim", date=DAY, boards=6, mp_scale="acbl")
+    services.import_club_files(actor=director, simul=simul, files=club_files(2, tables=3, boards=6))
+    recap = score_field(simul).boards[2]
+    assert recap.top == 5
+    stored = list(Result.objects.filter(board__number=2).values_list("ns_score", flat=True))
+    acbl = dict(zip(stored, scoring.matchpoints(stored, scale="acbl"), strict=True))
+    assert {f.ns_score: f.ns_points for f in recap.frequencies} == acbl
