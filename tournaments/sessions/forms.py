@@ -16,6 +16,7 @@ import scoring
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Session
 from tournaments.sessions.services.results import LineInput
 
+INDIVIDUAL_PLAYERS = (8, 12)
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
@@ -55,13 +56,21 @@ class MovementChoiceForm(forms.Form):
         min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
     )
 
-    def __init__(self, *args: Any, suggestions: list[Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, suggestions: list[Any], players: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices: list[tuple[str, Any]] = []
         for s in suggestions:
             name = s.kind.title() + (f" ({s.variant})" if s.variant else "")
             choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
         choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
+        if players in INDIVIDUAL_PLAYERS:  # the laws' individuals: the number typed counts players, not pairs
+            choices.append(
+                (
+                    f"individual||{players - 1}|3",
+                    f"Individual for {players} players ({players // 4} tables, {players - 1} rounds of 3 boards): "
+                    "each player partners every other once",
+                )
+            )
         self.fields["choice"].choices = choices
         self.suggestions = suggestions
         if choices and not self.is_bound:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.sessions.views import entry, events, home, printing, results, rulings, sessions
+from tournaments.sessions.views import entry, events, home, individuals, printing, results, rulings, sessions
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
     path("sessions/<int:pk>/entries/late/", sessions.late_pair, name="late_pair"),
+    path("sessions/<int:pk>/players/", individuals.individual_players, name="individual_players"),
+    path("sessions/<int:pk>/<str:letter>/players/", individuals.individual_names, name="individual_names"),
     path("sessions/<int:pk>/<str:letter>/traveller/", entry.traveller_index, name="traveller_index"),
     path("sessions/<int:pk>/<str:letter>/traveller/<int:board>/", entry.traveller_entry, name="traveller_entry"),
     path(

@@ -41,7 +41,7 @@ def _suggestions(pairs: int) -> list[Any]:
 def _movement_forms(data: Any, pairs: list[int]) -> list[tuple[str, int, MovementChoiceForm]]:
     out = []
     for letter, n in zip(LETTERS, pairs, strict=False):
-        form = MovementChoiceForm(data, suggestions=_suggestions(n), prefix=f"sec-{letter}")
+        form = MovementChoiceForm(data, suggestions=_suggestions(n), players=n, prefix=f"sec-{letter}")
         out.append((letter, n, form))
     return out
 
