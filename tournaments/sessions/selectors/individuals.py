@@ -2,7 +2,8 @@
 
 A partnership plays one round; its match points and percentage come from the section's scores like any pair's.
 A player's total is the sum of their partnerships' totals, and their percentage the mean of the partnerships'
-percentages weighted by boards played (so a round with a board not played weighs less).
+percentages weighted by boards played (so a round with a board not played weighs less). In IMP scoring
+(no percentages) players are placed by total.
 """
 
 from __future__ import annotations
@@ -56,14 +57,16 @@ def individual_standings(section: Section) -> list[PlayerStanding]:
         )
         for n in names
     ]
-    out.sort(key=lambda s: (s.percentage is None, -(s.percentage or 0.0), -s.total, s.number))
-    for i, s in enumerate(out):
-        if s.percentage is None:
+    by_total = all(s.percentage is None for s in out)  # IMP scoring: no percentages, places by total
+
+    def figure(s: PlayerStanding) -> float | None:
+        return s.total if by_total and s.boards else s.percentage
+
+    out.sort(key=lambda s: (figure(s) is None, -(figure(s) or 0.0), -s.total, s.number))
+    values = [figure(s) for s in out]
+    for i, (s, value) in enumerate(zip(out, values, strict=True)):
+        if value is None:
             continue
-        same = [
-            j
-            for j, o in enumerate(out)
-            if o.percentage is not None and round(o.percentage, 6) == round(s.percentage, 6)
-        ]
+        same = [j for j, v in enumerate(values) if v is not None and round(v, 6) == round(value, 6)]
         s.place = f"{same[0] + 1}=" if len(same) > 1 else str(i + 1)
     return out
