@@ -6,7 +6,11 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.tournaments.jobs.helpers import pdf_pages
 from tournaments.audit.models import AuditEntry
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
+from tournaments.sessions import reports
 from tournaments.sessions.models import EntryPlayer, Event, Session
 from tournaments.sessions.selectors.events import event_standings
 from tournaments.sessions.selectors.scores import score_session
@@ -102,3 +106,22 @@ def test_the_event_page_and_adding_a_session(director_client):
     done = director_client.post("/sessions/new/", {**data, "stage": "2", "sec-A-choice": choice})
     assert done.status_code == 302
     assert event.sessions.count() == 3 and event.sessions.get(number=3).name == "Final"
+
+
+def test_the_overall_standings_pdf(director, director_client):
+
+    event = two_session_event()
+    last = event.sessions.get(number=2)
+    page = director_client.get(f"/events/{event.pk}/").content.decode()
+    assert f'action="/sessions/{last.pk}/print/start/"' in page and 'value="event-standings"' in page
+    filename, content_type, pdf = reports.render("event-standings", last)
+    assert filename == "overall-standings.pdf" and content_type == "application/pdf" and pdf.startswith(b"%PDF")
+    started = director_client.post(f"/sessions/{last.pk}/print/start/", {"kind": "event-standings", "paper": "a4"})
+    assert started.status_code in (200, 302)
+    job = GeneratedFile.objects.get(kind="event-standings")
+    jobs.run_job(job.pk)
+    job.refresh_from_db()
+    assert job.status == "done" and job.content.startswith(b"%PDF")
+    text = "\n".join(pdf_pages(job.content))
+    best = event_standings(event).standings[0]
+    assert "Overall standings" in text and f"{best.overall:.2f}" in text

@@ -22,7 +22,13 @@ class CarryOverForm(forms.Form):
 
 def _page(request: HttpRequest, event: Event, form: CarryOverForm | None = None, status: int = 200) -> HttpResponse:
     initial = {"carry_over": event.carry_over, "carry_over_percent": event.carry_over_percent}
-    context = {"event": event, "table": event_standings(event), "form": form or CarryOverForm(initial=initial)}
+    table = event_standings(event)
+    context = {
+        "event": event,
+        "table": table,
+        "form": form or CarryOverForm(initial=initial),
+        "last_session": table.sessions[-1] if table.sessions else None,  # the PDF job is kept with it
+    }
     return render(request, "sessions/event.html", context, status=status)
 
 
