@@ -7,7 +7,7 @@ field. A pair's field percentage is the mean of its boards' percentages (so boar
 Neuberg factor). Within each club the club's own session is scored as usual (``score_section``).
 
 Kept per process, keyed on the sum and number of the clubs' section versions: every write to any club's
-results bumps its section, so a correction is seen at once and nothing else rescored.
+results bumps its section, so a correction is seen at once, and otherwise every page shares one scoring.
 """
 
 from __future__ import annotations
