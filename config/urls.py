@@ -14,6 +14,7 @@ urlpatterns = [
     path("teams/", include("tournaments.teams.urls")),
     path("jobs/", include("tournaments.printing.urls")),
     path("interchange/", include("tournaments.interchange.urls")),
+    path("simultaneous/", include("tournaments.simultaneous.urls")),
     path("results/", include("tournaments.publishing.urls")),
     path("api/", api.urls),
     path("", include("tournaments.tableside.urls")),

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from scoring.errors import InvalidScore
-from scoring.matchpoints import _unit, matchpoints
+from scoring.matchpoints import _unit
 
 __all__ = ["FieldMatchpoints", "matchpoint_array", "matchpoint_field"]
 
@@ -122,9 +122,20 @@ def _ebu_points(table: npt.NDArray[np.integer]) -> npt.NDArray[np.integer]:
 
 
 def _ebu_points_wide(table: npt.NDArray[np.integer]) -> IntArray:
-    """Boards with more than 127 results, or absurd scores: score each board on its own."""
-    rows = [matchpoints([int(x) for x in row]) for row in table]
-    return np.array(rows, dtype=np.int64).reshape(table.shape)
+    """Boards with more than 127 results (a simultaneous field of thousands), or very spread scores.
+
+    Each row is sorted once and every score looks up the run of scores equal to it with two binary searches:
+    ``left`` scores below it and ``right - left`` equal to it (itself included), so its EBU match points are
+    ``2 * left + (right - left - 1) = left + right - 1``.
+    """
+    rows = table.astype(np.int64)
+    ordered = np.sort(rows, axis=1)
+    out = np.empty(rows.shape, dtype=np.int64)
+    for i in range(rows.shape[0]):
+        left = np.searchsorted(ordered[i], rows[i], side="left")
+        right = np.searchsorted(ordered[i], rows[i], side="right")
+        out[i] = left + right - 1
+    return out
 
 
 def matchpoint_field(boards: Sequence[Sequence[int]], *, scale: str = "ebu") -> FieldMatchpoints:

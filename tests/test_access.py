@@ -24,6 +24,8 @@ from tournaments.publishing.models import Publication
 from tournaments.publishing.players import link_token, unsubscribe_token
 from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruling, Session
 from tournaments.sessions.services.demo import build_demo_session
+from tournaments.simultaneous import services as simul_services
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import issue_links
 from tournaments.teams import services as team_services
@@ -51,6 +53,8 @@ WRITTEN = (
     TeamBoard,
     TeamLineup,
     TeamPenalty,
+    Simultaneous,
+    SimultaneousClub,
 )
 
 # A POST body that a permitted role would turn into a write on most pages (results, rulings, names, actions).
@@ -121,10 +125,15 @@ def world(director):
     for n in (1, 2):
         team_services.add_team(actor=director, event=teams, name=f"Walk {n}", players=[f"P{i} {n}" for i in range(4)])
     match = team_services.draw_next_round(actor=director, event=teams).matches.get()
+    simul = simul_services.create_simultaneous(
+        actor=director, name="Walk simultaneous", date=datetime.date(2026, 3, 14), boards=session.boards.count()
+    )
+    simul_services.add_session(actor=director, simul=simul, session=session)
     return {
         "teams": teams,
         "match": match,
         "session": session,
+        "simultaneous": simul,
         "entry": section.entries.first(),
         "ruling": Ruling.objects.filter(session=session).first(),
         "party": party,
@@ -141,6 +150,10 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         if route.startswith("parties/")
         else world["teams"].pk
         if route.startswith("teams/")
+        else world["simultaneous"].pk
+        if route.startswith("simultaneous/")
+        else world["session"].event_id
+        if route.startswith("events/")
         else world["session"].pk,
         "match_id": world["match"].pk,
         "session_id": world["session"].pk,

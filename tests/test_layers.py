@@ -28,6 +28,7 @@ LAYERS = [
         "tournaments.tableside",
         "tournaments.teams",
     ),
+    "tournaments.simultaneous",  # above sessions and interchange (its clubs' files come in through the importer)
 ]
 ROOTS = ("tournaments.apps", "tournaments.admin", "tournaments.models", "tournaments.tasks", "tournaments.management")
 MAX_LINES = 500

@@ -71,3 +71,13 @@ def test_matchpoint_array() -> None:
         matchpoint_array(np.array([1, 2, 3]))
     with pytest.raises(InvalidScore):
         matchpoint_array(np.array([[1.5, 2.0]]))
+
+
+def test_a_simultaneous_field_of_thousands_matches_the_plain_scorer():
+    """Boards wider than 127 results (a field across clubs) take the binary-search path, with the same answer."""
+    import random
+
+    rng = random.Random(14)
+    boards = [[rng.choice([-200, -100, 90, 110, 140, 400, 420, 450, 620, -50]) for _ in range(3000)] for _ in range(3)]
+    assert matchpoint_field(boards).tolist() == [matchpoints(b) for b in boards]
+    assert matchpoint_field(boards, scale="acbl").tolist() == [matchpoints(b, scale="acbl") for b in boards]

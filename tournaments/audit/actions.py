@@ -10,6 +10,7 @@ import enum
 
 class AuditAction(enum.StrEnum):
     ENTRY_LATE = "entry.late"
+    EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
     PARTY_CREATE = "party.create"
     PARTY_FINISH = "party.finish"
@@ -34,6 +35,8 @@ class AuditAction(enum.StrEnum):
     SESSION_SCORES_SHOWN = "session.scores_shown"
     SESSION_STATUS = "session.status"
     SESSION_UNPUBLISH = "session.unpublish"
+    SIMULTANEOUS_CLUB = "simultaneous.club"
+    SIMULTANEOUS_CREATE = "simultaneous.create"
     TABLE_DISPUTED = "table.disputed"
     TABLE_LINK_ISSUE = "table.link_issue"
     TABLE_LINK_REVOKE = "table.link_revoke"

@@ -7,6 +7,7 @@ card twice) is done here first, to tell the director exactly which hand is wrong
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from .errors import InterchangeError
 
@@ -16,9 +17,11 @@ SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
 
 
+@lru_cache(maxsize=4096)
 def _hand(text: str) -> str:
     """A hand in endplay's normal form ("AKQ2.KJ3.T98.Q76"); endplay is loaded on first use (it pulls in
-    matplotlib, which a web process must not pay for at start-up)."""
+    matplotlib, which a web process must not pay for at start-up). Kept: the clubs of a simultaneous send the
+    same hands hundreds of times."""
     from endplay.types import Hand
 
     return str(Hand(text).to_pbn())

@@ -54,11 +54,18 @@ class ImportReport:
 
 
 def import_usebio(
-    data: bytes | str, *, filename: str = "upload.xml", actor: Actor = None, scale_missed_boards: bool = True
+    data: bytes | str,
+    *,
+    filename: str = "upload.xml",
+    actor: Actor = None,
+    scale_missed_boards: bool = True,
+    compare: bool = True,
 ) -> ImportReport:
     """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
     record = usebio.read_usebio(data)
-    return import_record(record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards)
+    return import_record(
+        record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards, compare=compare
+    )
 
 
 def import_pbn(
@@ -69,13 +76,13 @@ def import_pbn(
     return import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
 
 
-def _label_parts(label: str) -> tuple[int, str]:
+def label_parts(label: str) -> tuple[int, str]:
     if label.endswith(("NS", "EW")):
         return int(label[:-2]), label[-2:]
     return int(label), ""
 
 
-def _layout(record: SessionRecord) -> dict[str, object]:
+def section_layout(record: SessionRecord) -> dict[str, object]:
     """Movement kind, tables, rounds and boards per round, derived from the travellers (no rounds in the file)."""
     lines = [x for b in record.boards for x in b.lines]
     if not lines:
@@ -98,7 +105,7 @@ def _layout(record: SessionRecord) -> dict[str, object]:
     return {"movement_kind": kind, "tables": tables, "rounds": max(rounds, 1), "boards_per_round": max(per_round, 1)}
 
 
-def _check_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
+def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
     """The file's score (or ours when it gives none), and a message when contract, declarer and tricks disagree."""
     try:
         ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, board.number, edition=edition)
@@ -122,8 +129,10 @@ def import_record(
     fmt: str,
     actor: Actor = None,
     scale_missed_boards: bool = True,
+    compare: bool = True,
 ) -> ImportReport:
-    """Write a record as a new session, all or nothing, then compare our scores with the published ones."""
+    """Write a record as a new session, all or nothing, then compare our scores with the published ones
+    (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead)."""
     warnings = list(record.warnings)
     owner = user_of(actor)
     date = record.date
@@ -169,14 +178,15 @@ def import_record(
 
     if record.pairs:
         section = Section.objects.create(
-            session=session, letter="A", winners=record.winners, **(own_import.layout(record) or _layout(record))
+            session=session, letter="A", winners=record.winners, **(own_import.layout(record) or section_layout(record))
         )
         entries = _create_entries(section, record)
         report.pairs = len(entries)
         made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
         report.results, report.rulings = made, rulings
         warnings.extend(score_warnings)
-        report.compared, report.differences = compare_with_published(section, record)
+        if compare:
+            report.compared, report.differences = compare_with_published(section, record)
         if report.differences:
             hint = convention_hint(section, record)
             if hint:
@@ -206,7 +216,7 @@ def import_record(
 def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]:
     made: list[Entry] = []
     for pair in record.pairs:
-        number, direction = _label_parts(pair.label)
+        number, direction = label_parts(pair.label)
         made.append(
             Entry(
                 section=section,
@@ -263,7 +273,7 @@ def _create_results(
                 published_ew_points=line.ew_points,
             )
             if line.kind in ("played", "assigned"):
-                score, message = _check_score(line, b, session.edition)
+                score, message = checked_score(line, b, session.edition)
                 if message:
                     warnings.append(message)
                 result.kind = Result.Kind.PLAYED if line.kind == "played" else Result.Kind.ASSIGNED

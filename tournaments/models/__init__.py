@@ -23,6 +23,7 @@ from tournaments.sessions.models import (
     Session,
     TableRound,
 )
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.teams.models import (
     Team,
@@ -62,6 +63,8 @@ __all__ = [
     "Ruling",
     "Section",
     "Session",
+    "Simultaneous",
+    "SimultaneousClub",
     "TableEntry",
     "TableLink",
     "TableRound",

@@ -14,9 +14,10 @@ from django.core.exceptions import ValidationError
 
 import scoring
 from tournaments.movements.suggest import Suggestion
-from tournaments.sessions.models import Entry, Member, Result, Ruling, Section, Session
+from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.results import LineInput
 
+INDIVIDUAL_PLAYERS = (8, 12)
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
@@ -33,6 +34,13 @@ class SessionSetupForm(forms.Form):
     pairs_a = forms.IntegerField(min_value=3, max_value=120, label="Pairs in section A")
     pairs_b = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section B (optional)")
     pairs_c = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section C (optional)")
+    event = forms.ModelChoiceField(
+        queryset=Event.objects.all(),
+        required=False,
+        label="Add to the event",
+        empty_label="A new event (named above)",
+        help_text="A further session of an event already run: its overall standings count both",
+    )
 
     def pairs(self) -> list[int]:
         return [self.cleaned_data[k] for k in ("pairs_a", "pairs_b", "pairs_c") if self.cleaned_data.get(k)]
@@ -49,13 +57,21 @@ class MovementChoiceForm(forms.Form):
         min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
     )
 
-    def __init__(self, *args: Any, suggestions: list[Suggestion], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, suggestions: list[Suggestion], players: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices: list[tuple[str, str]] = []
         for s in suggestions:
             name = s.name or s.kind.title() + (f" ({s.variant})" if s.variant else "")
             choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
         choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
+        if players in INDIVIDUAL_PLAYERS:  # the laws' individuals: the number typed counts players, not pairs
+            choices.append(
+                (
+                    f"individual||{players - 1}|3",
+                    f"Individual for {players} players ({players // 4} tables, {players - 1} rounds of 3 boards): "
+                    "each player partners every other once",
+                )
+            )
         cast(forms.ChoiceField, self.fields["choice"]).choices = choices
         self.suggestions = suggestions
         if choices and not self.is_bound:

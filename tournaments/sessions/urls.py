@@ -1,15 +1,19 @@
 from django.urls import path
 
-from tournaments.sessions.views import entry, home, printing, results, rulings, sessions
+from tournaments.sessions.views import entry, events, home, individuals, printing, results, rulings, sessions
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("members/", sessions.members, name="members"),
     path("sessions/new/", sessions.session_new, name="session_new"),
+    path("events/<int:pk>/", events.event_detail, name="event_detail"),
+    path("events/<int:pk>/carry-over/", events.event_carry_over, name="event_carry_over"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
     path("sessions/<int:pk>/entries/late/", sessions.late_pair, name="late_pair"),
+    path("sessions/<int:pk>/players/", individuals.individual_players, name="individual_players"),
+    path("sessions/<int:pk>/<str:letter>/players/", individuals.individual_names, name="individual_names"),
     path("sessions/<int:pk>/<str:letter>/traveller/", entry.traveller_index, name="traveller_index"),
     path("sessions/<int:pk>/<str:letter>/traveller/<int:board>/", entry.traveller_entry, name="traveller_entry"),
     path(

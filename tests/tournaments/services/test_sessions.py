@@ -76,7 +76,7 @@ def test_several_sections_share_the_boards_of_the_session():
     [
         (SectionSpec(pairs=4, kind="mitchell", boards_per_round=3), "at least 6 pairs"),
         (SectionSpec(pairs=8, kind="mitchell", boards_per_round=3, rounds=9), "at most"),
-        (SectionSpec(pairs=8, kind="teams-of-eight", boards_per_round=3), "Mitchell or a Howell"),
+        (SectionSpec(pairs=8, kind="teams-of-eight", boards_per_round=3), "a Mitchell, a Howell or an individual"),
     ],
 )
 def test_impossible_movements_are_refused_with_a_message_and_nothing_is_saved(spec, message):

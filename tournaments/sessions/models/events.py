@@ -43,10 +43,24 @@ class Event(Timestamped):
         TEAMS = "teams", "Teams"
         INDIVIDUAL = "individual", "Individual"
 
+    class CarryOver(models.TextChoices):
+        NONE = "none", "None: the last session alone decides"
+        FULL = "full", "Full: every session counts the same"
+        PERCENT = "percent", "A percentage of the earlier sessions"
+
     name = models.CharField(max_length=160)
     club = models.CharField(max_length=160, blank=True)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.PAIRS)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    carry_over = models.CharField(
+        max_length=8,
+        choices=CarryOver.choices,
+        default=CarryOver.FULL,
+        help_text="How earlier sessions count in the overall standings of a multi-session event",
+    )
+    carry_over_percent = models.PositiveSmallIntegerField(
+        default=50, help_text="With a percentage carry-over: how much each earlier session counts (0-100)"
+    )
 
     def __str__(self) -> str:
         return self.name

@@ -14,7 +14,7 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
 from tournaments.printing.pdf import PAGE, PDF, Layout, NothingToPrint, Progress, ReportError, build_pdf, page_size
 from tournaments.sessions.models import Session
-from tournaments.sessions.reports import guidecards, handrecords, recaps, scorecards, slips, standings
+from tournaments.sessions.reports import events, guidecards, handrecords, recaps, scorecards, slips, standings
 from tournaments.sessions.reports.data import SessionData
 
 __all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
@@ -42,6 +42,7 @@ REPORTS: dict[str, Report] = {
         Report("guide-cards", "guide-cards.pdf", "Guide cards", guidecards.story, guidecards.LAYOUTS),
         Report("travellers", "travellers.pdf", "Traveling score slips", slips.travellers, (slips.TRAVELLER_LAYOUT,)),
         Report("pickup-slips", "pickup-slips.pdf", "Pickup slips", slips.pickup_slips, (slips.PICKUP_LAYOUT,)),
+        Report("event-standings", "overall-standings.pdf", "Overall standings", events.story),
     )
 }
 

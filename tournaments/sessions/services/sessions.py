@@ -29,7 +29,7 @@ from tournaments.sessions.services.versions import (
     refuse_changes_if_finished,
 )
 
-MOVEMENT_KINDS = ("mitchell", "howell")
+MOVEMENT_KINDS = ("mitchell", "howell", "individual")  # an individual counts players in `pairs`
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def _label_parts(label: str) -> tuple[int, str]:
 def build_movement(spec: SectionSpec) -> movements.Movement:
     """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
     if spec.kind not in MOVEMENT_KINDS:
-        raise ValidationError({"kind": f"Choose a Mitchell or a Howell, not {spec.kind!r}."})
+        raise ValidationError({"kind": f"Choose a Mitchell, a Howell or an individual, not {spec.kind!r}."})
     try:
         movement = movements.generate(
             spec.kind,
@@ -107,10 +107,23 @@ def _section_fields(movement: movements.Movement) -> dict[str, object]:
     }
 
 
+def entry_labels(movement: movements.Movement) -> list[str]:
+    """The entries results are scored for: pairs, or in an individual the partnerships ("8-1") of its rows."""
+    if movement.kind != "individual":
+        return list(movement.entries())
+    seen: dict[str, None] = {}
+    for row in movement.rows:
+        for label in (row.ns, row.ew):
+            if label:
+                seen.setdefault(label, None)
+    return list(seen)
+
+
 def _create_entries(section: Section, labels: Sequence[str], *, late: bool = False) -> dict[str, Entry]:
     made = []
-    for label in labels:
-        number, direction = _label_parts(label)
+    for index, label in enumerate(labels, start=1):
+        # An individual's partnership ("8-1") is numbered in the order it first sits: 1, 2, 3 ...
+        number, direction = (index, "") if "-" in label else _label_parts(label)
         made.append(Entry(section=section, number=number, direction=direction, label=label, late=late))
     Entry.objects.bulk_create(made)
     return {e.label: e for e in Entry.objects.filter(section=section)}
@@ -164,7 +177,7 @@ def create_session(
     for index, (spec, movement) in enumerate(zip(sections, built, strict=True)):
         letter = spec.letter or "ABCDEFGHJKLMNPQRSTUVWXYZ"[index]
         section = Section.objects.create(session=session, letter=letter, **_section_fields(movement))
-        entries = _create_entries(section, movement.entries())
+        entries = _create_entries(section, entry_labels(movement))
         _store_rows(section, movement, entries)
         for label, names in spec.players.items():
             if label in entries:
@@ -192,6 +205,8 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     bump(section.pk)
     if Result.objects.filter(section=section).exists():
         raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
+    if section.movement_kind == Section.MovementKind.INDIVIDUAL:
+        raise ValidationError("An individual is for 8 or 12 players: a late player cannot be fitted in.")
     old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
     pairs = len(old_labels) + 1
     variant: str | None = section.movement_variant or None

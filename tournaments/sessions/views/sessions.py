@@ -42,7 +42,7 @@ def _suggestions(pairs: int) -> list[Suggestion]:
 def _movement_forms(data: Any, pairs: list[int]) -> list[tuple[str, int, MovementChoiceForm]]:
     out = []
     for letter, n in zip(LETTERS, pairs, strict=False):
-        form = MovementChoiceForm(data, suggestions=_suggestions(n), prefix=f"sec-{letter}")
+        form = MovementChoiceForm(data, suggestions=_suggestions(n), players=n, prefix=f"sec-{letter}")
         out.append((letter, n, form))
     return out
 
@@ -51,7 +51,7 @@ def _movement_forms(data: Any, pairs: list[int]) -> list[tuple[str, int, Movemen
 def session_new(request: HttpRequest) -> HttpResponse:
     """Step 1: the evening and the pairs present; step 2: choose a movement per section; then create."""
     stage = request.POST.get("stage", "1") if request.method == "POST" else "1"
-    setup = SessionSetupForm(request.POST or None)
+    setup = SessionSetupForm(request.POST or None, initial={"event": request.GET.get("event") or None})
     if request.method != "POST" or not setup.is_valid():
         return render(request, "sessions/new.html", {"setup": setup, "stage": 1})
     pairs = setup.pairs()
@@ -70,6 +70,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 scoring_method=setup.cleaned_data["scoring_method"],
                 mp_scale=setup.cleaned_data["mp_scale"],
                 sections=specs,
+                event=setup.cleaned_data.get("event"),
             )
         except ValidationError as exc:
             # Say which section's movement cannot be made, at its own form.

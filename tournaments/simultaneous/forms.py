@@ -1,0 +1,63 @@
+"""Forms of the simultaneous pages: a new simultaneous, the clubs' files, a session run here."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+
+from tournaments.sessions.models import Session
+
+MAX_FILES_BYTES = 200 * 1024 * 1024
+
+
+class SimultaneousForm(forms.Form):
+    name = forms.CharField(max_length=160, label="Name")
+    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    boards = forms.IntegerField(min_value=1, max_value=200, initial=24, label="Boards")
+    mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match points")
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Several files in one field (Django's documented recipe): each is checked as a single file would be."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def clean(self, data: object, initial: object = None) -> list[object]:
+        single = super().clean
+        if isinstance(data, list | tuple):
+            return [single(d, initial) for d in data]
+        return [single(data, initial)]
+
+
+class ClubFilesForm(forms.Form):
+    """One or many clubs' USEBIO files at once."""
+
+    files = MultipleFileField(  # type: ignore[assignment]  # a field named "files", as the form's users see it
+        label="Clubs' USEBIO files",
+        help_text="Select every club's .xml file; each becomes the club's section of the field.",
+    )
+
+    def clean_files(self) -> list[object]:
+        uploads: list[object] = self.cleaned_data["files"]
+        if not uploads:
+            raise forms.ValidationError("Choose at least one file.")
+        if sum(getattr(u, "size", 0) for u in uploads) > MAX_FILES_BYTES:
+            raise forms.ValidationError(f"The files come to more than {MAX_FILES_BYTES // 2**20} MB.")
+        return uploads
+
+
+class AddSessionForm(forms.Form):
+    """A club session scored here (entered directly) joins the field."""
+
+    session = forms.ModelChoiceField(
+        queryset=Session.objects.filter(simultaneous_club__isnull=True).select_related("event"),
+        label="A session run here",
+    )
+    club = forms.CharField(max_length=160, required=False, label="Club (blank: the event's club)")

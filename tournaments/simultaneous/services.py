@@ -1,0 +1,183 @@
+"""Writes of a simultaneous: create it, bring in the clubs' sessions (their USEBIO files, or sessions run here).
+
+A club's file is imported by the interchange importer as a session of its own, then joined to the field. The
+deals are the simultaneous's: the first club that brings a deal for a board sets it, and a club whose deal for
+that board differs is refused (it did not play the same board). Every write is audited.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+import scoring
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor, user_of
+from tournaments.interchange import InterchangeError
+from tournaments.interchange.importers import import_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.sessions.models import Board, Result, Session
+from tournaments.sessions.services.results import RESULT_FIELDS, refuse_if_finished
+from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.simultaneous import bulk
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
+
+
+class SimultaneousError(ValueError):
+    """A club's session cannot join the field (its boards or deals are not the simultaneous's)."""
+
+
+@dataclass
+class ClubImport:
+    """What a batch of clubs' files did: the clubs that joined, and each refused file with the reason."""
+
+    joined: list[SimultaneousClub] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+@transaction.atomic
+def create_simultaneous(*, actor: Actor, name: str, date: dt.date, boards: int, mp_scale: str = "ebu") -> Simultaneous:
+    if not 1 <= boards <= 200:
+        raise SimultaneousError("A simultaneous plays between 1 and 200 boards.")
+    owner = user_of(actor)
+    simul = Simultaneous.objects.create(name=name, date=date, boards=boards, mp_scale=mp_scale, owner=owner)
+    audit.record(actor=actor, action=AuditAction.SIMULTANEOUS_CREATE, target=simul, new=audit.snapshot(simul))
+    return simul
+
+
+def _next_code(simul: Simultaneous) -> str:
+    return f"C{SimultaneousClub.objects.filter(simultaneous=simul).count() + 1}"
+
+
+def _check_boards(simul: Simultaneous, session: Session) -> None:
+    """The session plays the simultaneous's boards, dealt as the simultaneous's deals (setting the ones it lacks)."""
+    deals = dict(Board.objects.filter(session=session).values_list("number", "deal"))
+    extra = sorted(n for n in deals if n > simul.boards)
+    if extra:
+        raise SimultaneousError(f"it has board {extra[0]}; the simultaneous plays boards 1-{simul.boards} only.")
+    known = Simultaneous.objects.select_for_update().get(pk=simul.pk)
+    stored: dict[str, str] = dict(known.deals)
+    for number, deal in sorted(deals.items()):
+        if not deal:
+            continue
+        theirs = stored.setdefault(str(number), deal)
+        if theirs != deal:
+            raise SimultaneousError(f"its board {number} is not the deal the other clubs played.")
+    if stored != known.deals:
+        Simultaneous.objects.filter(pk=simul.pk).update(deals=stored)
+        simul.deals = stored
+
+
+def _join(simul: Simultaneous, session: Session, club: str, actor: Actor, why: str) -> SimultaneousClub:
+    if SimultaneousClub.objects.filter(session=session).exists():
+        raise SimultaneousError("that session is already part of a simultaneous.")
+    _check_boards(simul, session)
+    name = (club or session.event.club or session.event.name)[:160]
+    joined = SimultaneousClub.objects.create(simultaneous=simul, session=session, club=name, code=_next_code(simul))
+    audit.record(
+        actor=actor,
+        action=AuditAction.SIMULTANEOUS_CLUB,
+        target=joined,
+        session_id=session.pk,
+        new={"simultaneous": simul.pk, "club": name, "code": joined.code},
+        why=why,
+    )
+    return joined
+
+
+@transaction.atomic
+def add_session(*, actor: Actor, simul: Simultaneous, session: Session, club: str = "") -> SimultaneousClub:
+    """A club session run here (entered directly) joins the field."""
+    return _join(simul, session, club, actor, f"Session {session.pk} joined the simultaneous")
+
+
+@transaction.atomic
+def import_club_files(
+    *, actor: Actor, simul: Simultaneous, files: Sequence[tuple[str, bytes]], compare: bool = False
+) -> ClubImport:
+    """Each club's USEBIO file becomes a session of the field; a bad file is refused alone, the rest join.
+
+    Files are read by the interchange reader and written in bulk (see bulk.py); a file with artificial scores
+    goes through the single-file importer, which makes its rulings (and, with ``compare``, checks our scores
+    against the figures it published).
+    """
+    out = ClubImport()
+    simul = Simultaneous.objects.select_for_update().get(pk=simul.pk)
+    deals: dict[str, str] = dict(simul.deals)
+    batch: list[bulk.Checked] = []
+    single: list[tuple[str, bytes]] = []
+    known: dict[tuple[object, ...], tuple[int, str | None]] = {}
+    for filename, data in files:
+        try:
+            record = read_usebio(data)
+            if any(line.kind == "artificial" for b in record.boards for line in b.lines):
+                single.append((filename, data))
+                continue
+            batch.append(bulk.check_record(simul, deals, filename, record, known))
+        except (InterchangeError, bulk.FileRefused) as exc:
+            out.refused.append((filename, str(exc)))
+    if batch:
+        first = SimultaneousClub.objects.filter(simultaneous=simul).count() + 1
+        codes = [f"C{first + i}" for i in range(len(batch))]
+        out.joined.extend(bulk.write_clubs(simul, batch, codes, actor))
+        out.warnings.extend(f"{c.filename}: {w}" for c in batch for w in c.warnings)
+    if deals != simul.deals:
+        Simultaneous.objects.filter(pk=simul.pk).update(deals=deals)
+    for filename, data in single:
+        try:
+            with transaction.atomic():
+                report = import_usebio(data, filename=filename, actor=actor, compare=compare)
+                joined = _join(simul, report.session, "", actor, f"Imported from {filename}")
+        except (InterchangeError, SimultaneousError) as exc:
+            out.refused.append((filename, str(exc)))
+            continue
+        out.joined.append(joined)
+        out.warnings.extend(f"{filename}: {w}" for w in report.warnings + report.differences)
+    return out
+
+
+@transaction.atomic
+def correct_result(
+    *, actor: Actor, result: Result, contract: str, declarer: str, tricks: int | str, why: str
+) -> Result:
+    """Correct a club's traveller line after the event (a club's file was wrong, a slip misread).
+
+    An imported session has no movement rows, so the results entry service (which checks a line against its
+    movement) cannot take it; the line's pairs and board stay as the club's file gave them, the contract is
+    checked and scored by the laws, the change audited and the section's version bumped (so the field, and
+    the club's own scores, are scored again). A finished session is reopened by its director first.
+    """
+    lock_section(result.section_id)
+    result = Result.objects.select_related("board", "section__session").get(pk=result.pk)
+    refuse_if_finished(result.section.session)
+    if result.kind not in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
+        raise SimultaneousError("only a played result's contract can be corrected; rule on the others.")
+    try:
+        parsed = scoring.parse_contract(contract)
+        seat = "" if parsed.is_passout else scoring.parse_seat(declarer)
+        taken = None if parsed.is_passout else scoring.parse_tricks(tricks, parsed)
+        score = scoring.ns_score(
+            str(parsed), seat or None, taken, result.board.number, edition=result.section.session.edition
+        )
+    except scoring.ScoringError as exc:
+        raise SimultaneousError(str(exc)) from None
+    before = audit.snapshot(result, RESULT_FIELDS)
+    result.contract, result.declarer, result.tricks, result.ns_score = str(parsed), seat, taken, score
+    result.version += 1
+    result.save()
+    audit.record(
+        actor=actor,
+        action=AuditAction.RESULT_CHANGE,
+        target=result,
+        session_id=result.section.session_id,
+        old=before,
+        new=audit.snapshot(result, RESULT_FIELDS),
+        why=why,
+    )
+    bump(result.section_id)
+    return result
