@@ -40,7 +40,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django_tables2",
     "django_htmx",
     "axes",
     "tournaments",
@@ -130,7 +129,7 @@ WHITENOISE_USE_FINDERS = True  # serve straight from static/ too, so `collectsta
 MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "media/"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"  # only CSV exports use django-tables2 (not an app)
 
 # Celery: the file-system transport in the data folder unless CELERY_BROKER_URL names a server.
 CELERY_BROKER_URL = check_url_scheme(

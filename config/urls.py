@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.tableside.api import api
+from config.lazy_urls import lazy_include
 
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -14,7 +14,8 @@ urlpatterns = [
     path("jobs/", include("tournaments.printing.urls")),
     path("interchange/", include("tournaments.interchange.urls")),
     path("results/", include("tournaments.publishing.urls")),
-    path("api/", api.urls),
+    # django-ninja loads on the first API call or reversal, not when a web process starts (config/lazy_urls.py)
+    lazy_include("api/", "tournaments.tableside.api_urls", "ninja", "api"),
     path("", include("tournaments.tableside.urls")),
     path("", include("tournaments.sessions.urls")),
 ]

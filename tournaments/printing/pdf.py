@@ -27,21 +27,23 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
 import scoring
+from tournaments.printing.base import PDF, NothingToPrint, Progress, ReportError
 
 __all__ = [
     "BLACK",
     "FONT",
     "FONT_BOLD",
     "PAPERS",
+    "PDF",
     "RED",
     "SUIT_FONT",
+    "NothingToPrint",
     "Progress",
     "ReportError",
     "contract_markup",
     "page_size",
 ]
 
-PDF = "application/pdf"
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 RED = colors.HexColor("#c0261b")
 BLACK = colors.HexColor("#111111")
@@ -57,16 +59,6 @@ FOOTER_H = 9 * mm
 SUIT_FONT = "ZapfDingbats"
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = {"H", "D"}
-
-Progress = Callable[[float, str], None]
-
-
-class ReportError(Exception):
-    """Why a report cannot be made, in words a director understands ("Session 12 has no results yet")."""
-
-
-class NothingToPrint(ReportError):
-    """The session simply has nothing of this kind (no hands recorded): a book leaves the report out."""
 
 
 def _register_fonts() -> tuple[str, str]:

@@ -1,6 +1,7 @@
-"""django-tables2 tables for standings, travellers and personal score cards: sortable, exportable as CSV.
+"""Standings, travellers and personal score cards as plain tables (strings in template loops), sortable.
 
 They show numbers the scores selector computed; rows are plain dicts built in `tournaments.sessions.selectors.reports`.
+The CSV exports are django-tables2 tables, in `sessions/exports.py`, loaded only when a file is asked for.
 """
 
 from __future__ import annotations
@@ -8,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import django_tables2 as tables
 from django.http import QueryDict
-from django.utils.html import format_html
 
 
 def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
@@ -144,82 +143,3 @@ def standings_plain(
     return plain_table(
         rows, STANDINGS_COLUMNS, prefix=prefix, query=query, exclude=exclude, formats=formats, link=("pair", "card_url")
     )
-
-
-class NumColumn(tables.Column):
-    """A right-aligned number, shown without trailing zeros; exported as the raw number."""
-
-    def __init__(self, *args: Any, places: int = 2, fixed: bool = False, **kwargs: Any) -> None:
-        self.places = places
-        self.fixed = fixed
-        attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
-        super().__init__(*args, attrs=attrs, **kwargs)
-
-    def render(self, value: Any) -> str:
-        return _num(value, self.places, fixed=self.fixed)
-
-    def value(self, value: Any) -> Any:
-        return value
-
-
-class StandingsTable(tables.Table):
-    place = tables.Column(verbose_name="Place", order_by=("order",))
-    pair = tables.Column(verbose_name="Pair", order_by=("pair_number",))
-    names = tables.Column(verbose_name="Players")
-    total = NumColumn(verbose_name="Total")
-    percentage = NumColumn(verbose_name="%", fixed=True)
-    boards = NumColumn(verbose_name="Boards")
-    penalties = NumColumn(verbose_name="Penalties")
-
-    class Meta:
-        attrs = {"class": "table standings"}
-        orderable = True
-        template_name = "django_tables2/table.html"
-
-    def render_pair(self, value: Any, record: dict[str, Any]) -> str:
-        return format_html('<a href="{}">{}</a>', record["card_url"], value)
-
-    def value_pair(self, value: Any) -> Any:
-        return value
-
-    def render_penalties(self, value: Any) -> str:
-        return _num(-value) if value else ""
-
-
-class TravellerTable(tables.Table):
-    round = NumColumn(verbose_name="Round")
-    table = NumColumn(verbose_name="Table")
-    ns = tables.Column(verbose_name="NS")
-    ew = tables.Column(verbose_name="EW")
-    contract = tables.Column(verbose_name="Contract")
-    declarer = tables.Column(verbose_name="By")
-    lead = tables.Column(verbose_name="Lead")
-    made = tables.Column(verbose_name="Result")
-    ns_plus = NumColumn(verbose_name="NS +", order_by=("ns_score",))
-    ns_minus = NumColumn(verbose_name="NS −", order_by=("ns_score",))
-    ns_points = NumColumn(verbose_name="NS pts")
-    ew_points = NumColumn(verbose_name="EW pts")
-    note = tables.Column(verbose_name="Ruling")
-
-    class Meta:
-        attrs = {"class": "table traveller"}
-        orderable = True
-
-
-class ScoreCardTable(tables.Table):
-    round = NumColumn(verbose_name="Round")
-    table = NumColumn(verbose_name="Table")
-    direction = tables.Column(verbose_name="Sat")
-    opponents = tables.Column(verbose_name="Against")
-    board = NumColumn(verbose_name="Board")
-    contract = tables.Column(verbose_name="Contract")
-    declarer = tables.Column(verbose_name="By")
-    made = tables.Column(verbose_name="Result")
-    score = NumColumn(verbose_name="Score (us)")
-    points = NumColumn(verbose_name="Points")
-    running = NumColumn(verbose_name="Running total")
-    note = tables.Column(verbose_name="Ruling")
-
-    class Meta:
-        attrs = {"class": "table scorecard"}
-        orderable = True

@@ -10,19 +10,15 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Entry
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
     SCORECARD_COLUMNS,
     TRAVELLER_COLUMNS,
-    ScoreCardTable,
-    StandingsTable,
-    TravellerTable,
     plain_table,
     standings_plain,
     traveller_cells,
@@ -30,15 +26,10 @@ from tournaments.sessions.tables import (
 from tournaments.sessions.views.common import chosen_section, get_session
 from tournaments.sessions.views.live import live_page
 
-# Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
-EXPORT_FORMATS = ("csv", "tsv", "json")
 
-
-def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    fmt = request.GET.get("_export")
-    if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
-        return TableExport(fmt, table).response(f"{name}.{fmt}")
-    return None
+def _export(request: HttpRequest, kind: str, records: list[dict[str, Any]], name: str, **options: Any) -> Any:
+    """The CSV (TSV, JSON) file of a table, or None: django-tables2 loads on the first export only."""
+    return resolve("tournaments.sessions.exports.export")(request, kind, records, name, **options)
 
 
 def _slug(session: Any, section: Any, what: str) -> str:
@@ -62,9 +53,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         exclude = ("percentage",) if scores.full_top is None else ()
         records = recaps.standings_rows(rows, card_url)
         if request.GET.get("field", "") == key and request.GET.get("_export"):
-            table = StandingsTable(records, prefix=prefix, exclude=exclude)
-            RequestConfig(request, paginate=False).configure(table)
-            exported = _export(request, table, _slug(session, section, f"standings{('-' + key) if key else ''}"))
+            slug = _slug(session, section, f"standings{('-' + key) if key else ''}")
+            exported = _export(request, "standings", records, slug, prefix=prefix, exclude=exclude)
             if exported:
                 return exported
         plain = standings_plain(records, prefix=prefix, query=request.GET, exclude=exclude)
@@ -98,7 +88,7 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
             continue
         rows = recaps.traveller_rows(board_score)
         if wanted and request.GET.get("_export"):
-            exported = _export(request, TravellerTable(rows), _slug(session, section, f"board-{number}"))
+            exported = _export(request, "traveller", rows, _slug(session, section, f"board-{number}"))
             if exported:
                 return exported
         boards.append(
@@ -143,9 +133,7 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     scores = score_section(entry.section)
     records = recaps.scorecard_rows(scores, entry)
     if request.GET.get("_export"):
-        export_table = ScoreCardTable(records)
-        RequestConfig(request, paginate=False).configure(export_table)
-        exported = _export(request, export_table, _slug(session, entry.section, f"scorecard-{entry.label}"))
+        exported = _export(request, "scorecard", records, _slug(session, entry.section, f"scorecard-{entry.label}"))
         if exported:
             return exported
     table = plain_table(records, SCORECARD_COLUMNS, query=request.GET)
