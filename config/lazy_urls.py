@@ -2,8 +2,9 @@
 
 Django (5.x) populates every child resolver when the first URL is reversed, which imports every URLconf, so a
 URLconf named by string is imported by the first page with a link on it. The table API's URLconf imports
-django-ninja and pydantic (about 0.1 s), which only API calls need: this resolver skips its own population
-until its module has been imported, and imports it as soon as anything looks inside it.
+django-ninja and pydantic (about 0.1 s), which only API calls need, and each domain's URLconf imports its
+views: this resolver skips its own population until its module has been imported, and imports it as soon as
+anything looks inside it (a request under its prefix, a reversal in its namespace, Django's URL checks).
 """
 
 from __future__ import annotations

@@ -28,7 +28,6 @@ class TournamentsConfig(AppConfig):
         import tournaments.sessions.jobs  # noqa: F401
         from tournaments.printing import jobs
         from tournaments.sessions import printables
-        from tournaments.tableside.cards import table_urls
 
         jobs.set_sender("tournaments.printing.tasks.send_job")
-        printables.set_table_urls(table_urls)  # the printed table cards carry the table page's QR code
+        printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes

@@ -19,9 +19,10 @@ from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
     SCORECARD_COLUMNS,
     TRAVELLER_COLUMNS,
+    hand_diagram,
     plain_table,
     standings_plain,
-    traveller_cells,
+    traveller_body,
 )
 from tournaments.sessions.views.common import chosen_section, get_session
 from tournaments.sessions.views.live import live_page
@@ -91,8 +92,15 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
             exported = _export(request, "traveller", rows, _slug(session, section, f"board-{number}"))
             if exported:
                 return exported
+        hands = recaps.hands(board_score.board.deal)
         boards.append(
-            {"score": board_score, "cells": traveller_cells(rows), "hands": recaps.hands(board_score.board.deal)}
+            {
+                "score": board_score,
+                "body": traveller_body(rows),
+                "hands": hands,
+                "hand_html": hand_diagram(hands),
+                "line_rulings": [(line, r) for line in board_score.lines for r in line.rulings],
+            }
         )
     context = {
         "session": session,
