@@ -4,19 +4,22 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.tableside.api import api
+from config.lazy_urls import lazy_include
 
+# The namespaced domains' URLconfs (and so their views) are imported on the first request or link into them,
+# not when a web process starts (config/lazy_urls.py): the table API's brings django-ninja, the interchange's
+# the USEBIO and PBN code, and a page needs only its own.
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("parties/", include("tournaments.parties.urls")),
-    path("teams/", include("tournaments.teams.urls")),
-    path("jobs/", include("tournaments.printing.urls")),
-    path("interchange/", include("tournaments.interchange.urls")),
-    path("simultaneous/", include("tournaments.simultaneous.urls")),
-    path("results/", include("tournaments.publishing.urls")),
-    path("api/", api.urls),
-    path("", include("tournaments.tableside.urls")),
+    lazy_include("parties/", "tournaments.parties.urls", "parties", "parties"),
+    lazy_include("teams/", "tournaments.teams.urls", "teams", "teams"),
+    lazy_include("simultaneous/", "tournaments.simultaneous.urls", "simultaneous", "simultaneous"),
+    lazy_include("jobs/", "tournaments.printing.urls", "jobs", "jobs"),
+    lazy_include("interchange/", "tournaments.interchange.urls", "interchange", "interchange"),
+    lazy_include("results/", "tournaments.publishing.urls", "publishing", "publishing"),
+    lazy_include("api/", "tournaments.tableside.api_urls", "ninja", "api"),
+    lazy_include("", "tournaments.tableside.urls", "tableside", "tableside"),
     path("", include("tournaments.sessions.urls")),
 ]

@@ -6,6 +6,9 @@ Contracts and deals (:mod:`scoring.contracts`, :mod:`scoring.boards`), match poi
 :mod:`scoring.progressive`, :mod:`scoring.auction`).
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from scoring.auction import (
     AUCTION_GAME,
     AUCTION_RUBBER_BONUS,
@@ -45,7 +48,6 @@ from scoring.contracts import (
 )
 from scoring.conventions import ROUNDINGS, Rounding, round_factored
 from scoring.errors import InvalidBoard, InvalidContract, InvalidResult, InvalidScore, ScoringError
-from scoring.fields import FieldMatchpoints, matchpoint_array, matchpoint_field
 from scoring.imps import (
     IMP_THRESHOLDS,
     LineImps,
@@ -96,7 +98,21 @@ from scoring.scorepads import (
     other_side,
 )
 
+if TYPE_CHECKING:
+    from scoring.fields import FieldMatchpoints, matchpoint_array, matchpoint_field
+
 Declarer = Seat
+
+# The vectorised field scoring needs numpy (0.15 s to import), which no web page uses: it loads when one of its
+# names is first asked for, so importing `scoring` stays cheap.
+_FIELDS = ("FieldMatchpoints", "matchpoint_array", "matchpoint_field")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FIELDS:
+        return getattr(import_module("scoring.fields"), name)
+    raise AttributeError(f"module 'scoring' has no attribute {name!r}")
+
 
 __all__ = [
     "AUCTION_GAME",

@@ -20,14 +20,15 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(_roles_after_migrate, sender=self)
-        # Each domain registers its kinds of file with the one job pipeline; the task module hands the
-        # pipeline its sender. Imported here, at start-up, so that no lower layer imports a higher one.
+        # Each domain registers its kinds of file with the one job pipeline, and names the task that queues a
+        # job by dotted path. Imported here, at start-up, so that no lower layer imports a higher one; none of
+        # these loads ReportLab or Celery, which a web process needs only for its first PDF or job.
         import tournaments.parties.jobs
-        import tournaments.printing.tasks
         import tournaments.publishing.jobs
         import tournaments.sessions.jobs
         import tournaments.teams.jobs  # noqa: F401
-        from tournaments.sessions.reports import guidecards
-        from tournaments.tableside.cards import table_urls
+        from tournaments.printing import jobs
+        from tournaments.sessions import printables
 
-        guidecards.set_table_urls(table_urls)  # the printed table cards carry the table page's QR code
+        jobs.set_sender("tournaments.printing.tasks.send_job")
+        printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes

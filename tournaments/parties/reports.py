@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from tournaments.parties.deals import deal_plan
 from tournaments.parties.models import Party
+from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
 from tournaments.parties.selectors import guests_of, party_rounds, seating_of, standings
 from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
 from tournaments.printing.pdf import (
@@ -30,6 +31,7 @@ from tournaments.printing.pdf import (
     STYLES,
     Layout,
     Masthead,
+    Progress,
     ReportError,
     build_pdf,
     fit,
@@ -317,8 +319,19 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
 
 
 RENDERERS: dict[str, tuple[str, Callable[[Party], tuple[str, str, bytes]]]] = {
-    "tally-cards": ("Tally cards (two colours)", render_tally_cards),
-    "table-cards": ("Table number cards", render_table_cards),
-    "score-pads": ("Score pads with the party scoring table", render_score_pads),
-    "standings": ("Final standings and prize list", render_standings),
+    "tally-cards": (PAPERS["tally-cards"], render_tally_cards),
+    "table-cards": (PAPERS["table-cards"], render_table_cards),
+    "score-pads": (PAPERS["score-pads"], render_score_pads),
+    "standings": (PAPERS["standings"], render_standings),
 }
+
+
+def render_paper(kind: str, party: Party) -> tuple[str, str, bytes]:
+    """One paper of the party (a kind of PAPERS), rendered now: the print page names it by dotted path."""
+    return RENDERERS[kind][1](party)
+
+
+def render_job(kind: str, party: Party, _paper: str, progress: Progress) -> tuple[str, str, bytes]:
+    """The job pipeline's renderer (named by dotted path in parties/jobs.py): kind is the stored job kind."""
+    progress(0.1, "Making the paper")
+    return render_paper(kind.removeprefix(PARTY_JOB_PREFIX), party)

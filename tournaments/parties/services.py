@@ -23,6 +23,7 @@ from tournaments.parties import pivot
 from tournaments.parties.deals import DealEntry, DealError, score_round
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.papers import PARTY_JOB_PREFIX
 from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
@@ -59,9 +60,6 @@ class EntryError(PartyError):
         super().__init__(message)
         self.deal = deal
         self.field = field
-
-
-PARTY_JOB_PREFIX = "party-"  # the stored kinds of party papers: "party-tally-cards", ...
 
 
 def _why(why: str) -> str:

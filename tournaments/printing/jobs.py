@@ -18,7 +18,6 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -31,9 +30,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.lazy import resolve
 from tournaments.printing import registry
+from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
-from tournaments.printing.pdf import PAPERS, ReportError
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def start_job(
     if target is None:
         raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
     paper = (paper or "a4").lower()
-    if paper not in PAPERS:
+    if paper not in PAPER_NAMES:
         raise ValidationError({"paper": f"Unknown paper size {paper!r}: choose A4 or US Letter."})
     with transaction.atomic():
         delete_expired()
@@ -103,19 +103,20 @@ def start_job(
     return job
 
 
-_sender: list[Callable[[int], object]] = []
+_sender: list[str] = []
 
 
-def set_sender(sender: Callable[[int], object]) -> None:
-    """The task module hands over how to queue a job (its task's `delay`), so this module need not import it."""
+def set_sender(sender: str) -> None:
+    """The dotted path of the function that queues a job (the task module's `send_job`), so this module need
+    not import it, and a web process loads Celery only when it first queues a job."""
     _sender[:] = [sender]
 
 
 def send(job_id: int) -> None:
     """Put the job on the broker; the task carries only the id, and every kind goes to the one runner."""
     if not _sender:
-        raise RuntimeError("No job task is registered: tournaments.printing.tasks was not imported.")
-    _sender[0](job_id)
+        raise RuntimeError("No job task is registered: the app config names it at start-up.")
+    resolve(_sender[0])(job_id)
 
 
 def claim(job_id: int) -> GeneratedFile | None:
@@ -217,10 +218,9 @@ def run_job(job_id: int) -> GeneratedFile | None:
             raise ReportError(f"The {spec.owner} of this job has been deleted.")
         with _Heartbeat(job.pk):
             target = spec.load(owner_id)
-            if spec.prepare is not None:
-                spec.prepare(target)
+            spec.run_prepare(target)
             made_from = spec.stamp(target) if spec.stamp is not None else None
-            filename, content_type, content = spec.render(target, paper, _ProgressWriter(job.pk))
+            filename, content_type, content = spec.run_render(target, paper, _ProgressWriter(job.pk))
     except ReportError as exc:
         return _fail(job, str(exc))
     except Exception as exc:  # the director gets words; the log gets the traceback

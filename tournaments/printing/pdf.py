@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
 import scoring
+from tournaments.printing.base import PDF, NothingToPrint, Progress, ReportError
 from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, string_width
 
 __all__ = [
@@ -30,15 +31,16 @@ __all__ = [
     "FONT",
     "FONT_BOLD",
     "PAPERS",
+    "PDF",
     "RED",
     "SUIT_FONT",
+    "NothingToPrint",
     "Progress",
     "ReportError",
     "contract_markup",
     "page_size",
 ]
 
-PDF = "application/pdf"
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 RED = colors.HexColor("#c0261b")
 BLACK = colors.HexColor("#111111")
@@ -54,16 +56,6 @@ FOOTER_H = 9 * mm
 SUIT_FONT = "ZapfDingbats"
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 RED_SUITS = {"H", "D"}
-
-Progress = Callable[[float, str], None]
-
-
-class ReportError(Exception):
-    """Why a report cannot be made, in words a director understands ("Session 12 has no results yet")."""
-
-
-class NothingToPrint(ReportError):
-    """The session simply has nothing of this kind (no hands recorded): a book leaves the report out."""
 
 
 def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:

@@ -12,6 +12,7 @@ from typing import Any
 from celery import shared_task
 from celery.signals import worker_ready, worker_shutdown
 
+from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
 from tournaments.printing import jobs
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,11 @@ def requeue_stale_jobs() -> list[int]:
     return jobs.requeue_stale_jobs()
 
 
-jobs.set_sender(render_report.delay)
+def send_job(job_id: int) -> None:
+    """How printing/jobs.py queues a job (named there by dotted path, so web processes load Celery late)."""
+    render_report.delay(job_id)
+
+
 _watchdogs: list[jobs.Watchdog] = []
 
 

@@ -15,6 +15,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from tournaments.printing.base import ReportError
 from tournaments.publishing import players
 from tournaments.publishing.models import EmailDelivery, Publication
 from tournaments.sessions.models import EntryPlayer, Session
@@ -112,12 +113,13 @@ def send_results(session: Session, *, progress: Progress | None = None) -> Repor
     return report
 
 
-def unsubscribe(token: str) -> bool:
-    """Opt the member the token names out of results e-mails; False for a bad token."""
-    member = players.member_from(token, players.UNSUBSCRIBE_SALT)
-    if member is None:
-        return False
-    if not member.email_opt_out:
-        member.email_opt_out = True
-        member.save(update_fields=["email_opt_out", "updated_at"])
-    return True
+def send_job(_kind: str, session: Session, _paper: str, progress: Progress) -> tuple[str, str, bytes]:
+    """The job pipeline's renderer (named by dotted path in publishing/jobs.py): the job's "file" is the report
+    of what was sent."""
+    try:
+        report = send_results(session, progress=progress)
+    except ValidationError as exc:
+        raise ReportError(" ".join(exc.messages)) from None
+    lines = [f"E-mailed score cards: {session.event.name}, {session.date:%d %B %Y}", "", report.words()]
+    lines += [f"Failed: {failure}" for failure in report.failed]
+    return "email-report.txt", "text/plain; charset=utf-8", ("\n".join(lines) + "\n").encode()

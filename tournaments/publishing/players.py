@@ -86,3 +86,14 @@ def plot_points(history: list[Played], width: int = 600, height: int = 160) -> s
     return " ".join(
         f"{i * step:.1f},{height - (pct - low) / (high - low) * height:.1f}" for i, pct in enumerate(scored)
     )
+
+
+def unsubscribe(token: str) -> bool:
+    """Opt the member the token names out of results e-mails; False for a bad token."""
+    member = member_from(token, UNSUBSCRIBE_SALT)
+    if member is None:
+        return False
+    if not member.email_opt_out:
+        member.email_opt_out = True
+        member.save(update_fields=["email_opt_out", "updated_at"])
+    return True

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, public, requires
 from tournaments.printing.jobs import start_job
-from tournaments.publishing import email, players, selectors, services
+from tournaments.publishing import players, selectors, services
 from tournaments.publishing.cache import cached_public_page
 from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
@@ -200,5 +200,5 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("This link is not valid.")
     done = False
     if request.method == "POST":
-        done = email.unsubscribe(token)
+        done = players.unsubscribe(token)
     return render(request, "publishing/unsubscribe.html", {"member": member, "done": done or member.email_opt_out})

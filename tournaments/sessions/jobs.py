@@ -1,16 +1,16 @@
-"""The session's printable files, registered with the job pipeline (printing/registry.py)."""
+"""The session's printable files, registered with the job pipeline (printing/registry.py).
+
+The renderer and the deal solving are named by dotted path: registering them loads no PDF library.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.db.models import Sum
 
-from tournaments.printing.pdf import Progress, ReportError
-from tournaments.printing.registry import JobKind, Rendered, register
-from tournaments.sessions import reports
+from tournaments.printing.base import ReportError
+from tournaments.printing.registry import JobKind, register
+from tournaments.sessions import printables
 from tournaments.sessions.models import Section, Session
-from tournaments.sessions.services.analysis import solve_deals
 
 WITH_HANDS = ("hand-records", "results")
 
@@ -27,24 +27,17 @@ def results_stamp(session: Session) -> str:
     return str(Section.objects.filter(session_id=session.pk).aggregate(v=Sum("version"))["v"] or 0)
 
 
-def _renderer(kind: str) -> Callable[[Session, str, Progress], Rendered]:
-    def render(session: Session, paper: str, progress: Progress) -> Rendered:
-        return reports.render(kind, session, paper=paper, progress=progress)
-
-    return render
-
-
 register(
     *(
         JobKind(
             kind=kind,
-            title=reports.title_of(kind),
+            title=printables.title_of(kind),
             owner="session",
             load=load_session,
-            render=_renderer(kind),
-            prepare=solve_deals if kind in WITH_HANDS else None,
+            render="tournaments.sessions.reports.render_job",
+            prepare="tournaments.sessions.services.analysis.solve_deals" if kind in WITH_HANDS else None,
             stamp=results_stamp,
         )
-        for kind in reports.KINDS
+        for kind in printables.KINDS
     )
 )

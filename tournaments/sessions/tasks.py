@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import transaction
 
+from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.reports.handrecords import unanalysed
 from tournaments.sessions.services import analysis

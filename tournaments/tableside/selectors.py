@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.urls import reverse
 
@@ -45,6 +44,8 @@ def table_url(link: TableLink, base: str | None = None) -> str:
 
 def qr_svg(url: str) -> str:
     """The link as an inline SVG QR code (segno), for the panel and the printed cards."""
+    import segno  # loaded on the first QR code drawn, not by every web process at start-up
+
     return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
 
 

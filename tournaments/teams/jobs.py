@@ -1,13 +1,14 @@
-"""A teams event's papers, registered with the job pipeline (printing/registry.py) as "teams-<paper>"."""
+"""A teams event's papers, registered with the job pipeline (printing/registry.py) as "teams-<paper>".
+
+The renderer is named by dotted path: registering the kinds loads no PDF library.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from tournaments.printing.pdf import Progress, ReportError
-from tournaments.printing.registry import JobKind, Rendered, register
+from tournaments.printing.base import ReportError
+from tournaments.printing.registry import JobKind, register
 from tournaments.teams.models import TeamEvent
-from tournaments.teams.reports import RENDERERS
+from tournaments.teams.papers import PAPERS
 
 TEAMS_JOB_PREFIX = "teams-"
 
@@ -17,14 +18,6 @@ def _load(event_id: int) -> TeamEvent:
     if event is None:
         raise ReportError("The teams event of this job has been deleted.")
     return event
-
-
-def _renderer(make: Callable[[TeamEvent, str], Rendered]) -> Callable[[TeamEvent, str, Progress], Rendered]:
-    def render(event: TeamEvent, paper: str, progress: Progress) -> Rendered:
-        progress(0.1, "Making the paper")
-        return make(event, paper)
-
-    return render
 
 
 def _stamp(event: TeamEvent) -> str:
@@ -39,9 +32,9 @@ register(
             title=label,
             owner="team_event",
             load=_load,
-            render=_renderer(make),
+            render="tournaments.teams.reports.render_job",
             stamp=_stamp,
         )
-        for kind, (label, make) in RENDERERS.items()
+        for kind, label in PAPERS.items()
     )
 )

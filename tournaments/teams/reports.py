@@ -10,12 +10,12 @@ from django.utils.text import slugify
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
-from tournaments.printing.pdf import PDF, STYLES, Masthead, ReportError, build_pdf, table_style, text
+from tournaments.printing.pdf import PDF, STYLES, Masthead, Progress, ReportError, build_pdf, table_style, text
 from tournaments.teams import selectors
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.models import TeamEvent, TeamLineup
 
-__all__ = ["RENDERERS", "render_draw", "render_score_cards", "render_standings"]
+__all__ = ["RENDERERS", "render_draw", "render_job", "render_score_cards", "render_standings"]
 
 Rendered = tuple[str, str, bytes]
 
@@ -114,8 +114,14 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
     return _file(event, "standings"), PDF, pdf
 
 
-RENDERERS: dict[str, tuple[str, Callable[[TeamEvent, str], Rendered]]] = {
-    "draw": ("The draw (latest round)", render_draw),
-    "score-cards": ("Match score cards (latest round)", render_score_cards),
-    "standings": ("Standings", render_standings),
+RENDERERS: dict[str, Callable[[TeamEvent, str], Rendered]] = {
+    "draw": render_draw,
+    "score-cards": render_score_cards,
+    "standings": render_standings,
 }
+
+
+def render_job(kind: str, event: TeamEvent, paper: str, progress: Progress) -> Rendered:
+    """The job pipeline's renderer (named by dotted path in jobs.py): "teams-standings" -> `render_standings`."""
+    progress(0.1, "Making the paper")
+    return RENDERERS[kind.removeprefix("teams-")](event, paper)

@@ -9,14 +9,15 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.lazy import resolve
 from tournaments.parties import services
-from tournaments.parties.reports import RENDERERS
+from tournaments.parties.papers import PAPERS
 from tournaments.parties.selectors import party_rounds, standings
 from tournaments.parties.services import EntryError
 from tournaments.parties.views.common import get_party, steps
 from tournaments.printing import registry
+from tournaments.printing.base import ReportError
 from tournaments.printing.models import GeneratedFile
-from tournaments.printing.pdf import ReportError
 
 
 @requires(Perm.DIRECT)
@@ -46,7 +47,7 @@ def party_print(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, str(exc))
         else:
             return redirect("parties:print_job", pk=party.pk, job_id=job.pk)
-    papers = [(kind, label) for kind, (label, _fn) in RENDERERS.items()]
+    papers = list(PAPERS.items())
     recent = (
         GeneratedFile.objects.filter(party=party, expires_at__gt=timezone.now()).defer("content").order_by("-id")[:8]
     )
@@ -72,10 +73,10 @@ def party_print_job(request: HttpRequest, pk: int, job_id: int) -> HttpResponse:
 def party_pdf(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """A paper rendered straight away (a party is small: a few pages)."""
     party = get_party(request, pk)
-    if kind not in RENDERERS:
+    if kind not in PAPERS:
         raise Http404("No such paper.")
     try:
-        filename, content_type, data = RENDERERS[kind][1](party)
+        filename, content_type, data = resolve("tournaments.parties.reports.render_paper")(kind, party)
     except ReportError as exc:
         messages.error(request, str(exc))
         return redirect("parties:print", pk=party.pk)

@@ -14,10 +14,11 @@ from reportlab.platypus import Flowable, NextPageTemplate, PageBreak
 
 from tournaments.printing.pdf import PAGE, PDF, Layout, NothingToPrint, Progress, ReportError, build_pdf, page_size
 from tournaments.sessions.models import Session
+from tournaments.sessions.printables import BOOKS, KINDS, REPORT_FILES, title_of
 from tournaments.sessions.reports import events, guidecards, handrecords, recaps, scorecards, slips, standings
 from tournaments.sessions.reports.data import SessionData
 
-__all__ = ["BOOKS", "REPORTS", "Report", "ReportError", "SessionData", "render"]
+__all__ = ["BOOKS", "KINDS", "REPORTS", "Report", "ReportError", "SessionData", "render", "render_job", "title_of"]
 
 
 @dataclass(frozen=True)
@@ -35,32 +36,16 @@ class Report:
 REPORTS: dict[str, Report] = {
     r.kind: r
     for r in (
-        Report("standings", "standings.pdf", "Standings", standings.story),
-        Report("recaps", "recaps.pdf", "Recaps", recaps.story),
-        Report("scorecards", "scorecards.pdf", "Personal score cards", scorecards.story),
-        Report("hand-records", "hand-records.pdf", "Hand records", handrecords.story, (handrecords.LAYOUT,)),
-        Report("guide-cards", "guide-cards.pdf", "Guide cards", guidecards.story, guidecards.LAYOUTS),
-        Report("travellers", "travellers.pdf", "Traveling score slips", slips.travellers, (slips.TRAVELLER_LAYOUT,)),
-        Report("pickup-slips", "pickup-slips.pdf", "Pickup slips", slips.pickup_slips, (slips.PICKUP_LAYOUT,)),
-        Report("event-standings", "overall-standings.pdf", "Overall standings", events.story),
+        Report("standings", *REPORT_FILES["standings"], standings.story),
+        Report("recaps", *REPORT_FILES["recaps"], recaps.story),
+        Report("scorecards", *REPORT_FILES["scorecards"], scorecards.story),
+        Report("hand-records", *REPORT_FILES["hand-records"], handrecords.story, (handrecords.LAYOUT,)),
+        Report("guide-cards", *REPORT_FILES["guide-cards"], guidecards.story, guidecards.LAYOUTS),
+        Report("travellers", *REPORT_FILES["travellers"], slips.travellers, (slips.TRAVELLER_LAYOUT,)),
+        Report("pickup-slips", *REPORT_FILES["pickup-slips"], slips.pickup_slips, (slips.PICKUP_LAYOUT,)),
+        Report("event-standings", *REPORT_FILES["event-standings"], events.story),
     )
 }
-
-# Books: several reports in one PDF, for the session page's two big buttons.
-BOOKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "results": ("results.pdf", "Results", ("standings", "recaps", "scorecards", "hand-records")),
-    "session-kit": ("session-kit.pdf", "Session kit", ("guide-cards", "travellers", "pickup-slips")),
-}
-
-KINDS: tuple[str, ...] = (*BOOKS, *REPORTS)
-
-
-def title_of(kind: str) -> str:
-    if kind in BOOKS:
-        return BOOKS[kind][1]
-    if kind in REPORTS:
-        return REPORTS[kind].title
-    raise ReportError(f"Unknown report {kind!r}: choose one of {', '.join(KINDS)}.")
 
 
 def render(
@@ -104,3 +89,8 @@ def render(
         story += part_story
     content = build_pdf(story, paper=paper, masthead=data.masthead, title=title, layouts=layouts)
     return filename, PDF, content
+
+
+def render_job(kind: str, session: Session, paper: str, progress: Progress) -> tuple[str, str, bytes]:
+    """The job pipeline's renderer (named by dotted path in sessions/jobs.py)."""
+    return render(kind, session, paper=paper, progress=progress)

@@ -7,8 +7,6 @@ a card however many rounds there are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
@@ -27,21 +25,12 @@ from tournaments.printing.pdf import (
     text,
 )
 from tournaments.sessions.models import Section
+from tournaments.sessions.printables import table_urls
 from tournaments.sessions.reports.data import SessionData, boards_text
 
 TITLE = "Guide cards"
 QR_SIZE = 30 * mm
 BIG_NUMBER = ParagraphStyle("table-number", parent=STYLES["title"], fontSize=30, leading=36)
-
-# The table links belong to a higher domain (tableside), which hands the cards its URLs at start-up
-# (tournaments/apps.py): section -> {table number: the table page's absolute URL}.
-TableUrls = Callable[[Section], dict[int, str]]
-_table_urls: TableUrls | None = None
-
-
-def set_table_urls(provider: TableUrls) -> None:
-    global _table_urls
-    _table_urls = provider
 
 
 def _qr(url: str) -> Drawing:
@@ -217,7 +206,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     done = 0
     first = True
     for section, movement in sections:
-        urls = _table_urls(section) if _table_urls is not None else {}
+        urls = table_urls(section)  # tableside hands them over at start-up (sessions/printables.py)
         for table in range(1, movement.tables + 1):
             if not first:
                 out.append(FrameBreak())

@@ -22,7 +22,7 @@ from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
-from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
+from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, section_map
 from tournaments.sessions.services.checking import (
     CheckedLine,
     LineInput,
@@ -245,7 +245,7 @@ def save_lines_checked(
     saved: list[Result | None] = []
     conflicts: list[Conflict] = []
     with transaction.atomic():
-        lock_section(section.pk)
+        locked_version = lock_section(section.pk)
         current = list(
             Result.objects.select_for_update().filter(
                 Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
@@ -283,6 +283,9 @@ def save_lines_checked(
                 conflicts.append(Conflict(i, c or CheckedLine(input=lines[i]), None, "another entry", ""))
         if any(i in done for i, _c, _s in plan):
             bump(section.pk)
+            if locked_version is not None:  # results only: the movement and pairs read for this save still hold
+                kept, at = smap, locked_version
+                transaction.on_commit(lambda: carry_forward(kept, at))
         if session.status == Session.Status.SETUP and any(done.values()):
             Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
             session.status = Session.Status.PLAYING

@@ -9,11 +9,12 @@ from django.utils import timezone
 from tournaments.sessions.models import Section, Session
 
 
-def lock_section(section_id: int) -> None:
+def lock_section(section_id: int) -> int | None:
     """Take first in every write to a section: its writers queue on the section row before they lock results or
     the audit chain, so two of them never wait for each other in opposite orders (a deadlock PostgreSQL breaks
-    by failing one of them; 200 concurrent saves of one traveller showed it)."""
-    Section.objects.select_for_update().filter(pk=section_id).values_list("pk").first()
+    by failing one of them; 200 concurrent saves of one traveller showed it). Returns the section's version as
+    locked (None if the section is gone)."""
+    return Section.objects.select_for_update().filter(pk=section_id).values_list("version", flat=True).first()
 
 
 def lock_sections(session_id: int) -> None:

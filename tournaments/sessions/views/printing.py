@@ -15,11 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.access import Perm, requires
 from tournaments.core.htmx import HtmxHttpRequest
+from tournaments.core.lazy import resolve
 from tournaments.printing import jobs
 from tournaments.printing.views import visible_jobs
-from tournaments.sessions import reports
+from tournaments.sessions import printables
 from tournaments.sessions.models import Session
-from tournaments.sessions.tasks import solve_deals_later
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +33,8 @@ def _panel_context(request: HttpRequest, session: Session, **extra: object) -> d
     return {
         "session": session,
         "jobs": [(job, jobs.job_status(job)) for job in recent],
-        "result_kinds": [(k, reports.title_of(k)) for k in RESULT_KINDS],
-        "kit_kinds": [(k, reports.title_of(k)) for k in KIT_KINDS],
+        "result_kinds": [(k, printables.title_of(k)) for k in RESULT_KINDS],
+        "kit_kinds": [(k, printables.title_of(k)) for k in KIT_KINDS],
         "paper_choices": PAPER_CHOICES,
         "paper": request.POST.get("paper") or request.GET.get("paper") or "a4",
         **extra,
@@ -47,7 +47,9 @@ def print_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The printing panel of the session page (loaded by HTMX into `jobs/_session_panel.html`)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     try:
-        solve_deals_later(session)  # hand records print at once when the director asks for them
+        # hand records print at once when the director asks for them; by dotted path, so that loading this
+        # view loads neither Celery nor the hand records' PDF and solver libraries
+        resolve("tournaments.sessions.tasks.solve_deals_later")(session)
     except Exception:  # a broker hiccup must not hide the panel; the report solves the deals itself then
         log.exception("could not send the double-dummy warm-up of session %s", session.pk)
     return render(request, "jobs/_panel_body.html", _panel_context(request, session))

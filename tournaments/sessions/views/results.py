@@ -10,36 +10,32 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import (
     SCORECARD_COLUMNS,
     TRAVELLER_COLUMNS,
-    ScoreCardTable,
-    StandingsTable,
-    TravellerTable,
+    hand_diagram,
     plain_table,
     standings_plain,
-    traveller_cells,
+    traveller_body,
 )
 from tournaments.sessions.views.common import chosen_section, get_session
 from tournaments.sessions.views.live import live_page
 
-# Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
-EXPORT_FORMATS = ("csv", "tsv", "json")
 
-
-def _export(request: HttpRequest, table: Any, name: str) -> HttpResponse | None:
-    fmt = request.GET.get("_export")
-    if fmt in EXPORT_FORMATS and TableExport.is_valid_format(fmt):
-        response: HttpResponse = TableExport(fmt, table).response(f"{name}.{fmt}")  # django-tables2 is untyped
-        return response
-    return None
+def _export(
+    request: HttpRequest, kind: str, records: list[dict[str, Any]], name: str, **options: Any
+) -> HttpResponse | None:
+    """The CSV (TSV, JSON) file of a table, or None: django-tables2 loads on the first export only."""
+    response: HttpResponse | None = resolve("tournaments.sessions.exports.export")(
+        request, kind, records, name, **options
+    )
+    return response
 
 
 def _slug(session: Session, section: Section, what: str) -> str:
@@ -63,9 +59,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         exclude = ("percentage",) if scores.full_top is None else ()
         records = recaps.standings_rows(rows, card_url)
         if request.GET.get("field", "") == key and request.GET.get("_export"):
-            table = StandingsTable(records, prefix=prefix, exclude=exclude)
-            RequestConfig(request, paginate=False).configure(table)
-            exported = _export(request, table, _slug(session, section, f"standings{('-' + key) if key else ''}"))
+            slug = _slug(session, section, f"standings{('-' + key) if key else ''}")
+            exported = _export(request, "standings", records, slug, prefix=prefix, exclude=exclude)
             if exported:
                 return exported
         plain = standings_plain(records, prefix=prefix, query=request.GET, exclude=exclude)
@@ -99,11 +94,18 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
             continue
         rows = recaps.traveller_rows(board_score)
         if wanted and request.GET.get("_export"):
-            exported = _export(request, TravellerTable(rows), _slug(session, section, f"board-{number}"))
+            exported = _export(request, "traveller", rows, _slug(session, section, f"board-{number}"))
             if exported:
                 return exported
+        hands = recaps.hands(board_score.board.deal)
         boards.append(
-            {"score": board_score, "cells": traveller_cells(rows), "hands": recaps.hands(board_score.board.deal)}
+            {
+                "score": board_score,
+                "body": traveller_body(rows),
+                "hands": hands,
+                "hand_html": hand_diagram(hands),
+                "line_rulings": [(line, r) for line in board_score.lines for r in line.rulings],
+            }
         )
     context = {
         "session": session,
@@ -144,9 +146,7 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     scores = score_section(entry.section)
     records = recaps.scorecard_rows(scores, entry)
     if request.GET.get("_export"):
-        export_table = ScoreCardTable(records)
-        RequestConfig(request, paginate=False).configure(export_table)
-        exported = _export(request, export_table, _slug(session, entry.section, f"scorecard-{entry.label}"))
+        exported = _export(request, "scorecard", records, _slug(session, entry.section, f"scorecard-{entry.label}"))
         if exported:
             return exported
     table = plain_table(records, SCORECARD_COLUMNS, query=request.GET)

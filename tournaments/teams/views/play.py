@@ -18,7 +18,7 @@ from tournaments.teams import selectors, services
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.jobs import TEAMS_JOB_PREFIX
 from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch
-from tournaments.teams.reports import RENDERERS
+from tournaments.teams.papers import PAPERS
 
 
 def _round(event: TeamEvent, number: int) -> selectors.RoundView:
@@ -142,7 +142,7 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     if request.method == "POST":
         kind = request.POST.get("kind", "")
-        if kind not in RENDERERS:
+        if kind not in PAPERS:
             messages.error(request, "Choose a paper to print.")
         else:
             try:
@@ -155,5 +155,5 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 return redirect("jobs:detail", job_id=job.pk)
     recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now()).defer("content")
-    papers = [(kind, label) for kind, (label, _fn) in RENDERERS.items()]
+    papers = list(PAPERS.items())
     return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})

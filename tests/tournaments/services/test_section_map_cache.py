@@ -1,0 +1,72 @@
+"""The section map (entries and movement rows) is kept per section version: a result save carries it forward,
+any other write reads it afresh, and nothing read inside a transaction is kept."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.reports.factories import make_session
+from tournaments.sessions.models import Section, Session
+from tournaments.sessions.selectors.lookups import section_map
+from tournaments.sessions.services.checking import LineInput
+from tournaments.sessions.services.results import save_lines
+from tournaments.sessions.services.sessions import add_late_pair, set_status
+
+pytestmark = pytest.mark.django_db(transaction=True)  # outside a transaction, as a web request: the cache works
+
+
+@pytest.fixture
+def section(director) -> Section:
+    session = make_session(pairs=8, boards_per_round=2, results=False, deals=False, adjusted=False, actor=director)
+    set_status(actor=director, session=session, status=Session.Status.PLAYING)
+    return session.sections.get()
+
+
+def _version(section: Section) -> int:
+    return Section.objects.values_list("version", flat=True).get(pk=section.pk)
+
+
+def _read(section: Section):
+    with CaptureQueriesContext(connection) as queries:
+        smap = section_map(section)
+    return smap, len(queries.captured_queries)
+
+
+def test_a_map_is_read_once_per_version(section):
+    first, read = _read(section)
+    again, reread = _read(section)
+    assert read > 1 and reread == 1  # only the version is asked the second time
+    assert again.rows is first.rows and again.version == first.version == _version(section)
+    assert again.section is section
+
+
+def test_a_result_save_carries_the_map_to_the_version_it_wrote(section, director):
+    smap, _ = _read(section)
+    row = smap.played_rows(1)[0]
+    before = _version(section)
+    save_lines(
+        actor=director,
+        section=section,
+        lines=[LineInput(1, row.ns_entry.label, row.ew_entry.label, "7NT", "N", "7")],
+        smap=smap,
+    )
+    assert _version(section) == before + 1
+    carried, queries = _read(section)
+    assert queries == 1 and carried.version == before + 1 and carried.rows is smap.rows
+
+
+def test_a_late_pair_is_seen_at_once(section, director):
+    smap, _ = _read(section)
+    entry = add_late_pair(actor=director, section=section, names=["Late", "Comer"])
+    fresh, queries = _read(section)
+    assert queries > 1 and entry.pk in fresh.entries and entry.pk not in smap.entries
+
+
+def test_a_map_read_inside_a_transaction_is_not_kept(section):
+    with transaction.atomic():
+        inside = section_map(section)
+    assert inside.version is None
+    _first, queries = _read(section)
+    assert queries > 1

@@ -1,0 +1,120 @@
+"""The CSV, TSV and JSON exports of standings, travellers and score cards, made by django-tables2.
+
+Named by dotted path from the result views (`core.lazy.resolve`): django-tables2 imports the PostgreSQL
+field types, psycopg with them (0.1 s or more), which a web process should pay only when a file is asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.http import HttpRequest, HttpResponse
+from django.utils.html import format_html
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from tournaments.sessions.tables import _num
+
+# Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
+EXPORT_FORMATS = ("csv", "tsv", "json")
+
+
+class NumColumn(tables.Column):
+    """A right-aligned number, shown without trailing zeros; exported as the raw number."""
+
+    def __init__(self, *args: Any, places: int = 2, fixed: bool = False, **kwargs: Any) -> None:
+        self.places = places
+        self.fixed = fixed
+        attrs = {"td": {"class": "num"}, "th": {"class": "num"}}
+        super().__init__(*args, attrs=attrs, **kwargs)
+
+    def render(self, value: Any) -> str:
+        return _num(value, self.places, fixed=self.fixed)
+
+    def value(self, value: Any) -> Any:
+        return value
+
+
+class StandingsTable(tables.Table):
+    place = tables.Column(verbose_name="Place", order_by=("order",))
+    pair = tables.Column(verbose_name="Pair", order_by=("pair_number",))
+    names = tables.Column(verbose_name="Players")
+    total = NumColumn(verbose_name="Total")
+    percentage = NumColumn(verbose_name="%", fixed=True)
+    boards = NumColumn(verbose_name="Boards")
+    penalties = NumColumn(verbose_name="Penalties")
+
+    class Meta:
+        attrs = {"class": "table standings"}
+        orderable = True
+        template_name = "django_tables2/table.html"
+
+    def render_pair(self, value: Any, record: dict[str, Any]) -> str:
+        return format_html('<a href="{}">{}</a>', record["card_url"], value)
+
+    def value_pair(self, value: Any) -> Any:
+        return value
+
+    def render_penalties(self, value: Any) -> str:
+        return _num(-value) if value else ""
+
+
+class TravellerTable(tables.Table):
+    round = NumColumn(verbose_name="Round")
+    table = NumColumn(verbose_name="Table")
+    ns = tables.Column(verbose_name="NS")
+    ew = tables.Column(verbose_name="EW")
+    contract = tables.Column(verbose_name="Contract")
+    declarer = tables.Column(verbose_name="By")
+    lead = tables.Column(verbose_name="Lead")
+    made = tables.Column(verbose_name="Result")
+    ns_plus = NumColumn(verbose_name="NS +", order_by=("ns_score",))
+    ns_minus = NumColumn(verbose_name="NS −", order_by=("ns_score",))
+    ns_points = NumColumn(verbose_name="NS pts")
+    ew_points = NumColumn(verbose_name="EW pts")
+    note = tables.Column(verbose_name="Ruling")
+
+    class Meta:
+        attrs = {"class": "table traveller"}
+        orderable = True
+
+
+class ScoreCardTable(tables.Table):
+    round = NumColumn(verbose_name="Round")
+    table = NumColumn(verbose_name="Table")
+    direction = tables.Column(verbose_name="Sat")
+    opponents = tables.Column(verbose_name="Against")
+    board = NumColumn(verbose_name="Board")
+    contract = tables.Column(verbose_name="Contract")
+    declarer = tables.Column(verbose_name="By")
+    made = tables.Column(verbose_name="Result")
+    score = NumColumn(verbose_name="Score (us)")
+    points = NumColumn(verbose_name="Points")
+    running = NumColumn(verbose_name="Running total")
+    note = tables.Column(verbose_name="Ruling")
+
+    class Meta:
+        attrs = {"class": "table scorecard"}
+        orderable = True
+
+
+TABLES: dict[str, type[tables.Table]] = {
+    "standings": StandingsTable,
+    "traveller": TravellerTable,
+    "scorecard": ScoreCardTable,
+}
+
+
+def export(
+    request: HttpRequest, kind: str, records: list[dict[str, Any]], name: str, **options: Any
+) -> HttpResponse | None:
+    """The file `?_export=csv` asks for, sorted as the page is (`?sort=`); None for a format not offered."""
+    fmt = request.GET.get("_export")
+    if fmt not in EXPORT_FORMATS or not TableExport.is_valid_format(fmt):
+        return None
+    table = TABLES[kind](records, **options)
+    if kind != "traveller":
+        RequestConfig(request, paginate=False).configure(table)
+    response: HttpResponse = TableExport(fmt, table).response(f"{name}.{fmt}")
+    return response

@@ -1,0 +1,62 @@
+"""The session's printable reports by name and title, and the hook that gives guide cards their table links.
+
+Kept apart from `sessions/reports/` (which loads ReportLab) so that the job registry, the printing panel and
+the app's start-up know every report's name and title without importing a PDF library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from tournaments.core.lazy import resolve
+from tournaments.printing.base import ReportError
+
+if TYPE_CHECKING:
+    from tournaments.sessions.models import Section
+
+# kind -> (file name, title) of each single report.
+REPORT_FILES: dict[str, tuple[str, str]] = {
+    "standings": ("standings.pdf", "Standings"),
+    "recaps": ("recaps.pdf", "Recaps"),
+    "scorecards": ("scorecards.pdf", "Personal score cards"),
+    "hand-records": ("hand-records.pdf", "Hand records"),
+    "guide-cards": ("guide-cards.pdf", "Guide cards"),
+    "travellers": ("travellers.pdf", "Traveling score slips"),
+    "pickup-slips": ("pickup-slips.pdf", "Pickup slips"),
+    "event-standings": ("overall-standings.pdf", "Overall standings"),
+}
+
+# Books: several reports in one PDF, for the session page's two big buttons.
+BOOKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "results": ("results.pdf", "Results", ("standings", "recaps", "scorecards", "hand-records")),
+    "session-kit": ("session-kit.pdf", "Session kit", ("guide-cards", "travellers", "pickup-slips")),
+}
+
+KINDS: tuple[str, ...] = (*BOOKS, *REPORT_FILES)
+
+
+def title_of(kind: str) -> str:
+    if kind in BOOKS:
+        return BOOKS[kind][1]
+    if kind in REPORT_FILES:
+        return REPORT_FILES[kind][1]
+    raise ReportError(f"Unknown report {kind!r}: choose one of {', '.join(KINDS)}.")
+
+
+# The table links belong to a higher domain (tableside), which names at start-up (tournaments/apps.py), by
+# dotted path, the function giving the guide cards its URLs: section -> {table number: the table page's URL}.
+# By path, so that only printing guide cards imports it.
+TableUrls = Callable[["Section"], dict[int, str]]
+_table_urls: list[str] = []
+
+
+def set_table_urls(provider: str) -> None:
+    _table_urls[:] = [provider]
+
+
+def table_urls(section: Section) -> dict[int, str]:
+    if not _table_urls:
+        return {}
+    provider: TableUrls = resolve(_table_urls[0])
+    return provider(section)
