@@ -14,4 +14,5 @@ urlpatterns = [
     path("<int:pk>/standings/", views.standings, name="standings"),
     path("<int:pk>/clubs/<int:session_id>/", views.club, name="club"),
     path("<int:pk>/boards/<int:board>/", views.board, name="board"),
+    path("<int:pk>/results/<int:result_id>/", views.correct, name="correct"),
 ]
