@@ -26,6 +26,7 @@ class TournamentsConfig(AppConfig):
         import tournaments.printing.tasks
         import tournaments.publishing.jobs
         import tournaments.sessions.jobs
+        import tournaments.simultaneous.jobs
         import tournaments.teams.jobs  # noqa: F401
         from tournaments.sessions.reports import guidecards
         from tournaments.tableside.cards import table_urls

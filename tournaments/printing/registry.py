@@ -1,8 +1,8 @@
 """The kinds of file the job runner can make, registered by the domains that own them (as pretix's exporters).
 
-The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party or a teams event:
-the generated file's foreign key), how to load that owner, and how to render it. Domains register their kinds in
-their own `jobs` module; the app config imports those at start-up.
+The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party, a teams event
+or a simultaneous: the generated file's foreign key), how to load that owner, and how to render it. Domains
+register their kinds in their own `jobs` module; the app config imports those at start-up.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from tournaments.printing.pdf import Progress, ReportError
 
-Owner = Literal["session", "party", "team_event"]
+Owner = Literal["session", "party", "team_event", "simultaneous"]
 Rendered = tuple[str, str, bytes]  # (filename, content type, bytes)
 
 

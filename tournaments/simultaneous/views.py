@@ -10,16 +10,18 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 import scoring
 from tournaments.core.access import Perm, requires
+from tournaments.printing import jobs
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.results import ResultEntryError
 from tournaments.simultaneous import services
 from tournaments.simultaneous.field import score_field
 from tournaments.simultaneous.forms import AddSessionForm, ClubFilesForm, CorrectResultForm, SimultaneousForm
+from tournaments.simultaneous.jobs import PAPERS, SIMUL_JOB_PREFIX
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
 MAX_SHOWN = 12
@@ -100,6 +102,26 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     simul = get_object_or_404(Simultaneous, pk=pk)
     scores = score_field(simul)
     return render(request, "simultaneous/standings.html", {"simul": simul, "scores": scores})
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def print_paper(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start the standings PDF as a background job; its progress and download are on the job's page."""
+    simul = get_object_or_404(Simultaneous, pk=pk)
+    kind = request.POST.get("kind", "")
+    if kind not in PAPERS:
+        messages.error(request, "Choose a paper to print.")
+        return redirect("simultaneous:standings", pk=simul.pk)
+    try:
+        job = jobs.start_job(
+            owner=request.user, kind=f"{SIMUL_JOB_PREFIX}{kind}", simultaneous=simul,
+            paper=request.POST.get("paper", "a4"),
+        )  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("simultaneous:standings", pk=simul.pk)
+    return redirect("jobs:detail", job_id=job.pk)
 
 
 @requires(Perm.VIEW_RESULTS)
