@@ -155,6 +155,7 @@ def board(request: HttpRequest, pk: int, board: int) -> HttpResponse:
     lines = list(_lines(simul, board, chosen.session_id)) if chosen is not None else []
     percents = scores.percent_of([r.pk for r in lines])
     context = {
+        "from_club": request.GET.get("from") == "club",
         "clubs": clubs,
         "chosen": chosen,
         "lines": [(r, _made(r), percents.get(r.pk)) for r in lines],

@@ -80,7 +80,9 @@ def test_the_director_picks_a_line_on_the_board_page_and_the_standings_follow(si
     member, line = club_and_line(simul)
     reopen(director, member)
     club_page = director_client.get(f"/simultaneous/{simul.pk}/clubs/{member.session_id}/").content.decode()
-    assert f'/simultaneous/{simul.pk}/boards/1/?club={member.session_id}"' in club_page
+    assert f'/simultaneous/{simul.pk}/boards/1/?club={member.session_id}&amp;from=club"' in club_page
+    from_club = director_client.get(f"/simultaneous/{simul.pk}/boards/1/?club={member.session_id}&from=club")
+    assert f'href="/simultaneous/{simul.pk}/results/{line.pk}/?from=club"' in from_club.content.decode()
     board_page = director_client.get(f"/simultaneous/{simul.pk}/boards/1/?club={member.session_id}").content.decode()
     assert 'id="lines"' in board_page and f'href="/simultaneous/{simul.pk}/results/{line.pk}/"' in board_page
     url = f"/simultaneous/{simul.pk}/results/{line.pk}/"

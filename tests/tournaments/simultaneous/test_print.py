@@ -73,6 +73,8 @@ def test_the_standings_pdf_shows_every_pairs_place_and_percentage(simul, directo
     response = director_client.post(f"/simultaneous/{simul.pk}/print/", {"kind": "standings", "paper": "a4"})
     job = GeneratedFile.objects.get(simultaneous=simul)
     assert response.status_code == 302 and response["Location"] == f"/jobs/{job.pk}/"
+    job_page = director_client.get(f"/jobs/{job.pk}/").content.decode()
+    assert "Printed sim" in job_page and f'href="/simultaneous/{simul.pk}/"' in job_page
     done = jobs.run_job(job.pk)
     assert done is not None and done.status == "done", done and done.error
     assert jobs.download_filename(done) == f"simultaneous-{simul.pk}-printed-sim-standings-a4.pdf"
