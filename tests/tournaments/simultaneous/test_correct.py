@@ -176,6 +176,7 @@ def test_a_score_only_line_and_a_finished_club(simul, director, director_client)
     url = f"/simultaneous/{simul.pk}/results/{line.pk}/"
     finished = director_client.post(url, {"version": line.version, "contract": "", "score": "-200"})
     assert finished.status_code == 200 and "marked finished" in finished.content.decode()
+    assert f'href="{member.session.get_absolute_url()}" id="club-session"' in finished.content.decode()
     assert Result.objects.get(pk=line.pk).version == line.version
     reopen(director, member)
     done = director_client.post(f"{url}?from=club", {"version": line.version, "contract": "", "score": "-200"})
