@@ -6,10 +6,10 @@ In a throw-away SQLite database: every club's USEBIO file is generated first (ou
 the timed step is what a director does: import all the clubs' files (`import_club_files`: read, checked, written,
 audited), score the whole field (`score_field`) and render the overall standings page (Django's test client).
 Then, ``--repeat`` times: correct one club's result through the service (`correct_result`: checked, saved,
-audited, version bumped) and score the field again. Wall-clock and CPU time of this process are both printed
-(the machine is shared, so the CPU time says how much of the wall clock was ours). The answers are checked: the
-page lists every pair, and after each correction the corrected line's field percentage is what a plain
-re-count of that board gives.
+audited, version bumped) and score the field again. Last, the overall and per-club standings PDF is rendered.
+Wall-clock and CPU time of this process are both printed (the machine is shared, so the CPU time says how much
+of the wall clock was ours). The answers are checked: the page lists every pair, and after each correction the
+corrected line's field percentage is what a plain re-count of that board gives.
 """
 
 from __future__ import annotations
@@ -133,6 +133,12 @@ def main() -> int:
         f"{statistics.median(rescores) * 1000:6.1f} ms  (CPU median {statistics.median(rescore_cpus) * 1000:.1f} ms; "
         "goal < 1 s)"
     )
+
+    # The printed standings: the whole field's table and each club's (what the standings page's PDF job renders).
+    from tournaments.simultaneous.reports import render_standings
+
+    (_, _, pdf), pdf_s, pdf_cpu = timed(lambda: render_standings(simul))
+    print(f"standings PDF:           {pdf_s:6.2f} s wall  {pdf_cpu:6.2f} s CPU  ({len(pdf) / 2**20:.1f} MB)")
     return 0
 
 

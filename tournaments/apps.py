@@ -26,6 +26,7 @@ class TournamentsConfig(AppConfig):
         import tournaments.parties.jobs
         import tournaments.publishing.jobs
         import tournaments.sessions.jobs
+        import tournaments.simultaneous.jobs
         import tournaments.teams.jobs  # noqa: F401
         from tournaments.printing import jobs
         from tournaments.sessions import printables

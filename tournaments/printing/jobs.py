@@ -57,8 +57,10 @@ def ttl() -> timedelta:
 
 
 def _owner_id(job: GeneratedFile, spec: registry.JobKind) -> int | None:
-    """The id of the session, party or teams event a job's file is of (its foreign key by the kind's owner)."""
-    return {"session": job.session_id, "party": job.party_id, "team_event": job.team_event_id}[spec.owner]
+    """The id of the session, party, teams event or simultaneous a job's file is of (its foreign key by owner)."""
+    owners = {"session": job.session_id, "party": job.party_id, "team_event": job.team_event_id,
+              "simultaneous": job.simultaneous_id}  # fmt: skip
+    return owners[spec.owner]
 
 
 def start_job(
@@ -68,18 +70,19 @@ def start_job(
     session: Any = None,
     party: Any = None,
     team_event: Any = None,
+    simultaneous: Any = None,
     paper: str = "a4",
     enqueue: bool = True,
 ) -> GeneratedFile:
-    """Record a job for `kind` of a session, a party or a teams event and queue it once the transaction commits.
+    """Record a job for `kind` of a session, a party, a teams event or a simultaneous; queue it once committed.
 
     Raises ValidationError for an unknown kind, a missing owner or paper size (a form shows it at the field).
     """
     if kind not in registry.KINDS:
-        names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-")))
+        names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-", "simul-")))
         raise ValidationError({"kind": f"Unknown report {kind!r}: choose one of {names}."})
     spec = registry.KINDS[kind]
-    target = {"session": session, "party": party, "team_event": team_event}[spec.owner]
+    target = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}[spec.owner]
     if target is None:
         raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
     paper = (paper or "a4").lower()
@@ -92,6 +95,7 @@ def start_job(
             session=target if spec.owner == "session" else None,
             party=target if spec.owner == "party" else None,
             team_event=target if spec.owner == "team_event" else None,
+            simultaneous=target if spec.owner == "simultaneous" else None,
             kind=kind,
             params={"paper": paper} | ({spec.owner: target.pk} if spec.owner != "session" else {}),
             message="Waiting for a worker",
@@ -326,7 +330,9 @@ def download_filename(job: GeneratedFile) -> str:
     """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
     paper = job.params.get("paper", "a4")
     stem, _, ext = job.filename.rpartition(".")
-    if job.team_event_id:
+    if job.simultaneous_id:
+        owner = f"simultaneous-{job.simultaneous_id}"
+    elif job.team_event_id:
         owner = f"teams-{job.team_event_id}"
     else:
         owner = f"party-{job.party_id}" if job.party_id else f"session-{job.session_id}"

@@ -34,6 +34,9 @@ class GeneratedFile(Timestamped):
     team_event = models.ForeignKey(
         "tournaments.TeamEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
+    simultaneous = models.ForeignKey(
+        "tournaments.Simultaneous", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+    )
     kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
     params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)

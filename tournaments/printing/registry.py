@@ -1,8 +1,8 @@
 """The kinds of file the job runner can make, registered by the domains that own them (as pretix's exporters).
 
-The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party or a teams event:
-the generated file's foreign key), how to load that owner, and how to render it. Domains register their kinds in
-their own `jobs` module; the app config imports those at start-up.
+The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party, a teams event
+or a simultaneous: the generated file's foreign key), how to load that owner, and how to render it. Domains
+register their kinds in their own `jobs` module; the app config imports those at start-up.
 
 Renderers (and the preparing step) are named by dotted path and imported on the first job that runs them: the
 report modules load ReportLab, endplay and friends, which a web process answering pages never needs.
@@ -17,7 +17,7 @@ from typing import Any, Literal
 from tournaments.core.lazy import resolve
 from tournaments.printing.base import Progress, Rendered, ReportError
 
-Owner = Literal["session", "party", "team_event"]
+Owner = Literal["session", "party", "team_event", "simultaneous"]
 
 __all__ = ["KINDS", "JobKind", "Owner", "Rendered", "kind_of", "register", "title_of"]
 

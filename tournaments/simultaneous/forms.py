@@ -61,3 +61,19 @@ class AddSessionForm(forms.Form):
         label="A session run here",
     )
     club = forms.CharField(max_length=160, required=False, label="Club (blank: the event's club)")
+
+
+class CorrectResultForm(forms.Form):
+    """A club's traveller line corrected after the event; ``version`` is the line's version the page showed."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    contract = forms.CharField(
+        max_length=10, required=False, help_text='"4S", "3NTX", "PASS"; blank for a score-only line'
+    )
+    declarer = forms.CharField(max_length=5, required=False, label="Declarer", help_text="N, E, S or W")
+    tricks = forms.CharField(max_length=4, required=False, label="Result", help_text='"=", "+1", "-2" or tricks taken')
+    lead = forms.CharField(max_length=4, required=False, label="Opening lead", help_text="SK, H10, D2 (optional)")
+    score = forms.CharField(
+        max_length=7, required=False, label="N-S score", help_text="Optional with a contract (checked against it)"
+    )
+    why = forms.CharField(max_length=200, required=False, label="Reason", help_text="Kept in the audit log")

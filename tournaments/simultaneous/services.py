@@ -8,6 +8,7 @@ that board differs is refused (it did not play the same board). Every write is a
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -16,7 +17,9 @@ from django.db import transaction
 import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.text import WHY_MAX, check_text
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.usebio import read_usebio
@@ -141,33 +144,128 @@ def import_club_files(
     return out
 
 
+class CorrectionError(SimultaneousError):
+    """A correction that cannot be saved; ``field`` names the form field the message belongs to."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(message)
+
+
+class StaleCorrection(SimultaneousError):
+    """The line changed since the director's page was opened: the correction is refused, never applied."""
+
+    def __init__(self, stored: Result, by: str) -> None:
+        self.stored = stored
+        self.by = by
+        who = f" by {by}" if by else ""
+        super().__init__(f"This line was changed{who} since the page was opened; nothing was saved.")
+
+
+LEAD = re.compile(r"^[SHDC](10|[AKQJT2-9])$")
+
+
+def _last_writer(result: Result) -> str:
+    name = (
+        AuditEntry.objects.filter(target_type="result", target_id=result.pk)
+        .order_by("-id")
+        .values_list("actor_name", flat=True)
+        .first()
+    )
+    return name or ""
+
+
+def _scored(
+    result: Result, contract: str, declarer: str, tricks: int | str, score: int | str
+) -> tuple[str, str, int | None, int]:
+    """(contract, declarer, tricks, N-S score) of the corrected line, by the laws; a typed score must agree.
+
+    A blank contract with a score is a score-only line (a club's file that gave only scores).
+    """
+    typed = str(score).strip().replace(" ", "")
+    typed_score: int | None = None
+    if typed:
+        try:
+            typed_score = int(typed)
+        except ValueError:
+            raise CorrectionError("score", f"{typed!r} is not a score: type the N-S score, e.g. 420 or -100.") from None
+    if not str(contract).strip():
+        if typed_score is None:
+            raise CorrectionError("contract", "Type the contract (or, for a score-only line, the N-S score).")
+        if typed_score % 10:
+            raise CorrectionError("score", f"{typed_score} is not a bridge score: scores go in tens.")
+        return "", "", None, typed_score
+    try:
+        parsed = scoring.parse_contract(contract)
+    except scoring.ScoringError as exc:
+        raise CorrectionError("contract", str(exc)) from None
+    if parsed.is_passout:
+        seat, taken, computed = "", None, 0
+    else:
+        if not str(declarer).strip():
+            raise CorrectionError("declarer", f"{parsed} needs a declarer: N, E, S or W.")
+        try:
+            seat = scoring.parse_seat(declarer)
+        except scoring.ScoringError as exc:
+            raise CorrectionError("declarer", str(exc)) from None
+        try:
+            taken = scoring.parse_tricks(str(tricks).strip() or None, parsed)
+        except scoring.ScoringError as exc:
+            raise CorrectionError("tricks", str(exc)) from None
+        computed = scoring.ns_score(
+            parsed, seat, taken, result.board.vulnerability, edition=result.section.session.edition
+        )
+    if typed_score is not None and typed_score != computed:
+        raise CorrectionError(
+            "score", f"{parsed} by {seat or '-'} scores {computed} for N-S on board {result.board.number}, not "
+            f"{typed_score}: leave the score blank or check the slip."
+        )  # fmt: skip
+    return str(parsed), seat, taken, computed
+
+
 @transaction.atomic
 def correct_result(
-    *, actor: Actor, result: Result, contract: str, declarer: str, tricks: int | str, why: str
+    *,
+    actor: Actor,
+    result: Result,
+    contract: str,
+    declarer: str = "",
+    tricks: int | str = "",
+    why: str,
+    lead: str = "",
+    score: int | str = "",
+    version: int | None = None,
 ) -> Result:
     """Correct a club's traveller line after the event (a club's file was wrong, a slip misread).
 
     An imported session has no movement rows, so the results entry service (which checks a line against its
     movement) cannot take it; the line's pairs and board stay as the club's file gave them, the contract is
     checked and scored by the laws, the change audited and the section's version bumped (so the field, and
-    the club's own scores, are scored again). A finished session is reopened by its director first.
+    the club's own scores, are scored again). A finished session is reopened by its director first. With
+    ``version`` (what the director's page showed) a line changed meanwhile is refused (StaleCorrection).
     """
     lock_section(result.section_id)
-    result = Result.objects.select_related("board", "section__session").get(pk=result.pk)
+    found = Result.objects.select_related("board", "section__session").filter(pk=result.pk).first()
+    if found is None:
+        raise SimultaneousError("This line was removed since the page was opened; nothing was saved.")
+    result = found
+    if version is not None and version != result.version:
+        raise StaleCorrection(result, _last_writer(result))
     refuse_if_finished(result.section.session)
     if result.kind not in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
         raise SimultaneousError("only a played result's contract can be corrected; rule on the others.")
-    try:
-        parsed = scoring.parse_contract(contract)
-        seat = "" if parsed.is_passout else scoring.parse_seat(declarer)
-        taken = None if parsed.is_passout else scoring.parse_tricks(tricks, parsed)
-        score = scoring.ns_score(
-            str(parsed), seat or None, taken, result.board.number, edition=result.section.session.edition
-        )
-    except scoring.ScoringError as exc:
-        raise SimultaneousError(str(exc)) from None
-    before = audit.snapshot(result, RESULT_FIELDS)
-    result.contract, result.declarer, result.tricks, result.ns_score = str(parsed), seat, taken, score
+    card = lead.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+    if card and not LEAD.match(card):
+        raise CorrectionError("lead", "The opening lead is a card such as SK, H10 or D2.")
+    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    before = audit.snapshot(result, [*RESULT_FIELDS, "lead"])
+    result.contract, result.declarer, result.tricks, result.ns_score = _scored(
+        result, contract, declarer, tricks, score
+    )
+    result.lead = card
+    after = audit.snapshot(result, [*RESULT_FIELDS, "lead"])
+    if after == before:
+        return result
     result.version += 1
     result.save()
     audit.record(
@@ -176,7 +274,7 @@ def correct_result(
         target=result,
         session_id=result.section.session_id,
         old=before,
-        new=audit.snapshot(result, RESULT_FIELDS),
+        new=audit.snapshot(result, [*RESULT_FIELDS, "lead"]),
         why=why,
     )
     bump(result.section_id)

@@ -12,6 +12,8 @@ urlpatterns = [
     path("<int:pk>/import/", views.import_files, name="import"),
     path("<int:pk>/add-session/", views.add_session, name="add_session"),
     path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/print/", views.print_paper, name="print"),
     path("<int:pk>/clubs/<int:session_id>/", views.club, name="club"),
     path("<int:pk>/boards/<int:board>/", views.board, name="board"),
+    path("<int:pk>/results/<int:result_id>/", views.correct, name="correct"),
 ]

@@ -5,14 +5,23 @@ services.py."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
 
+import scoring
 from tournaments.core.access import Perm, requires
+from tournaments.printing import jobs
+from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.services.results import ResultEntryError
 from tournaments.simultaneous import services
 from tournaments.simultaneous.field import score_field
-from tournaments.simultaneous.forms import AddSessionForm, ClubFilesForm, SimultaneousForm
+from tournaments.simultaneous.forms import AddSessionForm, ClubFilesForm, CorrectResultForm, SimultaneousForm
+from tournaments.simultaneous.jobs import PAPERS, SIMUL_JOB_PREFIX
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
 MAX_SHOWN = 12
@@ -95,6 +104,26 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "simultaneous/standings.html", {"simul": simul, "scores": scores})
 
 
+@requires(Perm.DIRECT)
+@require_POST
+def print_paper(request: HttpRequest, pk: int) -> HttpResponse:
+    """Start the standings PDF as a background job; its progress and download are on the job's page."""
+    simul = get_object_or_404(Simultaneous, pk=pk)
+    kind = request.POST.get("kind", "")
+    if kind not in PAPERS:
+        messages.error(request, "Choose a paper to print.")
+        return redirect("simultaneous:standings", pk=simul.pk)
+    try:
+        job = jobs.start_job(
+            owner=request.user, kind=f"{SIMUL_JOB_PREFIX}{kind}", simultaneous=simul,
+            paper=request.POST.get("paper", "a4"),
+        )  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("simultaneous:standings", pk=simul.pk)
+    return redirect("jobs:detail", job_id=job.pk)
+
+
 @requires(Perm.VIEW_RESULTS)
 def club(request: HttpRequest, pk: int, session_id: int) -> HttpResponse:
     """One club's pairs: their place in the club (the club's own match points) and across the field."""
@@ -109,7 +138,7 @@ def club(request: HttpRequest, pk: int, session_id: int) -> HttpResponse:
         for name, field_standings in own.standings.items():
             for standing in field_standings:
                 rows.append((name, standing, field.get(standing.entry.pk)))
-    context = {"simul": simul, "club": member, "rows": rows}
+    context = {"simul": simul, "club": member, "rows": rows, "boards": range(1, simul.boards + 1)}
     return render(request, "simultaneous/club.html", context)
 
 
@@ -119,8 +148,17 @@ def board(request: HttpRequest, pk: int, board: int) -> HttpResponse:
     simul = get_object_or_404(Simultaneous, pk=pk)
     if not 1 <= board <= simul.boards:
         raise Http404("The simultaneous has no such board.")
-    recap = score_field(simul).boards.get(board)
+    scores = score_field(simul)
+    recap = scores.boards.get(board)
+    clubs = list(SimultaneousClub.objects.filter(simultaneous=simul).order_by("id"))
+    chosen = next((c for c in clubs if str(c.session_id) == request.GET.get("club")), None)
+    lines = list(_lines(simul, board, chosen.session_id)) if chosen is not None else []
+    percents = scores.percent_of([r.pk for r in lines])
     context = {
+        "from_club": request.GET.get("from") == "club",
+        "clubs": clubs,
+        "chosen": chosen,
+        "lines": [(r, _made(r), percents.get(r.pk)) for r in lines],
         "simul": simul,
         "number": board,
         "recap": recap,
@@ -129,3 +167,78 @@ def board(request: HttpRequest, pk: int, board: int) -> HttpResponse:
         "next": board + 1 if board < simul.boards else None,
     }
     return render(request, "simultaneous/board.html", context)
+
+
+def _lines(simul: Simultaneous, board: int, session_id: int) -> QuerySet[Result]:
+    """One club's traveller lines of a simultaneous board (the lines a director may correct)."""
+    return (
+        Result.objects.filter(
+            section__session_id=session_id,
+            section__session__simultaneous_club__simultaneous=simul,
+            board__number=board,
+        )
+        .select_related("board", "ns_entry", "ew_entry", "section")
+        .order_by("section__letter", "ns_entry__number")
+    )
+
+
+def _made(result: Result) -> str:
+    """The line's result as a slip writes it: "=", "+1", "-2" (empty for a pass or a score-only line)."""
+    if result.tricks is None or not result.contract or result.contract == "PASS":
+        return ""
+    return scoring.result_text(result.contract, result.tricks)
+
+
+def _initial(result: Result) -> dict[str, object]:
+    score = "" if result.contract else result.ns_score
+    return {"version": result.version, "contract": result.contract, "declarer": result.declarer,
+            "tricks": _made(result), "lead": result.lead, "score": score}  # fmt: skip
+
+
+@requires(Perm.DIRECT)
+@require_http_methods(["GET", "POST"])
+def correct(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
+    """Correct one club's line after the event: versioned (a save built on a stale page is refused), audited."""
+    simul = get_object_or_404(Simultaneous, pk=pk)
+    result = get_object_or_404(
+        Result.objects.select_related("board", "ns_entry", "ew_entry", "section__session__simultaneous_club"),
+        pk=result_id,
+        section__session__simultaneous_club__simultaneous=simul,
+        board__number__lte=simul.boards,
+    )
+    member = result.section.session.simultaneous_club
+    if request.GET.get("from") == "club":
+        back = reverse("simultaneous:club", args=[simul.pk, member.session_id])
+    else:
+        back = reverse("simultaneous:board", args=[simul.pk, result.board.number]) + f"?club={member.session_id}"
+    form = CorrectResultForm(request.POST) if request.method == "POST" else CorrectResultForm(initial=_initial(result))
+    stale: Result | None = None
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            services.correct_result(
+                actor=request.user, result=result, version=d["version"], contract=d["contract"],
+                declarer=d["declarer"], tricks=d["tricks"], lead=d["lead"], score=d["score"], why=d["why"],
+            )  # fmt: skip
+        except services.StaleCorrection as exc:
+            stale = exc.stored
+            data = request.POST.copy()
+            data["version"] = str(stale.version)  # saving again now replaces the line as it stands, knowingly
+            form = CorrectResultForm(data)
+            form.is_valid()
+            form.add_error(None, str(exc))
+        except services.CorrectionError as exc:
+            form.add_error(exc.field, str(exc))
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        except ResultEntryError as exc:
+            form.add_error(None, " ".join(m for e in exc.errors.values() for m in e.values()))
+        except services.SimultaneousError as exc:
+            form.add_error(None, str(exc)[:1].upper() + str(exc)[1:])
+        else:
+            messages.success(request, f"Board {result.board.number}, {member.club}: the line was corrected.")
+            return redirect(back)
+    shown = stale or result
+    context = {"simul": simul, "club": member, "result": result, "form": form, "back": back,
+               "stale": stale, "now": (shown, _made(shown))}  # fmt: skip
+    return render(request, "simultaneous/correct.html", context)
