@@ -165,8 +165,9 @@ def _seen(text: str) -> int | None:
 def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, str]]) -> int:
     """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
 
-    All or nothing: a bad score raises TeamsError (``field`` names the board), a board changed by someone else
-    since the page showed it raises :class:`StaleRoom`. Returns how many boards changed.
+    Only boards typed differently from what the page showed are written, each only if the stored score is still
+    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
+    names the board). Returns how many boards changed.
     """
     event = TeamEvent.objects.select_for_update().get(pk=link.match.round.event_id)
     link = TeamTableLink.objects.select_related("match__round").get(pk=link.pk)
@@ -193,9 +194,11 @@ def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, st
             value = services.parse_score(typed, number, room)
         except services.TeamsError as exc:
             raise services.TeamsError(str(exc), field=f"b{number}") from None
+        if value in (was, current):
+            continue  # unchanged on this phone (what is stored now stays), or already stored: nothing to write
         if current != was:
             stale[number] = current
-        elif value != current:
+        else:
             wanted[number] = value
     if stale:
         raise StaleRoom(stale)

@@ -99,6 +99,20 @@ def test_a_stale_save_is_refused_and_shows_what_is_there(client, director, links
     assert client.post(page(room2), {"b1": "-50", "s1": "-50", "b2": "100", "s2": ""}).status_code == 302
 
 
+def test_boards_left_as_shown_are_not_written_nor_refused(client, director, links) -> None:
+    room1, room2 = links
+    client.post(page(room1), {"b1": "420", "s1": ""})
+    client.post(page(room2), {"b1": "-50", "s1": ""})
+    match = room1.match
+    match.refresh_from_db()
+    services.save_boards(actor=director, match=match, scores={1: ("400", "-50")}, version=match.version)
+    response = client.post(page(room1), {"b1": "420", "s1": "420", "b2": "100", "s2": ""})  # board 1 untouched
+    assert response.status_code == 302
+    assert selectors.match_view(match).boards == ((1, 400, -50),)  # the director's 400 stays
+    assert TeamRoomScore.objects.get().ns == 100
+    assert 'name="b1" value="400"' in client.get(page(room1)).content.decode()
+
+
 def test_a_phone_half_makes_the_directors_open_form_stale(director_client, links) -> None:
     room1, _ = links
     match = room1.match
