@@ -29,7 +29,8 @@ from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import issue_links
 from tournaments.teams import services as team_services
-from tournaments.teams.models import TeamBoard, TeamEvent, TeamLineup, TeamPenalty
+from tournaments.teams import tables as team_tables
+from tournaments.teams.models import TeamBoard, TeamEvent, TeamLineup, TeamPenalty, TeamRoomScore, TeamTableLink
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +54,8 @@ WRITTEN = (
     TeamBoard,
     TeamLineup,
     TeamPenalty,
+    TeamTableLink,
+    TeamRoomScore,
     Simultaneous,
     SimultaneousClub,
 )
@@ -124,7 +127,9 @@ def world(director):
     teams = team_services.create_event(actor=director, name="Walk teams", boards_per_match=2)
     for n in (1, 2):
         team_services.add_team(actor=director, event=teams, name=f"Walk {n}", players=[f"P{i} {n}" for i in range(4)])
-    match = team_services.draw_next_round(actor=director, event=teams).matches.get()
+    team_round = team_services.draw_next_round(actor=director, event=teams)
+    match = team_round.matches.get()
+    team_link = team_tables.issue_links(actor=director, rnd=team_round)[0]
     simul = simul_services.create_simultaneous(
         actor=director, name="Walk simultaneous", date=datetime.date(2026, 3, 14), boards=session.boards.count()
     )
@@ -140,6 +145,7 @@ def world(director):
         "party": party,
         "job": job,
         "link": link,
+        "team_link": team_link,
         "member": member,
     }
 
@@ -179,6 +185,8 @@ def concrete(route: str, world: dict[str, Any]) -> str:
                 return link_token(world["member"])
             if route.startswith("results/unsubscribe"):
                 return unsubscribe_token(world["member"])
+            if route.startswith("teams/t/"):
+                return world["team_link"].token
             return world["link"].token
         if name not in values:
             raise AssertionError(f"no value for <{m.group(0)}> in {route}: add one to the access test")

@@ -33,7 +33,9 @@ from tournaments.teams.models import (
     TeamMatch,
     TeamPenalty,
     TeamPlayer,
+    TeamRoomScore,
     TeamRound,
+    TeamTableLink,
 )
 
 __all__ = [
@@ -76,5 +78,7 @@ __all__ = [
     "TeamMatch",
     "TeamPenalty",
     "TeamPlayer",
+    "TeamRoomScore",
     "TeamRound",
+    "TeamTableLink",
 ]

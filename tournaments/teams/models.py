@@ -5,6 +5,8 @@ IMPs, VPs and standings are derived (tournaments.teams.selectors); only the two 
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -12,7 +14,18 @@ from django.urls import reverse
 
 from tournaments.core.models import Timestamped
 
-__all__ = ["Team", "TeamBoard", "TeamEvent", "TeamLineup", "TeamMatch", "TeamPenalty", "TeamPlayer", "TeamRound"]
+__all__ = [
+    "Team",
+    "TeamBoard",
+    "TeamEvent",
+    "TeamLineup",
+    "TeamMatch",
+    "TeamPenalty",
+    "TeamPlayer",
+    "TeamRoomScore",
+    "TeamRound",
+    "TeamTableLink",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 
@@ -163,3 +176,50 @@ class TeamPenalty(Timestamped):
 
     class Meta:
         ordering = ["id"]
+
+
+def new_token() -> str:
+    """128 bits from the OS's generator, URL-safe (the same pattern as the pairs table links)."""
+    return secrets.token_urlsafe(16)
+
+
+class TeamTableLink(models.Model):
+    """The link the players in one room of one match use to enter that room's scores; revoking it ends it."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="table_links")
+    room = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True, default=new_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "room", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "room"], condition=Q(revoked_at__isnull=True), name="one_live_team_link_per_room"
+            ),
+            models.CheckConstraint(condition=Q(room__in=(1, 2)), name="team_link_room_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.match_id} room {self.room}"
+
+
+class TeamRoomScore(Timestamped):
+    """One room's N-S score of a board sent from the table while the other room's is not in yet.
+
+    A TeamBoard always holds both rooms (every score derived from it needs both), so a half-entered board waits
+    here; the save that brings in the second room moves both into the TeamBoard and deletes these.
+    """
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="room_scores")
+    number = models.PositiveSmallIntegerField()
+    room = models.PositiveSmallIntegerField()
+    ns = models.IntegerField()
+
+    class Meta:
+        ordering = ["number", "room"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number", "room"], name="team_room_score_unique"),
+            models.CheckConstraint(condition=Q(room__in=(1, 2)), name="team_room_score_room_1_or_2"),
+        ]

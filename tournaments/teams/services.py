@@ -36,6 +36,7 @@ from tournaments.teams.models import (
     TeamMatch,
     TeamPenalty,
     TeamPlayer,
+    TeamRoomScore,
     TeamRound,
 )
 
@@ -46,6 +47,7 @@ __all__ = [
     "add_team",
     "create_event",
     "draw_next_round",
+    "parse_score",
     "save_boards",
     "set_lineup",
     "set_tie_breaks",
@@ -232,14 +234,25 @@ def _score(value: object, board: int, room: int) -> int:
     return score
 
 
+def parse_score(value: object, board: int, room: int) -> int:
+    """A typed N-S score checked as the keyboard page checks it (TeamsError with the message otherwise)."""
+    return _score(value, board, room)
+
+
 @transaction.atomic
 def save_boards(
-    *, actor: Actor, match: TeamMatch, scores: Mapping[int, tuple[object, object] | None], version: int
+    *,
+    actor: Actor,
+    match: TeamMatch,
+    scores: Mapping[int, tuple[object, object] | None],
+    version: int,
+    why: str = "",
 ) -> TeamMatch:
     """Save the N-S scores of both rooms for the given boards (None clears a board) of one match.
 
     ``version`` is the match's version when the form was loaded: if someone saved since, nothing is written and
-    :class:`StaleMatch` says so. Each changed board is audited with its old and new scores.
+    :class:`StaleMatch` says so. Each changed board is audited with its old and new scores (``why`` says where
+    they came from, e.g. a table link). A board saved whole replaces any half of it a table had sent.
     """
     event = _lock(match.round.event_id)
     match = TeamMatch.objects.select_for_update().get(pk=match.pk)
@@ -267,9 +280,11 @@ def save_boards(
             old.save(update_fields=["room1_ns", "room2_ns", "updated_at"])
         changes.append({"board": number, "old": old_pair, "new": new_pair})
     if changes:
+        whole = [c["board"] for c in changes if c["new"] is not None]
+        TeamRoomScore.objects.filter(match=match, number__in=whole).delete()
         audit.record(
             actor=actor, action=AuditAction.TEAMS_BOARDS, target=match, old=[c["old"] for c in changes],
-            new=changes,
+            new=changes, why=why,
         )  # fmt: skip
         TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
         _bump(event.pk)

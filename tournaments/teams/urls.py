@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.teams.views import play, setup
+from tournaments.teams.views import play, setup, table
 
 app_name = "teams"
 urlpatterns = [
@@ -16,6 +16,8 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/", play.round_draw, name="round"),
     path("<int:pk>/match/<int:match_id>/", play.match_entry, name="match"),
     path("<int:pk>/match/<int:match_id>/lineup/", play.match_lineup, name="lineup"),
+    path("<int:pk>/round/<int:number>/links/", table.round_links, name="links"),
+    path("t/<str:token>/", table.table_page, name="table"),
     path("<int:pk>/standings/", play.standings, name="standings"),
     path("<int:pk>/print/", play.print_papers, name="print"),
 ]

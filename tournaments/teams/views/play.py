@@ -17,7 +17,7 @@ from tournaments.printing.models import GeneratedFile
 from tournaments.teams import selectors, services
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.jobs import TEAMS_JOB_PREFIX
-from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch
+from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch, TeamRoomScore
 from tournaments.teams.papers import PAPERS
 
 
@@ -43,13 +43,16 @@ def _entry_rows(
 ) -> list[dict[str, Any]]:
     stored = {n: (r1, r2) for n, r1, r2 in view.boards}
     imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
+    waiting: dict[int, list[str]] = {}
+    for n, room, ns in TeamRoomScore.objects.filter(match_id=view.pk).values_list("number", "room", "ns"):
+        waiting.setdefault(n, []).append(f"room {room}: {ns}")
     rows = []
     for n in range(1, event.boards_per_match + 1):
         r1, r2 = stored.get(n, ("", ""))
         if posted is not None:
             r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
         rows.append({
-            "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored,
+            "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored, "waiting": waiting.get(n, []),
             "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
         })  # fmt: skip
     return rows

@@ -1,0 +1,222 @@
+"""Table links for teams matches: one secret link per room of a match, for the players there to enter that room's
+N-S scores from a phone, with no login (the token is the key).
+
+A room's score goes through :func:`services.save_boards` (versioned, audited) as soon as the other room's score of
+that board is in; until then it waits as a :class:`TeamRoomScore`. Each board is checked against what the phone
+last saw of that room's score: if the director (or another phone of the room) changed it since, nothing is saved
+and the page shows what is there now, so a table never writes over someone else's entry unseen. The two rooms
+write different cells, so they never refuse each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import segno
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
+from tournaments.teams import selectors, services
+from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound, TeamTableLink
+
+__all__ = [
+    "LinkRefused",
+    "RoomBoard",
+    "RoomView",
+    "StaleRoom",
+    "issue_links",
+    "open_link",
+    "qr_svg",
+    "revoke",
+    "room_view",
+    "save_room_scores",
+    "table_url",
+]
+
+
+class LinkRefused(Exception):
+    """The link cannot be used: unknown (404) or withdrawn (403)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class StaleRoom(services.StaleMatch):
+    """Boards whose score in this room changed since the phone loaded the page: ``now`` holds what is there."""
+
+    def __init__(self, now: dict[int, int | None]) -> None:
+        shown = ", ".join(f"board {n} ({'now ' + str(v) if v is not None else 'now cleared'})" for n, v in now.items())
+        super().__init__(
+            f"Changed by someone else since you opened this page: {shown}. Nothing was saved: check and save again."
+        )
+        self.now = now
+
+
+def table_url(link: TeamTableLink, base: str | None = None) -> str:
+    return (base or settings.SITE_URL).rstrip("/") + reverse("teams:table", args=[link.token])
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code, to show on the director's page or print."""
+    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
+
+
+@transaction.atomic
+def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TeamTableLink]:
+    """The live link of each room of each match of the round (issuing the missing ones), by match then room."""
+    TeamEvent.objects.select_for_update().get(pk=rnd.event_id)
+    live = {
+        (link.match_id, link.room): link
+        for link in TeamTableLink.objects.filter(match__round=rnd, revoked_at__isnull=True).select_related("match")
+    }
+    out = []
+    for match in rnd.matches.order_by("table"):
+        for room in (1, 2):
+            link = live.get((match.pk, room))
+            if link is None:
+                link = TeamTableLink.objects.create(match=match, room=room)
+                audit.record(
+                    actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=link,
+                    new={"round": rnd.number, "match": match.table, "room": room},
+                )  # fmt: skip
+            out.append(link)
+    return out
+
+
+@transaction.atomic
+def revoke(*, actor: Actor, link: TeamTableLink) -> TeamTableLink:
+    """End a link at once (a phone left the room) and issue the room a new one."""
+    locked = TeamTableLink.objects.select_for_update().get(pk=link.pk)
+    if locked.revoked_at is None:
+        locked.revoked_at = timezone.now()
+        locked.save(update_fields=["revoked_at"])
+        audit.record(actor=actor, action=AuditAction.TEAMS_LINK_REVOKE, target=locked, old={"room": locked.room})
+    fresh = TeamTableLink.objects.filter(match_id=locked.match_id, room=locked.room, revoked_at__isnull=True).first()
+    if fresh is None:
+        fresh = TeamTableLink.objects.create(match_id=locked.match_id, room=locked.room)
+        audit.record(actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=fresh, new={"room": fresh.room})
+    return fresh
+
+
+def open_link(token: str) -> TeamTableLink:
+    """The live link with this token, or LinkRefused with the reason a player can act on."""
+    link = (
+        TeamTableLink.objects.select_related("match__round__event", "match__home", "match__away")
+        .filter(token=token[:32])
+        .first()
+    )
+    if link is None:
+        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+    if link.revoked_at is not None:
+        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
+    return link
+
+
+@dataclass(frozen=True, slots=True)
+class RoomBoard:
+    """A board as the room sees it: its own N-S score, and the other room's and the IMPs once both are in."""
+
+    board: int
+    mine: int | None
+    other: int | None
+    imps_home: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomView:
+    match: selectors.MatchView
+    room: int
+    boards: tuple[RoomBoard, ...]
+
+
+def room_view(link: TeamTableLink) -> RoomView:
+    view = selectors.match_view(link.match)
+    whole = {n: (r1, r2, imps) for (n, r1, r2), imps in zip(view.boards, view.score.board_imps, strict=True)}
+    waiting = dict(TeamRoomScore.objects.filter(match=link.match, room=link.room).values_list("number", "ns"))
+    rows = []
+    for n in range(1, link.match.round.event.boards_per_match + 1):
+        if n in whole:
+            r1, r2, imps = whole[n]
+            mine, other = (r1, r2) if link.room == 1 else (r2, r1)
+            rows.append(RoomBoard(n, mine, other, imps))
+        else:
+            rows.append(RoomBoard(n, waiting.get(n), None, None))
+    return RoomView(view, link.room, tuple(rows))
+
+
+def _seen(text: str) -> int | None:
+    raw = text.strip()
+    if not raw:
+        return None
+    if not services.SCORE_TEXT.fullmatch(raw):
+        raise services.TeamsError("The page is out of date: reload it.")
+    return int(raw)
+
+
+@transaction.atomic
+def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, str]]) -> int:
+    """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
+
+    Only boards typed differently from what the page showed are written, each only if the stored score is still
+    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
+    names the board). Returns how many boards changed.
+    """
+    event = TeamEvent.objects.select_for_update().get(pk=link.match.round.event_id)
+    link = TeamTableLink.objects.select_related("match__round").get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
+    match = TeamMatch.objects.select_for_update().get(pk=link.match_id)
+    if event.status == TeamEvent.Status.FINISHED:
+        raise services.TeamsError("The event is finished: scores can no longer be entered at the table.")
+    room, other = link.room, 3 - link.room
+    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
+    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
+    wanted: dict[int, int] = {}
+    stale: dict[int, int | None] = {}
+    for number, (typed, seen) in sorted(entries.items()):
+        if not 1 <= number <= event.boards_per_match:
+            raise services.TeamsError(f"This match has boards 1 to {event.boards_per_match}, not {number}.")
+        current = whole[number][room - 1] if number in whole else halves.get((number, room))
+        was = _seen(seen)
+        if not typed.strip():
+            if was is not None:
+                raise services.TeamsError(f"Board {number}: to remove a score, ask the director.", field=f"b{number}")
+            continue
+        try:
+            value = services.parse_score(typed, number, room)
+        except services.TeamsError as exc:
+            raise services.TeamsError(str(exc), field=f"b{number}") from None
+        if value in (was, current):
+            continue  # unchanged on this phone (what is stored now stays), or already stored: nothing to write
+        if current != was:
+            stale[number] = current
+        else:
+            wanted[number] = value
+    if stale:
+        raise StaleRoom(stale)
+    why = f"Entered at the table: round {match.round.number}, match {match.table}, room {room}"
+    pairs: dict[int, tuple[object, object] | None] = {}
+    for number, value in wanted.items():
+        theirs = whole[number][other - 1] if number in whole else halves.get((number, other))
+        if theirs is not None:
+            pairs[number] = (value, theirs) if room == 1 else (theirs, value)
+            continue
+        TeamRoomScore.objects.update_or_create(match=match, number=number, room=room, defaults={"ns": value})
+        audit.record(
+            actor=None, action=AuditAction.TEAMS_ROOM_SCORE, target=match, why=why,
+            old=halves.get((number, room)), new={"board": number, "room": room, "ns": value},
+        )  # fmt: skip
+    if pairs:
+        services.save_boards(actor=None, match=match, scores=pairs, version=match.version, why=why)
+    elif wanted:  # only halves: still a change the director's open form must not overwrite unseen
+        TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
+        TeamEvent.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    return len(wanted)
