@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.interchange.errors import InterchangeError
@@ -170,17 +170,20 @@ def snapshot(session: Session) -> dict[str, Any]:
     }
     rulings = sorted(
         (
-            r.decision,
-            r.board.number if r.board else None,
-            (r.result.ns_entry.label, r.result.ew_entry.label) if r.result else None,
-            r.entry.label if r.entry else None,
-            r.law,
-            r.facts,
-            r.penalty,
-            sorted((k, repr(v)) for k, v in r.details.items() if k != "previous"),
-            sorted((_restorable(state) for state in (r.details.get("previous") or {}).values()), key=repr),
-        )
-        for r in Ruling.objects.filter(session=session).select_related("board", "result", "entry")
+            (
+                r.decision,
+                r.board.number if r.board else None,
+                (r.result.ns_entry.label, r.result.ew_entry.label) if r.result else None,
+                r.entry.label if r.entry else None,
+                r.law,
+                r.facts,
+                r.penalty,
+                sorted((k, repr(v)) for k, v in r.details.items() if k != "previous"),
+                sorted((_restorable(state) for state in (r.details.get("previous") or {}).values()), key=repr),
+            )
+            for r in Ruling.objects.filter(session=session).select_related("board", "result", "entry")
+        ),
+        key=repr,  # two rulings alike up to their restorable states (dicts) still sort
     )
     return {
         "standings": standings,
@@ -293,6 +296,8 @@ RULINGS = st.lists(
     rulings=RULINGS,
     seed=st.integers(min_value=0, max_value=5),
 )
+# Found once: two rulings alike but for their restorable states could not be sorted in the snapshot.
+@example(layout=("mitchell", 7, True), rulings=[("assigned", 639, (40, 40)), ("assigned", 999, (60, 40))], seed=2)
 def test_random_small_sessions_round_trip(director, layout, rulings, seed) -> None:
     kind, pairs, late = layout
     session = _create(kind, pairs, director, late=late)
