@@ -21,7 +21,7 @@ import numpy.typing as npt
 from django.db import connection
 from django.db.models import Count, Sum
 
-from scoring import matchpoint_field
+from scoring import matchpoint_field, rank_with_ties
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Result, Section
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
@@ -121,21 +121,6 @@ def score_field(simul: Simultaneous) -> FieldScores:
 def clear_field_cache() -> None:
     with _LOCK:
         _CACHE.clear()
-
-
-def _places(values: list[float]) -> list[str]:
-    """Places of values already sorted best first; equal values share a place ("3=")."""
-    rounded = [round(v, 6) for v in values]
-    out: list[str] = []
-    i = 0
-    while i < len(rounded):
-        j = i
-        while j + 1 < len(rounded) and rounded[j + 1] == rounded[i]:
-            j += 1
-        place = f"{i + 1}=" if j > i else str(i + 1)
-        out.extend([place] * (j - i + 1))
-        i = j + 1
-    return out
 
 
 def _score_now(simul: Simultaneous) -> FieldScores:
@@ -272,12 +257,14 @@ def _standings(
             )
         )
     out.sort(key=lambda s: (-round(s.percentage, 6), s.code, s.label))
-    for standing, place in zip(out, _places([s.percentage for s in out]), strict=True):
+    for standing, place in zip(out, rank_with_ties([s.percentage for s in out], tolerance=1e-6), strict=True):
         standing.place = place
     per_club: dict[int, list[FieldStanding]] = defaultdict(list)
     for standing in out:
         per_club[standing.session_id].append(standing)
     for members in per_club.values():
-        for standing, place in zip(members, _places([s.percentage for s in members]), strict=True):
+        for standing, place in zip(
+            members, rank_with_ties([s.percentage for s in members], tolerance=1e-6), strict=True
+        ):
             standing.club_place = place
     return out

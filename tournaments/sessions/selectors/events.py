@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import scoring
 from tournaments.sessions.models import Event, Session
 from tournaments.sessions.selectors.scores import Standing, score_session
 
@@ -47,15 +48,10 @@ def _pair_key(standing: Standing) -> tuple[str, ...]:
     return tuple(sorted((p.national_id or p.name).strip().lower() for p in players if p.name.strip()))
 
 
-def _places(values: list[float | None]) -> list[str]:
-    out: list[str] = []
-    for i, value in enumerate(values):
-        if value is None:
-            out.append("")
-            continue
-        same = [j for j, v in enumerate(values) if v is not None and round(v, 6) == round(value, 6)]
-        out.append(f"{same[0] + 1}=" if len(same) > 1 else str(i + 1))
-    return out
+def places_best_first(values: list[float | None]) -> list[str]:
+    """Places of figures sorted best first with the missing ones (None) last, which get no place."""
+    counted = [v for v in values if v is not None]
+    return [*scoring.rank_with_ties(counted, tolerance=1e-6), *[""] * (len(values) - len(counted))]
 
 
 def event_standings(event: Event) -> EventStandings:
@@ -86,6 +82,6 @@ def event_standings(event: Event) -> EventStandings:
             overall = sum(w * v for w, v in counted) / sum(w for w, _ in counted)
         out.standings.append(EventStanding(names[key], row, overall))
     out.standings.sort(key=lambda s: (s.overall is None, -(s.overall or 0.0), s.names))
-    for event_standing, place in zip(out.standings, _places([s.overall for s in out.standings]), strict=True):
+    for event_standing, place in zip(out.standings, places_best_first([s.overall for s in out.standings]), strict=True):
         event_standing.place = place
     return out

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from tournaments.movements.types import participants
 from tournaments.sessions.models import Section
+from tournaments.sessions.selectors.events import places_best_first
 from tournaments.sessions.selectors.scores import score_section
 
 
@@ -63,10 +64,7 @@ def individual_standings(section: Section) -> list[PlayerStanding]:
         return s.total if by_total and s.boards else s.percentage
 
     out.sort(key=lambda s: (figure(s) is None, -(figure(s) or 0.0), -s.total, s.number))
-    values = [figure(s) for s in out]
-    for i, (s, value) in enumerate(zip(out, values, strict=True)):
-        if value is None:
-            continue
-        same = [j for j, v in enumerate(values) if v is not None and round(v, 6) == round(value, 6)]
-        s.place = f"{same[0] + 1}=" if len(same) > 1 else str(i + 1)
+    for s, place in zip(out, places_best_first([figure(s) for s in out]), strict=True):
+        if place:
+            s.place = place
     return out
