@@ -26,11 +26,13 @@ $(DATA_DIR)/secret_key:
 
 ## run: install, migrate, create a director login, start the web server and a Celery worker (Ctrl-C stops both)
 run: $(VENV)/.installed $(DATA_DIR)/secret_key
+	@scripts/ensure-fonts
 	$(PY) manage.py start
 
 ## test: install what the tests need (Python packages, Debian's chromium for the browser tests) and run the suite
 test: $(VENV)/.installed-dev
 	@scripts/ensure-test-tools
+	@scripts/ensure-fonts --required
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev

@@ -1,18 +1,23 @@
 """The fonts every PDF is set in, and the per-character fallback that lets any member's name print.
 
-Body text is DejaVu Sans (Latin, Greek, Cyrillic and more) taken from matplotlib's own copy, which `make
-install` always brings (endplay needs matplotlib), so a PDF looks the same on every machine and never falls
-back to Helvetica's Latin-1. DejaVu has no Chinese, Japanese or Korean, so characters it lacks are set in
-WenQuanYi Micro Hei (TrueType outlines, which ReportLab can embed; Noto Sans CJK is CFF and it cannot),
-installed from PyPI by `paperang-p2-fonts-cjk`. The switch happens per run of characters: in Paragraph markup
-(`markup`) and on the canvas (`draw_runs`, used by the PDF canvas for every drawString). ReportLab embeds only
-the glyphs used, so a page with two Chinese names grows by a few kilobytes, not by the 5 MB font.
+Body text is DejaVu Sans (Latin, Greek, Cyrillic, Armenian, Georgian and more) taken from matplotlib's own
+copy, which `make install` always brings (endplay needs matplotlib), so a PDF looks the same on every machine
+and never falls back to Helvetica's Latin-1. Characters DejaVu lacks are set in the first fallback font that has
+them: WenQuanYi Micro Hei for Chinese, Japanese and Korean (TrueType outlines, which ReportLab can embed; Noto
+Sans CJK is CFF and it cannot), then Noto Sans for Thai, the Indic scripts, Arabic, Hebrew, Ethiopic and Khmer.
+They come from Debian's packages `fonts-wqy-microhei` and `fonts-noto-core` (their licences are in
+/usr/share/doc/<package>/copyright; the README lists them), which `make run` and `make test` install
+(scripts/ensure-fonts). The switch happens per run of characters: in Paragraph markup (`markup`) and on the
+canvas (`draw_runs`, used by the PDF canvas for every drawString). ReportLab embeds only the glyphs used, so a
+page with two Chinese names grows by a few kilobytes, not by the 5 MB font. ReportLab does no shaping: Arabic
+prints unjoined and Indic conjuncts apart, but every letter prints and reads back.
 """
 
 from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +29,34 @@ from reportlab.pdfbase.ttfonts import TTFont
 SANS, SANS_BOLD, WIDE = "BD-Sans", "BD-Sans-Bold", "BD-CJK"
 # Debian's copy serves when matplotlib's is missing (a trimmed install); Helvetica is the last resort.
 _DEBIAN_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
+_NOTO = "/usr/share/fonts/truetype/noto"
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A font for the characters the body font lacks: its ReportLab name, Debian's file and package."""
+
+    name: str
+    path: str
+    package: str
+    subfont: int = 0
+
+
+def _noto(script: str) -> Fallback:
+    return Fallback(f"BD-{script}", f"{_NOTO}/NotoSans{script}-Regular.ttf", "fonts-noto-core")
+
+
+# In the order they are tried; the CJK font first, as most members' names that need a fallback are CJK.
+FALLBACKS: tuple[Fallback, ...] = (
+    Fallback(WIDE, "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "fonts-wqy-microhei"),
+    *(
+        _noto(script)
+        for script in (
+            "Thai", "Devanagari", "Bengali", "Gurmukhi", "Gujarati", "Tamil", "Telugu", "Kannada",
+            "Malayalam", "Sinhala", "Arabic", "Hebrew", "Ethiopic", "Khmer", "Lao", "Myanmar",
+        )
+    ),
+)  # fmt: skip
 
 
 def _package_dir(name: str) -> Path | None:
@@ -62,18 +95,27 @@ FONT, FONT_BOLD = _register_sans()
 
 
 @cache
-def wide_font() -> str | None:
-    """The CJK font's name, registered on first need (0.15 s); None when the package is not installed."""
-    folder = _package_dir("paperang_p2_fonts_cjk")
-    path = folder / "fonts" / "wqy-microhei.ttc" if folder else None
-    if path is None or not path.is_file():
+def _register(fallback: Fallback) -> str | None:
+    """The fallback's name, registered on first need (0.15 s for the CJK font); None when it is not installed."""
+    if not Path(fallback.path).is_file():
         return None
     try:
-        pdfmetrics.registerFont(TTFont(WIDE, str(path), subfontIndex=0))
-    except Exception:
+        pdfmetrics.registerFont(TTFont(fallback.name, fallback.path, subfontIndex=fallback.subfont))
+    except Exception:  # a broken or foreign font file: that script prints as boxes rather than every PDF failing
         return None
-    pdfmetrics.registerFontFamily(WIDE, normal=WIDE, bold=WIDE, italic=WIDE, boldItalic=WIDE)
-    return WIDE
+    name = fallback.name
+    pdfmetrics.registerFontFamily(name, normal=name, bold=name, italic=name, boldItalic=name)
+    return name
+
+
+def wide_font() -> str | None:
+    """The CJK font's name, registered on first need; None when Debian's package is not installed."""
+    return _register(FALLBACKS[0])
+
+
+def missing_fallbacks() -> list[str]:
+    """Debian's packages whose fonts are absent here: names in those scripts would print as boxes."""
+    return sorted({f.package for f in FALLBACKS if not Path(f.path).is_file()})
 
 
 def _charset(name: str) -> frozenset[int]:
@@ -91,9 +133,20 @@ def _main_charset() -> frozenset[int]:
 
 
 @cache
-def _wide_charset() -> frozenset[int]:
-    wide = wide_font()
-    return _charset(wide) if wide else frozenset()
+def _fallback_charsets() -> tuple[tuple[str, frozenset[int]], ...]:
+    """Each installed fallback font with what it prints, in the order they are tried."""
+    out = []
+    for fallback in FALLBACKS:
+        name = _register(fallback)
+        if name is not None:
+            out.append((name, _charset(name)))
+    return tuple(out)
+
+
+@cache
+def _fallback_for(code: int) -> str | None:
+    """The first fallback font that prints the character (None: none does, the body font draws its box)."""
+    return next((name for name, charset in _fallback_charsets() if code in charset), None)
 
 
 def _needs_fallback(value: str) -> bool:
@@ -107,11 +160,11 @@ def runs(value: str) -> list[tuple[str, str | None]]:
     """`value` cut into runs, each with the fallback font it needs (None: the body font)."""
     if not _needs_fallback(value):
         return [(value, None)]
-    main, wide = _main_charset(), _wide_charset()
+    main = _main_charset()
     out: list[tuple[str, str | None]] = []
     for ch in value:
         code = ord(ch)
-        font = WIDE if code not in main and code in wide else None
+        font = None if code in main else _fallback_for(code)
         if out and out[-1][1] == font:
             out[-1] = (out[-1][0] + ch, font)
         else:

@@ -126,13 +126,16 @@ def test_the_box_detector_sees_boxes(tmp_path):
     assert ink(first) > 8 and differ(first, second) < 12 and centre_ink(first) < 8
 
 
-def test_fonts_come_from_installed_packages_not_helvetica():
+def test_fonts_come_from_well_kept_packages_not_helvetica():
+    """DejaVu from matplotlib's copy; the fallbacks from Debian's font packages, whose licences ship with them."""
     assert fonts.FONT == "BD-Sans" and fonts.FONT_BOLD == "BD-Sans-Bold"
     assert fonts.wide_font() == "BD-CJK"
-    # From Python packages (not /usr/share/fonts), so a machine without Debian's fonts prints the same.
-    for name, package in (("BD-Sans", "matplotlib"), ("BD-Sans-Bold", "matplotlib"), ("BD-CJK", "paperang_p2")):
-        path = pdfmetrics.getFont(name).face.filename
-        assert f"/{package}" in path and not path.startswith("/usr/share/fonts")
+    assert fonts.missing_fallbacks() == []
+    for name in ("BD-Sans", "BD-Sans-Bold"):
+        assert "/matplotlib/" in pdfmetrics.getFont(name).face.filename
+    assert pdfmetrics.getFont("BD-CJK").face.filename == "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+    for package in {f.package for f in fonts.FALLBACKS}:
+        assert Path(f"/usr/share/doc/{package}/copyright").is_file(), package
     for name in ALL_NAMES:
         for part, font in fonts.runs(name):
             assert font in (None, "BD-CJK")
@@ -140,6 +143,31 @@ def test_fonts_come_from_installed_packages_not_helvetica():
                 assert all(ord(ch) in fonts._main_charset() for ch in part), part
     assert fonts.runs("王芳 Smith") == [("王芳", "BD-CJK"), (" Smith", None)]
     assert text("<王>") == '&lt;<font name="BD-CJK">王</font>&gt;'
+
+
+# Scripts DejaVu lacks, each printed from its own Noto font: the name reads back from the PDF.
+OTHER_SCRIPTS = {
+    "BD-Thai": "สมชาย ใจดี",
+    "BD-Devanagari": "अमित शर्मा",
+    "BD-Tamil": "கமலா",
+    "BD-Ethiopic": "አበበ ቢቂላ",
+    "BD-Khmer": "សុខា",
+}
+
+
+@pytest.mark.parametrize(("font", "name"), OTHER_SCRIPTS.items())
+def test_names_in_other_scripts_print_from_their_noto_font(tmp_path, font, name):
+    from reportlab.platypus import Paragraph
+
+    from tournaments.printing.pdf import STYLES
+
+    assert {f for part, f in fonts.runs(name) if part.strip()} == {font}
+    pdf = tmp_path / "scripts.pdf"
+    masthead = Masthead(club="Club", event="Cup", session="Evening", date="")
+    pdf.write_bytes(build_pdf([Paragraph(text(name), STYLES["body"])], paper="a4", masthead=masthead, title="T"))
+    printed = pdftotext(pdf)
+    letters = [ch for ch in name if ch.isalpha()]
+    assert letters and all(ch in printed for ch in letters), (name, printed)
 
 
 def test_every_drawing_path_prints_cjk(tmp_path):
