@@ -108,7 +108,9 @@ def section_layout(record: SessionRecord) -> dict[str, object]:
 def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
     """The file's score (or ours when it gives none), and a message when contract, declarer and tricks disagree."""
     try:
-        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, board.number, edition=edition)
+        # The file's own vulnerability when it states one (a PBN [Vulnerable] tag), else the board number's.
+        vulnerability = board.vulnerability or board.number
+        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, vulnerability, edition=edition)
     except scoring.ScoringError as exc:
         raise InterchangeError(str(exc), line.where) from None
     if line.score is None:
@@ -119,6 +121,20 @@ def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[i
             f"for NS; the file says {line.score} (kept)."
         )
     return line.score, None
+
+
+def disagreements_with_board_numbers(record: SessionRecord) -> list[str]:
+    """Where the file's dealer or vulnerability is not the one the board number implies: the file's is used."""
+    out = []
+    for b in record.boards:
+        dealer, vulnerability = scoring.board_dealer(b.number), scoring.board_vulnerability(b.number)
+        if (b.dealer and b.dealer != dealer) or (b.vulnerability and b.vulnerability != vulnerability):
+            out.append(
+                f"{b.where or f'board {b.number}'}: the file deals board {b.number} with dealer {b.dealer or dealer}, "
+                f"vulnerable {b.vulnerability or vulnerability}; its number implies dealer {dealer}, vulnerable "
+                f"{vulnerability}. The file's are used, in the scores too."
+            )
+    return out
 
 
 @transaction.atomic
@@ -165,6 +181,7 @@ def import_record(
     report.notes = import_notes(session, record)
 
     boards: dict[int, Board] = {}
+    warnings.extend(disagreements_with_board_numbers(record))
     for b in record.boards:
         boards[b.number] = Board(
             session=session,
