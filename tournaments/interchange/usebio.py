@@ -31,11 +31,25 @@ EVENT_TYPES: dict[str, ScoringMethod] = {
     "CROSS_IMP": "cross_imps",  # what Compscore3 writes for cross-IMP pairs
 }
 EVENT_TYPE_OF: dict[str, str] = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross_imps": "CROSS_IMP"}
+# USEBIO 1.1 and 1.2 as EBUScore and others write it: EVENT_TYPE="PAIRS" with the scoring in BOARD_SCORING_METHOD.
+GENERIC_EVENT_TYPES = ("PAIRS", "SWISS_PAIRS")
+BOARD_SCORING: dict[str, ScoringMethod] = {
+    "MATCH_POINTS": "mp",
+    "MATCHPOINTS": "mp",
+    "MP": "mp",
+    "BUTLER": "butler",
+    "BUTLER_IMPS": "butler",
+    "IMPS": "butler",  # IMPs in a pairs event: against the datum
+    "CROSS_IMPS": "cross_imps",
+    "CROSS_IMP": "cross_imps",
+}
 POINT_TAGS: dict[str, tuple[str, str]] = {
     "mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
     "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
 }
+# What other programs call the same points (read, never written).
+OTHER_POINT_TAGS: dict[str, tuple[str, str]] = {"butler": ("NS_IMPS", "EW_IMPS"), "cross_imps": ("NS_IMPS", "EW_IMPS")}
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 _PAIR_REF = re.compile(r"^([0-9]+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
@@ -120,12 +134,7 @@ def read_usebio(data: bytes | str) -> SessionRecord:
         )
     event = events[0]
     event_where = r.where(event, "EVENT")
-    event_type = event.get("EVENT_TYPE", "").strip().upper()
-    if event_type not in EVENT_TYPES:
-        known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS"}))
-        shown = event_type or "(none)"
-        raise InterchangeError(f"unknown event type {shown}: Bridgedesk imports {known}.", event_where)
-    record.scoring = EVENT_TYPES[event_type]
+    record.scoring = _scoring(r, event, event_where, record.warnings)
     record.event_id = r.text(event, "EVENT_IDENTIFIER")
     record.event_name = r.text(event, "EVENT_DESCRIPTION")
     record.title = r.text(event, "TITLE")
@@ -134,9 +143,12 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         raise InterchangeError(f"WINNER_TYPE {winner_text!r} must be 1 (one field) or 2 (NS and EW).", event_where)
-    record.pairs = _read_pairs(r, event, event_where)
+    body = _section_of(r, event, event_where)
+    record.pairs = _read_pairs(r, body, event_where)
     directions = {p.direction for p in record.pairs}
-    two_winner = winner_text == "2" or directions != {""}
+    numbers = [p.number for p in record.pairs]
+    one_field = winner_text == "1" and len(set(numbers)) == len(numbers)  # a direction is only where they sat
+    two_winner = not one_field and (winner_text == "2" or directions != {""})
     if two_winner and "" in directions:
         blank = next(p for p in record.pairs if not p.direction)
         raise InterchangeError("a two-winner event needs the DIRECTION (NS or EW) of every pair.", blank.where)
@@ -148,13 +160,62 @@ def read_usebio(data: bytes | str) -> SessionRecord:
         if pair.label in seen:
             raise InterchangeError(f"pair {pair.label} is listed twice (also {seen[pair.label].where}).", pair.where)
         seen[pair.label] = pair
-    record.boards = _read_boards(r, event, record, seen)
+    record.boards = _read_boards(r, body, record, seen)
     _read_handset(r, root, record)
     record.mp_scale = _detect_scale(record)
     for target, text, line in pis:
         if target == own_data.PI_TARGET:
             own_data.apply_payload(record, text, f"line {line}, <?{target}?>")
     return record
+
+
+def _scoring(r: _Reader, event: ET.Element, where: str, warnings: list[str]) -> ScoringMethod:
+    """The scoring, from EVENT_TYPE (``MP_PAIRS``) or, in the generic form, BOARD_SCORING_METHOD."""
+    event_type = event.get("EVENT_TYPE", "").strip().upper()
+    if event_type in EVENT_TYPES:
+        return EVENT_TYPES[event_type]
+    if event_type in GENERIC_EVENT_TYPES:
+        method = r.text(event, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
+        if method in BOARD_SCORING:
+            if method == "IMPS":
+                warnings.append(f"{where}: BOARD_SCORING_METHOD IMPS read as Butler (IMPs against the datum).")
+            return BOARD_SCORING[method]
+        shown = method or "(none)"
+        raise InterchangeError(
+            f"BOARD_SCORING_METHOD {shown}: Bridgedesk imports pairs scored by MATCH_POINTS, BUTLER (or IMPS) and "
+            "CROSS_IMPS.",
+            where,
+        )
+    if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "INDIVIDUAL"):
+        kind = "teams" if "TEAM" in event_type else "individual"
+        raise InterchangeError(
+            f"this is a {kind} event (EVENT_TYPE {event_type}); Bridgedesk imports pairs events from USEBIO files.",
+            where,
+        )
+    known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS", "PAIRS"}))
+    raise InterchangeError(f"unknown event type {event_type or '(none)'}: Bridgedesk imports {known}.", where)
+
+
+def _section_of(r: _Reader, event: ET.Element, where: str) -> ET.Element:
+    """Where the pairs and boards are: the EVENT itself (the flat form), or its one SESSION's one SECTION."""
+    if event.find("PARTICIPANTS") is not None or not event.findall("SESSION"):
+        return event
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        raise InterchangeError(
+            f"the event holds {len(sessions)} SESSIONs; import each session's file on its own.",
+            r.where(sessions[1], "SESSION 2"),
+        )
+    sections = sessions[0].findall("SECTION")
+    if not sections:
+        return sessions[0]
+    if len(sections) > 1:
+        names = ", ".join(s.get("SECTION_ID", str(i)) for i, s in enumerate(sections, start=1))
+        raise InterchangeError(
+            f"the session has {len(sections)} SECTIONs ({names}); Bridgedesk imports a USEBIO file of one section.",
+            r.where(sections[1], "SECTION 2"),
+        )
+    return sections[0]
 
 
 def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRecord]:
@@ -253,6 +314,9 @@ def _read_line(
     if ns == ew:
         raise InterchangeError(f"pair {ns} cannot play against itself.", where)
     line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
+    other = OTHER_POINT_TAGS.get(record.scoring)
+    if other and element.find(ns_tag) is None and element.find(other[0]) is not None:
+        ns_tag, ew_tag = other
     line.ns_points = r.number(element, ns_tag, where)
     line.ew_points = r.number(element, ew_tag, where)
     score = r.text(element, "SCORE").upper()
@@ -307,9 +371,7 @@ def _check_meetings(board: BoardRecord) -> None:
 
 
 def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
-    handset = root.find("HANDSET")
-    if handset is None:
-        handset = root.find("EVENT/HANDSET")
+    handset = next(root.iter("HANDSET"), None)  # after the events, or inside the event, session or section
     if handset is None:
         return
     by_number = {b.number: b for b in record.boards}

@@ -98,9 +98,9 @@ def test_foreign_xml_is_recognised() -> None:
 
 
 def test_an_unknown_event_type_is_named(howell_xml: bytes) -> None:
-    error = _error(howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="SWISS_TEAMS">'))
+    error = _error(howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="RUBBER">'))
     assert error.where == "line 8, EVENT"
-    assert "unknown event type SWISS_TEAMS" in error.message
+    assert "unknown event type RUBBER" in error.message
 
 
 def test_missing_participants(howell_xml: bytes) -> None:
