@@ -1,12 +1,12 @@
-"""USEBIO 1.2 XML (the EBU's results interchange format) to and from :class:`SessionRecord`.
+"""Reading USEBIO XML (the EBU's results interchange format, 1.0 to 1.2) into a :class:`SessionRecord`.
 
 Reading is lenient about what it does not need (master points, contacts) and strict about what it does: every
 problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``). XML is parsed with
 defusedxml, which refuses entity declarations, so a file cannot expand itself into gigabytes or read local files.
 
-Writing follows the element order of the files real scoring programs publish (Compscore3's, checked by
-:func:`check_structure`), with the USEBIO 1.2 DOCTYPE. Our own files end with a ``<?bridgedesk ...?>`` processing
-instruction (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`), which the DTD allows.
+A traveller line, board or hand record that cannot be read is left out with the reason (a note in the import
+report), not the whole file. Writing is :mod:`.usebio_writer`. Our own files end with a ``<?bridgedesk ...?>``
+processing instruction (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 
+import scoring
 from tournaments.core.text import ascii_int, is_digits
 
 from . import own_data
-from .deals import SEAT_NAMES, SEATS, deal_from_hands, hands_of
+from .deals import SEAT_NAMES, SEATS, deal_from_hands
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 from .safexml import parse_xml_pis
-from .usebio_structure import DOCTYPE, check_structure
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": "mp",
@@ -272,24 +272,53 @@ def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRec
 def _read_boards(
     r: _Reader, event: ET.Element, record: SessionRecord, pairs: dict[str, PairRecord]
 ) -> list[BoardRecord]:
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    """Every board's traveller. A line (or board) that cannot be read is left out with the reason and its line
+    in the file, not the whole file; only when nothing readable is left does the first reason refuse it."""
     boards: dict[int, BoardRecord] = {}
+    left_out: list[InterchangeError] = []
     for board_element in event.findall("BOARD"):
-        number_text = r.text(board_element, "BOARD_NUMBER")
-        where = r.where(board_element, f"BOARD {number_text or '?'}")
-        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
-            raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
-        number = int(number_text)
-        if number in boards:
-            raise InterchangeError(f"board {number} appears twice (also {boards[number].where}).", where)
-        board = BoardRecord(number=number, where=where, datum=r.number(board_element, "BOARD_AVERAGE", where))
-        for index, line_element in enumerate(board_element.findall("TRAVELLER_LINE"), start=1):
-            board.lines.append(_read_line(r, line_element, number, index, record, pairs, ns_tag, ew_tag))
-        _check_meetings(board)
-        boards[number] = board
-    if not boards:
-        raise InterchangeError("the EVENT has no BOARD with results.", r.where(event, "EVENT"))
+        try:
+            board = _read_board(r, board_element, record, pairs, boards, left_out)
+        except InterchangeError as exc:
+            left_out.append(exc)
+            record.warnings.append(f"{exc.where}: {exc.message} The board was left out.")
+            continue
+        boards[board.number] = board
+    if not any(b.lines for b in boards.values()):
+        if left_out:
+            raise left_out[0]
+        if not boards:
+            raise InterchangeError("the EVENT has no BOARD with results.", r.where(event, "EVENT"))
     return [boards[n] for n in sorted(boards)]
+
+
+def _read_board(
+    r: _Reader,
+    element: ET.Element,
+    record: SessionRecord,
+    pairs: dict[str, PairRecord],
+    boards: dict[int, BoardRecord],
+    left_out: list[InterchangeError],
+) -> BoardRecord:
+    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    number_text = r.text(element, "BOARD_NUMBER")
+    where = r.where(element, f"BOARD {number_text or '?'}")
+    if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
+        raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
+    number = int(number_text)
+    if number in boards:
+        raise InterchangeError(f"board {number} appears twice (also {boards[number].where}).", where)
+    board = BoardRecord(number=number, where=where, datum=r.number(element, "BOARD_AVERAGE", where))
+    for index, line_element in enumerate(element.findall("TRAVELLER_LINE"), start=1):
+        try:
+            line = _read_line(r, line_element, number, index, record, pairs, ns_tag, ew_tag)
+            _check_meeting(board, line)
+        except InterchangeError as exc:
+            left_out.append(exc)
+            record.warnings.append(f"{exc.where}: {exc.message} The line was left out.")
+            continue
+        board.lines.append(line)
+    return board
 
 
 def _read_line(
@@ -340,6 +369,10 @@ def _read_line(
     if not contract:
         raise InterchangeError("a played line needs its CONTRACT.", where)
     line.contract = "PASS" if contract in ("PASS", "P", "AP", "ALLPASS", "PASSED") else contract
+    try:
+        scoring.parse_contract(line.contract)
+    except scoring.ScoringError as exc:
+        raise InterchangeError(str(exc), where) from None
     line.declarer = r.text(element, "PLAYED_BY").upper()[:1]
     if line.declarer and line.declarer not in SEATS:
         raise InterchangeError(f"PLAYED_BY {line.declarer!r} must be N, E, S or W.", where)
@@ -356,18 +389,16 @@ def _read_line(
     return line
 
 
-def _check_meetings(board: BoardRecord) -> None:
-    ns_seen: dict[str, str] = {}
-    ew_seen: dict[str, str] = {}
-    for line in board.lines:
-        for label, seen in ((line.ns_pair, ns_seen), (line.ew_pair, ew_seen)):
-            if label in seen:
-                raise InterchangeError(f"pair {label} plays this board twice (also {seen[label]}).", line.where)
-            seen[label] = line.where
-    both = set(ns_seen) & set(ew_seen)
-    if both:
-        label = sorted(both)[0]
-        raise InterchangeError(f"pair {label} sits both NS and EW on this board.", ns_seen[label])
+def _check_meeting(board: BoardRecord, line: LineRecord) -> None:
+    """A pair plays a board once, in one direction: a line that says otherwise is refused."""
+    for earlier in board.lines:
+        for label, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
+            same_side = earlier.ns_pair if side == "NS" else earlier.ew_pair
+            other_side = earlier.ew_pair if side == "NS" else earlier.ns_pair
+            if label == same_side:
+                raise InterchangeError(f"pair {label} plays this board twice (also {earlier.where}).", line.where)
+            if label == other_side:
+                raise InterchangeError(f"pair {label} sits both NS and EW on this board.", line.where)
 
 
 def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
@@ -376,28 +407,37 @@ def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
         return
     by_number = {b.number: b for b in record.boards}
     for board_element in handset.findall("BOARD"):
-        number_text = r.text(board_element, "BOARD_NUMBER")
-        where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
-        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
-            raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
-        number = int(number_text)
-        hands: dict[str, tuple[str, str, str, str] | None] = {}
-        for hand in board_element.findall("HAND"):
-            seat_text = r.text(hand, "DIRECTION").upper()[:1]
-            hand_where = r.where(hand, f"HANDSET BOARD {number}, HAND {r.text(hand, 'DIRECTION') or '?'}")
-            if seat_text not in SEATS:
-                raise InterchangeError(f"HAND DIRECTION {r.text(hand, 'DIRECTION')!r} is not a seat.", hand_where)
-            if seat_text in hands:
-                raise InterchangeError(f"{SEAT_NAMES[seat_text]}'s hand is given twice.", hand_where)
-            hands[seat_text] = tuple(r.text(hand, tag) for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))  # type: ignore[assignment]
-        deal = deal_from_hands(hands, where)
-        board = by_number.get(number)
-        if board is None:
-            board = BoardRecord(number=number, where=where)
-            record.boards.append(board)
-            by_number[number] = board
-        board.deal = deal
+        try:
+            _read_hand_record(r, board_element, record, by_number)
+        except InterchangeError as exc:
+            record.warnings.append(f"{exc.where}: {exc.message} The hand record was left out.")
     record.boards.sort(key=lambda b: b.number)
+
+
+def _read_hand_record(
+    r: _Reader, board_element: ET.Element, record: SessionRecord, by_number: dict[int, BoardRecord]
+) -> None:
+    number_text = r.text(board_element, "BOARD_NUMBER")
+    where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
+    if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
+        raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
+    number = int(number_text)
+    hands: dict[str, tuple[str, str, str, str] | None] = {}
+    for hand in board_element.findall("HAND"):
+        seat_text = r.text(hand, "DIRECTION").upper()[:1]
+        hand_where = r.where(hand, f"HANDSET BOARD {number}, HAND {r.text(hand, 'DIRECTION') or '?'}")
+        if seat_text not in SEATS:
+            raise InterchangeError(f"HAND DIRECTION {r.text(hand, 'DIRECTION')!r} is not a seat.", hand_where)
+        if seat_text in hands:
+            raise InterchangeError(f"{SEAT_NAMES[seat_text]}'s hand is given twice.", hand_where)
+        hands[seat_text] = tuple(r.text(hand, tag) for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))  # type: ignore[assignment]
+    deal = deal_from_hands(hands, where)
+    board = by_number.get(number)
+    if board is None:
+        board = BoardRecord(number=number, where=where)
+        record.boards.append(board)
+        by_number[number] = board
+    board.deal = deal
 
 
 def _detect_scale(record: SessionRecord) -> str:
@@ -422,120 +462,6 @@ def _detect_scale(record: SessionRecord) -> str:
         if abs(top - (n - 1)) < 0.011:
             return "acbl"
     return "ebu"
-
-
-# ---------------------------------------------------------------------------------------------- writing
-
-
-def _number(value: float) -> str:
-    """Points as other programs print them: ``10``, ``4.5``, ``12.33``."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _sub(parent: ET.Element, tag: str, text: str = "") -> ET.Element:
-    element = ET.SubElement(parent, tag)
-    element.text = text
-    return element
-
-
-def write_usebio(record: SessionRecord) -> bytes:
-    """A USEBIO 1.2 file for the record, element order as the published files, checked before returning."""
-    event_type = EVENT_TYPE_OF[record.scoring]
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    club = _sub(root, "CLUB")
-    _sub(club, "CLUB_NAME", record.club_name)
-    if record.club_id:
-        _sub(club, "CLUB_ID_NUMBER", record.club_id)
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
-    _sub(event, "EVENT_IDENTIFIER", record.event_id)
-    _sub(event, "EVENT_DESCRIPTION", record.event_name)
-    _sub(event, "PROGRAM_NAME", "Bridgedesk")
-    _sub(event, "PROGRAM_VERSION", "1.0")
-    _sub(event, "WINNER_TYPE", str(record.winners))
-    _sub(event, "TITLE", record.title)
-    _sub(event, "DATE", record.date.strftime("%d/%m/%Y") if record.date else "")
-    _sub(event, "SESSION_COUNT", "1")
-    _sub(event, "SECTION_COUNT", "1")
-    if record.scoring != "mp":
-        _sub(event, "SCORING_METHOD", "IMPS")
-    participants = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
-    for pair in record.pairs:
-        element = _sub(participants, "PAIR")
-        _sub(element, "PAIR_NUMBER", pair.label)
-        _sub(element, "DIRECTION", pair.direction)
-        if pair.total is not None:
-            _sub(element, "TOTAL_SCORE", f"{pair.total:.2f}")
-        if pair.percentage is not None:
-            _sub(element, "PERCENTAGE", f"{pair.percentage:.2f}")
-        _sub(element, "PLACE", pair.place)
-        for player in pair.players:
-            p = _sub(element, "PLAYER")
-            _sub(p, "PLAYER_NAME", player.name)
-            _sub(p, "NATIONAL_ID_NUMBER", player.national_id)
-            if player.club_id:
-                _sub(p, "CLUB_ID_NUMBER", player.club_id)
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
-    board_type = event_type
-    for board in record.boards:
-        lines = [x for x in board.lines if _standard(x)]
-        if not lines:
-            continue
-        element = ET.SubElement(event, "BOARD", {"EVENT_TYPE": board_type})
-        _sub(element, "BOARD_NUMBER", str(board.number))
-        if record.scoring == "butler" and board.datum is not None:
-            _sub(element, "BOARD_AVERAGE", _number(board.datum))
-        for line in lines:
-            _write_line(element, line, ns_tag, ew_tag)
-    dealt = [b for b in record.boards if b.deal]
-    if dealt:
-        handset = _sub(root, "HANDSET")
-        for board in dealt:
-            element = _sub(handset, "BOARD")
-            _sub(element, "BOARD_NUMBER", str(board.number))
-            for seat, hand in hands_of(board.deal).items():
-                if hand is None:
-                    continue
-                h = _sub(element, "HAND")
-                _sub(h, "DIRECTION", SEAT_NAMES[seat])
-                for tag, cards in zip(("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), reversed(hand), strict=True):
-                    _sub(h, tag, cards)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
-    own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if record.rulings is not None else ""
-    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
-    out = text.encode("utf-8")
-    check_structure(out)
-    return out
-
-
-def _standard(line: LineRecord) -> bool:
-    """Whether the standard traveller shows the line: not a line not played, nor a weighted one without a top."""
-    if line.kind == "weighted":
-        return line.ns_percent is not None and line.ew_percent is not None
-    return line.kind != "not_played"
-
-
-def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) -> None:
-    element = _sub(parent, "TRAVELLER_LINE")
-    _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
-    _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
-    if line.kind in ("played", "assigned"):
-        _sub(element, "CONTRACT", line.contract)
-        if line.declarer:
-            _sub(element, "PLAYED_BY", line.declarer)
-        if line.lead:
-            _sub(element, "LEAD", line.lead)
-        if line.tricks is not None:
-            _sub(element, "TRICKS", str(line.tricks))
-        _sub(element, "SCORE", str(line.score if line.score is not None else 0))
-    elif line.kind in ("artificial", "weighted"):
-        _sub(element, "SCORE", f"A{round(line.ns_percent or 0):02d}{round(line.ew_percent or 0):02d}")
-    else:
-        _sub(element, "SCORE", "NP")
-    if line.ns_points is not None and line.ew_points is not None:
-        _sub(element, ns_tag, _number(line.ns_points))
-        _sub(element, ew_tag, _number(line.ew_points))
 
 
 def _ascii_int(text: str) -> int:
