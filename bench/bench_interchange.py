@@ -42,7 +42,7 @@ def _large_usebio() -> bytes:
     """A 30-table Mitchell (60 pairs), 30 boards each played at all 30 tables, match points by our engine."""
     import scoring
     from tournaments.interchange.records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
-    from tournaments.interchange.usebio import write_usebio
+    from tournaments.interchange.usebio_writer import write_usebio
 
     rng = random.Random(7)
     tables = 30

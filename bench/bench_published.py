@@ -43,8 +43,8 @@ def main() -> int:
         django.setup()
         call_command("migrate", verbosity=0)
         from tournaments.interchange.importers import import_usebio
+        from tournaments.interchange.published import compare_session
         from tournaments.sessions.models import Session
-        from tournaments.sessions.selectors.published import compare_session
         from tournaments.sessions.selectors.scores import clear_score_cache
 
         session = import_usebio(path.read_bytes(), filename=path.name).session

@@ -46,7 +46,10 @@ def report_lines(report: ImportReport) -> list[str]:
     if report.differences:
         lines += report.differences
     elif report.compared:
-        lines.append(f"Bridgedesk's scores agree with all {report.compared} figures the file published (to 0.01).")
+        lines.append(
+            f"Bridgedesk's scores agree with all {report.compared} figures the file published (to the two "
+            "decimals it prints)."
+        )
     lines.append(str(report.session.pk))
     return lines
 

@@ -27,8 +27,13 @@ def _hand(text: str) -> str:
     return str(Hand(text).to_pbn())
 
 
+_VOIDS = ("-", "\u2014", "\u2013", "VOID")  # how programs write an empty suit (an empty element too)
+
+
 def _check_holding(holding: str, seat: str, suit: str, where: str) -> str:
-    cards = holding.strip().upper().replace("10", "T")
+    cards = "".join(holding.split()).replace(",", "").upper().replace("10", "T")
+    if cards in _VOIDS:
+        return ""
     for card in cards:
         if card not in RANKS:
             raise InterchangeError(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tournaments.sessions.models import Board, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
-from . import own_data, pbn, usebio
+from . import own_data, pbn, usebio_writer
 from .errors import InterchangeError
 from .records import (
     BoardRecord,
@@ -180,7 +180,7 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
         raise InterchangeError(
             f"section {section.letter} has no results yet; USEBIO publishes results.", f"section {section.letter}"
         )
-    return filename_for(session, "xml", section), usebio.write_usebio(record)
+    return filename_for(session, "xml", section), usebio_writer.write_usebio(record)
 
 
 def export_pbn(session: Session, section_letter: str | None = None, *, results: bool = True) -> tuple[str, str]:

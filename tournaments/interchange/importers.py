@@ -20,12 +20,12 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
-from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import own_import, pbn, usebio
 from .conventions import conventions_for, import_notes, scores_shown_for
 from .errors import InterchangeError
+from .published import compare_section
 from .records import BoardRecord, LineRecord, SessionRecord
 
 MAX_LISTED = 8  # differences listed one by one in a report; the rest are counted
@@ -108,7 +108,9 @@ def section_layout(record: SessionRecord) -> dict[str, object]:
 def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
     """The file's score (or ours when it gives none), and a message when contract, declarer and tricks disagree."""
     try:
-        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, board.number, edition=edition)
+        # The file's own vulnerability when it states one (a PBN [Vulnerable] tag), else the board number's.
+        vulnerability = board.vulnerability or board.number
+        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, vulnerability, edition=edition)
     except scoring.ScoringError as exc:
         raise InterchangeError(str(exc), line.where) from None
     if line.score is None:
@@ -119,6 +121,20 @@ def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[i
             f"for NS; the file says {line.score} (kept)."
         )
     return line.score, None
+
+
+def disagreements_with_board_numbers(record: SessionRecord) -> list[str]:
+    """Where the file's dealer or vulnerability is not the one the board number implies: the file's is used."""
+    out = []
+    for b in record.boards:
+        dealer, vulnerability = scoring.board_dealer(b.number), scoring.board_vulnerability(b.number)
+        if (b.dealer and b.dealer != dealer) or (b.vulnerability and b.vulnerability != vulnerability):
+            out.append(
+                f"{b.where or f'board {b.number}'}: the file deals board {b.number} with dealer {b.dealer or dealer}, "
+                f"vulnerable {b.vulnerability or vulnerability}; its number implies dealer {dealer}, vulnerable "
+                f"{vulnerability}. The file's are used, in the scores too."
+            )
+    return out
 
 
 @transaction.atomic
@@ -165,6 +181,7 @@ def import_record(
     report.notes = import_notes(session, record)
 
     boards: dict[int, Board] = {}
+    warnings.extend(disagreements_with_board_numbers(record))
     for b in record.boards:
         boards[b.number] = Board(
             session=session,
@@ -330,56 +347,29 @@ def _listed(kind: str, items: list[str]) -> list[str]:
     return [f"{len(items)} {kind} differ from the file's{more}:"] + [f"  {x}" for x in shown]
 
 
-def compare_with_published(
-    section: Section, record: SessionRecord, *, tolerance: float = 0.01
-) -> tuple[int, list[str]]:
-    """Our engine's figures against the file's, to ``tolerance``: traveller points, totals, percentages, places.
+def compare_with_published(section: Section, record: SessionRecord) -> tuple[int, list[str]]:
+    """Our engine's figures against the file's, as the *Published vs Bridgedesk* page and `compare_published` set
+    them (one tolerance, one count): how many published figures were compared, and the differences listed for the
+    director, each placed by the file's line."""
+    comparison = compare_section(section)
+    where = {(b.number, x.ns_pair, x.ew_pair): x.where for b in record.boards for x in b.lines}
+    line_diffs = [
+        f"{where.get((d.board, d.ns, d.ew)) or f'board {d.board}, {d.ns} v {d.ew}'}: "
+        f"file {d.published[0]:g}/{d.published[1]:g}, Bridgedesk {_points(d.ours[0])}/{_points(d.ours[1])}"
+        for d in comparison.lines
+    ]
+    problems: dict[str, list[str]] = {}
+    for d in comparison.pairs:
+        problems.setdefault(d.label, []).append(f"{d.figure} {d.published} v {d.ours}")
+    pair_diffs = []
+    for label, found in problems.items():
+        pair = record.pair(label)
+        pair_diffs.append(f"{pair.where if pair else f'PAIR {label}'}: " + ", ".join(found) + " (file v Bridgedesk)")
+    return comparison.compared, _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
 
-    Returns how many published figures were compared and the differences, listed for the director.
-    """
-    scores = score_section(section, arithmetic="bridgedesk")
-    by_label = {e.label: e for e in scores.entries}
-    compared = 0
-    line_diffs: list[str] = []
-    published: dict[tuple[int, str, str], LineRecord] = {
-        (b.number, x.ns_pair, x.ew_pair): x for b in record.boards for x in b.lines
-    }
-    for board_score in scores.boards:
-        for ours in board_score.lines:
-            result = ours.result
-            theirs = published.get((board_score.board.number, result.ns_entry.label, result.ew_entry.label))
-            if theirs is None or theirs.ns_points is None or ours.ns_points is None:
-                continue
-            compared += 1
-            if (
-                abs(ours.ns_points - theirs.ns_points) > tolerance
-                or abs((ours.ew_points or 0) - (theirs.ew_points or 0)) > tolerance
-            ):
-                line_diffs.append(
-                    f"{theirs.where}: file {theirs.ns_points:g}/{theirs.ew_points:g}, "
-                    f"Bridgedesk {ours.ns_points:.2f}/{ours.ew_points:.2f}"
-                )
-    pair_diffs: list[str] = []
-    for pair in record.pairs:
-        entry = by_label.get(pair.label)
-        standing = scores.standing_of(entry.pk) if entry is not None else None
-        if standing is None:
-            continue
-        problems = []
-        compared += sum(x is not None for x in (pair.total, pair.percentage)) + bool(pair.place)
-        if pair.total is not None and abs(standing.total - pair.total) > tolerance:
-            problems.append(f"total {pair.total:.2f} v {standing.total:.2f}")
-        if (
-            pair.percentage is not None
-            and standing.percentage is not None
-            and abs(standing.percentage - pair.percentage) > tolerance
-        ):
-            problems.append(f"percentage {pair.percentage:.2f} v {standing.percentage:.2f}")
-        if pair.place and pair.place.rstrip("=") != standing.place.rstrip("="):
-            problems.append(f"place {pair.place} v {standing.place}")
-        if problems:
-            pair_diffs.append(f"{pair.where}: " + ", ".join(problems) + " (file v Bridgedesk)")
-    return compared, _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+
+def _points(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
 
 
 CONVENTIONS = (

@@ -46,13 +46,25 @@ def _resolve_repeats(games: list[Game]) -> None:
             previous[name] = tag
 
 
-def _date(value: str, where: str) -> dt.date | None:
+# PBN's own form first, then the forms programs write anyway; a day-first date as Europe writes it.
+_DATE_FORMATS = ("%Y.%m.%d", "%Y%m%d", "%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y")
+
+
+def _date(value: str, where: str, warnings: list[str]) -> dt.date | None:
+    """The event's date; a date in another form is read with a note, one that cannot be read is left out."""
+    value = value.strip()
     if not value or "?" in value:
         return None
-    try:
-        return dt.datetime.strptime(value, "%Y.%m.%d").date()
-    except ValueError:
-        raise InterchangeError(f"Date {value!r} is not a PBN date (YYYY.MM.DD).", where) from None
+    for form in _DATE_FORMATS:
+        try:
+            date = dt.datetime.strptime(value, form).date()
+        except ValueError:
+            continue
+        if form != _DATE_FORMATS[0]:
+            warnings.append(f"{where}: Date {value!r} is not a PBN date (YYYY.MM.DD); read as {date:%d %B %Y}.")
+        return date
+    warnings.append(f"{where}: Date {value!r} is not a date Bridgedesk can read; the session has none.")
+    return None
 
 
 def _scoring(value: str, columns: set[str], where: str, warnings: list[str]) -> ScoringMethod:
@@ -66,15 +78,13 @@ def _scoring(value: str, columns: set[str], where: str, warnings: list[str]) -> 
     if "IMP" in key:
         warnings.append(f"{where}: Scoring {value!r} read as cross-IMP pairs.")
         return "cross_imps"
-    if value:
-        raise InterchangeError(
-            f"unknown Scoring {value!r}: Bridgedesk imports match-point and IMP pairs (MP, Butler, Cross-IMP).", where
+    guess: ScoringMethod = "cross_imps" if "IMP_NS" in columns and "MP_NS" not in columns else "mp"
+    if value.strip("?"):  # an optional tag: a value we do not know is read as unknown, not refused
+        warnings.append(
+            f"{where}: Scoring {value!r} is not one Bridgedesk knows (MP, Butler, Cross-IMP); "
+            f"scored as {SCORING_TAG[guess]} from the file's columns."
         )
-    if "MP_NS" in columns:
-        return "mp"
-    if "IMP_NS" in columns:
-        return "cross_imps"
-    return "mp"
+    return guess
 
 
 def _number(value: str, column: str, where: str) -> float | None:
@@ -95,10 +105,10 @@ def read_pbn(data: bytes | str) -> SessionRecord:
     games, version = scan(text)
     if not games:
         raise InterchangeError("the file holds no PBN games (no [Board] or [Deal] tags).", "line 1")
-    if version and not version.startswith("2."):
-        raise InterchangeError(f"PBN version {version} is not supported; this reader knows 2.x.", "line 1")
-    _resolve_repeats(games)
     record = SessionRecord()
+    if version and not version.startswith(("1.", "2.")):
+        record.warnings.append(f"line 1: PBN version {version} is newer than this reader (2.1); read as 2.1.")
+    _resolve_repeats(games)
     creator = re.search(r"^% *Creator: *(.+)$", text[:2000], re.MULTILINE)  # the program, as PBN 2.1 names it
     record.program = creator.group(1).strip() if creator else ""
     boards: dict[int, BoardRecord] = {}
@@ -111,7 +121,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
         record.club_name = record.club_name or game.value("Site").strip("?")
         record.program = record.program or game.value("Generator").strip("?")
         if record.date is None and "Date" in game.tags:
-            record.date = _date(game.value("Date"), f"line {game.tags['Date'].line}")
+            record.date = _date(game.value("Date"), f"line {game.tags['Date'].line}", record.warnings)
         if "Scoring" in game.tags and scoring_tag is None:
             scoring_tag = (game.value("Scoring"), f"line {game.tags['Scoring'].line}")
         if "TotalScoreTable" in game.tags:
@@ -132,16 +142,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
             if deal and board.deal and deal != board.deal:
                 raise InterchangeError(f"board {number} is dealt differently in two games.", f"line {deal_tag.line}")
             board.deal = board.deal or deal
-        if game.value("Dealer").strip("?"):
-            try:
-                board.dealer = scoring.parse_seat(game.value("Dealer"))
-            except scoring.ScoringError as exc:
-                raise InterchangeError(str(exc), f"line {game.tags['Dealer'].line}") from None
-        if game.value("Vulnerable").strip("?"):
-            try:
-                board.vulnerability = scoring.parse_vulnerability(game.value("Vulnerable"))
-            except scoring.ScoringError as exc:
-                raise InterchangeError(str(exc), f"line {game.tags['Vulnerable'].line}") from None
+        _board_conditions(game, board, record.warnings)
         if "ScoreTable" in game.tags:
             if any(b is board for b, _ in score_tables):
                 raise InterchangeError(f"board {number} has two ScoreTables.", f"line {game.tags['ScoreTable'].line}")
@@ -156,6 +157,23 @@ def read_pbn(data: bytes | str) -> SessionRecord:
         _read_results(record, tables, totals)
     own_data.read_pbn_tags(record, games)
     return record
+
+
+def _board_conditions(game: Game, board: BoardRecord, warnings: list[str]) -> None:
+    """The board's own dealer and vulnerability; a value that cannot be read leaves the board number's, noted."""
+    for tag_name, parse, attribute in (
+        ("Dealer", scoring.parse_seat, "dealer"),
+        ("Vulnerable", scoring.parse_vulnerability, "vulnerability"),
+    ):
+        value = game.value(tag_name).strip()
+        if not value.strip("?"):
+            continue
+        try:
+            setattr(board, attribute, parse(value))
+        except scoring.ScoringError as exc:
+            warnings.append(
+                f"line {game.tags[tag_name].line}, Board {board.number}: {exc} The board number's is used instead."
+            )
 
 
 def _split_names(text: str) -> list[PlayerRecord]:

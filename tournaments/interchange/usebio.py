@@ -1,12 +1,12 @@
-"""USEBIO 1.2 XML (the EBU's results interchange format) to and from :class:`SessionRecord`.
+"""Reading USEBIO XML (the EBU's results interchange format, 1.0 to 1.2) into a :class:`SessionRecord`.
 
 Reading is lenient about what it does not need (master points, contacts) and strict about what it does: every
 problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``). XML is parsed with
 defusedxml, which refuses entity declarations, so a file cannot expand itself into gigabytes or read local files.
 
-Writing follows the element order of the files real scoring programs publish (Compscore3's, checked by
-:func:`check_structure`), with the USEBIO 1.2 DOCTYPE. Our own files end with a ``<?bridgedesk ...?>`` processing
-instruction (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`), which the DTD allows.
+A traveller line, board or hand record that cannot be read is left out with the reason (a note in the import
+report), not the whole file. Writing is :mod:`.usebio_writer`. Our own files end with a ``<?bridgedesk ...?>``
+processing instruction (rulings, weighted scores, the movement, conventions: see :mod:`.own_data`).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 
+import scoring
 from tournaments.core.text import ascii_int, is_digits
 
 from . import own_data
-from .deals import SEAT_NAMES, SEATS, deal_from_hands, hands_of
+from .deals import SEAT_NAMES, SEATS, deal_from_hands
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 from .safexml import parse_xml_pis
-from .usebio_structure import DOCTYPE, check_structure
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": "mp",
@@ -31,11 +31,25 @@ EVENT_TYPES: dict[str, ScoringMethod] = {
     "CROSS_IMP": "cross_imps",  # what Compscore3 writes for cross-IMP pairs
 }
 EVENT_TYPE_OF: dict[str, str] = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross_imps": "CROSS_IMP"}
+# USEBIO 1.1 and 1.2 as EBUScore and others write it: EVENT_TYPE="PAIRS" with the scoring in BOARD_SCORING_METHOD.
+GENERIC_EVENT_TYPES = ("PAIRS", "SWISS_PAIRS")
+BOARD_SCORING: dict[str, ScoringMethod] = {
+    "MATCH_POINTS": "mp",
+    "MATCHPOINTS": "mp",
+    "MP": "mp",
+    "BUTLER": "butler",
+    "BUTLER_IMPS": "butler",
+    "IMPS": "butler",  # IMPs in a pairs event: against the datum
+    "CROSS_IMPS": "cross_imps",
+    "CROSS_IMP": "cross_imps",
+}
 POINT_TAGS: dict[str, tuple[str, str]] = {
     "mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
     "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
 }
+# What other programs call the same points (read, never written).
+OTHER_POINT_TAGS: dict[str, tuple[str, str]] = {"butler": ("NS_IMPS", "EW_IMPS"), "cross_imps": ("NS_IMPS", "EW_IMPS")}
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 _PAIR_REF = re.compile(r"^([0-9]+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
@@ -120,12 +134,7 @@ def read_usebio(data: bytes | str) -> SessionRecord:
         )
     event = events[0]
     event_where = r.where(event, "EVENT")
-    event_type = event.get("EVENT_TYPE", "").strip().upper()
-    if event_type not in EVENT_TYPES:
-        known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS"}))
-        shown = event_type or "(none)"
-        raise InterchangeError(f"unknown event type {shown}: Bridgedesk imports {known}.", event_where)
-    record.scoring = EVENT_TYPES[event_type]
+    record.scoring = _scoring(r, event, event_where, record.warnings)
     record.event_id = r.text(event, "EVENT_IDENTIFIER")
     record.event_name = r.text(event, "EVENT_DESCRIPTION")
     record.title = r.text(event, "TITLE")
@@ -134,9 +143,12 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         raise InterchangeError(f"WINNER_TYPE {winner_text!r} must be 1 (one field) or 2 (NS and EW).", event_where)
-    record.pairs = _read_pairs(r, event, event_where)
+    body = _section_of(r, event, event_where)
+    record.pairs = _read_pairs(r, body, event_where)
     directions = {p.direction for p in record.pairs}
-    two_winner = winner_text == "2" or directions != {""}
+    numbers = [p.number for p in record.pairs]
+    one_field = winner_text == "1" and len(set(numbers)) == len(numbers)  # a direction is only where they sat
+    two_winner = not one_field and (winner_text == "2" or directions != {""})
     if two_winner and "" in directions:
         blank = next(p for p in record.pairs if not p.direction)
         raise InterchangeError("a two-winner event needs the DIRECTION (NS or EW) of every pair.", blank.where)
@@ -148,13 +160,62 @@ def read_usebio(data: bytes | str) -> SessionRecord:
         if pair.label in seen:
             raise InterchangeError(f"pair {pair.label} is listed twice (also {seen[pair.label].where}).", pair.where)
         seen[pair.label] = pair
-    record.boards = _read_boards(r, event, record, seen)
+    record.boards = _read_boards(r, body, record, seen)
     _read_handset(r, root, record)
     record.mp_scale = _detect_scale(record)
     for target, text, line in pis:
         if target == own_data.PI_TARGET:
             own_data.apply_payload(record, text, f"line {line}, <?{target}?>")
     return record
+
+
+def _scoring(r: _Reader, event: ET.Element, where: str, warnings: list[str]) -> ScoringMethod:
+    """The scoring, from EVENT_TYPE (``MP_PAIRS``) or, in the generic form, BOARD_SCORING_METHOD."""
+    event_type = event.get("EVENT_TYPE", "").strip().upper()
+    if event_type in EVENT_TYPES:
+        return EVENT_TYPES[event_type]
+    if event_type in GENERIC_EVENT_TYPES:
+        method = r.text(event, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
+        if method in BOARD_SCORING:
+            if method == "IMPS":
+                warnings.append(f"{where}: BOARD_SCORING_METHOD IMPS read as Butler (IMPs against the datum).")
+            return BOARD_SCORING[method]
+        shown = method or "(none)"
+        raise InterchangeError(
+            f"BOARD_SCORING_METHOD {shown}: Bridgedesk imports pairs scored by MATCH_POINTS, BUTLER (or IMPS) and "
+            "CROSS_IMPS.",
+            where,
+        )
+    if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "INDIVIDUAL"):
+        kind = "teams" if "TEAM" in event_type else "individual"
+        raise InterchangeError(
+            f"this is a {kind} event (EVENT_TYPE {event_type}); Bridgedesk imports pairs events from USEBIO files.",
+            where,
+        )
+    known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS", "PAIRS"}))
+    raise InterchangeError(f"unknown event type {event_type or '(none)'}: Bridgedesk imports {known}.", where)
+
+
+def _section_of(r: _Reader, event: ET.Element, where: str) -> ET.Element:
+    """Where the pairs and boards are: the EVENT itself (the flat form), or its one SESSION's one SECTION."""
+    if event.find("PARTICIPANTS") is not None or not event.findall("SESSION"):
+        return event
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        raise InterchangeError(
+            f"the event holds {len(sessions)} SESSIONs; import each session's file on its own.",
+            r.where(sessions[1], "SESSION 2"),
+        )
+    sections = sessions[0].findall("SECTION")
+    if not sections:
+        return sessions[0]
+    if len(sections) > 1:
+        names = ", ".join(s.get("SECTION_ID", str(i)) for i, s in enumerate(sections, start=1))
+        raise InterchangeError(
+            f"the session has {len(sections)} SECTIONs ({names}); Bridgedesk imports a USEBIO file of one section.",
+            r.where(sections[1], "SECTION 2"),
+        )
+    return sections[0]
 
 
 def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRecord]:
@@ -211,24 +272,53 @@ def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRec
 def _read_boards(
     r: _Reader, event: ET.Element, record: SessionRecord, pairs: dict[str, PairRecord]
 ) -> list[BoardRecord]:
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    """Every board's traveller. A line (or board) that cannot be read is left out with the reason and its line
+    in the file, not the whole file; only when nothing readable is left does the first reason refuse it."""
     boards: dict[int, BoardRecord] = {}
+    left_out: list[InterchangeError] = []
     for board_element in event.findall("BOARD"):
-        number_text = r.text(board_element, "BOARD_NUMBER")
-        where = r.where(board_element, f"BOARD {number_text or '?'}")
-        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
-            raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
-        number = int(number_text)
-        if number in boards:
-            raise InterchangeError(f"board {number} appears twice (also {boards[number].where}).", where)
-        board = BoardRecord(number=number, where=where, datum=r.number(board_element, "BOARD_AVERAGE", where))
-        for index, line_element in enumerate(board_element.findall("TRAVELLER_LINE"), start=1):
-            board.lines.append(_read_line(r, line_element, number, index, record, pairs, ns_tag, ew_tag))
-        _check_meetings(board)
-        boards[number] = board
-    if not boards:
-        raise InterchangeError("the EVENT has no BOARD with results.", r.where(event, "EVENT"))
+        try:
+            board = _read_board(r, board_element, record, pairs, boards, left_out)
+        except InterchangeError as exc:
+            left_out.append(exc)
+            record.warnings.append(f"{exc.where}: {exc.message} The board was left out.")
+            continue
+        boards[board.number] = board
+    if not any(b.lines for b in boards.values()):
+        if left_out:
+            raise left_out[0]
+        if not boards:
+            raise InterchangeError("the EVENT has no BOARD with results.", r.where(event, "EVENT"))
     return [boards[n] for n in sorted(boards)]
+
+
+def _read_board(
+    r: _Reader,
+    element: ET.Element,
+    record: SessionRecord,
+    pairs: dict[str, PairRecord],
+    boards: dict[int, BoardRecord],
+    left_out: list[InterchangeError],
+) -> BoardRecord:
+    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    number_text = r.text(element, "BOARD_NUMBER")
+    where = r.where(element, f"BOARD {number_text or '?'}")
+    if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
+        raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
+    number = int(number_text)
+    if number in boards:
+        raise InterchangeError(f"board {number} appears twice (also {boards[number].where}).", where)
+    board = BoardRecord(number=number, where=where, datum=r.number(element, "BOARD_AVERAGE", where))
+    for index, line_element in enumerate(element.findall("TRAVELLER_LINE"), start=1):
+        try:
+            line = _read_line(r, line_element, number, index, record, pairs, ns_tag, ew_tag)
+            _check_meeting(board, line)
+        except InterchangeError as exc:
+            left_out.append(exc)
+            record.warnings.append(f"{exc.where}: {exc.message} The line was left out.")
+            continue
+        board.lines.append(line)
+    return board
 
 
 def _read_line(
@@ -253,6 +343,9 @@ def _read_line(
     if ns == ew:
         raise InterchangeError(f"pair {ns} cannot play against itself.", where)
     line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
+    other = OTHER_POINT_TAGS.get(record.scoring)
+    if other and element.find(ns_tag) is None and element.find(other[0]) is not None:
+        ns_tag, ew_tag = other
     line.ns_points = r.number(element, ns_tag, where)
     line.ew_points = r.number(element, ew_tag, where)
     score = r.text(element, "SCORE").upper()
@@ -276,6 +369,10 @@ def _read_line(
     if not contract:
         raise InterchangeError("a played line needs its CONTRACT.", where)
     line.contract = "PASS" if contract in ("PASS", "P", "AP", "ALLPASS", "PASSED") else contract
+    try:
+        scoring.parse_contract(line.contract)
+    except scoring.ScoringError as exc:
+        raise InterchangeError(str(exc), where) from None
     line.declarer = r.text(element, "PLAYED_BY").upper()[:1]
     if line.declarer and line.declarer not in SEATS:
         raise InterchangeError(f"PLAYED_BY {line.declarer!r} must be N, E, S or W.", where)
@@ -292,50 +389,55 @@ def _read_line(
     return line
 
 
-def _check_meetings(board: BoardRecord) -> None:
-    ns_seen: dict[str, str] = {}
-    ew_seen: dict[str, str] = {}
-    for line in board.lines:
-        for label, seen in ((line.ns_pair, ns_seen), (line.ew_pair, ew_seen)):
-            if label in seen:
-                raise InterchangeError(f"pair {label} plays this board twice (also {seen[label]}).", line.where)
-            seen[label] = line.where
-    both = set(ns_seen) & set(ew_seen)
-    if both:
-        label = sorted(both)[0]
-        raise InterchangeError(f"pair {label} sits both NS and EW on this board.", ns_seen[label])
+def _check_meeting(board: BoardRecord, line: LineRecord) -> None:
+    """A pair plays a board once, in one direction: a line that says otherwise is refused."""
+    for earlier in board.lines:
+        for label, side in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
+            same_side = earlier.ns_pair if side == "NS" else earlier.ew_pair
+            other_side = earlier.ew_pair if side == "NS" else earlier.ns_pair
+            if label == same_side:
+                raise InterchangeError(f"pair {label} plays this board twice (also {earlier.where}).", line.where)
+            if label == other_side:
+                raise InterchangeError(f"pair {label} sits both NS and EW on this board.", line.where)
 
 
 def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
-    handset = root.find("HANDSET")
-    if handset is None:
-        handset = root.find("EVENT/HANDSET")
+    handset = next(root.iter("HANDSET"), None)  # after the events, or inside the event, session or section
     if handset is None:
         return
     by_number = {b.number: b for b in record.boards}
     for board_element in handset.findall("BOARD"):
-        number_text = r.text(board_element, "BOARD_NUMBER")
-        where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
-        if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
-            raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
-        number = int(number_text)
-        hands: dict[str, tuple[str, str, str, str] | None] = {}
-        for hand in board_element.findall("HAND"):
-            seat_text = r.text(hand, "DIRECTION").upper()[:1]
-            hand_where = r.where(hand, f"HANDSET BOARD {number}, HAND {r.text(hand, 'DIRECTION') or '?'}")
-            if seat_text not in SEATS:
-                raise InterchangeError(f"HAND DIRECTION {r.text(hand, 'DIRECTION')!r} is not a seat.", hand_where)
-            if seat_text in hands:
-                raise InterchangeError(f"{SEAT_NAMES[seat_text]}'s hand is given twice.", hand_where)
-            hands[seat_text] = tuple(r.text(hand, tag) for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))  # type: ignore[assignment]
-        deal = deal_from_hands(hands, where)
-        board = by_number.get(number)
-        if board is None:
-            board = BoardRecord(number=number, where=where)
-            record.boards.append(board)
-            by_number[number] = board
-        board.deal = deal
+        try:
+            _read_hand_record(r, board_element, record, by_number)
+        except InterchangeError as exc:
+            record.warnings.append(f"{exc.where}: {exc.message} The hand record was left out.")
     record.boards.sort(key=lambda b: b.number)
+
+
+def _read_hand_record(
+    r: _Reader, board_element: ET.Element, record: SessionRecord, by_number: dict[int, BoardRecord]
+) -> None:
+    number_text = r.text(board_element, "BOARD_NUMBER")
+    where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")
+    if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
+        raise InterchangeError(f"BOARD_NUMBER {number_text!r} is not a board number.", where)
+    number = int(number_text)
+    hands: dict[str, tuple[str, str, str, str] | None] = {}
+    for hand in board_element.findall("HAND"):
+        seat_text = r.text(hand, "DIRECTION").upper()[:1]
+        hand_where = r.where(hand, f"HANDSET BOARD {number}, HAND {r.text(hand, 'DIRECTION') or '?'}")
+        if seat_text not in SEATS:
+            raise InterchangeError(f"HAND DIRECTION {r.text(hand, 'DIRECTION')!r} is not a seat.", hand_where)
+        if seat_text in hands:
+            raise InterchangeError(f"{SEAT_NAMES[seat_text]}'s hand is given twice.", hand_where)
+        hands[seat_text] = tuple(r.text(hand, tag) for tag in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS"))  # type: ignore[assignment]
+    deal = deal_from_hands(hands, where)
+    board = by_number.get(number)
+    if board is None:
+        board = BoardRecord(number=number, where=where)
+        record.boards.append(board)
+        by_number[number] = board
+    board.deal = deal
 
 
 def _detect_scale(record: SessionRecord) -> str:
@@ -360,120 +462,6 @@ def _detect_scale(record: SessionRecord) -> str:
         if abs(top - (n - 1)) < 0.011:
             return "acbl"
     return "ebu"
-
-
-# ---------------------------------------------------------------------------------------------- writing
-
-
-def _number(value: float) -> str:
-    """Points as other programs print them: ``10``, ``4.5``, ``12.33``."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _sub(parent: ET.Element, tag: str, text: str = "") -> ET.Element:
-    element = ET.SubElement(parent, tag)
-    element.text = text
-    return element
-
-
-def write_usebio(record: SessionRecord) -> bytes:
-    """A USEBIO 1.2 file for the record, element order as the published files, checked before returning."""
-    event_type = EVENT_TYPE_OF[record.scoring]
-    root = ET.Element("USEBIO", {"Version": "1.2"})
-    club = _sub(root, "CLUB")
-    _sub(club, "CLUB_NAME", record.club_name)
-    if record.club_id:
-        _sub(club, "CLUB_ID_NUMBER", record.club_id)
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": event_type})
-    _sub(event, "EVENT_IDENTIFIER", record.event_id)
-    _sub(event, "EVENT_DESCRIPTION", record.event_name)
-    _sub(event, "PROGRAM_NAME", "Bridgedesk")
-    _sub(event, "PROGRAM_VERSION", "1.0")
-    _sub(event, "WINNER_TYPE", str(record.winners))
-    _sub(event, "TITLE", record.title)
-    _sub(event, "DATE", record.date.strftime("%d/%m/%Y") if record.date else "")
-    _sub(event, "SESSION_COUNT", "1")
-    _sub(event, "SECTION_COUNT", "1")
-    if record.scoring != "mp":
-        _sub(event, "SCORING_METHOD", "IMPS")
-    participants = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
-    for pair in record.pairs:
-        element = _sub(participants, "PAIR")
-        _sub(element, "PAIR_NUMBER", pair.label)
-        _sub(element, "DIRECTION", pair.direction)
-        if pair.total is not None:
-            _sub(element, "TOTAL_SCORE", f"{pair.total:.2f}")
-        if pair.percentage is not None:
-            _sub(element, "PERCENTAGE", f"{pair.percentage:.2f}")
-        _sub(element, "PLACE", pair.place)
-        for player in pair.players:
-            p = _sub(element, "PLAYER")
-            _sub(p, "PLAYER_NAME", player.name)
-            _sub(p, "NATIONAL_ID_NUMBER", player.national_id)
-            if player.club_id:
-                _sub(p, "CLUB_ID_NUMBER", player.club_id)
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
-    board_type = event_type
-    for board in record.boards:
-        lines = [x for x in board.lines if _standard(x)]
-        if not lines:
-            continue
-        element = ET.SubElement(event, "BOARD", {"EVENT_TYPE": board_type})
-        _sub(element, "BOARD_NUMBER", str(board.number))
-        if record.scoring == "butler" and board.datum is not None:
-            _sub(element, "BOARD_AVERAGE", _number(board.datum))
-        for line in lines:
-            _write_line(element, line, ns_tag, ew_tag)
-    dealt = [b for b in record.boards if b.deal]
-    if dealt:
-        handset = _sub(root, "HANDSET")
-        for board in dealt:
-            element = _sub(handset, "BOARD")
-            _sub(element, "BOARD_NUMBER", str(board.number))
-            for seat, hand in hands_of(board.deal).items():
-                if hand is None:
-                    continue
-                h = _sub(element, "HAND")
-                _sub(h, "DIRECTION", SEAT_NAMES[seat])
-                for tag, cards in zip(("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), reversed(hand), strict=True):
-                    _sub(h, tag, cards)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
-    own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if record.rulings is not None else ""
-    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
-    out = text.encode("utf-8")
-    check_structure(out)
-    return out
-
-
-def _standard(line: LineRecord) -> bool:
-    """Whether the standard traveller shows the line: not a line not played, nor a weighted one without a top."""
-    if line.kind == "weighted":
-        return line.ns_percent is not None and line.ew_percent is not None
-    return line.kind != "not_played"
-
-
-def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) -> None:
-    element = _sub(parent, "TRAVELLER_LINE")
-    _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
-    _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
-    if line.kind in ("played", "assigned"):
-        _sub(element, "CONTRACT", line.contract)
-        if line.declarer:
-            _sub(element, "PLAYED_BY", line.declarer)
-        if line.lead:
-            _sub(element, "LEAD", line.lead)
-        if line.tricks is not None:
-            _sub(element, "TRICKS", str(line.tricks))
-        _sub(element, "SCORE", str(line.score if line.score is not None else 0))
-    elif line.kind in ("artificial", "weighted"):
-        _sub(element, "SCORE", f"A{round(line.ns_percent or 0):02d}{round(line.ew_percent or 0):02d}")
-    else:
-        _sub(element, "SCORE", "NP")
-    if line.ns_points is not None and line.ew_points is not None:
-        _sub(element, ns_tag, _number(line.ns_points))
-        _sub(element, ew_tag, _number(line.ew_points))
 
 
 def _ascii_int(text: str) -> int:

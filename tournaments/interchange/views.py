@@ -15,8 +15,8 @@ from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
 from tournaments.interchange.importers import import_deals, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
+from tournaments.interchange.published import compare_session, has_published
 from tournaments.sessions.models import Session
-from tournaments.sessions.selectors.published import compare_session, has_published
 from tournaments.sessions.services.conventions import CONVENTION_FIELDS, set_scores_shown, update_conventions
 from tournaments.sessions.views.common import get_session
 
@@ -57,7 +57,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             elif report.compared:
                 messages.info(
                     request,
-                    f"Bridgedesk's scores agree with all {report.compared} figures the file published (to 0.01).",
+                    f"Bridgedesk's scores agree with all {report.compared} figures the file published "
+                    "(to the two decimals it prints).",
                 )
             return redirect(report.session.get_absolute_url())
     return render(request, "interchange/upload.html", {"form": form})

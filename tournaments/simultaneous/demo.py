@@ -13,7 +13,7 @@ import random
 
 import scoring
 from tournaments.interchange.records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
-from tournaments.interchange.usebio import write_usebio
+from tournaments.interchange.usebio_writer import write_usebio
 
 CONTRACTS = ["1NT", "2S", "2H", "3NT", "4S", "4H", "3D", "3C", "5D", "2NT"]
 SUITS_IN_ORDER = "SHDC"

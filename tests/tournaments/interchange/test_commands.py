@@ -14,7 +14,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments.interchange.pbn import read_pbn
-from tournaments.interchange.usebio import check_structure, read_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Session
 
 pytestmark = pytest.mark.django_db

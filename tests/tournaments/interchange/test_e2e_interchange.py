@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from tournaments.interchange.pbn import read_pbn
-from tournaments.interchange.usebio import check_structure, read_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Session
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread

@@ -7,9 +7,10 @@ import pytest
 from tournaments.audit.models import AuditEntry
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_usebio
-from tournaments.interchange.importers import import_usebio
+from tournaments.interchange.importers import import_record, import_usebio
 from tournaments.interchange.records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
-from tournaments.interchange.usebio import read_usebio, write_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_writer import write_usebio
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import score_section
 
@@ -101,17 +102,30 @@ def test_a_score_that_disagrees_with_its_contract_is_kept_and_reported(howell_xm
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_file_that_fails_late_leaves_nothing_behind(howell_xml: bytes) -> None:
+def test_a_record_that_fails_late_leaves_nothing_behind(howell_xml: bytes) -> None:
     """The bad contract is on the last board, after the event, boards, pairs and most results were written."""
-    text = howell_xml.decode()
-    last = text.rindex("<CONTRACT>", 0, text.index("<HANDSET>"))
-    text = text[:last] + "<CONTRACT>8S</CONTRACT>" + text[text.index("</CONTRACT>", last) + len("</CONTRACT>") :]
+    record = read_usebio(howell_xml)
+    record.boards[-1].lines[-1].contract = "8S"  # past the reader, which leaves such a line out
     before = _counts()
     with pytest.raises(InterchangeError) as caught:
-        import_usebio(text, filename="bad.xml")
+        import_record(record, filename="bad.xml", fmt="USEBIO")
     assert "BOARD 27, TRAVELLER_LINE" in caught.value.where
     assert "1 to 7 odd tricks" in caught.value.message
     assert _counts() == before
+
+
+@pytest.mark.django_db
+def test_a_line_that_cannot_be_read_is_left_out_with_the_reason(howell_xml: bytes) -> None:
+    text = howell_xml.decode()
+    last = text.rindex("<CONTRACT>", 0, text.index("<HANDSET>"))
+    text = text[:last] + "<CONTRACT>8S</CONTRACT>" + text[text.index("</CONTRACT>", last) + len("</CONTRACT>") :]
+    report = import_usebio(text, filename="bad.xml")
+    lines = Result.objects.filter(section__session=report.session).count()
+    assert lines == sum(len(b.lines) for b in read_usebio(howell_xml).boards) - 1
+    (note,) = [w for w in report.warnings if "left out" in w]
+    assert (
+        "BOARD 27, TRAVELLER_LINE" in note and "1 to 7 odd tricks" in note and note.endswith("The line was left out.")
+    )
 
 
 def _imp_record(scoring: str) -> SessionRecord:

@@ -16,8 +16,8 @@ from tournaments.audit.models import AuditEntry
 from tournaments.interchange import usebio
 from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
+from tournaments.interchange.published import compare_session
 from tournaments.sessions.models import Result, Session
-from tournaments.sessions.selectors.published import compare_session
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import set_scores_shown, update_conventions
 

@@ -15,7 +15,8 @@ from tests.scoring._usebio import read_session
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.importers import compare_with_published, convention_hint, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
-from tournaments.interchange.usebio import check_structure, read_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_structure import check_structure
 
 from .conftest import REAL_FILES
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.importers import import_pbn, import_usebio
-from tournaments.interchange.usebio import check_structure, read_usebio
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Result, Ruling, Session, TableRound
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services import rulings as ruling_services

@@ -7,7 +7,10 @@ import re
 import pytest
 
 from tournaments.interchange.errors import InterchangeError
-from tournaments.interchange.usebio import DOCTYPE, check_structure, read_usebio, write_usebio
+from tournaments.interchange.records import SessionRecord
+from tournaments.interchange.usebio import read_usebio
+from tournaments.interchange.usebio_structure import DOCTYPE, check_structure
+from tournaments.interchange.usebio_writer import write_usebio
 
 
 def test_the_howell_reads_as_one_field_of_numbered_pairs(howell_xml: bytes) -> None:
@@ -98,9 +101,9 @@ def test_foreign_xml_is_recognised() -> None:
 
 
 def test_an_unknown_event_type_is_named(howell_xml: bytes) -> None:
-    error = _error(howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="SWISS_TEAMS">'))
+    error = _error(howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="RUBBER">'))
     assert error.where == "line 8, EVENT"
-    assert "unknown event type SWISS_TEAMS" in error.message
+    assert "unknown event type RUBBER" in error.message
 
 
 def test_missing_participants(howell_xml: bytes) -> None:
@@ -110,28 +113,45 @@ def test_missing_participants(howell_xml: bytes) -> None:
     assert "PARTICIPANTS" in error.message
 
 
-def test_a_traveller_naming_a_pair_not_in_the_event(howell_xml: bytes) -> None:
+def _left_out(record: SessionRecord, what: str) -> str:
+    (note,) = [w for w in record.warnings if w.endswith(f"The {what} was left out.")]
+    return note
+
+
+def test_a_traveller_naming_a_pair_not_in_the_event_is_left_out(howell_xml: bytes) -> None:
     text = howell_xml.decode().replace("<NS_PAIR_NUMBER>3</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>14</NS_PAIR_NUMBER>", 1)
-    error = _error(text)
-    assert error.where == "line 261, BOARD 1, TRAVELLER_LINE 1"
-    assert error.message == "NS pair 14 is not among the PARTICIPANTS."
+    record = read_usebio(text)
+    assert _left_out(record, "line") == (
+        "line 261, BOARD 1, TRAVELLER_LINE 1: NS pair 14 is not among the PARTICIPANTS. The line was left out."
+    )
+    assert len(record.boards[0].lines) == len(read_usebio(howell_xml).boards[0].lines) - 1
 
 
-def test_a_fourteen_card_hand_in_the_handset(howell_xml: bytes) -> None:
+def test_a_fourteen_card_hand_in_the_handset_leaves_that_hand_record_out(howell_xml: bytes) -> None:
     text = howell_xml.decode()
     start = text.index("<HANDSET>")
     east_clubs = text.index("<CLUBS>J2</CLUBS>", start)
     text = text[:east_clubs] + "<CLUBS>J2A</CLUBS>" + text[east_clubs + len("<CLUBS>J2</CLUBS>") :]
-    error = _error(text)
-    assert error.message == "East's hand has 14 cards; a hand has 13."
+    record = read_usebio(text)
     line = text[:start].count("\n") + 2
-    assert error.where == f"line {line}, HANDSET BOARD 1"
+    assert _left_out(record, "hand record") == (
+        f"line {line}, HANDSET BOARD 1: East's hand has 14 cards; a hand has 13. The hand record was left out."
+    )
+    assert record.boards[0].deal == "" and all(b.deal for b in record.boards[1:])
 
 
-def test_a_score_that_is_not_a_score(howell_xml: bytes) -> None:
-    error = _error(howell_xml.replace(b"<SCORE>-400</SCORE>", b"<SCORE>lots</SCORE>", 1))
+def test_a_score_that_is_not_a_score_leaves_its_line_out(howell_xml: bytes) -> None:
+    record = read_usebio(howell_xml.replace(b"<SCORE>-400</SCORE>", b"<SCORE>lots</SCORE>", 1))
+    note = _left_out(record, "line")
+    assert note.startswith("line 261, BOARD 1, TRAVELLER_LINE 1: SCORE 'LOTS' is neither a score")
+
+
+def test_a_file_with_no_line_left_is_refused_with_the_first_reason(howell_xml: bytes) -> None:
+    error = _error(
+        re.sub(rb"<NS_PAIR_NUMBER>[0-9]+</NS_PAIR_NUMBER>", b"<NS_PAIR_NUMBER>99</NS_PAIR_NUMBER>", howell_xml)
+    )
     assert error.where == "line 261, BOARD 1, TRAVELLER_LINE 1"
-    assert "SCORE 'LOTS' is neither a score" in error.message
+    assert error.message == "NS pair 99 is not among the PARTICIPANTS."
 
 
 def test_a_two_winner_event_without_directions(mitchell_xml: bytes) -> None:

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournaments.interchange.pbn import read_pbn
-from tournaments.interchange.usebio import check_structure
+from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.services import sessions as session_services
 

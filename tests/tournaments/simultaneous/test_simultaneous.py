@@ -10,7 +10,7 @@ import pytest
 
 import scoring
 from tournaments.audit.models import AuditEntry
-from tournaments.interchange.usebio import write_usebio
+from tournaments.interchange.usebio_writer import write_usebio
 from tournaments.sessions.models import Result, Session
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.demo import build_demo_session
