@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 DATA_DIR := $(or $(BRIDGEDESK_DATA_DIR),var)
+# pytest-xdist workers for `make test`: one per core (TEST_WORKERS=0 runs in this process, e.g. to debug).
+TEST_WORKERS ?= auto
 
 .PHONY: run test install install-dev lint format typecheck bench clean
 
@@ -33,7 +35,7 @@ run: $(VENV)/.installed $(DATA_DIR)/secret_key
 test: $(VENV)/.installed-dev
 	@scripts/ensure-test-tools
 	@scripts/ensure-fonts --required
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
