@@ -10,7 +10,7 @@ from __future__ import annotations
 from tournaments.sessions.models import Board, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
-from . import own_data, pbn, usebio_writer
+from . import lin, own_data, pbn, usebio_writer
 from .errors import InterchangeError
 from .records import (
     BoardRecord,
@@ -190,3 +190,11 @@ def export_pbn(session: Session, section_letter: str | None = None, *, results: 
     if not record.boards:
         raise InterchangeError("the session has no boards to export.", "session")
     return filename_for(session, "pbn", section), pbn.write_pbn(record, results=results)
+
+
+def export_lin(session: Session) -> tuple[str, bytes]:
+    """(filename, bytes) of the session's deals as a LIN file for BBO's hand viewer."""
+    record = build_record(session, None)
+    if not any(b.deal for b in record.boards):
+        raise InterchangeError("the session has no deals (hand records) to export.", "session")
+    return filename_for(session, "lin"), lin.write_lin(record)

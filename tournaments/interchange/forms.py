@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 
 MAX_UPLOAD = 20 * 1024 * 1024
 
-FORMATS = (("auto", "Tell from the file"), ("usebio", "USEBIO 1.2 (XML)"), ("pbn", "PBN 2.1"))
+FORMATS = (
+    ("auto", "Tell from the file"),
+    ("usebio", "USEBIO 1.0-1.2 (XML)"),
+    ("pbn", "PBN 1.0-2.1"),
+    ("lin", "BBO .lin"),
+)
+_LIN_START = re.compile(rb"^(pn|qx|st|md|vg|rs|ah)\|", re.IGNORECASE)
 
 
 def sniff(data: bytes) -> str:
-    """USEBIO files are XML (start with "<"); anything else is read as PBN."""
+    """USEBIO files are XML (start with "<"), LIN files a ``key|value|`` stream; anything else is read as PBN."""
     head = data[:200].lstrip(b"\xef\xbb\xbf").lstrip()
-    return "usebio" if head.startswith(b"<") else "pbn"
+    if head.startswith(b"<"):
+        return "usebio"
+    return "lin" if _LIN_START.match(head) else "pbn"
 
 
 class _FileForm(forms.Form):
@@ -31,7 +41,8 @@ class ImportForm(_FileForm):
     """A results file (USEBIO or PBN) that becomes a new session."""
 
     file = forms.FileField(
-        label="Results file", help_text="A .xml USEBIO file or a .pbn file, as other programs write them."
+        label="Results file",
+        help_text="A .xml USEBIO file, a .pbn file or a BBO .lin file, as other programs write them.",
     )
     format = forms.ChoiceField(choices=FORMATS, initial="auto", label="Format")
     scale_missed_boards = forms.BooleanField(

@@ -22,7 +22,7 @@ from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
-from . import own_import, pbn, usebio
+from . import lin, own_import, pbn, usebio
 from .conventions import conventions_for, import_notes, scores_shown_for
 from .errors import InterchangeError
 from .published import compare_section
@@ -74,6 +74,11 @@ def import_pbn(
     """Import a PBN file (deals, and results if it has ScoreTables) as a new session."""
     record = pbn.read_pbn(data)
     return import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
+
+
+def import_lin(data: bytes | str, *, filename: str = "upload.lin", actor: Actor = None) -> ImportReport:
+    """Import a BBO LIN file (hand records, and the tables' results of a traveller) as a new session."""
+    return import_record(lin.read_lin(data), filename=filename, fmt="LIN", actor=actor)
 
 
 def label_parts(label: str) -> tuple[int, str]:

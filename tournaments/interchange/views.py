@@ -13,7 +13,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
-from tournaments.interchange.importers import import_deals, import_pbn, import_usebio
+from tournaments.interchange.importers import import_deals, import_lin, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
 from tournaments.sessions.models import Session
@@ -36,14 +36,13 @@ def upload(request: HttpRequest) -> HttpResponse:
         data = upload_file.read()
         kind = form.cleaned_data["format"]
         kind = sniff(data) if kind == "auto" else kind
-        importer = import_usebio if kind == "usebio" else import_pbn
+        scale = form.cleaned_data["scale_missed_boards"]
         try:
-            report = importer(
-                data,
-                filename=upload_file.name,
-                actor=request.user,
-                scale_missed_boards=form.cleaned_data["scale_missed_boards"],
-            )
+            if kind == "lin":
+                report = import_lin(data, filename=upload_file.name, actor=request.user)
+            else:
+                importer = import_usebio if kind == "usebio" else import_pbn
+                report = importer(data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale)
         except InterchangeError as exc:
             _file_error(form, exc)
         else:

@@ -1,0 +1,267 @@
+"""BBO's LIN files to and from :class:`SessionRecord`: hand records, and the tables' results of a traveller.
+
+A LIN file is a stream of ``key|value|`` pairs: ``pn`` the players (South, West, North, East), ``md`` the deal
+(the dealer as a digit, 1 South to 4 West-about, then the South, West, North and East hands as ``SAK2HQ..``; the
+last may be left out), ``ah`` the board's heading ("Board 7"), ``qx`` the room and board (``o7``), ``sv`` the
+vulnerability (``o``/``0`` none, ``n``, ``e``, ``b``), ``mb`` each call (``1S``, ``p``, ``d``, ``r``, with ``!``
+for an alert), ``pc`` each card played and ``mc`` the tricks claimed for declarer. One table's deal (a "game")
+starts at each ``qx`` or, without one, at each ``md``. The tables' results become traveller lines: the contract
+from the auction, declarer as the first of his side to name the strain, tricks from the claim or from the play
+counted trick by trick. Pairs are the partnerships the ``pn`` names make.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import scoring
+
+from .deals import SEATS, parse_deal
+from .errors import InterchangeError
+from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
+
+MAX_BYTES = 20 * 1024 * 1024
+_LIN_SEATS = "SWNE"  # the order of pn and md, and of the dealer digit 1 to 4
+_VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
+_SUITS = "SHDC"
+_RANK_ORDER = "23456789TJQKA"
+_CALL = re.compile(r"^([1-7])([CDHSN])T?$")
+
+
+@dataclass
+class _Game:
+    """One table's play of one board, as the stream gives it."""
+
+    line: int
+    names: list[str] = field(default_factory=list)  # South, West, North, East
+    deal: str = ""
+    dealer: str = ""
+    vulnerability: str = ""
+    number: int | None = None
+    calls: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    claim: int | None = None
+
+
+def _tokens(text: str) -> list[tuple[str, str, int]]:
+    """(key, value, line) for every pair in the stream; line breaks inside values are ignored as BBO does."""
+    out: list[tuple[str, str, int]] = []
+    parts = text.split("|")
+    line = 1
+    for i in range(0, len(parts) - 1, 2):
+        line += parts[i].count("\n")  # a game usually starts a line of its own: "...pg||\nqx|o2|..."
+        out.append((parts[i].strip().lower(), parts[i + 1], line))
+        line += parts[i + 1].count("\n")
+    return out
+
+
+def _games(text: str) -> list[_Game]:
+    games: list[_Game] = []
+    current: _Game | None = None
+    names: list[str] = []
+    for key, value, line in _tokens(text):
+        if key == "pn":
+            names = [n.strip() for n in value.split(",")]
+            if current is not None and not current.calls and not current.cards:
+                current.names = names
+            continue
+        if key == "qx" or (key == "md" and (current is None or current.deal)):
+            current = _Game(line=line, names=list(names))
+            games.append(current)
+        if current is None:
+            continue
+        _take(current, key, value, line)
+    return games
+
+
+def _take(game: _Game, key: str, value: str, line: int) -> None:
+    where = f"line {line}"
+    value = value.strip()
+    if key == "qx":
+        digits = re.sub(r"[^0-9]", "", value)
+        game.number = int(digits) if digits else None
+    elif key == "ah":
+        digits = re.sub(r"[^0-9]", "", value)
+        game.number = int(digits) if digits else game.number
+    elif key == "md":
+        game.dealer, game.deal = _deal(value, where)
+    elif key == "sv":
+        if value.lower()[:1] not in _VUL:
+            raise InterchangeError(f"sv {value!r} is not a vulnerability (o, n, e or b).", where)
+        game.vulnerability = _VUL[value.lower()[:1]]
+    elif key == "mb":
+        game.calls.append(value.split("!")[0].strip().upper())
+    elif key == "pc":
+        game.cards.append(value.upper().replace("10", "T"))
+    elif key == "mc":
+        if not value.isdigit() or int(value) > 13:
+            raise InterchangeError(f"mc {value!r} is not a number of tricks (0 to 13).", where)
+        game.claim = int(value)
+
+
+def _hand(text: str, where: str) -> str:
+    """``SAK2HQJDT98C765`` as PBN's ``AK2.QJ.T98.765``."""
+    holding: dict[str, str] = dict.fromkeys(_SUITS, "")
+    suit = ""
+    for ch in text.upper().replace("10", "T"):
+        if ch in _SUITS:
+            suit = ch
+        elif ch in _RANK_ORDER and suit:
+            holding[suit] += ch
+        elif not ch.isspace():
+            raise InterchangeError(f"md: {text!r} is not a hand (suits S, H, D, C, each followed by its cards).", where)
+    return ".".join(holding[s] for s in _SUITS)
+
+
+def _deal(value: str, where: str) -> tuple[str, str]:
+    """The dealer's seat and the deal (PBN, North first) of an ``md`` value; the fourth hand may be missing."""
+    if not value or value[0] not in "1234":
+        raise InterchangeError(f"md {value[:20]!r} does not start with the dealer (1 to 4).", where)
+    dealer = _LIN_SEATS[int(value[0]) - 1]
+    hands = dict(zip(_LIN_SEATS, (_hand(h, where) for h in value[1:].split(",")), strict=False))
+    known = [h for h in hands.values() if h.replace(".", "")]
+    if len(known) == 3:  # the last hand is the cards the others do not hold
+        missing = next(seat for seat in _LIN_SEATS if not hands.get(seat, "").replace(".", ""))
+        hands[missing] = _rest(list(hands.values()))
+    if not known:
+        return dealer, ""
+    text = "N:" + " ".join(hands.get(seat, "-") or "-" for seat in SEATS)
+    return dealer, parse_deal(text, where)
+
+
+def _rest(hands: list[str]) -> str:
+    """The hand LIN leaves out: every card the other three do not hold."""
+    suits = []
+    for i in range(4):
+        taken: set[str] = set().union(*(set(h.split(".")[i]) for h in hands if h.replace(".", "")))
+        suits.append("".join(r for r in reversed(_RANK_ORDER) if r not in taken))
+    return ".".join(suits)
+
+
+def _contract(calls: list[str], dealer: str, where: str) -> tuple[str, str]:
+    """The contract (``4SX``, or ``PASS``) and declarer's seat from the calls, the dealer calling first."""
+    seat_order = "NESW"
+    first = seat_order.index(dealer)
+    last_bid: tuple[int, str, int] | None = None  # level, strain, index of the call
+    doubled = ""
+    named: dict[tuple[str, str], str] = {}  # (side, strain) -> the first of the side to name it
+    for i, call in enumerate(calls):
+        seat = seat_order[(first + i) % 4]
+        if call in ("P", "PASS"):
+            continue
+        if call in ("D", "X"):
+            doubled = "X"
+            continue
+        if call in ("R", "XX"):
+            doubled = "XX"
+            continue
+        match = _CALL.match(call)
+        if match is None:
+            raise InterchangeError(f"mb {call!r} is not a call (1C to 7N, p, d or r).", where)
+        strain = "NT" if match.group(2) == "N" else match.group(2)
+        side = "NS" if seat in "NS" else "EW"
+        named.setdefault((side, strain), seat)
+        last_bid, doubled = (int(match.group(1)), strain, i), ""
+    if last_bid is None:
+        return "PASS", ""
+    level, strain, index = last_bid
+    side = "NS" if seat_order[(first + index) % 4] in "NS" else "EW"
+    return f"{level}{strain}{doubled}", named[(side, strain)]
+
+
+def _tricks_played(cards: list[str], declarer: str, strain: str) -> int | None:
+    """Declarer's tricks counted from the play, when all 13 tricks were played (else None)."""
+    if len(cards) < 52:
+        return None
+    seat_order = "NESW"
+    leader = seat_order[(seat_order.index(declarer) + 1) % 4]
+    trumps = "" if strain == "NT" else strain
+    won = 0
+    for t in range(13):
+        trick = cards[4 * t : 4 * t + 4]
+        led = trick[0][0]
+
+        def strength(card: str, led: str = led) -> int:
+            suit_bonus = 200 if card[0] == trumps else 100 if card[0] == led else 0
+            return suit_bonus + _RANK_ORDER.index(card[1])
+
+        winner = max(range(4), key=lambda k: strength(trick[k]))
+        leader = seat_order[(seat_order.index(leader) + winner) % 4]
+        won += (leader in "NS") == (declarer in "NS")
+    return won
+
+
+def read_lin(data: bytes | str) -> SessionRecord:
+    """A LIN file's deals, and its tables' results when it has calls and names."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    games = [g for g in _games(text) if g.deal or g.calls]
+    if not games:
+        raise InterchangeError("the file holds no LIN deals (no md|...| with hands).", "line 1")
+    record = SessionRecord(program="BBO")
+    boards: dict[int, BoardRecord] = {}
+    pairs: dict[tuple[str, str], PairRecord] = {}
+    for index, game in enumerate(games, start=1):
+        number = game.number or index
+        where = f"line {game.line}, Board {number}"
+        board = boards.setdefault(number, BoardRecord(number=number, where=where))
+        if game.deal and board.deal and board.deal != game.deal:
+            record.warnings.append(f"{where}: dealt differently from an earlier table; that table's deal is kept.")
+        board.deal = board.deal or game.deal
+        board.dealer = board.dealer or game.dealer
+        board.vulnerability = board.vulnerability or game.vulnerability
+        if game.calls and len(game.names) == 4 and all(game.names):
+            _add_line(record, board, game, pairs, where)
+    record.boards = [boards[n] for n in sorted(boards)]
+    record.pairs = list(pairs.values())
+    return record
+
+
+def _add_line(
+    record: SessionRecord, board: BoardRecord, game: _Game, pairs: dict[tuple[str, str], PairRecord], where: str
+) -> None:
+    """The table's result as a traveller line between the two partnerships its names make (a table whose result
+    cannot be told is left out with the reason, and makes no pair)."""
+    south, west, north, east = game.names
+    keys = [(min(north, south), max(north, south)), (min(east, west), max(east, west))]
+    playing = {pairs[k].label for k in keys if k in pairs}
+    if any(x.ns_pair in playing or x.ew_pair in playing for x in board.lines):
+        record.warnings.append(f"{where}: a pair plays the board a second time; that table was left out.")
+        return
+    try:
+        contract, declarer = _contract(game.calls, game.dealer or scoring.board_dealer(board.number), where)
+    except InterchangeError as exc:
+        record.warnings.append(f"{exc.where}: {exc.message} That table was left out.")
+        return
+    tricks: int | None = None
+    if contract != "PASS":
+        strain = scoring.parse_contract(contract).strain or "NT"
+        tricks = game.claim if game.claim is not None else _tricks_played(game.cards, declarer, strain)
+        if tricks is None:
+            record.warnings.append(f"{where}: the play stops before the end and no claim says the tricks; left out.")
+            return
+    for key, names in zip(keys, ((north, south), (east, west)), strict=True):
+        if key not in pairs:
+            n = len(pairs) + 1
+            pairs[key] = PairRecord(label=str(n), number=n, players=[PlayerRecord(x) for x in names], where=where)
+    line = LineRecord(ns_pair=pairs[keys[0]].label, ew_pair=pairs[keys[1]].label, contract=contract, where=where)
+    line.declarer, line.tricks = declarer, tricks
+    line.lead = game.cards[0] if game.cards and contract != "PASS" else ""
+    board.lines.append(line)
+
+
+def write_lin(record: SessionRecord) -> bytes:
+    """One line per board for BBO's hand viewer: the deal, the dealer, the vulnerability, the board's name."""
+    out = []
+    for board in record.boards:
+        if not board.deal:
+            continue
+        dealer = board.dealer or scoring.board_dealer(board.number)
+        vulnerability = board.vulnerability or scoring.board_vulnerability(board.number)
+        hands = dict(zip("NESW", board.deal[2:].split(), strict=True))
+        md = str(_LIN_SEATS.index(dealer) + 1) + ",".join(
+            "".join(s + cards for s, cards in zip(_SUITS, hands[seat].split("."), strict=True)) for seat in _LIN_SEATS
+        )
+        sv = {v: k for k, v in _VUL.items() if k in "oneb"}[vulnerability]
+        out.append(f"pn|South,West,North,East|st||md|{md}|rh||ah|Board {board.number}|sv|{sv}|pg||")
+    return ("\n".join(out) + "\n").encode()
