@@ -187,9 +187,9 @@ def _scoring(r: _Reader, event: ET.Element, where: str, warnings: list[str]) -> 
             where,
         )
     if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "INDIVIDUAL"):
-        kind = "teams" if "TEAM" in event_type else "individual"
+        kind = "a teams" if "TEAM" in event_type else "an individual"
         raise InterchangeError(
-            f"this is a {kind} event (EVENT_TYPE {event_type}); Bridgedesk imports pairs events from USEBIO files.",
+            f"this is {kind} event (EVENT_TYPE {event_type}); Bridgedesk imports pairs events from USEBIO files.",
             where,
         )
     known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS", "PAIRS"}))

@@ -94,8 +94,8 @@ def test_a_bad_file_names_the_place_and_imports_nothing(usebio_dir: Path, tmp_pa
         call_command("import_usebio", str(bad))
     assert caught.value.returncode == 2
     assert (
-        str(caught.value) == f"{bad}: line 8, EVENT: unknown event type TEAMS: "
-        "Bridgedesk imports BUTLER_PAIRS, CROSS_IMP_PAIRS, MP_PAIRS."
+        str(caught.value) == f"{bad}: line 8, EVENT: this is a teams event (EVENT_TYPE TEAMS); Bridgedesk imports "
+        "pairs events from USEBIO files."
     )
     assert not Session.objects.exists()
 

@@ -98,7 +98,7 @@ def test_imp_scorings_and_their_point_tags(method: str, tags: str, scoring: str)
     [
         ("PAIRS", "AGGREGATE", "BOARD_SCORING_METHOD AGGREGATE: Bridgedesk imports pairs scored by MATCH_POINTS"),
         ("TEAMS", "IMPS", "this is a teams event (EVENT_TYPE TEAMS)"),
-        ("INDIVIDUAL", "MATCH_POINTS", "this is a individual event"),
+        ("INDIVIDUAL", "MATCH_POINTS", "this is an individual event"),
     ],
 )
 def test_what_it_cannot_import_is_refused_with_the_reason(event_type: str, method: str, message: str) -> None:

@@ -66,7 +66,8 @@ def test_a_bad_file_is_shown_at_the_file_field_and_nothing_is_imported(director_
     assert response.status_code == 200
     errors = response.context["form"].errors["file"]
     assert errors == [
-        "line 8, EVENT: unknown event type INDIVIDUAL: Bridgedesk imports BUTLER_PAIRS, CROSS_IMP_PAIRS, MP_PAIRS."
+        "line 8, EVENT: this is an individual event (EVENT_TYPE INDIVIDUAL); Bridgedesk imports pairs events from "
+        "USEBIO files."
     ]
     assert 'id="file-error"' in response.content.decode()
     assert not Session.objects.exists()
