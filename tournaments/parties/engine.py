@@ -5,7 +5,7 @@ whom, how deals score, what ends a round and who progresses. The progression is 
 table: the ``k`` progressors at each table but the head table move up one table; at the head table they
 stay, and the ``k`` lowest of the others (lowest total first, then the later seat) go to the last table.
 Those who stay keep their seats when partners are kept (always at the head table if the game says so);
-when partners change, the stayers take the first seats in their old order and the arrivals the next, so
+when partners change, the stayers take the first seats and the arrivals the next (each in old seat order), so
 at a table of four each stayer partners an arrival (Law 6). Seats are listed clockwise from the first
 dealer, so ``players[0]`` deals the first hand.
 """
@@ -66,7 +66,6 @@ def next_tables(
     """The seat order at each table for the next round (see the module's docstring)."""
     if len(played) < 2:
         return [list(t.players) for t in played]
-    leavers: list[str] = []
     head = played[0]
     totals = head.totals()
     others = [p for p in head.players if p not in head.progressors]
@@ -78,7 +77,10 @@ def next_tables(
             stayers = [p for p in t.players if p not in leavers]
         else:
             stayers = [p for p in t.players if p not in t.progressors]
-        arrivals = list(played[i + 1].progressors) if i + 1 < len(played) else leavers
+        if i + 1 < len(played):
+            arrivals = [p for p in played[i + 1].players if p in played[i + 1].progressors]
+        else:
+            arrivals = leavers
         keep = keep_partners or (i == 0 and head_keeps)
         result.append(_seat(t.players, stayers, arrivals, keep))
     return result
