@@ -145,6 +145,9 @@ class TallyRow:
     tally: Tally
     stars: Stars | None = None
     prizes: list[str] = field(default_factory=list)
+    # One cell per seated round, in order: (round, table, my, opponents), or None while the guest's table
+    # has not entered it (or the guest sat out), so the columns stay aligned during a round.
+    cells: list[tuple[int, int, int, int] | None] = field(default_factory=list)
 
 
 @dataclass
@@ -185,12 +188,15 @@ def standings(party: Party) -> Standings:
     rows = []
     place = 0
     previous = None
+    seated = list(party.rounds.order_by("number").values_list("number", flat=True))
     for i, gid in enumerate(ranking, start=1):
         t = tallies[gid]
         key = stars[gid].key() if stars is not None else (t.net, t.my)
         if key != previous:
             place, previous = i, key
-        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, [])))
+        played = {r[0]: r for r in t.rounds}
+        cells = [played.get(n) for n in seated]
+        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, []), cells))
     entered = {r.round for r in results}
     return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre)
 
