@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ from tournaments.parties.papers import PARTY_JOB_PREFIX
 from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
+from tournaments.parties.sitouts import draw_sitters, rotate_sitters, sitter_count
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
@@ -203,17 +205,26 @@ def start_party(
     if party.status != Party.Status.SETUP:
         raise EntryError("The tally cards have already been drawn.")
     guests = guests_of(party)
+    sitters: list[str] = []
     try:
         if party.form == Party.Form.PIVOT:
             if len(guests) not in (4, 5):
                 raise PartyError(f"Pivot bridge is for 4 or 5 players at one table; you have {len(guests)}.")
             seating = _pivot_seating(party, guests, 1)
         elif assignment is not None:
-            seating = assign_tally_cards(guests, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
+            sitter_count(guests, party.tables, mixed=party.mixed)
+            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
+            playing = [g for g in guests if g.id in assignment]
+            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
         else:
-            seating = draw_tally_cards(guests, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
+            playing = [g for g in guests if g.id not in sitters]
+            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
+    if party.form != Party.Form.PIVOT:
+        for table, who in zip(seating, sitters, strict=False):
+            table.sitting_out = (who,)
     for table in seating:
         seat = (first_dealers or {}).get(table.table)
         if seat is not None:
@@ -392,6 +403,7 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
             mixed=party.mixed,
             head_table_keeps_partners=party.head_table_keeps_partners,
         )
+        seating = _rotate_sitters(party, current, tables, seating, guests)
     current.progressed = True
     current.save(update_fields=["progressed", "updated_at"])
     rnd = _save_round(party, current.number + 1, seating)
@@ -402,6 +414,19 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
         new={"round": rnd.number, "seating": [{"table": t.table, **t.seats} for t in seating]},
     )
     return rnd
+
+
+def _rotate_sitters(
+    party: Party, current: PartyRound, tables: list[PartyTable], seating: list[TableSeating], guests: list[Guest]
+) -> list[TableSeating]:
+    """Those who sat out this round come in; those who sat out least so far go out (see ``sitouts``)."""
+    sitters = [str(t.sitting_out_id) for t in tables if t.sitting_out_id]
+    if not sitters:
+        return seating
+    history = PartyTable.objects.filter(round__party=party, sitting_out__isnull=False)
+    sat_out = Counter(str(pk) for pk in history.values_list("sitting_out_id", flat=True))
+    rng = _rng(party, "sit-out", current.number)
+    return rotate_sitters(seating, sitters, sat_out, rng, groups={g.id: g.group for g in guests}, mixed=party.mixed)
 
 
 @transaction.atomic

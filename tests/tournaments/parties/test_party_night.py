@@ -1,17 +1,21 @@
-"""Parties as hosts run them (issue 23): tallies that stay aligned mid-round, the prize list on the big screen."""
+"""Parties as hosts run them (issue 23): any number of guests (sit-outs in turn), tallies that stay aligned
+mid-round, the prize list on the big screen."""
 
 from __future__ import annotations
 
 import html as html_lib
 import io
 import re
+from collections import Counter
 
+import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
 from tournaments.parties import services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import standings
+from tournaments.parties.services import EntryError
 
 
 def tally_rows(html: str) -> list[list[str]]:
@@ -58,3 +62,76 @@ def test_at_the_end_the_big_screen_shows_the_prize_list(director_client, directo
 def test_no_prize_list_on_the_screen_while_the_party_is_played(director_client, started) -> None:
     html = director_client.get(reverse("parties:screen", args=[started.pk])).content.decode()
     assert "screen-prizes" not in html
+
+
+# ---- Any number of guests: sit-outs in turn ----
+
+
+def _play(party: Party, director, rounds: int) -> list[dict[str, object]]:
+    """Enter every table (North-South win) and call the progression; what each round looked like."""
+    seen = []
+    for number in range(1, rounds + 1):
+        tables = list(PartyTable.objects.filter(round__party=party, round__number=number).order_by("number"))
+        seen.append(
+            {
+                "seated": [g for t in tables for g in (t.north, t.east, t.south, t.west)],
+                "out": [t.sitting_out for t in tables if t.sitting_out_id],
+                "tables": tables,
+            }
+        )
+        for i, t in enumerate(tables):
+            services.record_totals(actor=director, table=t, ns_total=500 + 10 * i, ew_total=300)
+        if number < rounds:
+            services.call_progression(actor=director, party=party)
+    return seen
+
+
+@pytest.mark.parametrize(("mixed", "text"), [
+    (False, "\n".join(f"Guest {i}" for i in range(1, 20))),
+    (True, "\n".join([f"Lady {i} L" for i in range(1, 10)] + [f"Gent {i} G" for i in range(1, 11)])),
+])  # fmt: skip
+def test_nineteen_guests_at_four_tables_sit_out_in_turn(director, mixed, text) -> None:
+    party = services.create_party(actor=director, name="Village hall", tables=4, mixed=mixed, tie_rule="north_south")
+    services.set_guests(actor=director, party=party, text=text)
+    services.start_party(actor=director, party=party)
+    seen = _play(party, director, 6)
+    names = set(party.guests.values_list("name", flat=True))
+    sat: Counter[str] = Counter()
+    previous: set[str] = set()
+    for rnd in seen:
+        seated = {g.name for g in rnd["seated"]}
+        out = {g.name for g in rnd["out"]}
+        assert len(seated) == 16 and len(out) == 3 and seated | out == names
+        assert not out & previous  # nobody sits out two rounds running
+        previous = out
+        sat.update(out)
+        if mixed:
+            for t in rnd["tables"]:
+                assert (t.north.group, t.east.group, t.south.group, t.west.group) == (
+                    "gentleman", "gentleman", "lady", "lady")  # fmt: skip
+            assert sorted(g.group for g in rnd["out"]) == ["gentleman", "gentleman", "lady"]
+    for group in {g.group for g in party.guests.all()}:  # in turn (at a mixed party, ladies among ladies)
+        counts = [sat[g.name] for g in party.guests.filter(group=group)]
+        assert max(counts) - min(counts) <= 1
+    rows = standings(party).rows
+    for row in rows:
+        played = [c for c in row.cells if c is not None]
+        assert len(row.cells) == 6 and len(played) == 6 - sat[row.guest.name]
+        assert row.tally.my == sum(c[2] for c in played)
+
+
+def test_too_many_guests_for_the_tables_asks_for_another_table(director) -> None:
+    party = services.create_party(actor=director, name="Crowded", tables=2)
+    services.set_guests(actor=director, party=party, text="\n".join(f"Guest {i}" for i in range(1, 12)))
+    with pytest.raises(EntryError, match="11 guests at 2 tables would leave 3 sitting out, more than one a table"):
+        services.start_party(actor=director, party=party)
+
+
+def test_the_pages_show_who_sits_out(director_client, director) -> None:
+    party = services.create_party(actor=director, name="Odd", tables=2)
+    services.set_guests(actor=director, party=party, text="\n".join(f"Guest {i}" for i in range(1, 10)))
+    services.start_party(actor=director, party=party)
+    out = PartyTable.objects.get(round__party=party, round__number=1, number=1).sitting_out
+    assert out is not None
+    html = director_client.get(reverse("parties:screen", args=[party.pk])).content.decode()
+    assert f'<td class="names">{out.name}</td><td>sits out this round</td>' in html
