@@ -99,11 +99,11 @@ WINNER_CHOICES = [("", "—"), ("NS", "North-South won the tie"), ("EW", "East-W
 
 class TotalsForm(forms.Form):
     ns_total = forms.IntegerField(
-        label="North-South total", min_value=0, max_value=20000,
+        label="North-South total", min_value=-20000, max_value=20000,  # five hundred's set-backs; services check
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
     ew_total = forms.IntegerField(
-        label="East-West total", min_value=0, max_value=20000,
+        label="East-West total", min_value=-20000, max_value=20000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
     host_choice = forms.ChoiceField(label="Only if tied: who won?", choices=WINNER_CHOICES, required=False)

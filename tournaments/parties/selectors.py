@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from tournaments.parties import games
 from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.tallies import (
@@ -160,6 +161,11 @@ class Standings:
     prizes: list[tuple[str, list[PartyGuest]]]
     rounds_entered: int
     euchre: bool
+    total_label: str = ""  # a game of the party engine: what its tally counts ("Tricks", "Games", "Points")
+
+    @property
+    def game(self) -> bool:
+        return bool(self.total_label)
 
     @property
     def check_ok(self) -> bool:
@@ -172,8 +178,11 @@ def standings(party: Party) -> Standings:
     guests = guests_of(party)
     models = {str(g.pk): g for g in party.guests.all()}
     results = results_of(party)
-    tallies = tallies_from(guests, results)
+    label = TOTAL_LABELS.get(party.form, "")
+    tallies = _game_tallies(party.form, guests, results) if label else tallies_from(guests, results)
     my_total, opp_total = laws_check(tallies)
+    if label:
+        my_total = opp_total = 0  # no cross-check: the game's tally is not a "my score" against another
     euchre = party.form == Party.Form.EUCHRE
     stars = stars_from(guests, results, party.tables) if euchre else None
     ranking = euchre_ranking(guests, stars) if stars is not None else rank_guests(guests, tallies)
@@ -198,7 +207,23 @@ def standings(party: Party) -> Standings:
         cells = [played.get(n) for n in seated]
         rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, []), cells))
     entered = {r.round for r in results}
-    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre)
+    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
+
+
+TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games"}
+
+
+def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:
+    """A game of the party engine: each round adds what the game's laws say (tricks, points, a game won)."""
+    rules = games.game(form)
+    tallies = {g.id: Tally(g.id) for g in guests}
+    for res in sorted(results, key=lambda r: (r.round, r.table)):
+        players = list(res.seating.players())  # N, E, S, W: partners sit opposite
+        totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
+        winners = res.seating.pair(res.winner) if res.winner else ()
+        for guest, value in rules.tally(players, totals, winners, "score").items():
+            tallies[guest].rounds.append((res.round, res.table, int(value), 0))
+    return tallies
 
 
 EUCHRE_PRIZES = {

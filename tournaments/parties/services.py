@@ -20,8 +20,9 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.parties import pivot
-from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties import games, pivot
+from tournaments.parties.deals import DEALS_PER_ROUND, DealEntry, DealError, score_round
+from tournaments.parties.games import GameError
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.papers import PARTY_JOB_PREFIX
@@ -49,6 +50,8 @@ __all__ = [
 
 SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
+# Games of the party engine that the party pages run at tables of four, entered as each pair's round total.
+TOTALS_GAMES = (Party.Form.WHIST, Party.Form.FIVE_HUNDRED, Party.Form.CINCH)
 RULE_FIELDS = (
     "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
     "vulnerability", "tie_rule", "planned_rounds", "prizes",
@@ -258,12 +261,24 @@ def _table_snapshot(table: PartyTable) -> dict[str, Any]:
     }
 
 
-def _check_total(value: Any, field: str) -> int:
+def _check_total(value: Any, field: str, *, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise EntryError("Write the total as a whole number of points.", field=field)
-    if not 0 <= value <= MAX_POINTS:
-        raise EntryError(f"A total is between 0 and {MAX_POINTS:,} points.", field=field)
+    if not low <= value <= MAX_POINTS:
+        raise EntryError(f"A total is between {low:,} and {MAX_POINTS:,} points.", field=field)
     return value
+
+
+def _check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, int]:
+    """The two totals, checked by the game's own laws (whist: 52 tricks; five hundred: tens; set-backs < 0)."""
+    low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
+    ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
+    if party.form in TOTALS_GAMES:
+        try:
+            games.game(party.form).check_totals((ns, ew), DEALS_PER_ROUND)
+        except GameError as exc:
+            raise EntryError(str(exc), field=exc.field or "ns_total") from exc
+    return ns, ew
 
 
 def _settle(
@@ -315,7 +330,7 @@ def record_totals(
     why = _why(why)
     table = _locked_table(table)
     old = _table_snapshot(table)
-    ns_total, ew_total = _check_total(ns_total, "ns_total"), _check_total(ew_total, "ew_total")
+    ns_total, ew_total = _check_game_totals(table.round.party, ns_total, ew_total)
     winner, how = _settle(table, ns_total, ew_total, (), host_choice)
     table.deals.all().delete()
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
@@ -342,6 +357,8 @@ def record_deals(
     party = table.round.party
     if party.form == Party.Form.EUCHRE:
         raise EntryError("Euchre is entered as the two pairs' points.")
+    if party.form in TOTALS_GAMES:
+        raise EntryError(f"{party.get_form_display()} is entered as the two pairs' totals for the round.")
     premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
     try:
         if party.form == Party.Form.RUBBER:

@@ -96,6 +96,10 @@ class Game(Protocol):
         """Only for a single-table game: (players in seat order, sitting out) for a round."""
         ...
 
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """A table's round typed as each side's total: raise :class:`GameError` if the laws cannot give it."""
+        ...
+
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         """A plausible deal as a table would write it, for the simulated party."""
         ...
@@ -189,6 +193,9 @@ class PartnershipGame:
 
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
         raise PartyError(f"{self.label} is played at several tables.")
+
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        return None
 
 
 def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:

@@ -122,6 +122,12 @@ class FiveHundred(PartnershipGame):
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         return [self.score_deal(e, players, n) for n, e in enumerate(entries, start=1)]
 
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """Every score in five hundred is a multiple of ten (tricks at ten, bids from the schedule)."""
+        for total, field in zip(totals, ("ns_total", "ew_total"), strict=False):
+            if total % 10:
+                raise GameError(f"Five hundred scores go in tens: {total} cannot be right.", field=field)
+
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         bidder = players[(deal - 1) % len(players)]
         others = [p for p in players if p != bidder]

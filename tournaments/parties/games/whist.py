@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .base import Entry, PartnershipGame, RoundEnd, check_int
+from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int
 
 __all__ = ["GAME", "Whist"]
 
@@ -37,6 +37,14 @@ class Whist(PartnershipGame):
             ours = check_int(entry.get("tricks"), 0, TRICKS, deal=number, field="tricks", what="the tricks")
             scores.append({**{p: ours for p in first}, **{p: TRICKS - ours for p in second}})
         return scores
+
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """Every hand's thirteen tricks go to one pair or the other."""
+        if any(t < 0 for t in totals) or sum(totals) != TRICKS * deals:
+            raise GameError(
+                f"{deals} hands are {TRICKS * deals} tricks: the two pairs' tricks add up to {sum(totals)}.",
+                field="ns_total",
+            )
 
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         return {"tricks": sum(rng.random() < 0.5 for _ in range(TRICKS))}

@@ -82,6 +82,15 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
+# What a pair's round total counts, for the games entered as totals (the label of the two boxes).
+TOTAL_NOUNS = {
+    "euchre": "points",
+    "whist": "tricks (all four hands)",
+    "five-hundred": "points (less set-backs)",
+    "cinch": "points when the bell rang",
+}
+
+
 @requires(Perm.DIRECT)
 @require_http_methods(["GET", "POST"])
 def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> HttpResponse:
@@ -92,12 +101,13 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     if table is None:
         raise Http404("No such table.")
     euchre = party.form == Party.Form.EUCHRE
+    totals_only = euchre or party.form in services.TOTALS_GAMES
     mode = (
         request.POST.get("mode")
         or request.GET.get("mode")
-        or ("totals" if euchre or table.entry == "totals" else "deals")
+        or ("totals" if totals_only or table.entry == "totals" else "deals")
     )
-    if euchre:
+    if totals_only:
         mode = "totals"
     rubber = party.form == Party.Form.RUBBER
     count = 4
@@ -176,6 +186,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             "rows": rows,
             "rubber": rubber,
             "euchre": euchre,
+            "totals_only": totals_only,
+            "total_noun": TOTAL_NOUNS.get(party.form, ""),
             "count": count,
             "steps": steps(party, "play"),
             "host_tie": party.tie_rule == Party.TieRule.HOST,

@@ -35,6 +35,7 @@ def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "places": sorted(places, key=lambda p: p[0].casefold()),
         "leaders": standings.rows[:LEADERS] if standings.rounds_entered else [],
         "euchre": standings.euchre,
+        "game": standings.game,
         "prizes": standings.prizes if party.status == party.Status.FINISHED else [],
     }
     template = "parties/_screen_body.html" if request.htmx else "parties/screen.html"

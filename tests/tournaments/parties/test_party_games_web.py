@@ -1,0 +1,105 @@
+"""The party engine's games in the party pages: whist, four-hand five hundred and cinch, entered per table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.parties import services
+from tournaments.parties.models import Party, PartyTable
+from tournaments.parties.selectors import standings
+from tournaments.parties.services import EntryError
+
+EIGHT = "\n".join(f"Guest {c}" for c in "ABCDEFGH")
+
+
+def _party(director, form: str, **rules) -> Party:
+    party = services.create_party(actor=director, name=f"{form} drive", form=form, tables=2, **rules)
+    services.set_guests(actor=director, party=party, text=EIGHT)
+    services.start_party(actor=director, party=party)
+    party.refresh_from_db()
+    return party
+
+
+def _tables(party: Party, number: int = 1) -> list[PartyTable]:
+    return list(PartyTable.objects.filter(round__party=party, round__number=number).order_by("number"))
+
+
+def test_the_new_party_form_offers_the_games(director_client) -> None:
+    html = director_client.get(reverse("parties:new")).content.decode()
+    for label in ("Progressive Whist", "Progressive Five Hundred", "Progressive Cinch"):
+        assert label in html
+
+
+def test_a_whist_drive_counts_each_pairs_tricks_and_checks_the_fifty_two(director, director_client) -> None:
+    party = _party(director, "whist", tie_rule="north_south")
+    one, two = _tables(party)
+    with pytest.raises(EntryError, match="4 hands are 52 tricks: the two pairs' tricks add up to 50") as err:
+        services.record_totals(actor=director, table=one, ns_total=30, ew_total=20)
+    assert err.value.field == "ns_total"
+    with pytest.raises(EntryError, match="entered as the two pairs' totals"):
+        services.record_deals(actor=director, table=one, deals=[])
+    services.record_totals(actor=director, table=one, ns_total=30, ew_total=22)
+    services.record_totals(actor=director, table=two, ns_total=26, ew_total=26)  # a tie: North-South win it
+    st = standings(party)
+    tricks = {r.guest.name: r.tally.net for r in st.rows}
+    assert tricks == {
+        one.north.name: 30, one.south.name: 30, one.east.name: 22, one.west.name: 22,
+        two.north.name: 26, two.south.name: 26, two.east.name: 26, two.west.name: 26,
+    }  # fmt: skip
+    assert [r.tally.net for r in st.rows] == sorted(tricks.values(), reverse=True) and st.total_label == "Tricks"
+    page = director_client.get(reverse("parties:standings", args=[party.pk])).content.decode()
+    assert '<th class="num">Tricks</th>' in page and "laws-check" not in page and "My score" not in page
+    services.call_progression(actor=director, party=party)
+    new_one = _tables(party, 2)[0]
+    assert {new_one.north, new_one.south, new_one.east, new_one.west} >= {one.north, one.south}  # winners stay
+    assert {two.north, two.south} <= {new_one.north, new_one.south, new_one.east, new_one.west}  # tie to N-S
+
+
+def test_whist_table_page_takes_totals_and_shows_the_laws_message_at_the_field(director, director_client) -> None:
+    party = _party(director, "whist")
+    url = reverse("parties:table", args=[party.pk, 1, 1])
+    html = director_client.get(url).content.decode()
+    assert "North-South tricks (all four hands)" in html and "Deal by deal" not in html
+    response = director_client.post(url, {"mode": "totals", "t-ns_total": "40", "t-ew_total": "40"})
+    assert response.status_code == 200
+    field = re.search(r'<div class="party-field field-error">.*?</div>', response.content.decode(), re.S)
+    assert field is not None and "add up to 80" in field.group(0) and "t-ns_total" in field.group(0)
+    response = director_client.post(url, {"mode": "totals", "t-ns_total": "27", "t-ew_total": "25"})
+    assert response.status_code == 302
+    assert _tables(party)[0].ns_total == 27
+
+
+def test_four_hand_five_hundred_takes_set_backs_and_scores_in_tens(director, director_client) -> None:
+    party = _party(director, "five-hundred", tie_rule="north_south")
+    one, two = _tables(party)
+    services.record_totals(actor=director, table=one, ns_total=-120, ew_total=340)
+    with pytest.raises(EntryError, match="scores go in tens: 125") as err:
+        services.record_totals(actor=director, table=two, ns_total=125, ew_total=60)
+    assert err.value.field == "ns_total"
+    st = standings(party)
+    assert {r.guest.name: r.tally.net for r in st.rows if r.tally.rounds} == {
+        one.north.name: -120,
+        one.south.name: -120,
+        one.east.name: 340,
+        one.west.name: 340,
+    }
+    assert PartyTable.objects.get(pk=one.pk).winner == "EW"
+    response = director_client.post(
+        reverse("parties:table", args=[party.pk, 1, 2]), {"mode": "totals", "t-ns_total": "-40", "t-ew_total": "200"}
+    )
+    assert response.status_code == 302
+
+
+def test_cinch_tallies_games_won(director, director_client) -> None:
+    party = _party(director, "cinch", tie_rule="cut")
+    one, two = _tables(party)
+    services.record_totals(actor=director, table=one, ns_total=33, ew_total=20)
+    services.record_totals(actor=director, table=two, ns_total=-8, ew_total=24)
+    games = {r.guest.name: r.tally.net for r in standings(party).rows}
+    winners = {one.north.name, one.south.name, two.east.name, two.west.name}
+    assert games == {name: (1 if name in winners else 0) for name in games}
+    html = director_client.get(reverse("parties:screen", args=[party.pk])).content.decode()
+    assert "Leaders" in html and "+1" not in html
