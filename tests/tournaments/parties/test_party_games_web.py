@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournaments.parties import services
 from tournaments.parties.models import Party, PartyTable
+from tournaments.parties.reports import render_standings, render_tally_cards
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
 
@@ -103,3 +106,17 @@ def test_cinch_tallies_games_won(director, director_client) -> None:
     assert games == {name: (1 if name in winners else 0) for name in games}
     html = director_client.get(reverse("parties:screen", args=[party.pk])).content.decode()
     assert "Leaders" in html and "+1" not in html
+
+
+def test_whist_papers_print_the_tricks_and_the_prizes(director) -> None:
+    party = _party(director, "whist", tie_rule="north_south")
+    for t, (ns, ew) in zip(_tables(party), ((30, 22), (19, 33)), strict=True):
+        services.record_totals(actor=director, table=t, ns_total=ns, ew_total=ew)
+    services.finish_party(actor=director, party=party)
+    _name, _type, data = render_standings(party)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    assert "Tricks" in text and "Prizes" in text and "Highest score" in text and "laws' check" not in text
+    best = standings(party).rows[0]
+    assert best.tally.net == 33 and best.guest.name in text
+    _name, _type, cards = render_tally_cards(party)
+    assert len(PdfReader(io.BytesIO(cards)).pages) >= 1
