@@ -107,6 +107,7 @@ class PartyGuest(Timestamped):
     name = models.CharField(max_length=80)
     group = models.CharField(max_length=10, choices=Group.choices, blank=True, default="")
     order = models.PositiveSmallIntegerField(default=0)
+    ghost = models.BooleanField(default=False, help_text="An empty seat filled by a ghost: it wins no place or prize")
 
     class Meta:
         ordering = ["order", "id"]

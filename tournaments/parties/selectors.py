@@ -185,8 +185,13 @@ def standings(party: Party) -> Standings:
         my_total = opp_total = 0  # no cross-check: the game's tally is not a "my score" against another
     euchre = party.form == Party.Form.EUCHRE
     stars = stars_from(guests, results, party.tables) if euchre else None
+    ghosts = {gid for gid, g in models.items() if g.ghost}  # a ghost fills a seat but takes no place or prize
+    guests = [g for g in guests if g.id not in ghosts]
+    tallies = {gid: t for gid, t in tallies.items() if gid not in ghosts}
     ranking = euchre_ranking(guests, stars) if stars is not None else rank_guests(guests, tallies)
+    ranking = [gid for gid in ranking if gid not in ghosts]
     awards = award_prizes(party.prizes, guests, tallies, results) if results else []
+    awards = [(code, gid) for code, gid in awards if gid not in ghosts]
     if euchre and results and stars is not None:
         awards = _euchre_prizes(party, guests, stars, ranking)
     by_guest: dict[str, list[str]] = {}

@@ -29,7 +29,7 @@ from tournaments.parties.papers import PARTY_JOB_PREFIX
 from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
-from tournaments.parties.sitouts import draw_sitters, rotate_sitters, sitter_count
+from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
@@ -183,6 +183,17 @@ def _save_round(party: Party, number: int, seating: Sequence[TableSeating]) -> P
     return rnd
 
 
+def _add_ghosts(party: Party, guests: Sequence[Guest]) -> list[Guest]:
+    """A ghost for each seat the guests leave empty (one a table at most; see ``sitouts``)."""
+    groups = ghost_groups(guests, party.tables, mixed=party.mixed)
+    made = []
+    for i, group in enumerate(groups, start=1):
+        name = "(ghost)" if len(groups) == 1 else f"(ghost {i})"
+        row = PartyGuest.objects.create(party=party, name=name, group=group or "", order=len(guests) + i, ghost=True)
+        made.append(Guest(str(row.pk), row.name, group))
+    return made
+
+
 def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
     """Pivot Laws 1-3: a fresh draw at the start of every cycle, then the rotation."""
     cycle = pivot.cycle_length(len(guests))
@@ -220,9 +231,12 @@ def start_party(
             playing = [g for g in guests if g.id in assignment]
             seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
         else:
+            ghosts = _add_ghosts(party, guests)
+            guests = [*guests, *ghosts]
             sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
             playing = [g for g in guests if g.id not in sitters]
             seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            seating = spread_ghosts(seating, {g.id for g in ghosts})
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
     if party.form != Party.Form.PIVOT:
@@ -421,6 +435,8 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
             head_table_keeps_partners=party.head_table_keeps_partners,
         )
         seating = _rotate_sitters(party, current, tables, seating, guests)
+        ghosts = {str(pk) for pk in party.guests.filter(ghost=True).values_list("pk", flat=True)}
+        seating = spread_ghosts(seating, ghosts)
     current.progressed = True
     current.save(update_fields=["progressed", "updated_at"])
     rnd = _save_round(party, current.number + 1, seating)

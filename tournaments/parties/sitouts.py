@@ -1,4 +1,6 @@
-"""Sit-outs: when the guests do not fill the tables, some sit out each round, in turn, fairly.
+"""Sit-outs and ghosts: when the guests do not fill the tables, some sit out each round, in turn, fairly;
+or, when the host sets up one table more, a ghost fills each empty seat (the partner plays its hand as
+dummy) and moves with the progression like anyone, never two ghosts at one table.
 
 Up to one guest per table may sit out (more, and the host should add a table). Round 1's sit-outs are drawn
 with the tally cards; at each progression every guest who sat out takes the seat of a player who has sat out
@@ -14,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from .types import Guest, PartyError, TableSeating
 
-__all__ = ["draw_sitters", "rotate_sitters", "sitter_count"]
+__all__ = ["draw_sitters", "ghost_groups", "rotate_sitters", "sitter_count", "spread_ghosts"]
 
 
 def sitter_count(guests: Sequence[Guest], tables: int, *, mixed: bool) -> int:
@@ -84,3 +86,31 @@ def rotate_sitters(
         out = (new_sitters[i],) if i < len(new_sitters) else ()
         result.append(TableSeating(table=t.table, seats=seats[t.table], first_dealer=t.first_dealer, sitting_out=out))
     return result
+
+
+def ghost_groups(guests: Sequence[Guest], tables: int, *, mixed: bool) -> list[str | None]:
+    """The ghosts needed to fill the tables (their group at a mixed party): at most one a table."""
+    short = 4 * tables - len(guests)
+    if short <= 0 or short > tables:
+        return []  # too few for a ghost a table: the tally-card draw says how many the tables seat
+    if not mixed:
+        return [None] * short
+    ladies = 2 * tables - sum(g.group == "lady" for g in guests)
+    gentlemen = 2 * tables - sum(g.group == "gentleman" for g in guests)
+    if ladies < 0 or gentlemen < 0:
+        raise PartyError(f"A mixed party at {tables} tables seats {2 * tables} ladies and {2 * tables} gentlemen.")
+    return ["lady"] * ladies + ["gentleman"] * gentlemen
+
+
+def spread_ghosts(seating: Sequence[TableSeating], ghosts: set[str]) -> list[TableSeating]:
+    """Never two ghosts at a table: a second ghost changes seats with the player in the same seat at the
+    first table without a ghost (the same seat keeps a mixed party's ladies and gentlemen in place)."""
+    tables = [TableSeating(t.table, dict(t.seats), t.first_dealer, t.sitting_out) for t in seating]
+    for t in tables:
+        extra = [seat for seat, who in t.seats.items() if who in ghosts][1:]
+        for seat in extra:
+            free = next((o for o in tables if not any(w in ghosts for w in o.seats.values())), None)
+            if free is None:
+                raise PartyError("More ghosts than tables.")
+            t.seats[seat], free.seats[seat] = free.seats[seat], t.seats[seat]
+    return tables

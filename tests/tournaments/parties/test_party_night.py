@@ -1,5 +1,5 @@
-"""Parties as hosts run them (issue 23): any number of guests (sit-outs in turn), tallies that stay aligned
-mid-round, the prize list on the big screen."""
+"""Parties as hosts run them (issue 23): any number of guests (sit-outs in turn, or ghosts in the empty seats),
+tallies that stay aligned mid-round, the prize list on the big screen."""
 
 from __future__ import annotations
 
@@ -135,3 +135,43 @@ def test_the_pages_show_who_sits_out(director_client, director) -> None:
     assert out is not None
     html = director_client.get(reverse("parties:screen", args=[party.pk])).content.decode()
     assert f'<td class="names">{out.name}</td><td>sits out this round</td>' in html
+
+
+# ---- Or one table more, and a ghost in each empty seat ----
+
+
+@pytest.mark.parametrize(("mixed", "text"), [
+    (False, "\n".join(f"Guest {i}" for i in range(1, 19))),
+    (True, "\n".join([f"Lady {i} L" for i in range(1, 10)] + [f"Gent {i} G" for i in range(1, 10)])),
+])  # fmt: skip
+def test_eighteen_guests_at_five_tables_play_with_two_ghosts(director, director_client, mixed, text) -> None:
+    party = services.create_party(actor=director, name="Short", tables=5, mixed=mixed, tie_rule="north_south",
+                                  prizes=["highest", "second", "booby"])  # fmt: skip
+    services.set_guests(actor=director, party=party, text=text)
+    services.start_party(actor=director, party=party)
+    ghosts = list(party.guests.filter(ghost=True))
+    assert len(ghosts) == 2 and party.guests.count() == 20
+    if mixed:
+        assert sorted(g.group for g in ghosts) == ["gentleman", "lady"]
+    seen = _play(party, director, 5)
+    for rnd in seen:
+        assert not rnd["out"] and len(set(rnd["seated"])) == 20
+        for t in rnd["tables"]:
+            assert sum(g.ghost for g in (t.north, t.east, t.south, t.west)) <= 1  # never two ghosts at a table
+            if mixed:
+                assert (t.north.group, t.east.group, t.south.group, t.west.group) == (
+                    "gentleman", "gentleman", "lady", "lady")  # fmt: skip
+    st = standings(party)
+    assert len(st.rows) == 18 and not any(r.guest.ghost for r in st.rows)
+    assert not any(g.ghost for _label, winners in st.prizes for g in winners) and st.prizes
+    assert st.check_ok  # the ghosts' scores still count in the laws' check
+    html = director_client.get(reverse("parties:screen", args=[party.pk])).content.decode()
+    assert "(ghost" not in html.split("Where you sit")[1]
+
+
+def test_ghosts_only_when_one_a_table_is_enough(director) -> None:
+    party = services.create_party(actor=director, name="Too short", tables=5)
+    services.set_guests(actor=director, party=party, text="\n".join(f"Guest {i}" for i in range(1, 14)))
+    with pytest.raises(EntryError, match="5 tables seat exactly 20 guests; you have 13"):
+        services.start_party(actor=director, party=party)
+    assert not party.guests.filter(ghost=True).exists()

@@ -25,6 +25,8 @@ def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if current is not None:
         for table in current.tables.all():
             for seat, guest in table.seats.items():
+                if guest.ghost:
+                    continue
                 places.append((guest.name, f"Table {table.number}, {SEAT_NAMES.get(seat, seat)}"))
             if table.sitting_out is not None:
                 places.append((table.sitting_out.name, "sits out this round"))
