@@ -15,10 +15,11 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
+from tournaments.parties import games
 from tournaments.parties.deals import deal_plan
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
-from tournaments.parties.selectors import Standings, guests_of, party_rounds, seating_of, standings
+from tournaments.parties.selectors import TOTAL_LABELS, Standings, guests_of, party_rounds, seating_of, standings
 from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
 from tournaments.printing.pdf import (
     FONT,
@@ -192,7 +193,26 @@ SCORING_TABLE = [
 ]
 
 
+def _game_pad(party: Party, table_no: int) -> list[Flowable]:
+    """A game of the party engine: the game's own columns, a line a deal, and its laws in a sentence."""
+    rules = games.game(party.form)
+    columns = rules.pad_columns
+    lines = [[str(n)] + [""] * (len(columns) - 1) for n in range(1, 11)]
+    rows = [list(columns), *lines, ["Total"] + [""] * (len(columns) - 1)]
+    grid = Table(rows, colWidths=[182 * mm / len(columns)] * len(columns), rowHeights=[7 * mm] + [10 * mm] * 11)
+    grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
+    return [
+        Paragraph(text(f"Score pad · Table {table_no} · {rules.label}"), STYLES["title"]),
+        Spacer(1, 4 * mm),
+        grid,
+        Spacer(1, 4 * mm),
+        Paragraph(text(rules.pad_note), STYLES["note"]),
+    ]
+
+
 def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
+    if party.form in TOTAL_LABELS:  # the party engine's games the pages run
+        return _game_pad(party, table_no)
     head = f"Score pad · Table {table_no}"
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
     if party.form == Party.Form.RUBBER:

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from tournaments.parties import services
 from tournaments.parties.models import Party, PartyTable
-from tournaments.parties.reports import render_standings, render_tally_cards
+from tournaments.parties.reports import render_score_pads, render_standings, render_tally_cards
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
 
@@ -120,3 +120,21 @@ def test_whist_papers_print_the_tricks_and_the_prizes(director) -> None:
     assert best.tally.net == 33 and best.guest.name in text
     _name, _type, cards = render_tally_cards(party)
     assert len(PdfReader(io.BytesIO(cards)).pages) >= 1
+
+
+@pytest.mark.parametrize(
+    ("form", "words"),
+    [
+        ("whist", ["Progressive Whist", "N-S tricks", "add up to 13"]),
+        ("five-hundred", ["Progressive Five Hundred", "Bidder", "Avondale", "Nullo"]),
+        ("cinch", ["Progressive Cinch", "N-S running", "rings the bell"]),
+    ],
+)
+def test_each_game_prints_its_own_score_pad(director, form, words) -> None:
+    party = _party(director, form)
+    _name, _type, data = render_score_pads(party)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+    assert len(pages) == 2  # one a table
+    for word in words:
+        assert word in pages[0], word
+    assert "Contract" not in pages[0]

@@ -67,6 +67,8 @@ class Game(Protocol):
     table_sizes: tuple[int, ...]  # how many may sit at a table
     tie_rules: tuple[str, ...]  # the laws' options, the first is the default
     single_table: bool  # pivot: one table, rotated by the game itself
+    pad_columns: tuple[str, ...]  # the table's score pad: its columns, and the laws in a sentence under it
+    pad_note: str
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         """Who partners whom at a table (players in seat order, the first dealer first); one per side."""
@@ -174,6 +176,8 @@ class PartnershipGame:
     table_sizes: tuple[int, ...] = (4,)
     tie_rules: tuple[str, ...] = ("cut", "first_seat", "ask")
     single_table = False
+    pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
+    pad_note = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         return pair_sides(players)

@@ -28,6 +28,11 @@ class Cinch(PartnershipGame):
 
     code = "cinch"
     label = "Progressive Cinch"
+    pad_columns = ("Deal", "Bidder", "Bid", "N-S points", "E-W points", "N-S running", "E-W running")
+    pad_note = (
+        "High, low, jack, game 1 each; right and left pedro 5 each: 14 a deal. Bidders who fall short are set "
+        "back their bid. The first side to 32 rings the bell and play stops at every table."
+    )
     tie_rules = ("cut", "half")
 
     def round_end(self, players: int) -> RoundEnd:

@@ -59,6 +59,12 @@ class FiveHundred(PartnershipGame):
 
     code = "five-hundred"
     label = "Progressive Five Hundred"
+    pad_columns = ("Deal", "Bidder", "Bid", "Tricks made", "N-S (+/-)", "E-W (+/-)")
+    pad_note = (
+        "Avondale schedule, six tricks: spades 40, clubs 60, diamonds 80, hearts 100, no trump 120; each trick "
+        "more adds 100. Nullo 250. All ten tricks on a bid under 250 score 250. A bidder who fails is set back "
+        "his bid; each opponent scores ten a trick. Partners are each credited with the whole amount."
+    )
     table_sizes = (3, 4, 5, 6)
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
