@@ -138,3 +138,29 @@ def test_each_game_prints_its_own_score_pad(director, form, words) -> None:
     for word in words:
         assert word in pages[0], word
     assert "Contract" not in pages[0]
+
+
+@pytest.mark.parametrize("form", ["whist", "five-hundred", "cinch"])
+def test_every_party_page_and_paper_of_a_game_answers(director, director_client, form) -> None:
+    party = _party(director, form, tie_rule="north_south")
+    scores = {"whist": (30, 22), "five-hundred": (-80, 240), "cinch": (32, -6)}[form]
+    for number in (1, 2):
+        for t in _tables(party, number):
+            services.record_totals(actor=director, table=t, ns_total=scores[0], ew_total=scores[1])
+        if number == 1:
+            services.call_progression(actor=director, party=party)
+    pages = [
+        reverse("parties:detail", args=[party.pk]),
+        reverse("parties:round", args=[party.pk, 1]),
+        reverse("parties:round", args=[party.pk, 2]),
+        reverse("parties:table", args=[party.pk, 2, 1]),
+        reverse("parties:standings", args=[party.pk]),
+        reverse("parties:screen", args=[party.pk]),
+        reverse("parties:print", args=[party.pk]),
+    ]
+    for url in pages:
+        assert director_client.get(url).status_code == 200, url
+    services.finish_party(actor=director, party=party)
+    for kind in ("tally-cards", "table-cards", "score-pads", "standings"):
+        response = director_client.get(reverse("parties:pdf", args=[party.pk, kind]))
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf", kind
