@@ -99,7 +99,9 @@ def ghost_groups(guests: Sequence[Guest], tables: int, *, mixed: bool) -> list[s
     gentlemen = 2 * tables - sum(g.group == "gentleman" for g in guests)
     if ladies < 0 or gentlemen < 0:
         raise PartyError(f"A mixed party at {tables} tables seats {2 * tables} ladies and {2 * tables} gentlemen.")
-    groups: list[str | None] = ["lady"] * ladies + ["gentleman"] * gentlemen
+    groups: list[str | None] = []
+    groups += ["lady"] * ladies
+    groups += ["gentleman"] * gentlemen
     return groups
 
 
