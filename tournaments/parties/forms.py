@@ -12,7 +12,9 @@ from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
 from tournaments.parties.types import SEATS
 
-__all__ = ["AssignForm", "DealForm", "DealFormSet", "GuestListForm", "PartyForm", "TotalsForm"]
+__all__ = [
+    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "TotalsForm",
+]  # fmt: skip
 
 
 class PartyForm(forms.ModelForm[Party]):
@@ -151,3 +153,28 @@ class DealForm(forms.Form):
 
 
 DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)
+
+
+class GameDealForm(forms.Form):
+    """One deal of a party game (whist, five hundred, cinch); the game's laws check it in the service."""
+
+    bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
+    bid = forms.CharField(
+        label="Bid", max_length=6, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
+    )  # fmt: skip
+    tricks = forms.CharField(
+        label="Tricks", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+    against = forms.CharField(
+        label="Others' points", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+
+    @property
+    def is_blank(self) -> bool:
+        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against"))
+
+
+GameDealFormSet = forms.formset_factory(GameDealForm, extra=0, min_num=1, max_num=20, validate_max=True)

@@ -339,8 +339,12 @@ def record_totals(
     ew_total: Any,
     host_choice: str | None = None,
     why: str = "",
+    hands: Sequence[Mapping[str, Any]] = (),
 ) -> PartyTable:
-    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped)."""
+    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped).
+
+    ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log).
+    """
     why = _why(why)
     table = _locked_table(table)
     old = _table_snapshot(table)
@@ -350,9 +354,8 @@ def record_totals(
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    audit.record(
-        actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
-    )
+    new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else _table_snapshot(table)
+    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     return table
 
 

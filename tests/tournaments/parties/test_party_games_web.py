@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments.parties import services
+from tournaments.audit.models import AuditEntry
+from tournaments.parties import game_services, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.reports import render_score_pads, render_standings, render_tally_cards
 from tournaments.parties.selectors import standings
@@ -64,8 +65,8 @@ def test_a_whist_drive_counts_each_pairs_tricks_and_checks_the_fifty_two(directo
 def test_whist_table_page_takes_totals_and_shows_the_laws_message_at_the_field(director, director_client) -> None:
     party = _party(director, "whist")
     url = reverse("parties:table", args=[party.pk, 1, 1])
-    html = director_client.get(url).content.decode()
-    assert "North-South tricks (all four hands)" in html and "Deal by deal" not in html
+    html = director_client.get(url + "?mode=totals").content.decode()
+    assert "North-South tricks (all four hands)" in html
     response = director_client.post(url, {"mode": "totals", "t-ns_total": "40", "t-ew_total": "40"})
     assert response.status_code == 200
     field = re.search(r'<div class="party-field field-error">.*?</div>', response.content.decode(), re.S)
@@ -164,3 +165,57 @@ def test_every_party_page_and_paper_of_a_game_answers(director, director_client,
     for kind in ("tally-cards", "table-cards", "score-pads", "standings"):
         response = director_client.get(reverse("parties:pdf", args=[party.pk, kind]))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf", kind
+
+
+def _rows(url_data: list[dict[str, str]], count: int) -> dict[str, str]:
+    data = {"mode": "deals", "g-TOTAL_FORMS": str(count), "g-INITIAL_FORMS": str(count)}
+    for i, row in enumerate(url_data):
+        for key, value in row.items():
+            data[f"g-{i}-{key}"] = value
+    return data
+
+
+def test_five_hundred_typed_deal_by_deal_is_scored_by_the_avondale_schedule(director, director_client) -> None:
+    party = _party(director, "five-hundred", tie_rule="north_south")
+    url = reverse("parties:table", args=[party.pk, 1, 1])
+    html = director_client.get(url).content.decode()
+    assert "Bidders' tricks" in html and html.count('class="card deal-card') == 4
+    deals = [
+        {"bidder": "N", "bid": "7H", "tricks": "8"},  # N-S make 200; E-W take 2 tricks: 20
+        {"bidder": "E", "bid": "8S", "tricks": "7"},  # E-W set back 240; N-S 30
+        {"bidder": "S", "bid": "NULLO", "tricks": "0"},  # nullo made: 250 to N-S
+        {"bidder": "W", "bid": "6C", "tricks": "10"},  # all ten on a bid under 250: 250
+    ]
+    bad = [dict(d) for d in deals]
+    bad[1]["bid"] = "5S"
+    response = director_client.post(url, _rows(bad, 4))
+    assert response.status_code == 200
+    card = re.search(r'id="deal-2">(.*?)</fieldset>', response.content.decode(), re.S)
+    assert card is not None and "not a bid" in card.group(1) and "field-error" in card.group(1)
+    assert director_client.post(url, _rows(deals, 4)).status_code == 302
+    table = _tables(party)[0]
+    assert (table.ns_total, table.ew_total, table.winner) == (200 + 30 + 250, 20 - 240 + 250, "NS")
+    entry = AuditEntry.objects.filter(action="party.table").latest("pk")
+    assert [h["bid"] for h in entry.new["hands"]] == ["7H", "8S", "NULLO", "6C"]
+
+
+def test_whist_and_cinch_deal_by_deal(director) -> None:
+    whist = _party(director, "whist")
+    table = _tables(whist)[0]
+    game_services.record_game_deals(actor=director, table=table, rows=[{"tricks": t} for t in ("8", "5", "7", "9")])
+    table.refresh_from_db()
+    assert (table.ns_total, table.ew_total) == (29, 23)
+    with pytest.raises(EntryError, match="Deal 2: the tricks is between 0 and 13, not 14") as err:
+        game_services.record_game_deals(actor=director, table=table, rows=[{"tricks": "8"}, {"tricks": "14"}])
+    assert (err.value.deal, err.value.field) == (2, "tricks")
+    cinch = _party(director, "cinch")
+    table = _tables(cinch)[0]
+    rows = [{"bidder": "N", "bid": "6", "tricks": "9", "against": "5"},  # N-S 9, E-W 5
+            {"bidder": "E", "bid": "10", "tricks": "7", "against": "7"},  # E-W set back 10, N-S 7
+            {"bidder": "S", "bid": "8", "tricks": "14", "against": "0"}]  # fmt: skip
+    game_services.record_game_deals(actor=director, table=table, rows=rows)
+    table.refresh_from_db()
+    assert (table.ns_total, table.ew_total, table.winner) == (30, -5, "NS")
+    with pytest.raises(EntryError, match="who was the bidder") as err:
+        game_services.record_game_deals(actor=director, table=table, rows=[{"bid": "6", "tricks": "9", "against": "5"}])
+    assert err.value.field == "bidder"
