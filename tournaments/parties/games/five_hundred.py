@@ -80,6 +80,9 @@ class FiveHundred(PartnershipGame):
             return best_side(self.sides(players), totals, rule, rng)
         return top_players(players, totals, 1 if len(players) == 3 else 2, rule, rng)
 
+    def _side_of(self, players: Sequence[str], who: str) -> tuple[str, ...]:
+        return next(s for s in self.sides(players) if who in s)
+
     def _bidder_side(self, entry: Entry, players: Sequence[str], number: int, bidder: str) -> tuple[str, ...]:
         partners = list(entry.get("partners") or [])
         if len(players) != 5:
@@ -139,7 +142,7 @@ class FiveHundred(PartnershipGame):
         others = [p for p in players if p != bidder]
         if rng.random() < 0.08:
             taken = rng.choice([0, 0, 0, 1, 2])
-            tricks = {bidder: taken}
+            tricks: dict[str, int] = {bidder: taken}
             for _ in range(TRICKS - taken):
                 who = rng.choice(others)
                 tricks[who] = tricks.get(who, 0) + 1
@@ -148,9 +151,11 @@ class FiveHundred(PartnershipGame):
         entry: dict[str, Any] = {"bidder": bidder, "bid": bid}
         if len(players) == 5:
             entry["partners"] = [rng.choice(others)]
+        side = [bidder, *entry.get("partners", [])] if len(players) in (3, 5) else list(self._side_of(players, bidder))
+        rest = [p for p in players if p not in side]
         tricks = {}
-        for _ in range(TRICKS):
-            who = rng.choice(list(players))
+        for _ in range(TRICKS):  # the bidder's side, who bid on their cards, takes most tricks
+            who = rng.choice(side if rng.random() < 0.7 else rest)
             tricks[who] = tricks.get(who, 0) + 1
         entry["tricks"] = tricks
         return entry
