@@ -12,7 +12,9 @@ from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
 from tournaments.parties.types import SEATS
 
-__all__ = ["AssignForm", "DealForm", "DealFormSet", "GuestListForm", "PartyForm", "TotalsForm"]
+__all__ = [
+    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "TotalsForm",
+]  # fmt: skip
 
 
 class PartyForm(forms.ModelForm[Party]):
@@ -99,11 +101,11 @@ WINNER_CHOICES = [("", "—"), ("NS", "North-South won the tie"), ("EW", "East-W
 
 class TotalsForm(forms.Form):
     ns_total = forms.IntegerField(
-        label="North-South total", min_value=0, max_value=20000,
+        label="North-South total", min_value=-20000, max_value=20000,  # five hundred's set-backs; services check
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
     ew_total = forms.IntegerField(
-        label="East-West total", min_value=0, max_value=20000,
+        label="East-West total", min_value=-20000, max_value=20000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
     host_choice = forms.ChoiceField(label="Only if tied: who won?", choices=WINNER_CHOICES, required=False)
@@ -151,3 +153,28 @@ class DealForm(forms.Form):
 
 
 DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)
+
+
+class GameDealForm(forms.Form):
+    """One deal of a party game (whist, five hundred, cinch); the game's laws check it in the service."""
+
+    bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
+    bid = forms.CharField(
+        label="Bid", max_length=6, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
+    )  # fmt: skip
+    tricks = forms.CharField(
+        label="Tricks", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+    against = forms.CharField(
+        label="Others' points", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+
+    @property
+    def is_blank(self) -> bool:
+        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against"))
+
+
+GameDealFormSet = forms.formset_factory(GameDealForm, extra=0, min_num=1, max_num=20, validate_max=True)

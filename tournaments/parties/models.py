@@ -28,6 +28,9 @@ class Party(Timestamped):
         RUBBER = "rubber", "Progressive Rubber Bridge (rubbers in a time limit)"
         PIVOT = "pivot", "Pivot Bridge (one table of 4 or 5)"
         EUCHRE = "euchre", "Progressive Euchre with stars"
+        WHIST = "whist", "Progressive Whist (whist drive: tricks per pair)"
+        FIVE_HUNDRED = "five-hundred", "Progressive Five Hundred (four-hand: points made and set back)"
+        CINCH = "cinch", "Progressive Cinch (the bell at 32: games won)"
 
     class Progression(models.TextChoices):
         STANDARD = "standard", "Winners move up, partners change (Laws 5 and 6)"
@@ -57,7 +60,7 @@ class Party(Timestamped):
     name = models.CharField(max_length=120)
     date = models.DateField()
     host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    form = models.CharField(max_length=10, choices=Form.choices, default=Form.BRIDGE)
+    form = models.CharField(max_length=16, choices=Form.choices, default=Form.BRIDGE)
     tables = models.PositiveSmallIntegerField(default=3)
     mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every couple mixed")
     tally_draw = models.CharField(max_length=10, choices=TallyDraw.choices, default=TallyDraw.RANDOM)
@@ -104,6 +107,7 @@ class PartyGuest(Timestamped):
     name = models.CharField(max_length=80)
     group = models.CharField(max_length=10, choices=Group.choices, blank=True, default="")
     order = models.PositiveSmallIntegerField(default=0)
+    ghost = models.BooleanField(default=False, help_text="An empty seat filled by a ghost: it wins no place or prize")
 
     class Meta:
         ordering = ["order", "id"]
@@ -166,9 +170,9 @@ class PartyTable(Timestamped):
             models.UniqueConstraint(fields=["round", "number"], name="party_table_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="party_table_from_1"),
             models.CheckConstraint(condition=Q(first_dealer__in=["N", "E", "S", "W"]), name="party_table_dealer_seat"),
-            models.CheckConstraint(
-                condition=Q(entry="") | (Q(ns_total__gte=0) & Q(ew_total__gte=0) & ~Q(winner="")),
-                name="party_table_entered_complete",
+            models.CheckConstraint(  # five hundred's totals may be below zero (set-backs)
+                condition=Q(entry="") | (Q(ns_total__isnull=False) & Q(ew_total__isnull=False) & ~Q(winner="")),
+                name="party_table_entered_has_winner",
             ),
         ]
 

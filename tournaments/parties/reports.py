@@ -15,10 +15,11 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
+from tournaments.parties import games
 from tournaments.parties.deals import deal_plan
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
-from tournaments.parties.selectors import guests_of, party_rounds, seating_of, standings
+from tournaments.parties.selectors import TOTAL_LABELS, Standings, guests_of, party_rounds, seating_of, standings
 from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
 from tournaments.printing.pdf import (
     FONT,
@@ -192,7 +193,26 @@ SCORING_TABLE = [
 ]
 
 
+def _game_pad(party: Party, table_no: int) -> list[Flowable]:
+    """A game of the party engine: the game's own columns, a line a deal, and its laws in a sentence."""
+    rules = games.game(party.form)
+    columns = rules.pad_columns
+    lines = [[str(n)] + [""] * (len(columns) - 1) for n in range(1, 11)]
+    rows = [list(columns), *lines, ["Total"] + [""] * (len(columns) - 1)]
+    grid = Table(rows, colWidths=[182 * mm / len(columns)] * len(columns), rowHeights=[7 * mm] + [10 * mm] * 11)
+    grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
+    return [
+        Paragraph(text(f"Score pad · Table {table_no} · {rules.label}"), STYLES["title"]),
+        Spacer(1, 4 * mm),
+        grid,
+        Spacer(1, 4 * mm),
+        Paragraph(text(rules.pad_note), STYLES["note"]),
+    ]
+
+
 def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
+    if party.form in TOTAL_LABELS:  # the party engine's games the pages run
+        return _game_pad(party, table_no)
     head = f"Score pad · Table {table_no}"
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
     if party.form == Party.Form.RUBBER:
@@ -265,6 +285,10 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
         t.setStyle(table_style(header_rows=0))
         story += [t, Spacer(1, 6 * mm)]
     story.append(Paragraph("Tallies", STYLES["h2"]))
+    if st.game:  # a game of the party engine: one tally (tricks, points or games), no cross-check
+        story.append(_game_grid(st))
+        data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Final standings")
+        return _filename(party, "standings"), PDF, data
     if st.euchre:
         header = ["Place", "Guest", "", "Gold", "Red", "Green", "My points", "Opponents'"]
         body = [
@@ -316,6 +340,19 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
     story.append(Paragraph(text(verdict), STYLES["note"]))
     data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Final standings")
     return _filename(party, "standings"), PDF, data
+
+
+def _game_grid(st: Standings) -> Table:
+    """Place, guest and the game's tally, highest first."""
+    header = ["Place", "Guest", "", st.total_label]
+    body = [
+        [str(r.place), fit(r.guest.name, FONT, 8.5, 90 * mm), r.guest.get_group_display() if r.guest.group else "",
+         f"{r.tally.net:,}"]
+        for r in st.rows
+    ]  # fmt: skip
+    grid = Table([header, *body], colWidths=[14 * mm, 92 * mm, 28 * mm, 30 * mm], repeatRows=1)
+    grid.setStyle(table_style(extra=[("ALIGN", (3, 0), (-1, -1), "RIGHT")]))
+    return grid
 
 
 RENDERERS: dict[str, tuple[str, Callable[[Party], tuple[str, str, bytes]]]] = {

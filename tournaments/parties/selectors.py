@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
+from tournaments.parties import games
 from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.tallies import (
@@ -145,6 +146,9 @@ class TallyRow:
     tally: Tally
     stars: Stars | None = None
     prizes: list[str] = field(default_factory=list)
+    # One cell per seated round, in order: (round, table, my, opponents), or None while the guest's table
+    # has not entered it (or the guest sat out), so the columns stay aligned during a round.
+    cells: list[tuple[int, int, int, int] | None] = field(default_factory=list)
 
 
 @dataclass
@@ -157,6 +161,11 @@ class Standings:
     prizes: list[tuple[str, list[PartyGuest]]]
     rounds_entered: int
     euchre: bool
+    total_label: str = ""  # a game of the party engine: what its tally counts ("Tricks", "Games", "Points")
+
+    @property
+    def game(self) -> bool:
+        return bool(self.total_label)
 
     @property
     def check_ok(self) -> bool:
@@ -169,12 +178,20 @@ def standings(party: Party) -> Standings:
     guests = guests_of(party)
     models = {str(g.pk): g for g in party.guests.all()}
     results = results_of(party)
-    tallies = tallies_from(guests, results)
+    label = TOTAL_LABELS.get(party.form, "")
+    tallies = _game_tallies(party.form, guests, results) if label else tallies_from(guests, results)
     my_total, opp_total = laws_check(tallies)
+    if label:
+        my_total = opp_total = 0  # no cross-check: the game's tally is not a "my score" against another
     euchre = party.form == Party.Form.EUCHRE
     stars = stars_from(guests, results, party.tables) if euchre else None
+    ghosts = {gid for gid, g in models.items() if g.ghost}  # a ghost fills a seat but takes no place or prize
+    guests = [g for g in guests if g.id not in ghosts]
+    tallies = {gid: t for gid, t in tallies.items() if gid not in ghosts}
     ranking = euchre_ranking(guests, stars) if stars is not None else rank_guests(guests, tallies)
+    ranking = [gid for gid in ranking if gid not in ghosts]
     awards = award_prizes(party.prizes, guests, tallies, results) if results else []
+    awards = [(code, gid) for code, gid in awards if gid not in ghosts]
     if euchre and results and stars is not None:
         awards = _euchre_prizes(party, guests, stars, ranking)
     by_guest: dict[str, list[str]] = {}
@@ -185,14 +202,33 @@ def standings(party: Party) -> Standings:
     rows = []
     place = 0
     previous = None
+    seated = list(party.rounds.order_by("number").values_list("number", flat=True))
     for i, gid in enumerate(ranking, start=1):
         t = tallies[gid]
         key = stars[gid].key() if stars is not None else (t.net, t.my)
         if key != previous:
             place, previous = i, key
-        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, [])))
+        played = {r[0]: r for r in t.rounds}
+        cells = [played.get(n) for n in seated]
+        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, []), cells))
     entered = {r.round for r in results}
-    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre)
+    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
+
+
+TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games"}
+
+
+def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:
+    """A game of the party engine: each round adds what the game's laws say (tricks, points, a game won)."""
+    rules = games.game(form)
+    tallies = {g.id: Tally(g.id) for g in guests}
+    for res in sorted(results, key=lambda r: (r.round, r.table)):
+        players = list(res.seating.players())  # N, E, S, W: partners sit opposite
+        totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
+        winners = res.seating.pair(res.winner) if res.winner else ()
+        for guest, value in rules.tally(players, totals, winners, "score").items():
+            tallies[guest].rounds.append((res.round, res.table, int(value), 0))
+    return tallies
 
 
 EUCHRE_PRIZES = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,14 +20,16 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.parties import pivot
-from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties import games, pivot
+from tournaments.parties.deals import DEALS_PER_ROUND, DealEntry, DealError, score_round
+from tournaments.parties.games import GameError
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.papers import PARTY_JOB_PREFIX
 from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
+from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
@@ -47,6 +50,8 @@ __all__ = [
 
 SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
+# Games of the party engine that the party pages run at tables of four, entered as each pair's round total.
+TOTALS_GAMES = (Party.Form.WHIST, Party.Form.FIVE_HUNDRED, Party.Form.CINCH)
 RULE_FIELDS = (
     "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
     "vulnerability", "tie_rule", "planned_rounds", "prizes",
@@ -178,6 +183,17 @@ def _save_round(party: Party, number: int, seating: Sequence[TableSeating]) -> P
     return rnd
 
 
+def _add_ghosts(party: Party, guests: Sequence[Guest]) -> list[Guest]:
+    """A ghost for each seat the guests leave empty (one a table at most; see ``sitouts``)."""
+    groups = ghost_groups(guests, party.tables, mixed=party.mixed)
+    made = []
+    for i, group in enumerate(groups, start=1):
+        name = "(ghost)" if len(groups) == 1 else f"(ghost {i})"
+        row = PartyGuest.objects.create(party=party, name=name, group=group or "", order=len(guests) + i, ghost=True)
+        made.append(Guest(str(row.pk), row.name, group))
+    return made
+
+
 def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
     """Pivot Laws 1-3: a fresh draw at the start of every cycle, then the rotation."""
     cycle = pivot.cycle_length(len(guests))
@@ -203,17 +219,29 @@ def start_party(
     if party.status != Party.Status.SETUP:
         raise EntryError("The tally cards have already been drawn.")
     guests = guests_of(party)
+    sitters: list[str] = []
     try:
         if party.form == Party.Form.PIVOT:
             if len(guests) not in (4, 5):
                 raise PartyError(f"Pivot bridge is for 4 or 5 players at one table; you have {len(guests)}.")
             seating = _pivot_seating(party, guests, 1)
         elif assignment is not None:
-            seating = assign_tally_cards(guests, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
+            sitter_count(guests, party.tables, mixed=party.mixed)
+            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
+            playing = [g for g in guests if g.id in assignment]
+            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
         else:
-            seating = draw_tally_cards(guests, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            ghosts = _add_ghosts(party, guests)
+            guests = [*guests, *ghosts]
+            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
+            playing = [g for g in guests if g.id not in sitters]
+            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            seating = spread_ghosts(seating, {g.id for g in ghosts})
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
+    if party.form != Party.Form.PIVOT:
+        for table, who in zip(seating, sitters, strict=False):
+            table.sitting_out = (who,)
     for table in seating:
         seat = (first_dealers or {}).get(table.table)
         if seat is not None:
@@ -247,12 +275,24 @@ def _table_snapshot(table: PartyTable) -> dict[str, Any]:
     }
 
 
-def _check_total(value: Any, field: str) -> int:
+def _check_total(value: Any, field: str, *, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise EntryError("Write the total as a whole number of points.", field=field)
-    if not 0 <= value <= MAX_POINTS:
-        raise EntryError(f"A total is between 0 and {MAX_POINTS:,} points.", field=field)
+    if not low <= value <= MAX_POINTS:
+        raise EntryError(f"A total is between {low:,} and {MAX_POINTS:,} points.", field=field)
     return value
+
+
+def _check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, int]:
+    """The two totals, checked by the game's own laws (whist: 52 tricks; five hundred: tens; set-backs < 0)."""
+    low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
+    ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
+    if party.form in TOTALS_GAMES:
+        try:
+            games.game(party.form).check_totals((ns, ew), DEALS_PER_ROUND)
+        except GameError as exc:
+            raise EntryError(str(exc), field=exc.field or "ns_total") from exc
+    return ns, ew
 
 
 def _settle(
@@ -299,20 +339,23 @@ def record_totals(
     ew_total: Any,
     host_choice: str | None = None,
     why: str = "",
+    hands: Sequence[Mapping[str, Any]] = (),
 ) -> PartyTable:
-    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped)."""
+    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped).
+
+    ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log).
+    """
     why = _why(why)
     table = _locked_table(table)
     old = _table_snapshot(table)
-    ns_total, ew_total = _check_total(ns_total, "ns_total"), _check_total(ew_total, "ew_total")
+    ns_total, ew_total = _check_game_totals(table.round.party, ns_total, ew_total)
     winner, how = _settle(table, ns_total, ew_total, (), host_choice)
     table.deals.all().delete()
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    audit.record(
-        actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
-    )
+    new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else _table_snapshot(table)
+    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     return table
 
 
@@ -331,6 +374,8 @@ def record_deals(
     party = table.round.party
     if party.form == Party.Form.EUCHRE:
         raise EntryError("Euchre is entered as the two pairs' points.")
+    if party.form in TOTALS_GAMES:
+        raise EntryError(f"{party.get_form_display()} is entered as the two pairs' totals for the round.")
     premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
     try:
         if party.form == Party.Form.RUBBER:
@@ -392,6 +437,9 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
             mixed=party.mixed,
             head_table_keeps_partners=party.head_table_keeps_partners,
         )
+        seating = _rotate_sitters(party, current, tables, seating, guests)
+        ghosts = {str(pk) for pk in party.guests.filter(ghost=True).values_list("pk", flat=True)}
+        seating = spread_ghosts(seating, ghosts)
     current.progressed = True
     current.save(update_fields=["progressed", "updated_at"])
     rnd = _save_round(party, current.number + 1, seating)
@@ -402,6 +450,19 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
         new={"round": rnd.number, "seating": [{"table": t.table, **t.seats} for t in seating]},
     )
     return rnd
+
+
+def _rotate_sitters(
+    party: Party, current: PartyRound, tables: list[PartyTable], seating: list[TableSeating], guests: list[Guest]
+) -> list[TableSeating]:
+    """Those who sat out this round come in; those who sat out least so far go out (see ``sitouts``)."""
+    sitters = [str(t.sitting_out_id) for t in tables if t.sitting_out_id]
+    if not sitters:
+        return seating
+    history = PartyTable.objects.filter(round__party=party, sitting_out__isnull=False)
+    sat_out = Counter(str(pk) for pk in history.values_list("sitting_out_id", flat=True))
+    rng = _rng(party, "sit-out", current.number)
+    return rotate_sitters(seating, sitters, sat_out, rng, groups={g.id: g.group for g in guests}, mixed=party.mixed)
 
 
 @transaction.atomic

@@ -1,4 +1,8 @@
-"""`manage.py party_demo --tables 3 --rounds 4 --seed 7 --json`: play a whole simulated progressive party."""
+"""`manage.py party_demo --tables 3 --rounds 4 --seed 7 --json`: play a whole simulated progressive party.
+
+With ``--game`` (whist, five-hundred, cinch, solo, bridge, pivot, rubber, euchre) the one party engine
+plays it and prints ``{"game", "rounds", "tallies", "prizes"}``; without it, today's Progressive Bridge party.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from django.db import transaction
 
 from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
+from tournaments.parties.engine import play_party
+from tournaments.parties.games import GAMES, game
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.simulate import DEMO_PRIZES, simulate_party
 from tournaments.parties.types import PartyError
@@ -77,8 +83,40 @@ class Command(BaseCommand):
             help="also store the party (through the same services as the web pages) for a host to browse",
         )
         parser.add_argument("--host", default="", help="user name of the host for --save (default: first superuser)")
+        parser.add_argument("--game", choices=sorted(GAMES), help="play this game on the one party engine")
+        parser.add_argument("--players", type=int, help="players at a table (five hundred: 3 to 6)")
+        parser.add_argument("--tie-rule", help="how a tie at a table is settled (the game's laws' options)")
+        parser.add_argument("--keep-partners", action="store_true", help="partners stay together when they move")
+
+    def _engine(self, options: dict[str, Any]) -> None:
+        """The --game form: one engine, the game's own rules; JSON or a short summary."""
+        if options["save"]:
+            raise CommandError("--save stores Progressive Bridge parties only; leave out --game.")
+        rules = game(options["game"])
+        tables = 1 if rules.single_table and options["tables"] == 3 else options["tables"]
+        try:
+            party = play_party(
+                rules, tables=tables, rounds=options["rounds"], seed=options["seed"], size=options["players"],
+                tie_rule=options["tie_rule"], keep_partners=options["keep_partners"],
+            )  # fmt: skip
+        except PartyError as exc:
+            raise CommandError(str(exc)) from exc
+        if options["json"]:
+            self.stdout.write(json.dumps(party, indent=1))
+            return
+        self.stdout.write(
+            f"{rules.label}: {len(party['tallies'])} guests, {tables} tables, {options['rounds']} rounds\n"
+        )
+        for place, (guest, total) in enumerate(sorted(party["tallies"].items(), key=lambda kv: -kv[1]), start=1):
+            self.stdout.write(f"{place:>3}. {guest:<6} {total:>8}")
+        self.stdout.write("\nPrizes:")
+        for p in party["prizes"]:
+            self.stdout.write(f"  {p['prize']}: {', '.join(p['guests'])} ({p['total']})")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["game"]:
+            self._engine(options)
+            return
         tables, rounds = options["tables"], options["rounds"]
         if not 2 <= tables <= 60:
             raise CommandError("--tables must be 2 to 60.")

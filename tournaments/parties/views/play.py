@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
-from tournaments.parties import services
+from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
-from tournaments.parties.forms import DealFormSet, TotalsForm
+from tournaments.parties.forms import DealFormSet, GameDealFormSet, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
@@ -82,6 +82,51 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
+GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12}  # cinch: as many deals as it takes to ring the bell
+
+
+def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse | None:
+    """A party game's round typed deal by deal, scored by the game's laws (``game_services``)."""
+    rows = GAME_ROWS[party.form]
+    formset = GameDealFormSet(
+        request.POST if request.method == "POST" else None, initial=[{}] * rows, prefix="g"
+    )  # fmt: skip
+    if request.method == "POST" and formset.is_valid():
+        typed = [(n, f) for n, f in enumerate(formset.forms, start=1) if not f.is_blank]
+        try:
+            game_services.record_game_deals(
+                actor=request.user,
+                table=table,
+                rows=[{k: v for k, v in f.cleaned_data.items() if v} for _n, f in typed],
+                host_choice=request.POST.get("host_choice") or None,
+                why=request.POST.get("why", ""),
+            )
+            return _saved(request, party, rnd.number, table.number)
+        except EntryError as exc:
+            form = typed[exc.deal - 1][1] if exc.deal and exc.deal <= len(typed) else None
+            if form is not None:
+                form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+            else:
+                formset._non_form_errors = formset.error_class([str(exc)])  # type: ignore[attr-defined]
+    return render(
+        request,
+        "parties/table_game.html",
+        {
+            "party": party, "round": rnd, "table": table, "formset": formset, "mode": "deals",
+            "host_tie": party.tie_rule == Party.TieRule.HOST, "steps": steps(party, "play"),
+        },
+    )  # fmt: skip
+
+
+# What a pair's round total counts, for the games entered as totals (the label of the two boxes).
+TOTAL_NOUNS = {
+    "euchre": "points",
+    "whist": "tricks (all four hands)",
+    "five-hundred": "points (less set-backs)",
+    "cinch": "points when the bell rang",
+}
+
+
 @requires(Perm.DIRECT)
 @require_http_methods(["GET", "POST"])
 def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> HttpResponse:
@@ -92,12 +137,17 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     if table is None:
         raise Http404("No such table.")
     euchre = party.form == Party.Form.EUCHRE
+    if party.form in services.TOTALS_GAMES and (request.POST.get("mode") or request.GET.get("mode")) != "totals":
+        game = _game_deals(request, party, rnd, table)
+        if game is not None:
+            return game
+    totals_only = euchre
     mode = (
         request.POST.get("mode")
         or request.GET.get("mode")
-        or ("totals" if euchre or table.entry == "totals" else "deals")
+        or ("totals" if totals_only or table.entry == "totals" else "deals")
     )
-    if euchre:
+    if totals_only:
         mode = "totals"
     rubber = party.form == Party.Form.RUBBER
     count = 4
@@ -176,6 +226,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             "rows": rows,
             "rubber": rubber,
             "euchre": euchre,
+            "totals_only": totals_only,
+            "total_noun": TOTAL_NOUNS.get(party.form, ""),
             "count": count,
             "steps": steps(party, "play"),
             "host_tie": party.tie_rule == Party.TieRule.HOST,

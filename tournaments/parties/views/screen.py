@@ -1,5 +1,6 @@
 """The party's big screen for the room's TV: where every guest sits this round (alphabetical, so each finds
-their own name) and the leaders so far. Refreshed every 10 s; no menus."""
+their own name) and the leaders so far; once the party is finished, the prize list. Refreshed every 10 s;
+no menus."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if current is not None:
         for table in current.tables.all():
             for seat, guest in table.seats.items():
+                if guest.ghost:
+                    continue
                 places.append((guest.name, f"Table {table.number}, {SEAT_NAMES.get(seat, seat)}"))
             if table.sitting_out is not None:
                 places.append((table.sitting_out.name, "sits out this round"))
@@ -34,6 +37,8 @@ def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "places": sorted(places, key=lambda p: p[0].casefold()),
         "leaders": standings.rows[:LEADERS] if standings.rounds_entered else [],
         "euchre": standings.euchre,
+        "game": standings.game,
+        "prizes": standings.prizes if party.status == party.Status.FINISHED else [],
     }
     template = "parties/_screen_body.html" if request.htmx else "parties/screen.html"
     return render(request, template, context)

@@ -1,0 +1,177 @@
+"""One party engine for every game: seat the guests, play the rounds, progress, tally, award the prizes.
+
+The engine knows no game by name; it asks the game (:mod:`.games`) how many sit at a table, who partners
+whom, how deals score, what ends a round and who progresses. The progression is Law 5 generalised to any
+table: the ``k`` progressors at each table but the head table move up one table; at the head table they
+stay, and the ``k`` lowest of the others (lowest total first, then the later seat) go to the last table.
+Those who stay keep their seats when partners are kept (always at the head table if the game says so);
+when partners change, the stayers take the first seats and the arrivals the next (each in old seat order), so
+at a table of four each stayer partners an arrival (Law 6). Seats are listed clockwise from the first
+dealer, so ``players[0]`` deals the first hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .games import Game
+from .types import PartyError
+
+__all__ = ["PlayedTable", "next_tables", "play_party", "prize_list"]
+
+PRIZE_LABELS = {"highest": "Highest score", "second": "Second-highest score", "booby": "Booby (lowest score)"}
+
+
+@dataclass
+class PlayedTable:
+    """One table's round: the players in seat order, each deal's entry and points, totals and who moved."""
+
+    table: int
+    players: list[str]
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    scores: list[dict[str, int]] = field(default_factory=list)
+    progressors: tuple[str, ...] = ()
+    how: str = ""
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(s[p] for s in self.scores) for p in self.players}
+
+
+def _bell_rung(rules: Game, tables: Sequence[PlayedTable]) -> bool:
+    end = rules.round_end(len(tables[0].players))
+    if end.bell is None:
+        return False
+    watched = tables[:1] if end.bell_at_head_table_only else tables
+    return any(max(t.totals().values(), default=0) >= end.bell for t in watched)
+
+
+def play_round(rules: Game, tables: list[PlayedTable], rng: random.Random) -> None:
+    """Deal in step at every table until the round's deals are played or a bell rings."""
+    deals = max(rules.round_end(len(t.players)).deals for t in tables)
+    for number in range(1, deals + 1):
+        for t in tables:
+            if number <= rules.round_end(len(t.players)).deals:
+                t.entries.append(rules.random_entry(rng, t.players, number))
+                t.scores = rules.score_deals(t.entries, t.players)
+        if _bell_rung(rules, tables):
+            break
+
+
+def next_tables(
+    rules: Game, played: Sequence[PlayedTable], *, keep_partners: bool, head_keeps: bool
+) -> list[list[str]]:
+    """The seat order at each table for the next round (see the module's docstring)."""
+    if len(played) < 2:
+        return [list(t.players) for t in played]
+    head = played[0]
+    totals = head.totals()
+    others = [p for p in head.players if p not in head.progressors]
+    by_low = sorted(others, key=lambda p: (totals[p], -head.players.index(p)))
+    leavers = sorted(by_low[: len(head.progressors)], key=head.players.index)
+    result = []
+    for i, t in enumerate(played):
+        if i == 0:
+            stayers = [p for p in t.players if p not in leavers]
+        else:
+            stayers = [p for p in t.players if p not in t.progressors]
+        if i + 1 < len(played):
+            arrivals = [p for p in played[i + 1].players if p in played[i + 1].progressors]
+        else:
+            arrivals = leavers
+        keep = keep_partners or (i == 0 and head_keeps)
+        result.append(_seat(t.players, stayers, arrivals, keep))
+    return result
+
+
+def _seat(old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], keep: bool) -> list[str]:
+    if not keep:
+        return [*stayers, *arrivals]
+    seats: list[str | None] = [p if p in stayers else None for p in old]
+    incoming = iter(arrivals)
+    return [p if p is not None else next(incoming) for p in seats]
+
+
+def prize_list(tallies: Mapping[str, float]) -> list[dict[str, Any]]:
+    """Highest, second and booby on the tallies; everyone level with a winner shares the prize."""
+    ranked = sorted(tallies, key=lambda g: (-tallies[g], g))
+    prizes: list[dict[str, Any]] = []
+    given: set[str] = set()
+    for code in ("highest", "second", "booby"):
+        pool = [g for g in (reversed(ranked) if code == "booby" else ranked) if g not in given]
+        if not pool:
+            continue
+        winners = sorted(g for g in pool if tallies[g] == tallies[pool[0]])
+        given.update(winners)
+        prizes.append({"prize": PRIZE_LABELS[code], "guests": winners, "total": _number(tallies[pool[0]])})
+    return prizes
+
+
+def _number(value: float) -> float | int:
+    return int(value) if value == int(value) else value
+
+
+def _first_seating(rules: Game, guests: list[str], tables: int, size: int) -> list[list[str]]:
+    if rules.single_table:
+        return [rules.single_table_seating(guests, 1)[0]]
+    return [guests[i * size : (i + 1) * size] for i in range(tables)]
+
+
+def play_party(
+    rules: Game,
+    *,
+    tables: int,
+    rounds: int,
+    seed: int,
+    size: int | None = None,
+    tie_rule: str | None = None,
+    keep_partners: bool = False,
+) -> dict[str, Any]:
+    """A whole simulated party: ``{"game", "rounds", "tallies", "prizes"}`` (the shape of ``party_demo``)."""
+    size = size or rules.table_sizes[0]
+    if size not in rules.table_sizes:
+        raise PartyError(f"{rules.label} is played {' or '.join(map(str, rules.table_sizes))} at a table.")
+    if rules.single_table and tables != 1:
+        raise PartyError(f"{rules.label} is played at a single table.")
+    if not 1 <= rounds <= 40:
+        raise PartyError("Play 1 to 40 rounds.")
+    rule = tie_rule or next(r for r in rules.tie_rules if r != "ask")
+    if rule not in rules.tie_rules:
+        raise PartyError(f"{rules.label} settles ties by {', '.join(rules.tie_rules)}, not {rule!r}.")
+    rng = random.Random(seed)
+    guests = [f"g{i}" for i in range(1, tables * size + 1)]
+    rng.shuffle(guests)  # the draw of the tally cards
+    seating = _first_seating(rules, guests, tables, size)
+    tallies = dict.fromkeys(sorted(guests, key=lambda g: int(g[1:])), 0.0)
+    out_rounds = []
+    head_keeps = bool(getattr(rules, "head_table_keeps_partners", False))
+    for number in range(1, rounds + 1):
+        played = [PlayedTable(i + 1, players) for i, players in enumerate(seating)]
+        play_round(rules, played, rng)
+        for t in played:
+            t.progressors, t.how = rules.progressors(t.players, t.totals(), rule, rng)
+            for guest, value in rules.tally(t.players, t.totals(), t.progressors, t.how).items():
+                tallies[guest] += value
+        if rules.single_table:
+            seating = [rules.single_table_seating(guests, number + 1)[0]]
+        else:
+            seating = next_tables(rules, played, keep_partners=keep_partners, head_keeps=head_keeps)
+        where = {p: i + 1 for i, players in enumerate(seating) for p in players}
+        last = number == rounds
+        out_rounds.append(
+            {
+                "tables": [
+                    {
+                        "table": t.table,
+                        "players": list(t.players),
+                        "results": [{"entry": e, "scores": s} for e, s in zip(t.entries, t.scores, strict=True)],
+                        "moves": {} if last else {p: where.get(p) for p in t.players},
+                    }
+                    for t in played
+                ]
+            }
+        )
+    totals = {g: _number(v) for g, v in tallies.items()}
+    return {"game": rules.code, "rounds": out_rounds, "tallies": totals, "prizes": prize_list(tallies)}

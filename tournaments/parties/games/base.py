@@ -1,0 +1,221 @@
+"""The one protocol every party game speaks, so one engine can run any of them.
+
+A game is a small pure module (no Django) that says how many sit at a table, who partners whom, what is
+entered per deal, how a table's result becomes each guest's tally, who progresses, how ties are settled
+and what ends a round. The engine (:mod:`tournaments.parties.engine`) knows no game by name: it asks the
+game. Scores are ``dict[guest, int]`` per deal (what each player's score sheet gets, signed: a set-back is
+negative); tallies may be halves (a cinch tie scored as half a game each), hence ``float``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..types import PartyError
+
+__all__ = [
+    "Entry",
+    "Game",
+    "GameError",
+    "PartnershipGame",
+    "RoundEnd",
+    "best_side",
+    "check_int",
+    "check_player",
+    "individual_sides",
+    "pair_sides",
+    "settle_tie",
+    "top_players",
+]
+
+Entry = Mapping[str, Any]  # what the table writes for one deal; each game documents its keys
+
+TIE_RULES = {
+    "cut": "A cut of the cards decides (Bridgedesk draws them)",
+    "half": "Each tied player scores half a game; a cut decides who progresses",
+    "first_seat": "The side of the first dealer's seat (North at bridge) counts as the winners",
+    "ask": "Decided at the table: the host is asked who won the tie",
+}
+
+
+class GameError(PartyError):
+    """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
+
+    def __init__(self, message: str, *, deal: int = 0, field: str = "") -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.field = field
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """What ends a round: a number of deals, or a bell when a side reaches ``bell`` (at any or the head table)."""
+
+    deals: int = 4
+    bell: int | None = None
+    bell_at_head_table_only: bool = False
+
+
+class Game(Protocol):
+    """Everything the engine needs to know about a game; see the games in this package."""
+
+    code: str
+    label: str
+    table_sizes: tuple[int, ...]  # how many may sit at a table
+    tie_rules: tuple[str, ...]  # the laws' options, the first is the default
+    single_table: bool  # pivot: one table, rotated by the game itself
+    pad_columns: tuple[str, ...]  # the table's score pad: its columns, and the laws in a sentence under it
+    pad_note: str
+
+    def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
+        """Who partners whom at a table (players in seat order, the first dealer first); one per side."""
+        ...
+
+    def round_end(self, players: int) -> RoundEnd:
+        """What ends a round at a table of ``players``."""
+        ...
+
+    def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
+        """Each deal's points for each player, checked by the game's own laws (raises :class:`GameError`)."""
+        ...
+
+    def progressors(
+        self, players: Sequence[str], totals: Mapping[str, int], rule: str, rng: random.Random
+    ) -> tuple[tuple[str, ...], str]:
+        """Who progresses (the winning side, the high player, the two highest) and how it was decided."""
+        ...
+
+    def tally(
+        self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
+    ) -> dict[str, float]:
+        """What a table's round adds to each guest's tally."""
+        ...
+
+    def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
+        """Only for a single-table game: (players in seat order, sitting out) for a round."""
+        ...
+
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """A table's round typed as each side's total: raise :class:`GameError` if the laws cannot give it."""
+        ...
+
+    def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
+        """A plausible deal as a table would write it, for the simulated party."""
+        ...
+
+
+def pair_sides(players: Sequence[str]) -> list[tuple[str, ...]]:
+    """Partners sit opposite: seats 1 and 3 against 2 and 4 (six at a table: odd seats against even)."""
+    return [tuple(players[0::2]), tuple(players[1::2])]
+
+
+def individual_sides(players: Sequence[str]) -> list[tuple[str, ...]]:
+    """Everyone for himself."""
+    return [(p,) for p in players]
+
+
+def best_side(
+    sides: Sequence[tuple[str, ...]],
+    totals: Mapping[str, int],
+    rule: str,
+    rng: random.Random,
+    host_choice: int | None = None,
+) -> tuple[tuple[str, ...], str]:
+    """The side with the highest total (a side's total is its first player's), and how it was decided."""
+    score = [totals[s[0]] for s in sides]
+    top = max(score)
+    tied = [i for i, v in enumerate(score) if v == top]
+    if len(tied) == 1:
+        return sides[tied[0]], "score"
+    return sides[settle_tie(tied, rule, rng, host_choice)], rule
+
+
+def settle_tie(tied: Sequence[int], rule: str, rng: random.Random, host_choice: int | None = None) -> int:
+    """Which of the tied sides (indices in seat order) counts as the winner under the host's rule."""
+    if rule == "first_seat":
+        return tied[0]
+    if rule == "ask":
+        if host_choice not in tied:
+            raise PartyError("The scores are tied: say which side won the tie at the table.")
+        return host_choice  # type: ignore[return-value]
+    if rule not in ("cut", "half"):
+        raise PartyError(f"Unknown tie rule {rule!r}.")
+    return rng.choice(list(tied))
+
+
+def top_players(
+    players: Sequence[str], totals: Mapping[str, int], k: int, rule: str, rng: random.Random
+) -> tuple[tuple[str, ...], str]:
+    """The ``k`` highest individuals; a tie across the cut-off is settled by the host's rule."""
+    ranked = sorted(players, key=lambda p: -totals[p])
+    if k >= len(ranked) or totals[ranked[k - 1]] != totals[ranked[k]]:
+        return tuple(ranked[:k]), "score"
+    edge = totals[ranked[k - 1]]
+    sure = [p for p in ranked if totals[p] > edge]
+    tied = [p for p in players if totals[p] == edge]  # seat order
+    need = k - len(sure)
+    if rule == "first_seat":
+        chosen = tied[:need]
+    elif rule in ("cut", "half"):
+        chosen = rng.sample(tied, need)
+    elif rule == "ask":
+        raise PartyError("The scores are tied: say who progresses from the table.")
+    else:
+        raise PartyError(f"Unknown tie rule {rule!r}.")
+    return tuple(sure + [p for p in tied if p in chosen]), rule
+
+
+class PartnershipGame:
+    """Defaults for a game of two sides: the side with more points progresses; the tally is one's own points."""
+
+    code = ""
+    label = ""
+    table_sizes: tuple[int, ...] = (4,)
+    tie_rules: tuple[str, ...] = ("cut", "first_seat", "ask")
+    single_table = False
+    pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
+    pad_note = ""
+
+    def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
+        return pair_sides(players)
+
+    def round_end(self, players: int) -> RoundEnd:
+        return RoundEnd(deals=4)
+
+    def progressors(
+        self, players: Sequence[str], totals: Mapping[str, int], rule: str, rng: random.Random
+    ) -> tuple[tuple[str, ...], str]:
+        return best_side(self.sides(players), totals, rule, rng)
+
+    def tally(
+        self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
+    ) -> dict[str, float]:
+        return {p: float(totals[p]) for p in players}
+
+    def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
+        raise PartyError(f"{self.label} is played at several tables.")
+
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        return None
+
+
+def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:
+    """A whole number typed at the table, within the laws' bounds, or a message naming the deal and field."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value.strip())
+        else:
+            raise GameError(f"Deal {deal}: write {what} as a whole number.", deal=deal, field=field)
+    if not low <= value <= high:
+        raise GameError(f"Deal {deal}: {what} is between {low} and {high}, not {value}.", deal=deal, field=field)
+    return int(value)
+
+
+def check_player(value: Any, players: Sequence[str], *, deal: int, field: str, what: str) -> str:
+    """A player named at the table must be one of the players at it."""
+    if value not in players:
+        raise GameError(f"Deal {deal}: choose the {what} among the players at the table.", deal=deal, field=field)
+    return str(value)
