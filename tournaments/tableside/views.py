@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
 from tournaments.sessions.models import Session
 from tournaments.tableside import selectors, services
@@ -50,6 +52,7 @@ def _panel_context(session: Session) -> dict[str, object]:
         "remaining": timer.remaining(),
         "calls": selectors.open_calls(session),
         "disputes": selectors.disputes(session),
+        "reach_warning": reach_warning(django_settings.SITE_URL),
     }
 
 
@@ -71,7 +74,8 @@ def link_cards(request: HttpRequest, pk: int) -> HttpResponse:
         for link in services.issue_links(section):
             url = selectors.table_url(link)
             cards.append({"section": section, "link": link, "url": url, "qr": selectors.qr_svg(url)})
-    return render(request, "tableside/cards.html", {"session": session, "cards": cards})
+    context = {"session": session, "cards": cards, "reach_warning": reach_warning(django_settings.SITE_URL)}
+    return render(request, "tableside/cards.html", context)
 
 
 @requires(Perm.DIRECT)
