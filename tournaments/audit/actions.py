@@ -35,6 +35,8 @@ class AuditAction(enum.StrEnum):
     SESSION_SCORES_SHOWN = "session.scores_shown"
     SESSION_STATUS = "session.status"
     SESSION_UNPUBLISH = "session.unpublish"
+    SCREEN_LINK_ISSUE = "screen.link_issue"
+    SCREEN_LINK_REVOKE = "screen.link_revoke"
     SIMULTANEOUS_CLUB = "simultaneous.club"
     SIMULTANEOUS_CREATE = "simultaneous.create"
     TABLE_DISPUTED = "table.disputed"
