@@ -181,6 +181,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 
+# Backups (tournaments/core/backups.py): `manage.py backup` writes here; `make run` (ROLLING_BACKUPS, set by
+# `manage.py start`) keeps rolling copies of the embedded database here too.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", DATA_DIR / "backups")).resolve()
+ROLLING_BACKUPS = env_bool("ROLLING_BACKUPS", False)
+
 # E-mail: EMAIL_URL (smtp://user:pass@host:587/?tls=True, ...); with none set, messages are written as files
 # under <data>/mail/ so a laptop at the club needs no mail server.
 EMAIL_URL = os.environ.get("EMAIL_URL", "")

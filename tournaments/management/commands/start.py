@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from config.siteurl import reach_warning, work_out_site_url
+from tournaments.core.backups import rolling_backup
 
 
 def _stop_on_signal(signum: int, frame: object) -> None:
@@ -32,6 +33,10 @@ class Command(BaseCommand):
         url = self.site_url(str(options["host"]), str(options["port"]))
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database ready: " + str(settings.DATABASES["default"]["NAME"]))
+        os.environ["ROLLING_BACKUPS"] = "1"  # the web server and the worker copy the database after each session
+        settings.ROLLING_BACKUPS = True
+        if made := rolling_backup("daily"):
+            self.stdout.write(f"Today's backup: {made}")
         call_command("ensure_director")
         if not options["no_demo"]:
             self.offer_demo()
