@@ -9,6 +9,7 @@ import enum
 
 
 class AuditAction(enum.StrEnum):
+    BOARDS_DEAL = "boards.deal"
     ENTRY_LATE = "entry.late"
     EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
