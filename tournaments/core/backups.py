@@ -36,8 +36,7 @@ def backup_dir() -> Path:
 
 
 def _database() -> dict[str, Any]:
-    db: dict[str, Any] = settings.DATABASES["default"]
-    return db
+    return dict(settings.DATABASES["default"])
 
 
 def _is_sqlite(db: dict[str, Any]) -> bool:

@@ -82,8 +82,9 @@ class Command(BaseCommand):
     def site_url(self, host: str, port: str) -> str:
         """The address the phones use, worked out once (config/siteurl.py) for this process and its children."""
         os.environ["HOST"], os.environ["PORT"] = host, port
-        settings.SITE_URL = work_out_site_url(os.environ)
-        return settings.SITE_URL
+        url = work_out_site_url(os.environ)
+        settings.SITE_URL = url
+        return url
 
     def offer_demo(self) -> None:
         """On a first start with no sessions, offer a scored demo evening so a newcomer sees real results."""
