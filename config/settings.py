@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 import dj_email_url
 import django_stubs_ext
 
 from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
+from .siteurl import work_out_site_url
 
 # Lets the classes django-stubs makes generic be written so at run time too: `forms.ModelForm[Member]`.
 django_stubs_ext.monkeypatch()
@@ -179,6 +181,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 
+# Backups (tournaments/core/backups.py): `manage.py backup` writes here; `make run` (ROLLING_BACKUPS, set by
+# `manage.py start`) keeps rolling copies of the embedded database here too.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", DATA_DIR / "backups")).resolve()
+ROLLING_BACKUPS = env_bool("ROLLING_BACKUPS", False)
+
 # E-mail: EMAIL_URL (smtp://user:pass@host:587/?tls=True, ...); with none set, messages are written as files
 # under <data>/mail/ so a laptop at the club needs no mail server.
 EMAIL_URL = os.environ.get("EMAIL_URL", "")
@@ -191,9 +198,12 @@ else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = str(DATA_DIR / "mail")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bridgedesk <results@localhost>")
-# The address results links in e-mails point at (the site as players reach it).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The site as the phones and players reach it, for every absolute link (config/siteurl.py): SITE_URL when set,
+# else this machine's LAN address when HOST=0.0.0.0, else the address the server listens on.
+SITE_URL = work_out_site_url(os.environ)
 check_url_scheme("SITE_URL", SITE_URL, ("http", "https"))
+if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(_site_host)  # the address the links carry is one the server answers on
 PUBLISH_PROVISIONAL_HOURS = env_int("PUBLISH_PROVISIONAL_HOURS", 48)
 
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,

@@ -26,7 +26,8 @@ from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruli
 from tournaments.sessions.services.demo import build_demo_session
 from tournaments.simultaneous import services as simul_services
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
-from tournaments.tableside.models import TableLink
+from tournaments.tableside import screenlinks
+from tournaments.tableside.models import ScreenLink, TableLink
 from tournaments.tableside.services import issue_links
 from tournaments.teams import services as team_services
 from tournaments.teams import tables as team_tables
@@ -50,6 +51,7 @@ WRITTEN = (
     AuditEntry,
     Publication,
     TableLink,
+    ScreenLink,
     TeamEvent,
     TeamBoard,
     TeamLineup,
@@ -135,6 +137,8 @@ def world(director):
     )
     simul_services.add_session(actor=director, simul=simul, session=session)
     return {
+        "screen": screenlinks.issue_screen_link(actor=director, session=session),
+        "party_screen": screenlinks.issue_screen_link(actor=director, party_id=party.pk),
         "teams": teams,
         "match": match,
         "session": session,
@@ -187,6 +191,10 @@ def concrete(route: str, world: dict[str, Any]) -> str:
                 return unsubscribe_token(world["member"])
             if route.startswith("teams/t/"):
                 return world["team_link"].token
+            if route.startswith("screen/"):
+                return world["screen"].token
+            if route.startswith("parties/screen/"):
+                return world["party_screen"].token
             return world["link"].token
         if name not in values:
             raise AssertionError(f"no value for <{m.group(0)}> in {route}: add one to the access test")

@@ -9,6 +9,7 @@ import enum
 
 
 class AuditAction(enum.StrEnum):
+    BOARDS_DEAL = "boards.deal"
     ENTRY_LATE = "entry.late"
     EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
@@ -35,6 +36,8 @@ class AuditAction(enum.StrEnum):
     SESSION_SCORES_SHOWN = "session.scores_shown"
     SESSION_STATUS = "session.status"
     SESSION_UNPUBLISH = "session.unpublish"
+    SCREEN_LINK_ISSUE = "screen.link_issue"
+    SCREEN_LINK_REVOKE = "screen.link_revoke"
     SIMULTANEOUS_CLUB = "simultaneous.club"
     SIMULTANEOUS_CREATE = "simultaneous.create"
     TABLE_DISPUTED = "table.disputed"

@@ -24,7 +24,7 @@ from tournaments.sessions.models import (
     TableRound,
 )
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
-from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
+from tournaments.tableside.models import DirectorCall, RoundTimer, ScreenLink, TableEntry, TableLink, TableSettings
 from tournaments.teams.models import (
     Team,
     TeamBoard,
@@ -63,6 +63,7 @@ __all__ = [
     "Result",
     "RoundTimer",
     "Ruling",
+    "ScreenLink",
     "Section",
     "Session",
     "Simultaneous",

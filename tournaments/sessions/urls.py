@@ -10,6 +10,7 @@ urlpatterns = [
     path("events/<int:pk>/carry-over/", events.event_carry_over, name="event_carry_over"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
+    path("sessions/<int:pk>/deal/", sessions.session_deal, name="session_deal"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
     path("sessions/<int:pk>/entries/late/", sessions.late_pair, name="late_pair"),
     path("sessions/<int:pk>/players/", individuals.individual_players, name="individual_players"),

@@ -135,3 +135,39 @@ class DirectorCall(models.Model):
 
     def __str__(self) -> str:
         return f"Call from table {self.link.table}"
+
+
+class ScreenLink(models.Model):
+    """The club room's TV: a secret, read-only link to the big screen of a session or of a party, no login
+    needed. Same token generator and same revoke-at-once rule as the table links; one live link per screen."""
+
+    session = models.ForeignKey(
+        "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
+    )
+    party = models.ForeignKey(
+        "tournaments.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
+    )
+    token = models.CharField(max_length=32, unique=True, default=new_token)
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(session__isnull=True, party__isnull=False) | Q(session__isnull=False, party__isnull=True),
+                name="screen_link_of_a_session_or_a_party",
+            ),
+            models.UniqueConstraint(
+                fields=["session"], condition=Q(revoked_at__isnull=True), name="one_live_screen_link_per_session"
+            ),
+            models.UniqueConstraint(
+                fields=["party"], condition=Q(revoked_at__isnull=True), name="one_live_screen_link_per_party"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"Screen link of {'session ' + str(self.session_id) if self.session_id else 'party ' + str(self.party_id)}"
+        )

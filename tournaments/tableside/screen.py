@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
 
-from tournaments.core.access import Perm, requires
+from tournaments.core.access import Perm, public, requires
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_session
-from tournaments.tableside import services
+from tournaments.tableside import screenlinks, services
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West"}
 
@@ -46,12 +48,13 @@ def rankings_of(session: Session) -> list[Ranking]:
     return out
 
 
-def _context(session: Session) -> dict[str, object]:
+def _context(session: Session, refresh_url: str) -> dict[str, object]:
     timer = services.timer_of(session)
     remaining = timer.remaining()
     running = remaining is not None and timer.paused_at is None
     return {
         "session": session,
+        "refresh_url": refresh_url,
         "rankings": rankings_of(session),
         "remaining": remaining,
         "running": running,
@@ -64,4 +67,21 @@ def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The big screen of a session: the director opens it on the club room's TV (full screen, no menus)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
-    return render(request, template, _context(session))
+    return render(request, template, _context(session, reverse("tableside:screen", args=[pk])))
+
+
+@public
+@require_safe
+def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Public with the screen link (the token is the key): the same big screen, read-only, for the club's TV."""
+    try:
+        link = screenlinks.open_screen(token)
+    except services.LinkRefused as exc:
+        return render(
+            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=exc.status
+        )
+    if link.session_id is None:
+        raise Http404("This link is a party's screen.")
+    session = get_object_or_404(Session.objects.select_related("event"), pk=link.session_id)
+    template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
+    return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))

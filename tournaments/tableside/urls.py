@@ -11,4 +11,5 @@ urlpatterns = [
     path("live/<int:pk>/cards/", views.link_cards, name="cards"),
     path("live/<int:pk>/action/", views.panel_action, name="action"),
     path("live/<int:pk>/screen/", screen.session_screen, name="screen"),
+    path("screen/<str:token>/", screen.screen_by_link, name="screen_link"),
 ]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
 from tournaments.sessions.models import Session
-from tournaments.tableside import selectors, services
+from tournaments.tableside import screenlinks, selectors, services
 from tournaments.tableside.models import DirectorCall, TableLink, TableSettings
 
 
@@ -50,6 +52,7 @@ def _panel_context(session: Session) -> dict[str, object]:
         "remaining": timer.remaining(),
         "calls": selectors.open_calls(session),
         "disputes": selectors.disputes(session),
+        "reach_warning": reach_warning(django_settings.SITE_URL),
     }
 
 
@@ -58,8 +61,18 @@ def live_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links."""
     session = get_object_or_404(Session, pk=pk)
     context = _panel_context(session)
-    template = "tableside/_panel.html" if getattr(request, "htmx", False) else "tableside/panel.html"
-    return render(request, template, context)
+    if getattr(request, "htmx", False):
+        return render(request, "tableside/_panel.html", context)
+    return render(request, "tableside/panel.html", context | _screen_context(session))
+
+
+def _screen_context(session: Session) -> dict[str, object]:
+    """The TV's screen link with its QR code, when the director has made one."""
+    link = screenlinks.live_screen_link(session=session)
+    if link is None:
+        return {"screen_link": None}
+    url = screenlinks.screen_url(link)
+    return {"screen_link": link, "screen_url": url, "screen_qr": selectors.qr_svg(url)}
 
 
 @requires(Perm.DIRECT)
@@ -71,7 +84,20 @@ def link_cards(request: HttpRequest, pk: int) -> HttpResponse:
         for link in services.issue_links(section):
             url = selectors.table_url(link)
             cards.append({"section": section, "link": link, "url": url, "qr": selectors.qr_svg(url)})
-    return render(request, "tableside/cards.html", {"session": session, "cards": cards})
+    context = {"session": session, "cards": cards, "reach_warning": reach_warning(django_settings.SITE_URL)}
+    return render(request, "tableside/cards.html", context)
+
+
+def _screen_action(request: HttpRequest, session: Session, action: str) -> None:
+    """Make the TV's screen link, or withdraw it (a new one is made with the next "make")."""
+    if action == "screen_issue":
+        screenlinks.issue_screen_link(actor=request.user, session=session)
+        messages.success(request, "The TV's screen link is ready: open it on the TV or scan its code.")
+        return
+    link = screenlinks.live_screen_link(session=session)
+    if link is not None:
+        screenlinks.revoke_screen_link(actor=request.user, link=link)
+    messages.success(request, "The TV's screen link is withdrawn.")
 
 
 @requires(Perm.DIRECT)
@@ -89,6 +115,8 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(
             request, f"Table {link.table}'s link " + ("re-issued." if action == "reissue" else "withdrawn.")
         )
+    elif action in ("screen_issue", "screen_revoke"):
+        _screen_action(request, session, action)
     elif action == "answer":
         call = get_object_or_404(
             DirectorCall, pk=_whole(request.POST.get("call", "")) or 0, link__section__session=session

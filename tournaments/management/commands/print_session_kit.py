@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
+
+from config.siteurl import reach_warning
 from tournaments.management.commands.print_results import Command as PrintResults
 from tournaments.printing import jobs
 
@@ -9,3 +14,8 @@ from tournaments.printing import jobs
 class Command(PrintResults):
     help = "Write the paper for a session's tables: guide-cards.pdf, travellers.pdf, pickup-slips.pdf."
     kinds = jobs.KIT_KINDS
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        super().handle(*args, **options)
+        if warning := reach_warning(settings.SITE_URL):  # the QR codes on the guide cards carry this address
+            self.stderr.write(warning)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
@@ -19,7 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("session", type=int)
         parser.add_argument("--final", action="store_true", help="Mark the results final at once")
         parser.add_argument("--unpublish", action="store_true", help="Take the results off the public pages")
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000", help="The site's address, for the URL")
+        parser.add_argument("--base-url", default=None, help="The site as players reach it (default SITE_URL)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.filter(pk=options["session"]).first()
@@ -35,4 +36,5 @@ class Command(BaseCommand):
             raise CommandError(" ".join(exc.messages)) from None
         state = "provisional until " + f"{pub.final_from:%Y-%m-%d %H:%M}" if pub.is_provisional() else "final"
         self.stdout.write(f"Published session {session.pk} ({state}).")
-        self.stdout.write(options["base_url"].rstrip("/") + reverse("publishing:standings", args=[session.pk]))
+        base = options["base_url"] or settings.SITE_URL
+        self.stdout.write(base.rstrip("/") + reverse("publishing:standings", args=[session.pk]))

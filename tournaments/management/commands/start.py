@@ -12,6 +12,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
+from config.siteurl import reach_warning, work_out_site_url
+from tournaments.core.backups import rolling_backup
+
 
 def _stop_on_signal(signum: int, frame: object) -> None:
     """A TERM or HUP (a closed terminal, a service manager) stops both processes just as Ctrl-C does."""
@@ -27,13 +30,17 @@ class Command(BaseCommand):
         parser.add_argument("--no-demo", action="store_true", help="Do not offer a demo session on first start.")
 
     def handle(self, *args: object, **options: object) -> None:
+        url = self.site_url(str(options["host"]), str(options["port"]))
         call_command("migrate", interactive=False, verbosity=0)
         self.stdout.write("Database ready: " + str(settings.DATABASES["default"]["NAME"]))
+        os.environ["ROLLING_BACKUPS"] = "1"  # the web server and the worker copy the database after each session
+        settings.ROLLING_BACKUPS = True
+        if made := rolling_backup("daily"):
+            self.stdout.write(f"Today's backup: {made}")
         call_command("ensure_director")
         if not options["no_demo"]:
             self.offer_demo()
         base = [sys.executable, "manage.py"]
-        url = f"http://{options['host']}:{options['port']}/"
         worker_cmd = [
             sys.executable,
             "-m",
@@ -52,7 +59,9 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, _stop_on_signal)
         signal.signal(signal.SIGHUP, _stop_on_signal)
         procs = [subprocess.Popen(worker_cmd), subprocess.Popen(web_cmd)]
-        self.stdout.write(self.style.SUCCESS(f"\nBridgedesk is running at {url}  (a Celery worker runs beside it)"))
+        self.stdout.write(self.style.SUCCESS(f"\nBridgedesk is running at {url}/  (a Celery worker runs beside it)"))
+        if warning := reach_warning(url):
+            self.stdout.write(self.style.WARNING(warning))
         self.stdout.write("Press Ctrl-C to stop both.\n")
         try:
             while all(p.poll() is None for p in procs):
@@ -69,6 +78,13 @@ class Command(BaseCommand):
                     p.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     p.kill()
+
+    def site_url(self, host: str, port: str) -> str:
+        """The address the phones use, worked out once (config/siteurl.py) for this process and its children."""
+        os.environ["HOST"], os.environ["PORT"] = host, port
+        url = work_out_site_url(os.environ)
+        settings.SITE_URL = url
+        return url
 
     def offer_demo(self) -> None:
         """On a first start with no sessions, offer a scored demo evening so a newcomer sees real results."""

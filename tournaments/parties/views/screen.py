@@ -4,14 +4,23 @@ no menus."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
-from django.shortcuts import render
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
 
-from tournaments.core.access import Perm, requires
+from config.siteurl import reach_warning
+from tournaments.core.access import Perm, public, requires
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.parties import selectors
+from tournaments.parties.models import Party
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party
+from tournaments.tableside import screenlinks
+from tournaments.tableside.selectors import qr_svg
+from tournaments.tableside.services import LinkRefused
 
 LEADERS = 8
 
@@ -19,6 +28,57 @@ LEADERS = 8
 @requires(Perm.DIRECT)
 def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     party = get_party(request, pk)
+    return _screen(request, party, reverse("parties:screen", args=[pk]))
+
+
+@public
+@require_safe
+def party_screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Public with the party's screen link (the token is the key): the same screen, read-only, for the TV."""
+    try:
+        link = screenlinks.open_screen(token)
+    except LinkRefused as exc:
+        return render(
+            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=exc.status
+        )
+    if link.party_id is None:
+        raise Http404("This link is a session's screen.")
+    party = get_object_or_404(Party, pk=link.party_id)
+    return _screen(request, party, reverse("parties:screen_link", args=[token]))
+
+
+@requires(Perm.DIRECT)
+def party_screen_links(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's page for the TV: the screen link with its QR code, made or withdrawn with a button."""
+    party = get_party(request, pk)
+    link = screenlinks.live_screen_link(party_id=party.pk)
+    url = screenlinks.screen_url(link) if link else ""
+    context = {
+        "party": party,
+        "screen_link": link,
+        "screen_url": url,
+        "screen_qr": qr_svg(url) if link else "",
+        "reach_warning": reach_warning(settings.SITE_URL),
+    }
+    return render(request, "parties/screen_link.html", context)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def party_screen_link_action(request: HttpRequest, pk: int) -> HttpResponse:
+    party = get_party(request, pk)
+    if request.POST.get("action") == "screen_revoke":
+        link = screenlinks.live_screen_link(party_id=party.pk)
+        if link is not None:
+            screenlinks.revoke_screen_link(actor=request.user, link=link)
+        messages.success(request, "The TV's screen link is withdrawn.")
+    else:
+        screenlinks.issue_screen_link(actor=request.user, party_id=party.pk)
+        messages.success(request, "The TV's screen link is ready: open it on the TV or scan its code.")
+    return redirect("parties:screen_links", pk=party.pk)
+
+
+def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str) -> HttpResponse:
     rounds = selectors.party_rounds(party)
     current = rounds[-1] if rounds else None
     places: list[tuple[str, str]] = []
@@ -33,6 +93,7 @@ def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     standings = selectors.standings(party)
     context = {
         "party": party,
+        "refresh_url": refresh_url,
         "round": current,
         "places": sorted(places, key=lambda p: p[0].casefold()),
         "leaders": standings.rows[:LEADERS] if standings.rounds_entered else [],

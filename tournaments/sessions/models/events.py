@@ -131,6 +131,9 @@ class Session(Timestamped):
     finished_at = models.DateTimeField(null=True, blank=True)
     finished_by = models.CharField(max_length=150, blank=True, help_text="Who marked the session finished")
     source = models.CharField(max_length=200, blank=True, help_text="Where an imported session came from")
+    deal_seed = models.CharField(
+        max_length=32, blank=True, help_text="The secret seed Bridgedesk dealt the boards from (directors only)"
+    )
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak, NextPageTemplate, PageBreak, Paragraph, Spacer, Table
 
+from config.siteurl import reach_warning
 from tournaments import movements
 from tournaments.printing.pdf import (
     STYLES,
@@ -136,8 +137,11 @@ def table_card(
         number = Paragraph(str(table), BIG_NUMBER)
         scan = Paragraph("Scan to enter this table's results", STYLES["body"])
         link = Paragraph(text(url), STYLES["note"])
+        words: list[Flowable] = [number, scan, Spacer(1, 2 * mm), link]
+        if warning := reach_warning(url):  # a code no phone can open: said on the card, not found at the table
+            words.append(Paragraph(text(warning), STYLES["note"]))
         beside = Table(
-            [[_qr(url), [number, scan, Spacer(1, 2 * mm), link]]],
+            [[_qr(url), words]],
             colWidths=[QR_SIZE + 4 * mm, width - QR_SIZE - 4 * mm],
             style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)],
         )

@@ -19,6 +19,7 @@ from tournaments import movements
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.backups import rolling_backup
 from tournaments.core.text import NAME_MAX, check_text
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services.versions import (
@@ -308,3 +309,5 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
             actor=actor, action=AuditAction.SESSION_STATUS, target=session, session_id=session.pk, old=old, new=status
         )
         bump_session(session.pk)
+        if finished and old != status:  # a copy of the evening as it ended (make run's rolling backups)
+            transaction.on_commit(lambda: rolling_backup("after-session", str(session.pk)))

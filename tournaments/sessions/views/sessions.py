@@ -14,8 +14,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments import movements
-from tournaments.core.access import Perm, requires
+from tournaments.core.access import Perm, has, requires
 from tournaments.core.htmx import HtmxHttpRequest
+from tournaments.core.lazy import resolve
 from tournaments.movements.suggest import Suggestion, suggest
 from tournaments.sessions.forms import (
     LatePairForm,
@@ -27,6 +28,7 @@ from tournaments.sessions.forms import (
 )
 from tournaments.sessions.models import Entry, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services import sessions as session_services
+from tournaments.sessions.services.dealing import deal_session
 from tournaments.sessions.views.common import get_session
 
 LETTERS = "ABC"
@@ -117,7 +119,13 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "sessions/detail.html",
-        {"session": session, "sections": sections, "rulings_count": session.rulings.count()},
+        {
+            "session": session,
+            "sections": sections,
+            "rulings_count": session.rulings.count(),
+            "can_direct": has(request.user, Perm.DIRECT),  # the deal seed is for directors' eyes only
+            "dealt": session.boards.exclude(deal="").exists(),
+        },
     )
 
 
@@ -241,4 +249,19 @@ def session_status(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, f"The session is now: {session.get_status_display().lower()}.")
+    return redirect("session_detail", pk=session.pk)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def session_deal(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal every board at random (one deal set per session); the double-dummy analysis is queued."""
+    session = get_session(pk)
+    try:
+        count = deal_session(actor=request.user, session=session)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        resolve("tournaments.sessions.tasks.solve_deals_later")(session)  # hands, tricks and par for the pages
+        messages.success(request, f"{count} boards dealt. Print the hand records, or export PBN for a dealer.")
     return redirect("session_detail", pk=session.pk)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
 from tournaments.teams import services, tables
 from tournaments.teams.models import TeamEvent, TeamRound, TeamTableLink
@@ -94,4 +96,5 @@ def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     for link in tables.issue_links(actor=request.user, rnd=rnd):
         url = tables.table_url(link)
         cards.append({"link": link, "match": link.match, "url": url, "qr": tables.qr_svg(url)})
-    return render(request, "teams/links.html", {"event": rnd.event, "round": rnd, "cards": cards})
+    context = {"event": rnd.event, "round": rnd, "cards": cards, "reach_warning": reach_warning(settings.SITE_URL)}
+    return render(request, "teams/links.html", context)

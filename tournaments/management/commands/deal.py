@@ -1,0 +1,34 @@
+"""`manage.py deal SESSION [--seed SEED]`: deal the session's boards at random (or again from its seed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.sessions.models import Session
+from tournaments.sessions.services.analysis import solve_deals
+from tournaments.sessions.services.dealing import deal_session
+
+
+class Command(BaseCommand):
+    help = "Deal every board of a session (a secure random seed; --seed deals a recorded set again), then solve them."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", type=int, help="the session's number (its id, as in /sessions/12/)")
+        parser.add_argument("--seed", default=None, help="the seed the session shows, to deal the same boards again")
+        parser.add_argument("--no-analysis", action="store_true", help="skip the double-dummy solving")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        session = Session.objects.filter(pk=options["session"]).first()
+        if session is None:
+            raise CommandError(f"There is no session {options['session']}.")
+        try:
+            count = deal_session(actor=None, session=session, seed=options["seed"])
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from None
+        self.stdout.write(f"Dealt {count} boards of session {session.pk}.")
+        if not options["no_analysis"]:
+            self.stdout.write(f"Solved {solve_deals(session)} deals double dummy (tricks and par).")
+        self.stdout.write(f"Seed (keep it private; --seed deals these boards again): {session.deal_seed}")

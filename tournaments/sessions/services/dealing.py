@@ -1,0 +1,52 @@
+"""Bridgedesk deals the boards itself: one deal set per session from one secret seed (scoring/dealing.py),
+recorded on the session so the director, and only the director, can deal the same boards again."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from scoring.dealing import InvalidSeed, check_seed, deal_boards, new_seed
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
+from tournaments.sessions.models import Board, Session
+from tournaments.sessions.services.versions import bump_session, lock_sections, refuse_changes_if_finished
+
+
+def deal_session(*, actor: Actor, session: Session, seed: str | None = None) -> int:
+    """Deal every board of the session (a new seed, or `seed` to deal the recorded set again); returns how
+    many boards were dealt. Refused when the boards already hold other deals: one deal set per session."""
+    try:
+        seed = check_seed(seed) if seed else new_seed()
+    except InvalidSeed as exc:
+        raise ValidationError({"seed": str(exc)}) from exc
+    with transaction.atomic():
+        lock_sections(session.pk)
+        refuse_changes_if_finished(session)
+        recorded = Session.objects.filter(pk=session.pk).values_list("deal_seed", flat=True).get()
+        boards = list(Board.objects.filter(session=session).order_by("number"))
+        if not boards:
+            raise ValidationError("The session has no boards to deal yet: choose its movement first.")
+        if recorded and recorded != seed:
+            raise ValidationError("The boards are already dealt by Bridgedesk (one deal set per session).")
+        if not recorded and any(b.deal for b in boards):
+            raise ValidationError("The boards already hold deals (imported from a file): they are kept.")
+        deals = deal_boards(seed, [b.number for b in boards])
+        for board in boards:
+            board.deal = deals[board.number]
+        Board.objects.bulk_update(boards, ["deal"])
+        Session.objects.filter(pk=session.pk).update(deal_seed=seed)
+        session.deal_seed = seed
+        audit.record(
+            actor=actor,
+            action=AuditAction.BOARDS_DEAL,
+            target=session,
+            session_id=session.pk,
+            # The seed stays off the log (players may see a ruling's trail); its fingerprint proves which it was.
+            new={"boards": len(boards), "seed_sha256": hashlib.sha256(seed.encode()).hexdigest()[:16]},
+        )
+        bump_session(session.pk)
+    return len(boards)
