@@ -26,7 +26,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 def test_the_big_screen_shows_the_ranking_the_clock_and_move_now(live_server, django_user_model):
     grant(django_user_model.objects.create_user(username="td", password="screen-director-pw"), Role.DIRECTOR)
-    session = build_demo_session(tables=12, movement="mitchell", seed=7, quick=True)
+    session = build_demo_session(tables=20, movement="mitchell", seed=7, quick=True)
     services.timer_action(session=session, action="start")
     RoundTimer.objects.filter(session=session).update(started_at=timezone.now() - datetime.timedelta(minutes=14))
     (ranking_ns, ranking_ew) = rankings_of(session)
@@ -50,7 +50,7 @@ def test_the_big_screen_shows_the_ranking_the_clock_and_move_now(live_server, dj
         assert re.fullmatch(r"[01]:\d\d", first), first
         page.wait_for_timeout(2100)
         assert clock.inner_text() != first
-        # Twelve tables' ranking is taller than a 720-pixel screen: it scrolls.
+        # Twenty tables' ranking is taller than the screen whatever the font (rows are sized in vh): it scrolls.
         page.wait_for_timeout(1500)
         moved = page.evaluate("getComputedStyle(document.querySelector('.screen-scroll')).transform")
         assert moved not in ("none", ""), "the long ranking does not scroll"
