@@ -16,6 +16,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.visibility import sight_for_table
 from tournaments.tableside import services
 from tournaments.tableside.state import table_state
 
@@ -125,14 +126,14 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
 
 @api.get("/table/{token}/traveller/{board}", response={200: dict, 403: Problem, 404: Problem}, summary="Traveller")
 def traveller(request: HttpRequest, token: str, board: int) -> Any:
-    """The board's traveller so far, once this table's own result on it is in (and if the director allows)."""
+    """The board's traveller so far, once this table's own result on it is in (and if the director allows);
+    the one rule is `sessions.selectors.visibility`."""
     try:
         link = services.open_link(token)
     except services.LinkRefused as exc:
         return _refused(request, exc)
     state = table_state(link)
-    mine = next((b for b in state.boards if b["board"] == board), None)
-    if not state.show_traveller or mine is None or mine["result"] is None:
+    if not state.show_traveller or not sight_for_table(link.section, link.table).sees(board):
         return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
     scores = score_section(link.section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
