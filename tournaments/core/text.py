@@ -54,3 +54,15 @@ def check_text(value: str, *, field: str, max_length: int, multiline: bool = Fal
     if len(text) > max_length:
         raise ValidationError({field: f"The {name} is too long: at most {max_length} characters ({len(text)} given)."})
     return text
+
+
+# OWASP's CSV injection rule: a cell that starts with one of these is read by a spreadsheet as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A cell for a CSV/TSV file that no spreadsheet runs: text starting with `= + - @`, tab or CR gets a leading
+    apostrophe (OWASP); numbers stay numbers, so "-420" written from an int is read as the number -420."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
