@@ -6,6 +6,8 @@ The table page uses exactly this API; other terminals may too. The token in the 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.core.cache import cache
@@ -28,6 +30,28 @@ api = NinjaAPI(
     docs_url="/docs/",
     description="Results entered at the table: the token of a table link is the key.",
 )
+
+
+def json_bodies_only(run: Callable[..., Any]) -> Callable[..., Any]:
+    """415 for a body that is not JSON, before anything reads it (a form post made Django's `request.body` raise
+    RawPostDataException, a 500); an empty body (the call for the director) passes."""
+
+    @wraps(run)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        kind = request.content_type or ""
+        has_body = request.META.get("CONTENT_LENGTH") not in (None, "", "0") or "HTTP_TRANSFER_ENCODING" in request.META
+        if has_body and kind != "application/json" and not kind.endswith("+json"):
+            body = {
+                "field": "",
+                "message": f"Send the body as JSON (Content-Type: application/json), not {kind or 'no type'}.",
+            }
+            return api.create_response(request, body, status=415)
+        return run(request, *args, **kwargs)
+
+    return checked
+
+
+api.add_decorator(json_bodies_only, mode="view")
 
 POSTS_PER_MINUTE = 120  # a table posts a few results a round; a runaway script is stopped here
 
@@ -92,7 +116,16 @@ def table(request: HttpRequest, token: str) -> Any:
 
 @api.post(
     "/table/{token}/results",
-    response={200: dict, 201: dict, 403: Problem, 404: Problem, 409: dict, 422: Problem, 429: Problem},
+    response={
+        200: dict,
+        201: dict,
+        403: Problem,
+        404: Problem,
+        409: dict,
+        415: Problem,
+        422: Problem,
+        429: Problem,
+    },
     summary="Send a result",
 )
 def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
@@ -111,7 +144,11 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     return Status(outcome.status, outcome.body)
 
 
-@api.post("/table/{token}/preview", response={200: dict, 403: Problem, 404: Problem, 422: Problem}, summary="Score")
+@api.post(
+    "/table/{token}/preview",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem},
+    summary="Score",
+)
 def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     """The score a result would get, before it is sent (nothing is stored)."""
     try:
@@ -124,7 +161,11 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     return Status(200, {"board": checked.board.number, "contract": checked.contract, "ns_score": checked.ns_score})
 
 
-@api.get("/table/{token}/traveller/{board}", response={200: dict, 403: Problem, 404: Problem}, summary="Traveller")
+@api.get(
+    "/table/{token}/traveller/{board}",
+    response={200: dict, 403: Problem, 404: Problem, 422: Problem},
+    summary="Traveller",
+)
 def traveller(request: HttpRequest, token: str, board: int) -> Any:
     """The board's traveller so far, once this table's own result on it is in (and if the director allows);
     the one rule is `sessions.selectors.visibility`."""
@@ -159,7 +200,9 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
     return Status(200, {"board": board, "lines": lines})
 
 
-@api.post("/table/{token}/call", response={200: dict, 403: Problem, 404: Problem}, summary="Call the director")
+@api.post(
+    "/table/{token}/call", response={200: dict, 403: Problem, 404: Problem, 415: Problem}, summary="Call the director"
+)
 def call(request: HttpRequest, token: str) -> Any:
     try:
         link = services.open_link(token)
