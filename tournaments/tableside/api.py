@@ -5,17 +5,16 @@ The table page uses exactly this API; other terminals may too. The token in the 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from tournaments.core.limits import TABLE_POSTS, client_address
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
@@ -52,8 +51,6 @@ def json_bodies_only(run: Callable[..., Any]) -> Callable[..., Any]:
 
 
 api.add_decorator(json_bodies_only, mode="view")
-
-POSTS_PER_MINUTE = 120  # a table posts a few results a round; a runaway script is stopped here
 
 
 class ResultIn(Schema):
@@ -95,20 +92,18 @@ def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
 
 
 def _throttled(token: str) -> bool:
-    key = f"tableside:posts:{token[:32]}:{int(time.time() // 60)}"
-    cache.add(key, 0, timeout=120)
-    try:
-        return cache.incr(key) > POSTS_PER_MINUTE
-    except ValueError:
-        return False
+    """One more post from this table link: over `TABLE_POSTS` a minute, counted in the shared cache."""
+    return TABLE_POSTS.hit(token[:32])
 
 
-@api.get("/table/{token}/", response={200: dict, 403: Problem, 404: Problem}, summary="The table's round now")
+@api.get(
+    "/table/{token}/", response={200: dict, 403: Problem, 404: Problem, 429: Problem}, summary="The table's round now"
+)
 def table(request: HttpRequest, token: str) -> Any:
     """The current round, who sits where, the boards (with what is in), the move once the round is done, the
     round timer and the director's settings."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     return table_state(link).as_json()
@@ -133,7 +128,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     409 when the traveller holds another result (both are kept, with both versions in the answer); 422 with
     the field and a message for bad input; 403 for a finished session or a withdrawn link."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if _throttled(token):
@@ -146,13 +141,13 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
 
 @api.post(
     "/table/{token}/preview",
-    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem},
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
     summary="Score",
 )
 def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     """The score a result would get, before it is sent (nothing is stored)."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     refusal, _row, checked = services.check(link, payload.dict())
@@ -163,14 +158,14 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
 
 @api.get(
     "/table/{token}/traveller/{board}",
-    response={200: dict, 403: Problem, 404: Problem, 422: Problem},
+    response={200: dict, 403: Problem, 404: Problem, 422: Problem, 429: Problem},
     summary="Traveller",
 )
 def traveller(request: HttpRequest, token: str, board: int) -> Any:
     """The board's traveller so far, once this table's own result on it is in (and if the director allows);
     the one rule is `sessions.selectors.visibility`."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     state = table_state(link)
@@ -201,11 +196,13 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
 
 
 @api.post(
-    "/table/{token}/call", response={200: dict, 403: Problem, 404: Problem, 415: Problem}, summary="Call the director"
+    "/table/{token}/call",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 429: Problem},
+    summary="Call the director",
 )
 def call(request: HttpRequest, token: str) -> Any:
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     made = services.call_director(link)

@@ -16,6 +16,7 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.limits import TOKEN_GUESSES
 from tournaments.sessions.models import Result, Section, Session, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
@@ -81,10 +82,15 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
         return fresh
 
 
-def open_link(token: str) -> TableLink:
-    """The live link with this token, or LinkRefused with the reason a player can act on."""
+def open_link(token: str, *, address: str = "") -> TableLink:
+    """The live link with this token, or LinkRefused with the reason a player can act on. Unknown tokens tried
+    from one `address` are counted (`core.limits.TOKEN_GUESSES`): past the limit every token is refused (429)."""
+    if address and TOKEN_GUESSES.reached(address):
+        raise LinkRefused("Too many unknown table links tried from here: wait a minute and scan the card.", status=429)
     link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
     if link is None:
+        if address:
+            TOKEN_GUESSES.hit(address)
         raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
