@@ -8,6 +8,8 @@ no other figure on these pages reaches), and each board's deal is checked as its
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 import pytest
@@ -108,6 +110,13 @@ def test_every_page_of_a_session_in_play_as_each_role(client, django_user_model,
     if role == "player":
         travellers = pages[f"/sessions/{section.session.pk}/travellers/"]
         assert all(f'id="board-{n}"' in travellers for n in played)
+        for other in section.entries.exclude(pk=entry.pk):  # another pair's card: the boards he played, no more
+            card = pages[f"/sessions/{section.session.pk}/scorecards/{other.pk}/?_export=csv"]
+            rows = list(csv.DictReader(io.StringIO(card)))
+            assert {int(r["Board"]) for r in rows} <= played
+            assert sum(float(r["Points"] or 0) for r in rows) == pytest.approx(
+                float(rows[-1]["Running total"]) if rows else 0
+            )
 
 
 @pytest.mark.parametrize("table", [1, 2, 3])

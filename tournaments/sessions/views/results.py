@@ -148,7 +148,7 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     )
     scores = score_section(entry.section)
     sight = sight_for_user(session, request.user)
-    records = [r for r in recaps.scorecard_rows(scores, entry) if entry.pk in sight.entries or sight.sees(r["board"])]
+    records = recaps.scorecard_rows(scores, entry, None if entry.pk in sight.entries else sight.sees)
     if request.GET.get("_export"):
         exported = _export(request, "scorecard", records, _slug(session, entry.section, f"scorecard-{entry.label}"))
         if exported:
