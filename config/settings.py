@@ -67,7 +67,12 @@ MIDDLEWARE = [
 
 # Logins are throttled (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one user from one address,
 # that pair is locked out for AXES_COOLOFF_MINUTES; others (another user, or the same user elsewhere) are not.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# Password spray (one address trying many accounts) is refused by PasswordSprayGuard, counted in the cache.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "tournaments.core.limits.PasswordSprayGuard",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

@@ -180,6 +180,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "kind": "tally-cards",
         "round": 1,
         "number": 1,
+        "member_id": world["member"].pk,
     }
 
     def fill(m: re.Match[str]) -> str:

@@ -11,6 +11,9 @@ import re
 
 from django.core.exceptions import ValidationError
 
+# Characters that show nothing but change what is shown: the bidirectional overrides and isolates (a right-to-left
+# override makes "Smith" read "htimS" and hides what a name really is), marks, and the zero-width ones.
+INVISIBLE = re.compile("[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 CONTROL_ONE_LINE = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -44,9 +47,29 @@ def control_character(text: str, *, multiline: bool = False) -> str | None:
     return "NUL" if char == "\x00" else f"U+{ord(char):04X}"
 
 
+def without_invisible(text: str) -> str:
+    """The text without direction overrides and zero-width characters (`INVISIBLE`)."""
+    return INVISIBLE.sub("", text)
+
+
+def clean_name(text: str) -> str:
+    """A name as it is stored: no invisible characters, no control characters, single spaces."""
+    return " ".join(CONTROL_ONE_LINE.sub(" ", without_invisible(text or "")).split())
+
+
+def shortened_name(text: str, *, limit: int = NAME_MAX, where: str = "") -> tuple[str, str | None]:
+    """An imported name cleaned and cut to `limit` characters, with the note for the import report when cut."""
+    name = clean_name(text)
+    if len(name) <= limit:
+        return name, None
+    short = name[:limit].rstrip()
+    return short, f"{where or 'A name'} was {len(name)} characters long: shortened to {limit} ({short!r})."
+
+
 def check_text(value: str, *, field: str, max_length: int, multiline: bool = False, label: str = "") -> str:
-    """The text stripped, or ValidationError at `field` for a control character or one character too many."""
-    text = (value or "").strip()
+    """The text stripped of invisible characters, or ValidationError at `field` for a control character or one
+    character too many."""
+    text = without_invisible(value or "").strip()
     bad = control_character(text, multiline=multiline)
     name = label or field.replace("_", " ")
     if bad:
@@ -54,3 +77,15 @@ def check_text(value: str, *, field: str, max_length: int, multiline: bool = Fal
     if len(text) > max_length:
         raise ValidationError({field: f"The {name} is too long: at most {max_length} characters ({len(text)} given)."})
     return text
+
+
+# OWASP's CSV injection rule: a cell that starts with one of these is read by a spreadsheet as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A cell for a CSV/TSV file that no spreadsheet runs: text starting with `= + - @`, tab or CR gets a leading
+    apostrophe (OWASP); numbers stay numbers, so "-420" written from an int is read as the number -420."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

@@ -18,7 +18,7 @@ import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.text import is_digits
+from tournaments.core.text import is_digits, shortened_name
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
@@ -202,7 +202,7 @@ def import_record(
         section = Section.objects.create(
             session=session, letter="A", winners=record.winners, **(own_import.layout(record) or section_layout(record))
         )
-        entries = _create_entries(section, record)
+        entries = _create_entries(section, record, warnings)
         report.pairs = len(entries)
         made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
         report.results, report.rulings = made, rulings
@@ -235,7 +235,7 @@ def import_record(
     return report
 
 
-def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]:
+def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:
     made: list[Entry] = []
     for pair in record.pairs:
         number, direction = label_parts(pair.label)
@@ -255,18 +255,22 @@ def _create_entries(section: Section, record: SessionRecord) -> dict[str, Entry]
     entries = {e.label: e for e in Entry.objects.filter(section=section)}
     ids = {p.national_id for pair in record.pairs for p in pair.players if p.national_id}
     members = {m.national_id: m for m in Member.objects.filter(national_id__in=ids)} if ids else {}
-    players = [
-        EntryPlayer(
-            entry=entries[pair.label],
-            seat=seat,
-            name=player.name[:120],
-            national_id=player.national_id[:40],
-            member=members.get(player.national_id),
-        )
-        for pair in record.pairs
-        for seat, player in enumerate(pair.players, start=1)
-        if player.name
-    ]
+    players = []
+    for pair in record.pairs:
+        for seat, player in enumerate(pair.players, start=1):
+            name, note = shortened_name(player.name, where=f"The name of player {seat} of pair {pair.label}")
+            if note:
+                notes.append(note)
+            if name:
+                players.append(
+                    EntryPlayer(
+                        entry=entries[pair.label],
+                        seat=seat,
+                        name=name,
+                        national_id=player.national_id[:40],
+                        member=members.get(player.national_id),
+                    )
+                )
     EntryPlayer.objects.bulk_create(players)
     return entries
 

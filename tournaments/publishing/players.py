@@ -1,13 +1,14 @@
 """A player's own results across the club's published sessions, and the private link that opens them.
 
 The private link and the unsubscribe link carry the member's id signed with the site's key, so they work
-without a login, cannot be guessed or altered, and need nothing stored.
+without a login and cannot be guessed or altered. A private link expires after `LINK_DAYS` and the links of one
+member can be revoked (by the director, or by the player on his page): one date on the member is stored.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 
 from django.core import signing
 from django.db.models import Max
@@ -17,6 +18,7 @@ from tournaments.sessions.models import EntryPlayer, Member, Session
 
 LINK_SALT = "bridgedesk.publishing.member-link"
 UNSUBSCRIBE_SALT = "bridgedesk.publishing.unsubscribe"
+LINK_DAYS = 180  # a private results link works this long after its e-mail; the next e-mail brings a fresh one
 
 
 def link_token(member: Member) -> str:
@@ -28,12 +30,21 @@ def unsubscribe_token(member: Member) -> str:
 
 
 def member_from(token: str, salt: str) -> Member | None:
-    """The member a signed token names; None for a token that was altered, made for another purpose, or junk."""
+    """The member a signed token names; None for a token that was altered, made for another purpose, or junk.
+
+    A private results link also expires (`LINK_DAYS` after it was made) and dies when the member's links are
+    revoked (`Member.links_valid_from`, set by `services.revoke_player_links`)."""
+    max_age = timedelta(days=LINK_DAYS) if salt == LINK_SALT else None
     try:
-        pk = signing.loads(token[:200], salt=salt)
-    except signing.BadSignature:
+        pk = signing.loads(token[:200], salt=salt, max_age=max_age)
+    except signing.BadSignature:  # SignatureExpired is one
         return None
-    return Member.objects.filter(pk=pk).first() if isinstance(pk, int) else None
+    member = Member.objects.filter(pk=pk).first() if isinstance(pk, int) else None
+    if member is not None and salt == LINK_SALT and member.links_valid_from is not None:
+        made = datetime.fromtimestamp(signing.b62_decode(token.split(":")[-2]), tz=UTC)
+        if made < member.links_valid_from:
+            return None
+    return member
 
 
 @dataclass(frozen=True)

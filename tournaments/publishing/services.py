@@ -8,6 +8,7 @@ them with each pair whose percentage moved, before and after.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +21,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
 from tournaments.publishing.models import Correction, Publication, PublishedFigures
-from tournaments.sessions.models import Session
+from tournaments.sessions.models import Member, Session
 from tournaments.sessions.selectors import audit_trail
 from tournaments.sessions.selectors.scores import score_session
 
@@ -161,3 +162,21 @@ def record_corrections(session: Session) -> Correction | None:
 
 def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
+
+
+@transaction.atomic
+def revoke_player_links(*, actor: Actor, member: Member) -> None:
+    """Every private results link of `member` made until now stops working (others' links are untouched); the
+    next results e-mail brings a fresh one. From the next whole second, as the links carry seconds."""
+    locked = Member.objects.select_for_update().get(pk=member.pk)
+    old = locked.links_valid_from.isoformat() if locked.links_valid_from else None
+    locked.links_valid_from = timezone.now().replace(microsecond=0) + timedelta(seconds=1)
+    locked.save(update_fields=["links_valid_from"])
+    audit.record(
+        actor=actor,
+        action=AuditAction.MEMBER_LINKS_REVOKE,
+        target=locked,
+        old={"links_valid_from": old},
+        new={"links_valid_from": locked.links_valid_from.isoformat()},
+    )
+    member.links_valid_from = locked.links_valid_from

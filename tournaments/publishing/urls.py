@@ -15,4 +15,5 @@ urlpatterns = [
     path("me/", views.player_me, name="player_me"),
     path("player/<str:token>/", views.player_link, name="player"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
+    path("members/<int:member_id>/revoke-links/", views.revoke_member_links, name="revoke_links"),
 ]

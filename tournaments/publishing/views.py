@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, public, requires
 from tournaments.printing.jobs import start_job
@@ -164,22 +164,35 @@ def email_action(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("jobs:detail", job.pk)
 
 
-def _player_page(request: HttpRequest, member: Member) -> HttpResponse:
+def _player_page(request: HttpRequest, member: Member, token: str = "") -> HttpResponse:
     history = players.history_of(member)
-    return render(
-        request,
-        "publishing/player.html",
-        {"member": member, "history": list(reversed(history)), "plot": players.plot_points(history)},
-    )
+    context = {"member": member, "history": list(reversed(history)), "plot": players.plot_points(history)}
+    return render(request, "publishing/player.html", context | {"token": token, "link_days": players.LINK_DAYS})
 
 
 @public
+@require_http_methods(["GET", "POST"])
 def player_link(request: HttpRequest, token: str) -> HttpResponse:
-    """Public with the member's private link (from the results e-mail): their sessions over time."""
+    """Public with the member's private link (from the results e-mail): their sessions over time. A POST (the
+    button on the page) revokes the member's links, for a link that was forwarded or seen by someone else."""
     member = players.member_from(token, players.LINK_SALT)
     if member is None:
-        raise Http404("This link is not valid.")
-    return _player_page(request, member)
+        raise Http404("This link is not valid: it expired, was revoked, or was mistyped.")
+    if request.method == "POST":
+        services.revoke_player_links(actor=None, member=member)
+        messages.success(request, "Your private link is revoked: the next results e-mail brings a new one.")
+        return redirect("publishing:index")
+    return _player_page(request, member, token=token)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def revoke_member_links(request: HttpRequest, member_id: int) -> HttpResponse:
+    """Director: revoke one member's private results links (the members page's button)."""
+    member = get_object_or_404(Member, pk=member_id)
+    services.revoke_player_links(actor=request.user, member=member)
+    messages.success(request, f"The private results links of {member.name} are revoked.")
+    return redirect("members")
 
 
 @requires()

@@ -14,10 +14,12 @@ from django.utils.html import format_html
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from tournaments.core.text import spreadsheet_cell
 from tournaments.sessions.tables import _num
 
 # Only the formats tablib writes without optional packages: `?_export=xlsx` shows the page rather than failing.
 EXPORT_FORMATS = ("csv", "tsv", "json")
+SPREADSHEET_FORMATS = ("csv", "tsv")  # opened by spreadsheets: their text cells are neutralised
 
 
 class NumColumn(tables.Column):
@@ -116,5 +118,16 @@ def export(
     table = TABLES[kind](records, **options)
     if kind != "traveller":
         RequestConfig(request, paginate=False).configure(table)
-    response: HttpResponse = TableExport(fmt, table).response(f"{name}.{fmt}")
+    exporter = TableExport(fmt, table)
+    if fmt in SPREADSHEET_FORMATS:
+        exporter.dataset = _neutralised(exporter.dataset)
+    response: HttpResponse = exporter.response(f"{name}.{fmt}")
     return response
+
+
+def _neutralised(data: Any) -> Any:
+    """The same rows (a tablib Dataset, untyped) with every text cell made safe to open in a spreadsheet."""
+    safe = type(data)(headers=[spreadsheet_cell(h) for h in data.headers or []])
+    for row in data:
+        safe.append([spreadsheet_cell(cell) for cell in row])
+    return safe

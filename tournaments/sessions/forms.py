@@ -13,6 +13,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 import scoring
+from tournaments.core import text
 from tournaments.movements.suggest import Suggestion
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.results import LineInput
@@ -121,6 +122,13 @@ class MemberForm(forms.ModelForm[Member]):
     class Meta:
         model = Member
         fields = ["name", "national_id", "email"]
+
+    def clean_name(self) -> str:
+        """No direction overrides or zero-width characters in a member's name (`core.text.clean_name`)."""
+        name = text.clean_name(self.cleaned_data.get("name") or "")
+        if not name:
+            raise ValidationError("Give the member's name.")
+        return name
 
 
 class ResultLineForm(forms.Form):

@@ -17,6 +17,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.printing import jobs
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.visibility import sight_for_user
 from tournaments.sessions.services.results import ResultEntryError
 from tournaments.simultaneous import services
 from tournaments.simultaneous.field import score_field
@@ -148,9 +149,11 @@ def board(request: HttpRequest, pk: int, board: int) -> HttpResponse:
     simul = get_object_or_404(Simultaneous, pk=pk)
     if not 1 <= board <= simul.boards:
         raise Http404("The simultaneous has no such board.")
+    clubs = list(SimultaneousClub.objects.filter(simultaneous=simul).select_related("session").order_by("id"))
+    if not all(sight_for_user(c.session, request.user).sees(board) for c in clubs):
+        raise Http404(f"Board {board} is shown once you have played it or the sessions are finished.")
     scores = score_field(simul)
     recap = scores.boards.get(board)
-    clubs = list(SimultaneousClub.objects.filter(simultaneous=simul).order_by("id"))
     chosen = next((c for c in clubs if str(c.session_id) == request.GET.get("club")), None)
     lines = list(_lines(simul, board, chosen.session_id)) if chosen is not None else []
     percents = scores.percent_of([r.pk for r in lines])

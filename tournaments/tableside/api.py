@@ -5,17 +5,19 @@ The table page uses exactly this API; other terminals may too. The token in the 
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from tournaments.core.limits import TABLE_POSTS, client_address
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.visibility import sight_for_table
 from tournaments.tableside import services
 from tournaments.tableside.state import table_state
 
@@ -28,7 +30,27 @@ api = NinjaAPI(
     description="Results entered at the table: the token of a table link is the key.",
 )
 
-POSTS_PER_MINUTE = 120  # a table posts a few results a round; a runaway script is stopped here
+
+def json_bodies_only(run: Callable[..., Any]) -> Callable[..., Any]:
+    """415 for a body that is not JSON, before anything reads it (a form post made Django's `request.body` raise
+    RawPostDataException, a 500); an empty body (the call for the director) passes."""
+
+    @wraps(run)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        kind = request.content_type or ""
+        has_body = request.META.get("CONTENT_LENGTH") not in (None, "", "0") or "HTTP_TRANSFER_ENCODING" in request.META
+        if has_body and kind != "application/json" and not kind.endswith("+json"):
+            body = {
+                "field": "",
+                "message": f"Send the body as JSON (Content-Type: application/json), not {kind or 'no type'}.",
+            }
+            return api.create_response(request, body, status=415)
+        return run(request, *args, **kwargs)
+
+    return checked
+
+
+api.add_decorator(json_bodies_only, mode="view")
 
 
 class ResultIn(Schema):
@@ -70,20 +92,18 @@ def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
 
 
 def _throttled(token: str) -> bool:
-    key = f"tableside:posts:{token[:32]}:{int(time.time() // 60)}"
-    cache.add(key, 0, timeout=120)
-    try:
-        return cache.incr(key) > POSTS_PER_MINUTE
-    except ValueError:
-        return False
+    """One more post from this table link: over `TABLE_POSTS` a minute, counted in the shared cache."""
+    return TABLE_POSTS.hit(token[:32])
 
 
-@api.get("/table/{token}/", response={200: dict, 403: Problem, 404: Problem}, summary="The table's round now")
+@api.get(
+    "/table/{token}/", response={200: dict, 403: Problem, 404: Problem, 429: Problem}, summary="The table's round now"
+)
 def table(request: HttpRequest, token: str) -> Any:
     """The current round, who sits where, the boards (with what is in), the move once the round is done, the
     round timer and the director's settings."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     return table_state(link).as_json()
@@ -91,7 +111,16 @@ def table(request: HttpRequest, token: str) -> Any:
 
 @api.post(
     "/table/{token}/results",
-    response={200: dict, 201: dict, 403: Problem, 404: Problem, 409: dict, 422: Problem, 429: Problem},
+    response={
+        200: dict,
+        201: dict,
+        403: Problem,
+        404: Problem,
+        409: dict,
+        415: Problem,
+        422: Problem,
+        429: Problem,
+    },
     summary="Send a result",
 )
 def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
@@ -99,7 +128,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     409 when the traveller holds another result (both are kept, with both versions in the answer); 422 with
     the field and a message for bad input; 403 for a finished session or a withdrawn link."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if _throttled(token):
@@ -110,11 +139,15 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     return Status(outcome.status, outcome.body)
 
 
-@api.post("/table/{token}/preview", response={200: dict, 403: Problem, 404: Problem, 422: Problem}, summary="Score")
+@api.post(
+    "/table/{token}/preview",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
+    summary="Score",
+)
 def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     """The score a result would get, before it is sent (nothing is stored)."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     refusal, _row, checked = services.check(link, payload.dict())
@@ -123,16 +156,20 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     return Status(200, {"board": checked.board.number, "contract": checked.contract, "ns_score": checked.ns_score})
 
 
-@api.get("/table/{token}/traveller/{board}", response={200: dict, 403: Problem, 404: Problem}, summary="Traveller")
+@api.get(
+    "/table/{token}/traveller/{board}",
+    response={200: dict, 403: Problem, 404: Problem, 422: Problem, 429: Problem},
+    summary="Traveller",
+)
 def traveller(request: HttpRequest, token: str, board: int) -> Any:
-    """The board's traveller so far, once this table's own result on it is in (and if the director allows)."""
+    """The board's traveller so far, once this table's own result on it is in (and if the director allows);
+    the one rule is `sessions.selectors.visibility`."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     state = table_state(link)
-    mine = next((b for b in state.boards if b["board"] == board), None)
-    if not state.show_traveller or mine is None or mine["result"] is None:
+    if not state.show_traveller or not sight_for_table(link.section, link.table).sees(board):
         return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
     scores = score_section(link.section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
@@ -158,10 +195,14 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
     return Status(200, {"board": board, "lines": lines})
 
 
-@api.post("/table/{token}/call", response={200: dict, 403: Problem, 404: Problem}, summary="Call the director")
+@api.post(
+    "/table/{token}/call",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 429: Problem},
+    summary="Call the director",
+)
 def call(request: HttpRequest, token: str) -> Any:
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
     made = services.call_director(link)

@@ -16,11 +16,12 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.sessions.models import Result, Section, Session
+from tournaments.core.limits import TOKEN_GUESSES
+from tournaments.sessions.models import Result, Section, Session, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
-from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
+from tournaments.tableside.state import current_row, entered, entered_at, table_rows, where_played
 
 MAX_CLIENT_ID = 64
 
@@ -81,10 +82,15 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
         return fresh
 
 
-def open_link(token: str) -> TableLink:
-    """The live link with this token, or LinkRefused with the reason a player can act on."""
+def open_link(token: str, *, address: str = "") -> TableLink:
+    """The live link with this token, or LinkRefused with the reason a player can act on. Unknown tokens tried
+    from one `address` are counted (`core.limits.TOKEN_GUESSES`): past the limit every token is refused (429)."""
+    if address and TOKEN_GUESSES.reached(address):
+        raise LinkRefused("Too many unknown table links tried from here: wait a minute and scan the card.", status=429)
     link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
     if link is None:
+        if address:
+            TOKEN_GUESSES.hit(address)
         raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
@@ -141,6 +147,37 @@ def _invalid(field_name: str, message: str) -> Outcome:
     return Outcome(422, {"field": field_name, "message": message})
 
 
+def room_round(section: Section) -> int:
+    """The round the room is in: the slowest table's (the first round with a board not entered at some table)."""
+    done = entered(section)
+    by_table: dict[int, list[TableRound]] = {}
+    for row in TableRound.objects.filter(section=section).order_by("round"):
+        by_table.setdefault(row.table, []).append(row)
+    rounds = [now.round for rows in by_table.values() if (now := current_row(rows, done)[0]) is not None]
+    return min(rounds, default=1)
+
+
+def _round_refusal(link: TableLink, rows: list[TableRound], round_number: int, board: int) -> str | None:
+    """Why a table may not write a board of `round_number` now, or None: only its current round and the one before
+    (late corrections), and never more than one round ahead of the slowest table (a script filling the evening)."""
+    now, _complete = current_row(rows, entered_at(link.section, rows))
+    if now is None:
+        return None
+    if round_number > now.round:
+        return f"Table {link.table} plays board {board} in round {round_number}, not now (round {now.round})."
+    room = room_round(link.section)
+    if round_number > room + 1:
+        return (
+            f"The room is still in round {room}: board {board} of round {round_number} opens when the move is called."
+        )
+    if round_number < now.round - 1:
+        return (
+            f"Board {board} was played in round {round_number}; the table is in round {now.round} now: "
+            "ask the director to correct an earlier round."
+        )
+    return None
+
+
 def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = None) -> tuple[Outcome | None, Any, Any]:
     """Check a result as a table typed it: (refusal or None, the movement row, the checked line).
 
@@ -164,10 +201,9 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
             None,
             None,
         )
-    now, _complete = current_row(rows, entered_at(link.section, rows))
-    if now is not None and row.round > now.round:
-        message = f"Table {link.table} plays board {board} in round {row.round}, not now (round {now.round})."
-        return _invalid("board", f"{message} {where_played(smap, board)}"), None, None
+    refusal = _round_refusal(link, rows, row.round, board)
+    if refusal is not None:
+        return _invalid("board", f"{refusal} {where_played(smap, board)}"), None, None
     lead = str(data.get("lead") or "").strip().upper()
     if lead and not _is_card(lead):
         return _invalid("lead", "The opening lead is a card such as SK, H10 or D2."), None, None

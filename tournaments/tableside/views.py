@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.limits import client_address
 from tournaments.sessions.models import Session
 from tournaments.tableside import screenlinks, selectors, services
 from tournaments.tableside.models import DirectorCall, TableLink, TableSettings
@@ -27,7 +28,7 @@ def _whole(text: str) -> int | None:
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     """Public with the table's link: the phone page that enters this table's results through the JSON API."""
     try:
-        link = services.open_link(token)
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return render(request, "tableside/refused.html", {"message": str(exc)}, status=exc.status)
     return render(request, "tableside/table.html", {"link": link, "token": link.token})

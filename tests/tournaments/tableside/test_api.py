@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.services.factories import make_session, section_a
+from tournaments.core.limits import Limit
 from tournaments.sessions.models import Result, Session
 from tournaments.sessions.services.results import record_result
 from tournaments.sessions.services.sessions import SectionSpec
@@ -152,7 +153,7 @@ def test_withdrawn_unknown_and_finished_links_are_refused(client, section, link)
 
 
 def test_one_token_is_rate_limited(client, section, link, monkeypatch):
-    monkeypatch.setattr(api_module, "POSTS_PER_MINUTE", 5)
+    monkeypatch.setattr(api_module, "TABLE_POSTS", Limit("table-posts", 5, 60))
     board = int(round_one(section).boards[0])
     codes = [
         post(client, link.token, board=board, contract="3NT", declarer="S", tricks=9, client_id=f"r{i}").status_code

@@ -82,8 +82,8 @@ def test_traveller_page_and_csv_with_points(director_client, played):
         "EW pts",
         "Ruling",
     ]
-    assert exported[1][:10] == ["1", "1", "1NS", "1EW", "4S", "N", "", "=", "420", ""]
-    assert exported[2][:10] == ["1", "4", "4NS", "4EW", "4S", "N", "", "-1", "", "50"]
+    assert exported[1][:10] == ["1", "1", "1NS", "1EW", "4S", "N", "", "'=", "420", ""]
+    assert exported[2][:10] == ["1", "4", "4NS", "4EW", "4S", "N", "", "'-1", "", "50"]
     assert [float(x) for x in exported[1][10:12]] == [2.0, 0.0]
 
 
@@ -100,7 +100,7 @@ def test_score_card_running_total_matches_the_standing(director_client, played):
     html = page.content.decode()
     assert f">{rows[-1]['Running total']}</td>" in html
     exported = rows_of(director_client.get(f"/sessions/{played.session_id}/scorecards/{entry.pk}/?_export=csv"))
-    assert exported[1][4:9] == ["1", "4S", "N", "=", "420"]
+    assert exported[1][4:9] == ["1", "4S", "N", "'=", "420"]
 
 
 def test_rulings_page_applies_shows_and_withdraws(director_client, played):

@@ -26,6 +26,9 @@ class Member(Timestamped):
         related_name="member",
         help_text="The player login that sees this member's own history",
     )
+    links_valid_from = models.DateTimeField(
+        null=True, blank=True, help_text="Private results links made before this were revoked"
+    )
 
     class Meta:
         ordering = ["name"]

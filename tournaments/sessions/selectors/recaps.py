@@ -109,10 +109,16 @@ def traveller_rows(board: BoardScore) -> list[dict[str, Any]]:
     return rows
 
 
-def scorecard_rows(scores: SectionScores, entry: Entry) -> list[dict[str, Any]]:
-    """The pair's boards in the order played: table, seat, opponents, contract, score from its side, points."""
+def scorecard_rows(
+    scores: SectionScores, entry: Entry, sees: Callable[[int], bool] | None = None
+) -> list[dict[str, Any]]:
+    """The pair's boards in the order played: table, seat, opponents, contract, score from its side, points.
+
+    `sees`: the boards the reader may see (`selectors.visibility`); the running total counts only those."""
     items: list[dict[str, Any]] = []
     for board, line, side in scores.lines_of(entry.pk):
+        if sees is not None and not sees(board.board.number):
+            continue
         r = line.result
         tr = r.table_round
         opponent = r.ew_entry if side == "NS" else r.ns_entry

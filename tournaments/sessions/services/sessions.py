@@ -20,7 +20,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.backups import rolling_backup
-from tournaments.core.text import NAME_MAX, check_text
+from tournaments.core.text import NAME_MAX, check_text, clean_name
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services.versions import (
     bump,
@@ -258,7 +258,7 @@ def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Memb
         check_text(name or "", field=f"player{seat}", max_length=NAME_MAX, label="name")
     old = [p.name for p in entry.players.all()]
     for seat, (name, member) in enumerate(players, start=1):
-        name = (name or (member.name if member else "")).strip()
+        name = clean_name(name or (member.name if member else ""))
         if not name:
             EntryPlayer.objects.filter(entry=entry, seat=seat).delete()
             continue

@@ -16,6 +16,7 @@ from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.visibility import sight_for_user
 from tournaments.sessions.tables import (
     SCORECARD_COLUMNS,
     TRAVELLER_COLUMNS,
@@ -82,15 +83,17 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 @requires(Perm.VIEW_RESULTS)
 @live_page
 def travellers(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every board's traveller with each line's points (the recap), or one board with ?board=N."""
+    """Every board's traveller with each line's points (the recap), or one board with ?board=N; in play a player
+    sees only the boards his pair has played (`selectors.visibility`)."""
     session = get_session(pk)
     section = chosen_section(request, session)
     scores = score_section(section)
+    sight = sight_for_user(session, request.user)
     wanted = request.GET.get("board", "")
     boards = []
     for board_score in scores.boards:
         number = board_score.board.number
-        if wanted and str(number) != wanted:
+        if (wanted and str(number) != wanted) or not sight.sees(number):
             continue
         rows = recaps.traveller_rows(board_score)
         if wanted and request.GET.get("_export"):
@@ -112,7 +115,7 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
         "section": section,
         "sections": session.sections.order_by("letter"),
         "boards": boards,
-        "all_boards": [b.board.number for b in scores.boards],
+        "all_boards": [b.board.number for b in scores.boards if sight.sees(b.board.number)],
         "columns": [(label, numeric) for _, label, numeric in TRAVELLER_COLUMNS],
         "wanted": wanted,
     }
@@ -144,7 +147,8 @@ def scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
         section__session=session,
     )
     scores = score_section(entry.section)
-    records = recaps.scorecard_rows(scores, entry)
+    sight = sight_for_user(session, request.user)
+    records = recaps.scorecard_rows(scores, entry, None if entry.pk in sight.entries else sight.sees)
     if request.GET.get("_export"):
         exported = _export(request, "scorecard", records, _slug(session, entry.section, f"scorecard-{entry.label}"))
         if exported:
