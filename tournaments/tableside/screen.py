@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+import scoring
 from tournaments.core.access import Perm, requires
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
@@ -38,7 +39,7 @@ def rankings_of(session: Session) -> list[Ranking]:
                     s.place,
                     s.entry.label,
                     s.entry.names,
-                    "" if s.percentage is None else f"{s.percentage:.2f}%",
+                    "" if s.percentage is None else f"{scoring.shown(s.percentage)}%",
                 )
                 for s in standings
             ]

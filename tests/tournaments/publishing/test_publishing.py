@@ -74,7 +74,7 @@ def test_a_correction_is_listed_with_the_reason_and_each_pairs_percentage_before
     change_result(actor=None, result=result, contract="4S", declarer="N", tricks="=", why="Traveller misread")
     after = services.current_figures(played.session)
     html = client.get(f"/results/{played.session_id}/").content.decode()
-    assert "Corrections since publishing" in html and "Traveller misread" in html and "board 1" in html
+    assert "Corrections since publishing" in html and "Traveller misread" in html and "Board 1" in html
     correction = Correction.objects.get()
     moved = {m["pair"]: (m["before"], m["after"]) for m in correction.moves}
     changed = {v["pair"]: (before[k]["pct"], v["pct"]) for k, v in after.items() if before[k]["pct"] != v["pct"]}
