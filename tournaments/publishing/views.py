@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments.core.access import Perm, public, requires
+from tournaments.core.access import Perm, has, public, requires
 from tournaments.printing.jobs import start_job
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing import delivery, players, selectors, services
@@ -39,6 +41,25 @@ def _common(session: Session) -> dict[str, object]:
     }
 
 
+def offer_publishing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A public page of a session that is not published: for a director, a page that says so with the button
+    that publishes it, rather than the public "nothing here" (which stays for everyone else)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except Http404:
+            if not has(request.user, Perm.DIRECT):
+                raise
+            session = Session.objects.select_related("event").filter(pk=pk).first()
+            if session is None or Publication.objects.filter(session=session, is_public=True).exists():
+                raise
+            return render(request, "publishing/not_published.html", {"session": session}, status=404)
+
+    return wrapper
+
+
 @public
 def results_index(request: HttpRequest) -> HttpResponse:
     """Public: the club's published results, newest first, searchable by a player's name."""
@@ -48,6 +69,7 @@ def results_index(request: HttpRequest) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: every section's standings, the provisional banner, and the corrections made since publishing."""
@@ -77,6 +99,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: each board's traveller with points, the deal, its double-dummy tricks and par."""
@@ -116,6 +139,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     """Public: one pair's personal score card."""

@@ -3,9 +3,19 @@
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from tournaments.core.access import Perm, has, public
 from tournaments.sessions.models import Session
+
+
+def greeting(hour: int) -> str:
+    """The greeting for the club's local hour (TIME_ZONE): a morning duplicate is not an evening one."""
+    if 5 <= hour < 12:
+        return "Good morning"
+    if 12 <= hour < 18:
+        return "Good afternoon"
+    return "Good evening"
 
 
 @public
@@ -18,6 +28,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "home.html",
         {
             "sessions": sessions,
+            "greeting": greeting(timezone.localtime().hour),
             "can_direct": has(request.user, Perm.DIRECT),
             "can_enter": has(request.user, Perm.ENTER_RESULTS),
             "can_view": has(request.user, Perm.VIEW_RESULTS),
