@@ -14,7 +14,7 @@ MAX_QUERY = 80
 def published_sessions(query: str = "") -> QuerySet[Session]:
     """Published sessions, newest first; `query` keeps those where a player's name contains it."""
     sessions = (
-        Session.objects.filter(publication__is_public=True)
+        Session.objects.filter(publication__is_public=True, archived_at__isnull=True)
         .select_related("event", "publication")
         .order_by("-date", "-id")
     )
@@ -26,7 +26,11 @@ def published_sessions(query: str = "") -> QuerySet[Session]:
 
 def published_session(pk: int) -> Session:
     """The session if its results are public; 404 otherwise (an unpublished session does not exist publicly)."""
-    session = Session.objects.select_related("event", "publication").filter(pk=pk, publication__is_public=True).first()
+    session = (
+        Session.objects.select_related("event", "publication")
+        .filter(pk=pk, publication__is_public=True, archived_at__isnull=True)
+        .first()
+    )
     if session is None:
         raise Http404("No published results here.")
     return session

@@ -131,6 +131,15 @@ class Session(Timestamped):
     finished_at = models.DateTimeField(null=True, blank=True)
     finished_by = models.CharField(max_length=150, blank=True, help_text="Who marked the session finished")
     source = models.CharField(max_length=200, blank=True, help_text="Where an imported session came from")
+    source_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text="SHA-256 of the imported file: a second import is noticed",
+    )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Put away by a director: off the lists and public pages, kept whole"
+    )
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -22,12 +22,17 @@ def greeting(hour: int) -> str:
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect("publishing:index")
-    sessions = Session.objects.select_related("event").annotate(table_count=Sum("sections__tables"))[:30]
+    sessions = (
+        Session.objects.filter(archived_at__isnull=True)
+        .select_related("event")
+        .annotate(table_count=Sum("sections__tables"))[:30]
+    )
     return render(
         request,
         "home.html",
         {
             "sessions": sessions,
+            "archived": Session.objects.filter(archived_at__isnull=False).count(),
             "greeting": greeting(timezone.localtime().hour),
             "can_direct": has(request.user, Perm.DIRECT),
             "can_enter": has(request.user, Perm.ENTER_RESULTS),
