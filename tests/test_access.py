@@ -168,6 +168,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "ruling_id": world["ruling"].pk,
         "result_id": world["result"].pk,
         "job_id": world["job"].pk,
+        "member_id": world["member"].pk,
         "letter": "A",
         "board": 1,
         "round_number": 1,
