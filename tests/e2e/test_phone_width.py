@@ -54,5 +54,14 @@ def test_every_public_page_fits_a_360px_phone(live_server):
             # A table wider than the phone scrolls inside its own box, never the page.
             for box in phone.locator(".table-scroll").all():
                 assert box.evaluate("b => b.getBoundingClientRect().right") <= viewport, f"{name}: a table box"
+        # The key columns stay; round, table and seat give way on a phone.
+        phone.goto(live_server.url + pages["score card"])
+        headers = phone.locator("table.scorecard thead th")
+        shown = [h.inner_text() for h in headers.all() if h.is_visible()]
+        assert shown[:2] == ["Against", "Board"] and "Contract" in shown and "Points" in shown, shown
+        phone.goto(live_server.url + pages["boards"])
+        headers = phone.locator("table.traveller").first.locator("thead th")
+        shown = [h.inner_text() for h in headers.all() if h.is_visible()]
+        assert shown[:3] == ["NS", "EW", "Contract"] and "NS pts" in shown and "Lead" not in shown, shown
         browser.close()
     assert too_wide == {}, f"pages wider than the 360 px phone: {too_wide}"
