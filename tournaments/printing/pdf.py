@@ -185,7 +185,7 @@ def points(value: float | None, *, imps: bool = False) -> str:
     if value is None:
         return ""
     if imps:
-        return f"{value:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
+        return scoring.signed(value, 1)
     rounded = scoring.half_up(value, 2)  # the one rounding rule, as the pages' floatformat
     return f"{rounded:f}".rstrip("0").rstrip(".") if rounded != int(rounded) else str(int(rounded))
 
