@@ -88,6 +88,7 @@ from scoring.matchpoints import (
     total_points,
 )
 from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
+from scoring.rounding import half_up, shown, signed
 from scoring.scorepads import (
     ChicagoScorepad,
     DealRecord,
@@ -170,6 +171,7 @@ __all__ = [
     "chicago_vulnerability",
     "contract_score",
     "cross_imps",
+    "half_up",
     "imps",
     "is_vulnerable",
     "match_totals",
@@ -196,7 +198,9 @@ __all__ = [
     "score_board",
     "score_board_imps",
     "score_parts",
+    "shown",
     "side_of",
+    "signed",
     "team_board_imps",
     "total_point_equivalent",
     "total_points",

@@ -172,6 +172,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "ruling_id": world["ruling"].pk,
         "result_id": world["result"].pk,
         "job_id": world["job"].pk,
+        "member_id": world["member"].pk,
         "letter": "A",
         "board": 1,
         "round_number": 1,
@@ -180,7 +181,6 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "kind": "tally-cards",
         "round": 1,
         "number": 1,
-        "member_id": world["member"].pk,
     }
 
     def fill(m: re.Match[str]) -> str:

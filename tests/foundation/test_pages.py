@@ -3,6 +3,9 @@ static files come through whitenoise."""
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import timezone
+
+from tournaments.sessions.views.home import greeting
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +25,24 @@ def test_login_page_renders(client):
 def test_director_logs_in_and_sees_home(client, director):
     response = client.post("/accounts/login/", {"username": "director", "password": "bridge-director-pw"}, follow=True)
     assert response.status_code == 200
-    assert b"Good evening" in response.content
+    expected = greeting(timezone.localtime().hour)
+    assert f"<h1>{expected}, director</h1>" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("hour", "words"),
+    [
+        (5, "Good morning"),
+        (11, "Good morning"),
+        (12, "Good afternoon"),
+        (17, "Good afternoon"),
+        (18, "Good evening"),
+        (23, "Good evening"),
+        (2, "Good evening"),
+    ],
+)
+def test_the_greeting_follows_the_time_of_day(hour, words):
+    assert greeting(hour) == words
 
 
 def test_admin_is_there_for_the_director(director_client):

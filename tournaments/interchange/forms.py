@@ -50,6 +50,9 @@ class ImportForm(_FileForm):
         initial=True,
         label="Scale the totals of pairs that missed boards (boards expected / boards played)",
     )
+    import_again = forms.BooleanField(
+        required=False, label="Import it again as a new session, even if this file was imported before"
+    )
 
 
 class DealsForm(_FileForm):

@@ -8,6 +8,7 @@ so the director sees at once whether the two programs agree.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ class ImportReport:
         )
 
 
+@transaction.atomic
 def import_usebio(
     data: bytes | str,
     *,
@@ -63,17 +65,38 @@ def import_usebio(
 ) -> ImportReport:
     """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
     record = usebio.read_usebio(data)
-    return import_record(
+    report = import_record(
         record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards, compare=compare
     )
+    _remember_file(report.session, data)
+    return report
 
 
+@transaction.atomic
 def import_pbn(
     data: bytes | str, *, filename: str = "upload.pbn", actor: Actor = None, scale_missed_boards: bool = True
 ) -> ImportReport:
     """Import a PBN file (deals, and results if it has ScoreTables) as a new session."""
     record = pbn.read_pbn(data)
-    return import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
+    report = import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
+    _remember_file(report.session, data)
+    return report
+
+
+def file_digest(data: bytes | str) -> str:
+    """The file's fingerprint: the same file imported again is recognised, whatever it is called."""
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()
+
+
+def _remember_file(session: Session, data: bytes | str) -> None:
+    session.source_digest = file_digest(data)
+    Session.objects.filter(pk=session.pk).update(source_digest=session.source_digest)
+
+
+def already_imported(data: bytes | str) -> Session | None:
+    """The session (not archived) this very file was imported as before, if any."""
+    sessions = Session.objects.filter(source_digest=file_digest(data), archived_at__isnull=True)
+    return sessions.select_related("event").order_by("-pk").first()
 
 
 def import_lin(data: bytes | str, *, filename: str = "upload.lin", actor: Actor = None) -> ImportReport:

@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+import scoring
 from tournaments.sessions.models import Section, Session
 from tournaments.sessions.selectors.scores import LineResult, SectionScores, Standing, score_section
 
@@ -170,13 +171,13 @@ def _pair_figures(standing: Standing) -> dict[str, tuple[str, str] | None]:
     entry = standing.entry
     out: dict[str, tuple[str, str] | None] = {"total": None, "percentage": None, "place": None}
     if entry.published_total is not None and _differs(standing.total, entry.published_total):
-        out["total"] = (f"{entry.published_total:.2f}", f"{standing.total:.2f}")
+        out["total"] = (scoring.shown(entry.published_total), scoring.shown(standing.total))
     if (
         entry.published_percentage is not None
         and standing.percentage is not None
         and _differs(standing.percentage, entry.published_percentage)
     ):
-        out["percentage"] = (f"{entry.published_percentage:.2f}", f"{standing.percentage:.2f}")
+        out["percentage"] = (scoring.shown(entry.published_percentage), scoring.shown(standing.percentage))
     if entry.published_place and entry.published_place.rstrip("=") != standing.place.rstrip("="):
         out["place"] = (entry.published_place, standing.place)
     return out

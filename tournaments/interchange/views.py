@@ -13,7 +13,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
-from tournaments.interchange.importers import import_deals, import_lin, import_pbn, import_usebio
+from tournaments.interchange.importers import already_imported, import_deals, import_lin, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
 from tournaments.sessions.models import Session
@@ -37,6 +37,14 @@ def upload(request: HttpRequest) -> HttpResponse:
         kind = form.cleaned_data["format"]
         kind = sniff(data) if kind == "auto" else kind
         scale = form.cleaned_data["scale_missed_boards"]
+        twin = already_imported(data)
+        if twin is not None and not form.cleaned_data["import_again"]:
+            form.add_error(
+                "file",
+                f"This file was already imported on {twin.created_at:%d %b %Y at %H:%M} as {twin}: open that "
+                'session, or tick "Import it again" and choose the file again to make a second one.',
+            )
+            return render(request, "interchange/upload.html", {"form": form, "twin": twin})
         try:
             if kind == "lin":
                 report = import_lin(data, filename=upload_file.name, actor=request.user)

@@ -185,9 +185,9 @@ def points(value: float | None, *, imps: bool = False) -> str:
     if value is None:
         return ""
     if imps:
-        return f"{value:+.1f}".replace("+0.0", "0.0").replace("-0.0", "0.0")
-    rounded = round(value, 2)
-    return f"{rounded:.2f}".rstrip("0").rstrip(".") if rounded != int(rounded) else str(int(rounded))
+        return scoring.signed(value, 1)
+    rounded = scoring.half_up(value, 2)  # the one rounding rule, as the pages' floatformat
+    return f"{rounded:f}".rstrip("0").rstrip(".") if rounded != int(rounded) else str(int(rounded))
 
 
 def table_style(*, header_rows: int = 1, zebra: bool = True, extra: Sequence[tuple[Any, ...]] = ()) -> TableStyle:

@@ -6,7 +6,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from tournaments.publishing.models import Correction, Publication
-from tournaments.sessions.models import Board, DoubleDummyAnalysis, Session
+from tournaments.sessions.models import Board, DoubleDummyAnalysis, Ruling, Session
 
 MAX_QUERY = 80
 
@@ -14,7 +14,7 @@ MAX_QUERY = 80
 def published_sessions(query: str = "") -> QuerySet[Session]:
     """Published sessions, newest first; `query` keeps those where a player's name contains it."""
     sessions = (
-        Session.objects.filter(publication__is_public=True)
+        Session.objects.filter(publication__is_public=True, archived_at__isnull=True)
         .select_related("event", "publication")
         .order_by("-date", "-id")
     )
@@ -26,7 +26,11 @@ def published_sessions(query: str = "") -> QuerySet[Session]:
 
 def published_session(pk: int) -> Session:
     """The session if its results are public; 404 otherwise (an unpublished session does not exist publicly)."""
-    session = Session.objects.select_related("event", "publication").filter(pk=pk, publication__is_public=True).first()
+    session = (
+        Session.objects.select_related("event", "publication")
+        .filter(pk=pk, publication__is_public=True, archived_at__isnull=True)
+        .first()
+    )
     if session is None:
         raise Http404("No published results here.")
     return session
@@ -54,3 +58,25 @@ def analyses_of(boards: list[Board]) -> dict[int, DoubleDummyAnalysis]:
             continue
     rows = {row.key: row for row in DoubleDummyAnalysis.objects.filter(key__in=list(keys.values()))}
     return {number: rows[key] for number, key in keys.items() if key in rows}
+
+
+def penalties_of(session: Session) -> list[dict[str, object]]:
+    """The procedural and disciplinary penalties the standings already take off, for the public to see why: the
+    pair, the board (if any), the size, the decision and the law."""
+    rulings = (
+        Ruling.objects.filter(session=session, entry__isnull=False, penalty__gt=0)
+        .select_related("entry", "entry__section", "board")
+        .order_by("entry__section__letter", "board__number", "created_at")
+    )
+    return [
+        {
+            "entry_id": r.entry_id,
+            "pair": r.entry.label if r.entry is not None else "",
+            "section": r.entry.section.letter if r.entry is not None else "",
+            "board": r.board.number if r.board is not None else None,
+            "size": r.penalty,
+            "decision": r.get_decision_display(),
+            "law": r.law,
+        }
+        for r in rulings
+    ]

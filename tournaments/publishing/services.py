@@ -20,6 +20,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
+from tournaments.publishing import wording
 from tournaments.publishing.models import Correction, Publication, PublishedFigures
 from tournaments.sessions.models import Member, Session
 from tournaments.sessions.selectors import audit_trail
@@ -145,12 +146,14 @@ def record_corrections(session: Session) -> Correction | None:
             for key, now in now_figures.items()
             if key in before and before[key]["pct"] != now["pct"]
         ]
+        names = audit_trail.names_by_id(session.pk)
         changes = [
             {
                 "when": e.created_at.isoformat(),
                 "action": e.action,
                 "what": subject,
                 "fields": [list(c) for c in fields],
+                "text": wording.change_words(e, audit_trail.readable(e.old, names), audit_trail.readable(e.new, names)),
                 "why": e.why,
             }
             for e, subject, fields in audit_trail.readable_entries(entries, session.pk)

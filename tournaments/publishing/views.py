@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.core.access import Perm, public, requires
+from tournaments.core.access import Perm, has, public, requires
 from tournaments.printing.jobs import start_job
-from tournaments.publishing import players, selectors, services
+from tournaments.printing.models import GeneratedFile
+from tournaments.publishing import delivery, players, selectors, services
 from tournaments.publishing.cache import cached_public_page
 from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
@@ -37,6 +41,25 @@ def _common(session: Session) -> dict[str, object]:
     }
 
 
+def offer_publishing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A public page of a session that is not published: for a director, a page that says so with the button
+    that publishes it, rather than the public "nothing here" (which stays for everyone else)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except Http404:
+            if not has(request.user, Perm.DIRECT):
+                raise
+            session = Session.objects.select_related("event").filter(pk=pk).first()
+            if session is None or Publication.objects.filter(session=session, is_public=True).exists():
+                raise
+            return render(request, "publishing/not_published.html", {"session": session}, status=404)
+
+    return wrapper
+
+
 @public
 def results_index(request: HttpRequest) -> HttpResponse:
     """Public: the club's published results, newest first, searchable by a player's name."""
@@ -46,12 +69,14 @@ def results_index(request: HttpRequest) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: every section's standings, the provisional banner, and the corrections made since publishing."""
     session = selectors.published_session(pk)
     context = _common(session)
     fields: list[dict[str, Any]] = []
+    penalties = selectors.penalties_of(session)
     for section in session.sections.order_by("letter"):
         scores = score_section(section)
 
@@ -59,12 +84,14 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
             return reverse("publishing:scorecard", args=[session.pk, entry.pk])
 
         for key, rows in scores.standings.items():
+            keys = {s.entry.label for s in rows}
             fields.append(
                 {
                     "section": section,
                     "name": recaps.FIELD_NAMES.get(key, key),
                     "rows": recaps.standings_rows(rows, card_url),
                     "percentages": scores.full_top is not None,
+                    "penalties": [p for p in penalties if p["section"] == section.letter and p["pair"] in keys],
                 }
             )
     context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
@@ -72,6 +99,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
     """Public: each board's traveller with points, the deal, its double-dummy tricks and par."""
@@ -80,6 +108,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
     all_boards = selectors.boards_of(session)
     analyses = selectors.analyses_of(list(all_boards.values()))
     sections = []
+    penalties = selectors.penalties_of(session)
     for section in session.sections.order_by("letter"):
         scores = score_section(section)
         boards = []
@@ -95,6 +124,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
                     if analysis is None
                     else [(seat, [analysis.tricks[s][seat] for s in STRAINS]) for seat in SEATS],
                     "par": analysis,
+                    "penalties": [p for p in penalties if p["section"] == section.letter and p["board"] == number],
                 }
             )
         sections.append({"section": section, "boards": boards})
@@ -109,6 +139,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@offer_publishing
 @cached_public_page
 def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     """Public: one pair's personal score card."""
@@ -124,6 +155,7 @@ def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpRespon
             "names": recaps.names(entry),
             "standing": scores.standing_of(entry.pk),
             "rows": recaps.scorecard_rows(scores, entry),
+            "penalties": [p for p in selectors.penalties_of(session) if p["entry_id"] == entry.pk],
         }
     )
     return render(request, "publishing/scorecard.html", context)
@@ -162,6 +194,43 @@ def email_action(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("session_detail", pk=session.pk)
     job = start_job(owner=request.user, session=session, kind=EMAIL_KIND)
     return redirect("jobs:detail", job.pk)
+
+
+@requires(Perm.DIRECT)
+def email_report(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: where e-mail goes now and, player by player, what the last send did (the publish panel's part)."""
+    session = get_object_or_404(Session, pk=pk)
+    job = GeneratedFile.objects.filter(session=session, kind=EMAIL_KIND).order_by("-pk").first()
+    lines = bytes(job.content).decode().splitlines() if job is not None and job.content else []
+    return render(
+        request,
+        "publishing/_email_report.html",
+        {
+            "session": session,
+            "job": job,
+            "summary": lines[2] if len(lines) > 2 else "",
+            "players": lines[4:],
+            "delivers": delivery.delivers(),
+            "where": delivery.where(),
+        },
+    )
+
+
+@requires(Perm.MANAGE_CLUB)
+def mail_settings(request: HttpRequest) -> HttpResponse:
+    """Administrator: where e-mail goes (from EMAIL_URL) and a button that sends a test message and says what
+    became of it."""
+    to = request.POST.get("to", request.user.email if request.user.is_authenticated else "").strip()
+    outcome = None
+    if request.method == "POST":
+        try:
+            validate_email(to)
+        except ValidationError:
+            messages.error(request, f"Type the address to send the test message to ({to[:80]!r} is not one).")
+        else:
+            outcome = delivery.send_test_message(to)
+    context = {"to": to, "outcome": outcome, "delivers": delivery.delivers(), "where": delivery.where()}
+    return render(request, "publishing/mail.html", context)
 
 
 def _player_page(request: HttpRequest, member: Member, token: str = "") -> HttpResponse:

@@ -131,6 +131,15 @@ class MemberForm(forms.ModelForm[Member]):
         return name
 
 
+class MemberEditForm(forms.ModelForm[Member]):
+    """A member's own page: also whether they still play here and whether they want results e-mails."""
+
+    class Meta:
+        model = Member
+        fields = ["name", "national_id", "email", "active", "email_opt_out"]
+        labels = {"active": "Still a member (shown in the quick search)", "email_opt_out": "No results e-mails"}
+
+
 class ResultLineForm(forms.Form):
     """One traveller / pickup-slip line, exactly as typed: parsing and checking happen in the service."""
 

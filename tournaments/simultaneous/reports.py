@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
+import scoring
 from tournaments.printing.fonts import FONT, runs, string_width
 from tournaments.printing.pdf import PDF, STYLES, Masthead, Progress, ReportError, build_pdf, table_style, text
 from tournaments.simultaneous.field import FieldStanding, score_field
@@ -53,7 +54,15 @@ def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress 
     rows: list[list[object]] = [_header(["Place", "Club", "Pair", "Names", "Boards", "Field %", "In club"])]
     for s in scores.standings:
         rows.append(
-            [s.place, s.code, s.label, _names(s.names, 92 * mm), str(s.boards), f"{s.percentage:.2f}", s.club_place]
+            [
+                s.place,
+                s.code,
+                s.label,
+                _names(s.names, 92 * mm),
+                str(s.boards),
+                scoring.shown(s.percentage),
+                s.club_place,
+            ]
         )
     overall = Table(rows, colWidths=[14 * mm, 14 * mm, 14 * mm, 92 * mm, 15 * mm, 17 * mm, 15 * mm], repeatRows=1)
     overall.setStyle(table_style(extra=[("ALIGN", (4, 1), (5, -1), "RIGHT")]))
@@ -72,7 +81,9 @@ def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress 
     for members in sorted(by_club.values(), key=lambda m: (len(m[0].code), m[0].code)):
         first = members[0]
         rows = [_header(["In club", "Pair", "Names", "Field %", "Overall"])]
-        rows += [[s.club_place, s.label, _names(s.names, 110 * mm), f"{s.percentage:.2f}", s.place] for s in members]
+        rows += [
+            [s.club_place, s.label, _names(s.names, 110 * mm), scoring.shown(s.percentage), s.place] for s in members
+        ]
         table = Table(rows, colWidths=[16 * mm, 14 * mm, 110 * mm, 18 * mm, 18 * mm], repeatRows=1)
         table.setStyle(table_style(extra=[("ALIGN", (3, 1), (3, -1), "RIGHT")]))
         story += [CondPageBreak(40 * mm), Spacer(1, 5 * mm), _para(f"{first.code} {first.club}", "h2"), table]

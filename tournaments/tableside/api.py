@@ -169,6 +169,9 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     state = table_state(link)
+    # This table's own result on the board, in this round or an earlier one: the last board of a round is sent
+    # as the table moves on, and its traveller must show like the others'.
+    own = Result.objects.filter(section=link.section, board__number=board, table_round__table=link.table).first()
     if not state.show_traveller or not sight_for_table(link.section, link.table).sees(board):
         return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
     scores = score_section(link.section)
@@ -187,9 +190,7 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
                 "ns_score": line.ns_score,
                 "ns_points": line.ns_points,
                 "ew_points": line.ew_points,
-                "yours": (r.ns_entry.label, r.ew_entry.label) == (state.ns["pair"], state.ew["pair"])
-                if state.ns and state.ew
-                else False,
+                "yours": own is not None and r.pk == own.pk,
             }
         )
     return Status(200, {"board": board, "lines": lines})

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+import scoring
 from tournaments.core.access import Perm, public, requires
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
@@ -40,7 +41,7 @@ def rankings_of(session: Session) -> list[Ranking]:
                     s.place,
                     s.entry.label,
                     s.entry.names,
-                    "" if s.percentage is None else f"{s.percentage:.2f}%",
+                    "" if s.percentage is None else f"{scoring.shown(s.percentage)}%",
                 )
                 for s in standings
             ]

@@ -96,6 +96,8 @@ def open_link(token: str, *, address: str = "") -> TableLink:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
     if link.section.session.status == Session.Status.FINISHED:
         raise LinkRefused("The session is finished: results can no longer be entered at the table.")
+    if link.section.session.archived_at is not None:
+        raise LinkRefused("The director has archived this session: ask the director.")
     return link
 
 

@@ -147,6 +147,9 @@ def test_panel_start_status_download_and_permissions(director, director_client, 
     html = response.content.decode()
     assert f'hx-get="{reverse("jobs:row", args=[job.pk])}"' in html and 'hx-trigger="every 1s"' in html
     assert "Waiting for a worker" in html
+    # The new job's progress bar comes first in the panel, which scrolls to its top: in view as the job starts.
+    assert html.index(f'id="job-{job.pk}"') < html.index('class="print-form"') and 'id="job-started"' in html
+    assert 'hx-swap="innerHTML show:#print-panel:top"' in html and html.count(f'id="job-{job.pk}"') == 1
 
     status = director_client.get(reverse("jobs:status", args=[job.pk])).json()
     assert status["status"] == "queued" and status["download_url"] is None

@@ -13,6 +13,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
+import scoring
 from config import celery_app
 from tests.tournaments.reports.factories import make_session
 from tournaments.printing import jobs
@@ -68,7 +69,7 @@ def test_standings_job_runs_on_the_worker_and_downloads(celery_worker_process, d
             for standing in field_rows:
                 assert standing.entry.label in text
                 assert standing.entry.players.first().name in text
-                assert f"{standing.percentage:.2f}" in text
+                assert f"{scoring.shown(standing.percentage)}" in text
 
 
 def test_a_job_that_cannot_be_made_says_why_in_words(celery_worker_process, director, director_client):

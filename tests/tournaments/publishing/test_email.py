@@ -24,8 +24,17 @@ pytestmark = pytest.mark.django_db
 
 
 class Inbox:
-    def __init__(self) -> None:
+    """A real SMTP server's handler: keeps what it accepts, refuses the addresses in `refuse` (550)."""
+
+    def __init__(self, refuse: tuple[str, ...] = ()) -> None:
         self.messages: list[Message] = []
+        self.refuse = refuse
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refuse:
+            return "550 5.1.1 No such mailbox here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
         self.messages.append(email.message_from_bytes(envelope.content))
@@ -72,7 +81,13 @@ def parts(message: Message) -> dict[str, bytes]:
 
 def test_each_player_with_an_address_gets_their_card_once(smtp, published):
     report = send_results(published.session)
-    assert (report.sent, report.opted_out, report.failed) == (1, 1, [])
+    assert report.words() == "1 sent, 2 no address, 1 unsubscribed."
+    assert [line.words() for line in report.lines] == [
+        "Cy Lee: no address",
+        "Dee Typed: no address",
+        "Ann Smith <ann@example.org>: sent",
+        "Bob Jones <bob@example.org>: unsubscribed",
+    ]
     assert len(smtp.messages) == 1
     message = smtp.messages[0]
     assert message["To"] == "ann@example.org" and "Your results" in message["Subject"]
@@ -85,7 +100,7 @@ def test_each_player_with_an_address_gets_their_card_once(smtp, published):
     assert message["List-Unsubscribe"].strip().startswith("<https://results.club.org/results/unsubscribe/")
     # Again: nothing new is sent (a re-run after a dead worker sends only what is left).
     again = send_results(published.session)
-    assert (again.sent, again.already_sent) == (0, 1) and len(smtp.messages) == 1
+    assert again.words() == "1 already sent before, 2 no address, 1 unsubscribed." and len(smtp.messages) == 1
     assert EmailDelivery.objects.count() == 1
 
 
@@ -121,5 +136,11 @@ def test_email_results_command_refuses_an_unpublished_session(smtp):
 
 def test_email_results_command_sends(smtp, published, capsys):
     call_command("email_results", str(published.session_id))
-    assert capsys.readouterr().out.strip() == "1 sent, 1 opted out."
+    assert capsys.readouterr().out.splitlines() == [
+        "1 sent, 2 no address, 1 unsubscribed.",
+        "  Cy Lee: no address",
+        "  Dee Typed: no address",
+        "  Ann Smith <ann@example.org>: sent",
+        "  Bob Jones <bob@example.org>: unsubscribed",
+    ]
     assert len(smtp.messages) == 1

@@ -50,7 +50,12 @@ def test_the_email_job_sends_each_card_once_and_reports_it(published, director_c
         assert answer["status"] == "done", answer
         assert seen == sorted(seen) and seen[-1] == 100
         report = director_client.get(answer["download_url"]).content.decode()
-        assert "1 sent, 1 opted out." in report
+        assert "1 sent, 2 no address, 1 unsubscribed." in report
+        assert "Ann Smith <ann@example.org>: sent" in report and "Bob Jones <bob@example.org>: unsubscribed" in report
+        panel = director_client.get(reverse("publishing:email_report", args=[published.session_id]))
+        assert panel.status_code == 200
+        assert "<strong>1 sent, 2 no address, 1 unsubscribed.</strong>" in panel.content.decode()
+        assert "Ann Smith &lt;ann@example.org&gt;: sent" in panel.content.decode()
         assert [m["To"] for m in inbox.messages] == ["ann@example.org"]
         assert "https://results.club.org/results/" in parts(inbox.messages[0])["text/plain"].decode()
 
@@ -58,7 +63,7 @@ def test_the_email_job_sends_each_card_once_and_reports_it(published, director_c
         again = GeneratedFile.objects.filter(session=published.session, kind="email-results").latest("pk")
         answer, _ = run_to_end(director_client, again.pk)
         assert (
-            "0 sent, 1 already sent before, 1 opted out."
+            "1 already sent before, 2 no address, 1 unsubscribed."
             in director_client.get(answer["download_url"]).content.decode()
         )
         assert len(inbox.messages) == 1

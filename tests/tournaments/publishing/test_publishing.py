@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+import scoring
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.publishing import services
 from tournaments.publishing.models import Correction, Publication
@@ -74,12 +75,12 @@ def test_a_correction_is_listed_with_the_reason_and_each_pairs_percentage_before
     change_result(actor=None, result=result, contract="4S", declarer="N", tricks="=", why="Traveller misread")
     after = services.current_figures(played.session)
     html = client.get(f"/results/{played.session_id}/").content.decode()
-    assert "Corrections since publishing" in html and "Traveller misread" in html and "board 1" in html
+    assert "Corrections since publishing" in html and "Traveller misread" in html and "Board 1" in html
     correction = Correction.objects.get()
     moved = {m["pair"]: (m["before"], m["after"]) for m in correction.moves}
     changed = {v["pair"]: (before[k]["pct"], v["pct"]) for k, v in after.items() if before[k]["pct"] != v["pct"]}
     assert moved == changed and len(moved) == 4  # both pairs at each table moved
-    assert f"{moved['4NS'][0]:.2f}%" in html and f"{moved['4NS'][1]:.2f}%" in html
+    assert f"{scoring.shown(moved['4NS'][0])}%" in html and f"{scoring.shown(moved['4NS'][1])}%" in html
     # Reading again lists it once; a second change makes a second correction, newest first.
     client.get(f"/results/{played.session_id}/boards/")
     assert Correction.objects.count() == 1

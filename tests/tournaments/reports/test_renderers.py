@@ -14,6 +14,7 @@ import zxingcpp
 from PIL import Image
 from pypdf import PdfReader
 
+import scoring
 from tournaments.printing import pdf
 from tournaments.printing.pdf import ReportError
 from tournaments.sessions import reports
@@ -89,7 +90,7 @@ def test_standings_list_every_pair_with_total_percentage_and_place(session):
         for standing in rows:
             line = next(ln for ln in text.splitlines() if re.search(rf"\b{standing.entry.label}\b", ln))
             assert line.split()[0] == standing.place
-            assert f"{standing.percentage:.2f}" in line
+            assert f"{scoring.shown(standing.percentage)}" in line
             assert standing.entry.players.get(seat=1).name.split()[0] in line
         # printed in place order
         labels = [s.entry.label for s in rows]
@@ -132,7 +133,7 @@ def test_score_cards_one_per_pair_with_running_total(session):
         card = text.split(f"Pair {entry.label} ")[1].split("\nPair ")[0]
         standing = scores.standing_of(entry.pk)
         assert f"Place {standing.place} of 8" in card
-        assert f"{standing.percentage:.2f}%" in card
+        assert f"{scoring.shown(standing.percentage)}%" in card
         boards = [bs.board.number for bs, _line, _side in scores.lines_of(entry.pk)]
         assert len(boards) == 16
         # the last running total is the sum of the board points

@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+import scoring
 from tests.tournaments.reports.factories import make_session
 from tournaments.publishing import services as publishing
 from tournaments.sessions.models import Result, Section, Session
@@ -59,7 +60,7 @@ def pages(client, director_client, section: Section) -> list[str]:
 
 def figures(section: Section) -> list[str]:
     fresh = _score_now(Section.objects.get(pk=section.pk))
-    return [f"{s.percentage:.2f}" for rows in fresh.standings.values() for s in rows]
+    return [f"{scoring.shown(s.percentage)}" for rows in fresh.standings.values() for s in rows]
 
 
 def change_tricks_on_the_page(director_client, url: str) -> None:

@@ -7,6 +7,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
+import scoring
 from tests.tournaments.reports.factories import make_session
 from tournaments.publishing import services as publishing
 from tournaments.sessions import reports
@@ -24,7 +25,7 @@ def test_the_scaling_is_spelled_out_and_adds_up(client, director_client):
     standing = score_section(section).standing_of(entry.pk)
     assert standing.boards_played == standing.boards_expected - 1
     raw, expected, played = standing.raw_total, standing.boards_expected, standing.boards_played
-    assert standing.scaling == f"{raw:.2f} × {expected}/{played} = {standing.total:.2f}"
+    assert standing.scaling == f"{scoring.shown(raw)} × {expected}/{played} = {scoring.shown(standing.total)}"
     assert standing.total == pytest.approx(raw * expected / played)
     assert standing.scaling in director_client.get(f"/sessions/{session.pk}/scorecards/{entry.pk}/").content.decode()
     publishing.publish(actor=None, session=session)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
+import scoring
 from tests.tournaments.jobs.helpers import pdf_pages
 from tournaments.audit.models import AuditEntry
 from tournaments.printing import jobs
@@ -77,7 +78,7 @@ def test_the_event_page_and_adding_a_session(director_client):
     page = director_client.get(f"/events/{event.pk}/").content.decode()
     assert 'id="event-standings"' in page and "Overall %" in page
     best = event_standings(event).standings[0]
-    assert f"{best.overall:.2f}" in page
+    assert f"{scoring.shown(best.overall)}" in page
     changed = director_client.post(
         f"/events/{event.pk}/carry-over/", {"carry_over": "percent", "carry_over_percent": "25"}
     )
@@ -124,4 +125,4 @@ def test_the_overall_standings_pdf(director, director_client):
     assert job.status == "done" and job.content.startswith(b"%PDF")
     text = "\n".join(pdf_pages(job.content))
     best = event_standings(event).standings[0]
-    assert "Overall standings" in text and f"{best.overall:.2f}" in text
+    assert "Overall standings" in text and f"{scoring.shown(best.overall)}" in text

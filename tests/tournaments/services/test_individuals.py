@@ -9,6 +9,7 @@ from collections import defaultdict
 import pytest
 from django.core.exceptions import ValidationError
 
+import scoring
 from tournaments.sessions.models import Entry, EntryPlayer, Result, Section, Session, TableRound
 from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.selectors.scores import score_section
@@ -87,7 +88,7 @@ def test_an_individual_from_the_new_session_page_to_the_players_standings(direct
     assert sum(s.percentage for s in standings) / 8 == pytest.approx(50)
     page = director_client.get(f"/sessions/{session.pk}/players/").content.decode()
     best = standings[0]
-    assert html.escape(best.name) in page and f"{best.percentage:.2f}" in page
+    assert html.escape(best.name) in page and f"{scoring.shown(best.percentage)}" in page
     detail = director_client.get(f"/sessions/{session.pk}/").content.decode()
     assert 'id="individual-players"' in detail
     # The traveller page takes partnerships as pairs.

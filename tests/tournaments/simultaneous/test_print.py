@@ -99,12 +99,12 @@ def test_the_standings_pdf_shows_every_pairs_place_and_percentage(simul, directo
         in_club = re.escape(places(mates)[entry_id])
         row = (
             rf"^\s*{re.escape(overall_place[entry_id])}\s+{club.code}\s+{entry.label}\s+"
-            rf"{re.escape(' & '.join(names[entry_id]))}\s+6\s+{pct[entry_id]:.2f}\s+{in_club}\s*$"
+            rf"{re.escape(' & '.join(names[entry_id]))}\s+6\s+{scoring.shown(pct[entry_id])}\s+{in_club}\s*$"
         )
         assert re.search(row, overall, flags=re.M), row
         club_row = (
             rf"^\s*{in_club}\s+{entry.label}\s+{re.escape(' & '.join(names[entry_id]))}"
-            rf"\s+{pct[entry_id]:.2f}\s+{re.escape(overall_place[entry_id])}\s*$"
+            rf"\s+{scoring.shown(pct[entry_id])}\s+{re.escape(overall_place[entry_id])}\s*$"
         )
         assert re.search(club_row, "C1 Club 001" + per_club, flags=re.M), club_row
     assert "C2 Club 002" in per_club and "C3 Club 003" in per_club

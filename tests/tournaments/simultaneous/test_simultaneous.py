@@ -193,7 +193,7 @@ def test_the_pages(director_client):
     standings = director_client.get(f"/simultaneous/{simul.pk}/standings/").content.decode()
     best = score_field(simul).standings[0]
     assert "18 pairs of 3 clubs, 54 results" in standings
-    assert f"{best.percentage:.2f}" in standings and html.escape(best.names) in standings
+    assert f"{scoring.shown(best.percentage)}" in standings and html.escape(best.names) in standings
     member = SimultaneousClub.objects.filter(simultaneous=simul).first()
     club = director_client.get(f"/simultaneous/{simul.pk}/clubs/{member.session_id}/").content.decode()
     assert member.club in club and "Club %" in club and "Field %" in club

@@ -1,4 +1,5 @@
-"""`manage.py email_results SESSION`: e-mail each player of a published session their score card."""
+"""`manage.py email_results SESSION`: e-mail each player of a published session their score card and print, per
+player, what became of it (sent, no address, unsubscribed, refused, or not delivered: no mail server)."""
 
 from __future__ import annotations
 
@@ -26,5 +27,7 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         self.stdout.write(report.words())
+        for line in report.lines:
+            self.stdout.write(f"  {line.words()}")
         if report.failed:
             raise CommandError(f"{len(report.failed)} e-mails could not be sent.")

@@ -47,18 +47,27 @@ class Command(BaseCommand):
             "celery",
             "-A",
             "config",
+            "--quiet",  # no banner: the one line below says it runs
             "worker",
             "--loglevel",
-            "INFO",
+            "WARNING",
+            "--hostname",
+            "bridgedesk@%h",
             "--concurrency",
             "2",
             "-Q",
             settings.CELERY_TASK_DEFAULT_QUEUE,
         ]
-        web_cmd = [*base, "runserver", f"{options['host']}:{options['port']}", "--noreload"]
+        # migrate ran the system checks; the server's banner and the worker's shutdown chatter (both on stdout)
+        # would repeat what the lines below say, so only their stderr (errors, the request log) is shown.
+        web_cmd = [*base, "runserver", f"{options['host']}:{options['port']}", "--noreload", "--skip-checks"]
         signal.signal(signal.SIGTERM, _stop_on_signal)
         signal.signal(signal.SIGHUP, _stop_on_signal)
-        procs = [subprocess.Popen(worker_cmd), subprocess.Popen(web_cmd)]
+        # Each child in a session of its own: the terminal's Ctrl-C reaches only this command, which stops both
+        # once (the worker would otherwise print "Hitting Ctrl+C again ..." as if a second one were needed).
+        procs = [
+            subprocess.Popen(cmd, stdout=subprocess.DEVNULL, start_new_session=True) for cmd in (worker_cmd, web_cmd)
+        ]
         self.stdout.write(self.style.SUCCESS(f"\nBridgedesk is running at {url}/  (a Celery worker runs beside it)"))
         if warning := reach_warning(url):
             self.stdout.write(self.style.WARNING(warning))
@@ -78,6 +87,7 @@ class Command(BaseCommand):
                     p.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     p.kill()
+            self.stdout.write("Stopped.")
 
     def site_url(self, host: str, port: str) -> str:
         """The address the phones use, worked out once (config/siteurl.py) for this process and its children."""

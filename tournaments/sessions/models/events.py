@@ -137,6 +137,15 @@ class Session(Timestamped):
     deal_seed = models.CharField(
         max_length=32, blank=True, help_text="The secret seed Bridgedesk dealt the boards from (directors only)"
     )
+    source_digest = models.CharField(
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text="SHA-256 of the imported file: a second import is noticed",
+    )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Put away by a director: off the lists and public pages, kept whole"
+    )
 
     class Meta:
         ordering = ["-date", "-id"]

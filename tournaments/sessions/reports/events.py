@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
+import scoring
 from tournaments.printing.pdf import STYLES, Progress, RunningTitle, Tick, frame_of, heading, table_style, text
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.events import event_standings
@@ -35,8 +36,8 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
         [
             row.place,
             Paragraph(text(row.names or "—"), STYLES["cell"]),
-            *[f"{f:.2f}" if f is not None else "–" for f in row.figures],
-            f"{row.overall:.2f}" if row.overall is not None else "",
+            *[scoring.shown(f) if f is not None else "–" for f in row.figures],
+            scoring.shown(row.overall) if row.overall is not None else "",
         ]
         for row in table.standings
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
+import scoring
 from tournaments.printing.pdf import (
     STYLES,
     Progress,
@@ -37,7 +38,7 @@ def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool)
     unit = "IMPs" if imps else ("match points" if scores.full_top else "points")
     words.append(f"{points(standing.total, imps=imps)} {unit}")
     if standing.percentage is not None:
-        words.append(f"{standing.percentage:.2f}%")
+        words.append(f"{scoring.shown(standing.percentage)}%")
     if standing.penalties:
         words.append(f"after a penalty of {points(standing.penalties)}")
     if standing.scaling:

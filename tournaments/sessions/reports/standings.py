@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
+import scoring
 from tournaments.printing.pdf import (
     STYLES,
     Progress,
@@ -61,10 +62,10 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
                     s.place,
                     data.pair_label(s.entry.pk),
                     Paragraph(text(s.entry.names or "—"), STYLES["cell"]),  # wraps: no partner is ever cut off
-                    f"{s.total:.2f}" if percent else points(s.total, imps=imps),
+                    scoring.shown(s.total) if percent else points(s.total, imps=imps),
                 ]
                 if percent:
-                    row.append(f"{s.percentage:.2f}" if s.percentage is not None else "")
+                    row.append(scoring.shown(s.percentage) if s.percentage is not None else "")
                 row.append(
                     str(s.boards_played)
                     if s.boards_played == s.boards_expected

@@ -86,8 +86,10 @@ class Standing:
         scaled = self.total + self.penalties
         if not (0 < self.boards_played < self.boards_expected) or abs(scaled - self.raw_total) < 1e-9:
             return ""
-        words = f"{self.raw_total:.2f} × {self.boards_expected}/{self.boards_played} = {scaled:.2f}"
-        return words + (f" − {self.penalties:g} penalty = {self.total:.2f}" if self.penalties else "")
+        words = (
+            f"{scoring.shown(self.raw_total)} × {self.boards_expected}/{self.boards_played} = {scoring.shown(scaled)}"
+        )
+        return words + (f" − {self.penalties:g} penalty = {scoring.shown(self.total)}" if self.penalties else "")
 
 
 @dataclass

@@ -7,6 +7,7 @@ first; any error anywhere means nothing is saved and each message names the fiel
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -200,6 +201,22 @@ def _change(actor: Actor, session: Session, old: Result, c: CheckedLine, why: st
     return old
 
 
+NEEDS_REASON = (
+    "These results are published: say why you change this line (the reason is listed with the public correction)."
+)
+
+
+def _needs_reason(session: Session, why: str, stored: Result | None, c: CheckedLine | None) -> bool:
+    """A change or removal of a result the public has seen must say why (the public corrections list shows it)."""
+    if why or stored is None or not Session.objects.filter(pk=session.pk, publication__is_public=True).exists():
+        return False
+    if c is None:
+        return True
+    trial = copy.copy(stored)
+    _apply(trial, c)
+    return audit.snapshot(trial, RESULT_FIELDS) != audit.snapshot(stored, RESULT_FIELDS)
+
+
 def _create(actor: Actor, section: Section, c: CheckedLine, why: str) -> Result:
     result = Result(section=section)
     _apply(result, c)
@@ -265,6 +282,9 @@ def save_lines_checked(
                 conflicts.append(Conflict(i, c or CheckedLine(input=line), None))
                 continue
             plan.append((i, c, stored))
+        unexplained = {i: {"why": NEEDS_REASON} for i, c, stored in plan if _needs_reason(session, why, stored, c)}
+        if unexplained:
+            raise ResultEntryError(unexplained)
         if conflicts and all_or_nothing:
             return SaveReport([None] * len(lines), conflicts)
         done: dict[int, Result | None] = {}

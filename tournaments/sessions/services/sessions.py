@@ -249,6 +249,12 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     return entry
 
 
+def _member_named(name: str) -> Member | None:
+    """The one active member with this name (any case): a typed name links them, and so their address."""
+    matches = list(Member.objects.filter(name__iexact=name, active=True)[:2])
+    return matches[0] if len(matches) == 1 else None
+
+
 @transaction.atomic
 def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Member | None]]) -> None:
     """Name the players of an entry (typed, or picked from the members); an empty name removes the seat."""
@@ -262,6 +268,7 @@ def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Memb
         if not name:
             EntryPlayer.objects.filter(entry=entry, seat=seat).delete()
             continue
+        member = member or _member_named(name)
         EntryPlayer.objects.update_or_create(
             entry=entry,
             seat=seat,

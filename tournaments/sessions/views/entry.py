@@ -199,7 +199,7 @@ def _handle(
         for i, errors in exc.errors.items():
             form = todo[i][0].form if i < len(todo) else None
             for field, message in errors.items():
-                if form is None:
+                if form is None or field == "why":
                     messages.error(request, message)
                     continue
                 form.add_error(

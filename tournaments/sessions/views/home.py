@@ -3,21 +3,37 @@
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from tournaments.core.access import Perm, has, public
 from tournaments.sessions.models import Session
+
+
+def greeting(hour: int) -> str:
+    """The greeting for the club's local hour (TIME_ZONE): a morning duplicate is not an evening one."""
+    if 5 <= hour < 12:
+        return "Good morning"
+    if 12 <= hour < 18:
+        return "Good afternoon"
+    return "Good evening"
 
 
 @public
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect("publishing:index")
-    sessions = Session.objects.select_related("event").annotate(table_count=Sum("sections__tables"))[:30]
+    sessions = (
+        Session.objects.filter(archived_at__isnull=True)
+        .select_related("event")
+        .annotate(table_count=Sum("sections__tables"))[:30]
+    )
     return render(
         request,
         "home.html",
         {
             "sessions": sessions,
+            "archived": Session.objects.filter(archived_at__isnull=False).count(),
+            "greeting": greeting(timezone.localtime().hour),
             "can_direct": has(request.user, Perm.DIRECT),
             "can_enter": has(request.user, Perm.ENTER_RESULTS),
             "can_view": has(request.user, Perm.VIEW_RESULTS),

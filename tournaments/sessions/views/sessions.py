@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -20,6 +20,7 @@ from tournaments.core.lazy import resolve
 from tournaments.movements.suggest import Suggestion, suggest
 from tournaments.sessions.forms import (
     LatePairForm,
+    MemberEditForm,
     MemberForm,
     MovementChoiceForm,
     PlayersForm,
@@ -27,6 +28,7 @@ from tournaments.sessions.forms import (
     add_service_errors,
 )
 from tournaments.sessions.models import Entry, Member, Result, Section, Session, TableRound
+from tournaments.sessions.services import members as member_services
 from tournaments.sessions.services import sessions as session_services
 from tournaments.sessions.services.dealing import deal_session
 from tournaments.sessions.views.common import get_session
@@ -228,13 +230,25 @@ def members(request: HtmxHttpRequest) -> HttpResponse:
         found = found.filter(Q(name__icontains=q) | Q(national_id__icontains=q))
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        member = form.save()
+        member = member_services.save_member(actor=request.user, member=form.save(commit=False))
         messages.success(request, f"{member.name} added to the members.")
         return redirect(reverse("members") + (f"?q={q}" if q else ""))
     context = {"members": found[:200], "q": q, "form": form, "count": found.count()}
     if request.htmx and request.method == "GET":
         return render(request, "sessions/_members_table.html", context)
     return render(request, "sessions/members.html", context)
+
+
+@requires(Perm.DIRECT, Perm.VIEW_CONTACTS)
+def member_edit(request: HttpRequest, member_id: int) -> HttpResponse:
+    """A member's own page: name, number, address, whether active and whether they take results e-mails."""
+    member = get_object_or_404(Member, pk=member_id)
+    form = MemberEditForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        member_services.save_member(actor=request.user, member=form.save(commit=False))
+        messages.success(request, f"{member.name} saved.")
+        return redirect("members")
+    return render(request, "sessions/member_edit.html", {"member": member, "form": form})
 
 
 @requires(Perm.DIRECT)

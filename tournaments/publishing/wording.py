@@ -1,0 +1,99 @@
+"""The public corrections list in a player's words: "board 7: 4S by N made 10 tricks, was 9; NS +420, was -50".
+
+The audit log keeps exact snapshots (field names, ids, JSON) for the director; the public sees a sentence per
+change, written from those snapshots once they are readable (board numbers and pair labels, audit_trail).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.audit.models import AuditEntry
+from tournaments.sessions.models import Entry, Result, Ruling
+
+KINDS = dict(Result.Kind.choices)
+DECISIONS = dict(Ruling.Decision.choices)
+
+
+def _signed(score: Any) -> str:
+    return f"{score:+d}" if isinstance(score, int) else "no score"
+
+
+def _percent(value: Any) -> str:
+    return f"{value:g}%" if isinstance(value, int | float) else "–"
+
+
+def play(d: dict[str, Any]) -> str:
+    """What happened at the table: "4S by N made 10 tricks", "passed out", "artificial score NS 60%, EW 40%"."""
+    kind = d.get("kind") or "played"
+    if kind != "played":
+        if d.get("ns_percent") is not None or d.get("ew_percent") is not None:
+            ns, ew = _percent(d.get("ns_percent")), _percent(d.get("ew_percent"))
+            return f"{KINDS.get(kind, kind).lower()} NS {ns}, EW {ew}"
+        return KINDS.get(kind, str(kind)).lower()
+    contract = str(d.get("contract") or "")
+    if contract.upper() in ("PASS", "P", "AP"):
+        return "passed out"
+    tricks = d.get("tricks")
+    made = f" made {tricks} tricks" if tricks is not None else ""
+    return f"{contract} by {d.get('declarer') or '?'}{made}".strip()
+
+
+def _contract(d: dict[str, Any]) -> tuple[Any, ...]:
+    return (d.get("kind"), d.get("contract"), d.get("declarer"), d.get("ns_percent"), d.get("ew_percent"))
+
+
+def result_words(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
+    """One result's change as a sentence; the board (and pairs) lead it."""
+    d = new or old or {}
+    head = f"board {d.get('board', '?')}" + (f" ({d['NS']} v {d['EW']})" if d.get("NS") and d.get("EW") else "")
+    if old is None and new is not None:
+        return f"{head}: result added, {play(new)}; NS {_signed(new.get('ns_score'))}"
+    if new is None and old is not None:
+        return f"{head}: result removed (was {play(old)}; NS {_signed(old.get('ns_score'))})"
+    assert old is not None and new is not None
+    parts = []
+    if _contract(old) == _contract(new) and old.get("tricks") != new.get("tricks"):
+        parts.append(f"{play(new)}, was {old.get('tricks')}")
+    elif play(old) != play(new):
+        parts.append(f"{play(new)}, was {play(old)}")
+    if old.get("ns_score") != new.get("ns_score"):
+        parts.append(f"NS {_signed(new.get('ns_score'))}, was {_signed(old.get('ns_score'))}")
+    return f"{head}: " + ("; ".join(parts) if parts else "result entered again, unchanged")
+
+
+def ruling_words(action: str, d: dict[str, Any]) -> str:
+    """A ruling given or withdrawn: "board 4: procedural penalty against 3NS of 1 (Law 90)"."""
+    decision = DECISIONS.get(str(d.get("decision")), str(d.get("decision") or "ruling")).lower()
+    where = f"board {d['board']}: " if d.get("board") else ""
+    against = f" against {d['pair']}" if d.get("pair") else ""
+    penalty = f" of {d['penalty']:g}" if isinstance(d.get("penalty"), int | float) and d.get("penalty") else ""
+    law = f" ({d['law']})" if d.get("law") else ""
+    verb = "withdrawn: " if action.endswith("withdraw") else ""
+    return f"{where}{verb}{decision}{against}{penalty}{law}"
+
+
+def names_words(entry: AuditEntry, old: Any, new: Any) -> str:
+    found = Entry.objects.filter(pk=entry.target_id or 0).values_list("label", flat=True).first()
+    label = found or "a pair"
+    now = " & ".join(new) if isinstance(new, list) and new else "no names"
+    was = " & ".join(old) if isinstance(old, list) and old else "no names"
+    return f"pair {label}: {now}, was {was}"
+
+
+def change_words(entry: AuditEntry, old: Any, new: Any) -> str:
+    """Any public change (snapshots already readable) as one sentence, never field names or JSON."""
+    action = entry.action
+    if action.startswith("result."):
+        return result_words(old if isinstance(old, dict) else None, new if isinstance(new, dict) else None)
+    if action.startswith("ruling."):
+        return ruling_words(action, new if isinstance(new, dict) else old if isinstance(old, dict) else {})
+    if action == "entry.players":
+        return names_words(entry, old, new)
+    if action == "entry.late":
+        return "a late pair joined"
+    if action == "session.deals_imported":
+        return "the hands were imported"
+    if action == "session.imported":
+        return "the results were imported from a file"
+    return "a change by the director"

@@ -1,0 +1,67 @@
+"""Archiving a session or an event from the web, after a confirmation that says what goes with it, and the
+archive list that brings one back."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.core.access import Perm, requires
+from tournaments.sessions.models import Event, Session
+from tournaments.sessions.services import archive as archive_services
+from tournaments.sessions.views.common import get_session
+
+CONFIRM = "Tick the box to confirm: nothing is archived without it."
+
+
+@requires(Perm.DIRECT)
+def session_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: what archiving this session takes away (GET); archive it once the box is ticked (POST)."""
+    session = get_session(pk)
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            archive_services.archive_session(actor=request.user, session=session, why=request.POST.get("why", "")[:200])
+            messages.success(request, f"{session} archived: restore it from the archive list if it was a mistake.")
+            return redirect("sessions_archived")
+        error = CONFIRM
+    context = {"what": session, "goes": archive_services.what_goes_with(session), "error": error, "kind": "session"}
+    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+
+@requires(Perm.DIRECT)
+def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: archive every session of an event, after the same confirmation."""
+    event = get_object_or_404(Event, pk=pk)
+    sessions = list(event.sessions.filter(archived_at__isnull=True).order_by("number"))
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            count = archive_services.archive_event(
+                actor=request.user, event=event, why=request.POST.get("why", "")[:200]
+            )
+            messages.success(request, f"{event.name}: {count} session{'s' if count != 1 else ''} archived.")
+            return redirect("sessions_archived")
+        error = CONFIRM
+    goes = [f"{s.name} ({s.date:%d %b %Y}): " + "; ".join(archive_services.what_goes_with(s)) for s in sessions]
+    context = {"what": event, "goes": goes, "error": error, "kind": "event"}
+    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+
+@requires(Perm.DIRECT)
+def sessions_archived(request: HttpRequest) -> HttpResponse:
+    """Director: the archived sessions, each with a button that restores it."""
+    sessions = Session.objects.filter(archived_at__isnull=False).select_related("event").order_by("-archived_at")
+    return render(request, "sessions/archived.html", {"sessions": sessions})
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def session_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: bring an archived session back."""
+    session = get_session(pk)
+    if archive_services.restore_session(actor=request.user, session=session):
+        messages.success(request, f"{session} is back.")
+    return redirect("session_detail", pk=session.pk)
