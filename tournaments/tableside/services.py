@@ -18,7 +18,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
-from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
+from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines, set_lead
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
 from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
 
@@ -240,7 +240,12 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         entry.save()
         if same:
             if entry.lead and not stored.lead:
-                Result.objects.filter(pk=stored.pk).update(lead=entry.lead)
+                try:
+                    set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
+                except ResultEntryError as exc:
+                    transaction.set_rollback(True)
+                    name, message = next(iter(next(iter(exc.errors.values())).items()))
+                    return _invalid(name, message)
             return Outcome(201, _body(entry))
         audit.record(
             actor=None,
