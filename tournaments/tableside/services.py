@@ -19,7 +19,8 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines, set_lead
-from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
+from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
 
 MAX_CLIENT_ID = 64
@@ -42,6 +43,41 @@ class Outcome:
 
 
 # ---- links ---------------------------------------------------------------------------------------------------
+
+
+def set_up_tables(section: Section) -> None:
+    """Every table's link and the section's table settings, made when the section is set up (a hook registered in
+    tournaments/apps.py), so the live panel and the cards only read them."""
+    issue_links(section)
+    TableSettings.objects.get_or_create(section=section)
+
+
+def settings_of(section: Section) -> TableSettings:
+    """The section's table settings as stored, or the defaults (unsaved) for a section set up before they were."""
+    return TableSettings.objects.filter(section=section).first() or TableSettings(section=section)
+
+
+def save_settings(*, actor: Actor, session: Session, choices: dict[int, tuple[bool, bool]]) -> None:
+    """Set each section's {section id: (opponents confirm, show the traveller)}: locked, audited, versions bumped."""
+    with transaction.atomic():
+        for section in Section.objects.filter(session=session, pk__in=choices).order_by("pk"):
+            lock_section(section.pk)
+            settings, _ = TableSettings.objects.select_for_update().get_or_create(section=section)
+            old = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
+            settings.opponents_confirm, settings.show_traveller = choices[section.pk]
+            new = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
+            if new == old and settings.pk is not None:
+                continue
+            settings.save()
+            audit.record(
+                actor=actor,
+                action=AuditAction.TABLE_SETTINGS,
+                target=settings,
+                session_id=session.pk,
+                old=old,
+                new=new,
+            )
+            bump(section.pk)
 
 
 def issue_links(section: Section) -> list[TableLink]:
@@ -272,15 +308,15 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
 
 
 def timer_of(session: Session) -> RoundTimer:
-    timer, _ = RoundTimer.objects.get_or_create(session=session)
-    return timer
+    """The session's round clock as stored, or a stopped one (unsaved): reading it never writes."""
+    return RoundTimer.objects.filter(session=session).first() or RoundTimer(session=session)
 
 
 def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
     """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
     with transaction.atomic():
-        timer = timer_of(session)
-        timer = RoundTimer.objects.select_for_update().get(pk=timer.pk)
+        RoundTimer.objects.get_or_create(session=session)
+        timer = RoundTimer.objects.select_for_update().get(session=session)
         now = timezone.now()
         if action == "start":
             timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0

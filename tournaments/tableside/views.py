@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments.core.access import Perm, public, requires
 from tournaments.sessions.models import Session
 from tournaments.tableside import selectors, services
-from tournaments.tableside.models import DirectorCall, TableLink, TableSettings
+from tournaments.tableside.models import DirectorCall, TableLink
 
 
 def _whole(text: str) -> int | None:
@@ -34,8 +34,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 def _panel_context(session: Session) -> dict[str, object]:
     sections = []
     for section in session.sections.order_by("letter"):
-        services.issue_links(section)
-        settings, _ = TableSettings.objects.get_or_create(section=section)
+        settings = services.settings_of(section)
         grid = selectors.grid_of(section)
         links = [
             (link, selectors.table_url(link))
@@ -68,7 +67,7 @@ def link_cards(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk)
     cards = []
     for section in session.sections.order_by("letter"):
-        for link in services.issue_links(section):
+        for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"):
             url = selectors.table_url(link)
             cards.append({"section": section, "link": link, "url": url, "qr": selectors.qr_svg(url)})
     return render(request, "tableside/cards.html", {"session": session, "cards": cards})
@@ -95,12 +94,17 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
         )
         services.answer_call(actor=request.user, call=call)
     elif action == "settings":
-        for settings in TableSettings.objects.filter(section__session=session):
-            prefix = f"s{settings.section_id}-"
-            settings.opponents_confirm = request.POST.get(prefix + "confirm") == "on"
-            settings.show_traveller = request.POST.get(prefix + "traveller") == "on"
-            settings.save()
+        choices = {
+            pk: (request.POST.get(f"s{pk}-confirm") == "on", request.POST.get(f"s{pk}-traveller") == "on")
+            for pk in session.sections.values_list("pk", flat=True)
+            if request.POST.get("section") in (None, str(pk))  # the form of one section sends its own
+        }
+        services.save_settings(actor=request.user, session=session, choices=choices)
         messages.success(request, "Table settings saved.")
+    elif action == "links":
+        for section in session.sections.all():
+            services.set_up_tables(section)
+        messages.success(request, "Every table has a link.")
     else:
         messages.error(request, "Unknown action.")
     return redirect("tableside:panel", pk=session.pk)

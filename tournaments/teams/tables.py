@@ -32,6 +32,7 @@ __all__ = [
     "RoomView",
     "StaleRoom",
     "issue_links",
+    "live_links",
     "open_link",
     "qr_svg",
     "revoke",
@@ -67,6 +68,15 @@ def table_url(link: TeamTableLink, base: str | None = None) -> str:
 def qr_svg(url: str) -> str:
     """The link as an inline SVG QR code, to show on the director's page or print."""
     return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
+
+
+def live_links(rnd: TeamRound) -> list[TeamTableLink]:
+    """The round's live links, by match then room, as issued (reading them never issues one: a GET never writes)."""
+    return list(
+        TeamTableLink.objects.filter(match__round=rnd, revoked_at__isnull=True)
+        .select_related("match", "match__home", "match__away")
+        .order_by("match__table", "room")
+    )
 
 
 @transaction.atomic

@@ -86,10 +86,6 @@ def _differs(ours: float | None, theirs: float) -> bool:
     return ours is None or abs(ours - theirs) > TOLERANCE
 
 
-def _line_key(line: LineResult) -> tuple[int, int]:
-    return line.result.board_id, line.result.ns_entry_id
-
-
 def _pair_figures(standing: Standing) -> dict[str, tuple[str, str] | None]:
     entry = standing.entry
     out: dict[str, tuple[str, str] | None] = {"total": None, "percentage": None, "place": None}

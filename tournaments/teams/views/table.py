@@ -77,8 +77,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The director's list of the round's table links (two per match), with QR codes to show or print;
-    POST withdraws one and issues its room a new one."""
+    POST withdraws one and issues its room a new one, or (issue) gives a round drawn without them their links."""
     rnd = get_object_or_404(TeamRound.objects.select_related("event"), event=pk, number=number)
+    if request.method == "POST" and request.POST.get("issue"):
+        tables.issue_links(actor=request.user, rnd=rnd)
+        return redirect("teams:links", pk=pk, number=number)
     if request.method == "POST":
         raw = request.POST.get("link", "")
         link = TeamTableLink.objects.filter(
@@ -91,7 +94,7 @@ def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.success(request, f"Match {link.match.table}, room {link.room}: the old link is withdrawn.")
         return redirect("teams:links", pk=pk, number=number)
     cards = []
-    for link in tables.issue_links(actor=request.user, rnd=rnd):
+    for link in tables.live_links(rnd):
         url = tables.table_url(link)
         cards.append({"link": link, "match": link.match, "url": url, "qr": tables.qr_svg(url)})
     return render(request, "teams/links.html", {"event": rnd.event, "round": rnd, "cards": cards})
