@@ -16,6 +16,7 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.errors import FINISHED, NOT_FOUND, LinkRefused
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines, set_lead
@@ -25,13 +26,7 @@ from tournaments.tableside.state import current_row, entered_at, table_rows, whe
 
 MAX_CLIENT_ID = 64
 
-
-class LinkRefused(Exception):
-    """The link cannot be used: revoked, or its session is finished (HTTP 403), or it does not exist (404)."""
-
-    def __init__(self, message: str, status: int = 403) -> None:
-        super().__init__(message)
-        self.status = status
+__all__ = ["LinkRefused"]  # the one domain error for a link (tournaments/core/errors.py), named where it is raised
 
 
 @dataclass
@@ -121,11 +116,11 @@ def open_link(token: str) -> TableLink:
     """The live link with this token, or LinkRefused with the reason a player can act on."""
     link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
     if link is None:
-        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
     if link.section.session.status == Session.Status.FINISHED:
-        raise LinkRefused("The session is finished: results can no longer be entered at the table.")
+        raise LinkRefused("The session is finished: results can no longer be entered at the table.", code=FINISHED)
     return link
 
 

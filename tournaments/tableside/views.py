@@ -8,6 +8,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import status_of
+from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
 from tournaments.tableside import selectors, services
 from tournaments.tableside.models import DirectorCall, TableLink
@@ -27,7 +29,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         link = services.open_link(token)
     except services.LinkRefused as exc:
-        return render(request, "tableside/refused.html", {"message": str(exc)}, status=exc.status)
+        return render(request, "tableside/refused.html", {"message": exc.message}, status=status_of(exc))
     return render(request, "tableside/table.html", {"link": link, "token": link.token})
 
 
@@ -69,7 +71,7 @@ def link_cards(request: HttpRequest, pk: int) -> HttpResponse:
     for section in session.sections.order_by("letter"):
         for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"):
             url = selectors.table_url(link)
-            cards.append({"section": section, "link": link, "url": url, "qr": selectors.qr_svg(url)})
+            cards.append({"section": section, "link": link, "url": url, "qr": qr_svg(url)})
     return render(request, "tableside/cards.html", {"session": session, "cards": cards})
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import segno
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -23,6 +22,7 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.teams import selectors, services
 from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound, TeamTableLink
 
@@ -34,20 +34,11 @@ __all__ = [
     "issue_links",
     "live_links",
     "open_link",
-    "qr_svg",
     "revoke",
     "room_view",
     "save_room_scores",
     "table_url",
 ]
-
-
-class LinkRefused(Exception):
-    """The link cannot be used: unknown (404) or withdrawn (403)."""
-
-    def __init__(self, message: str, status: int = 403) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class StaleRoom(services.StaleMatch):
@@ -63,11 +54,6 @@ class StaleRoom(services.StaleMatch):
 
 def table_url(link: TeamTableLink, base: str | None = None) -> str:
     return (base or settings.SITE_URL).rstrip("/") + reverse("teams:table", args=[link.token])
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code, to show on the director's page or print."""
-    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
 
 
 def live_links(rnd: TeamRound) -> list[TeamTableLink]:
@@ -124,7 +110,7 @@ def open_link(token: str) -> TeamTableLink:
         .first()
     )
     if link is None:
-        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
     return link

@@ -20,6 +20,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
+from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, section_map
@@ -108,6 +109,8 @@ class SaveReport:
 
 class FinishedSessionError(ResultEntryError):
     """The session is finished: nothing changes until a director reopens it."""
+
+    code = FINISHED
 
 
 def refuse_if_finished(session: Session) -> None:

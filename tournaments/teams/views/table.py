@@ -11,6 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import status_of
+from tournaments.core.links import qr_svg
 from tournaments.teams import services, tables
 from tournaments.teams.models import TeamEvent, TeamRound, TeamTableLink
 
@@ -37,7 +39,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         link = tables.open_link(token)
     except tables.LinkRefused as exc:
-        return render(request, "teams/table_refused.html", {"message": str(exc)}, status=exc.status)
+        return render(request, "teams/table_refused.html", {"message": exc.message}, status=status_of(exc))
     event = link.match.round.event
     error, field, status = "", "", 200
     posted: dict[str, str] | None = None
@@ -51,7 +53,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         try:
             saved = tables.save_room_scores(link=link, entries=entries)
         except tables.LinkRefused as exc:
-            return render(request, "teams/table_refused.html", {"message": str(exc)}, status=exc.status)
+            return render(request, "teams/table_refused.html", {"message": exc.message}, status=status_of(exc))
         except tables.StaleRoom as exc:
             error, status, stale = str(exc), 409, exc.now
             posted = {k: str(v) for k, v in request.POST.items()}
@@ -96,5 +98,5 @@ def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     cards = []
     for link in tables.live_links(rnd):
         url = tables.table_url(link)
-        cards.append({"link": link, "match": link.match, "url": url, "qr": tables.qr_svg(url)})
+        cards.append({"link": link, "match": link.match, "url": url, "qr": qr_svg(url)})
     return render(request, "teams/links.html", {"event": rnd.event, "round": rnd, "cards": cards})
