@@ -128,3 +128,14 @@ def offences_at(path: Path) -> list[str]:
         return offences(path)
     finally:
         ROOT = saved
+
+
+def test_every_kind_of_event_has_the_one_lifecycle():
+    """Session, teams event and party: set up, playing, finished (tournaments/core/lifecycle.py)."""
+    from tournaments.core import lifecycle
+    from tournaments.parties.models import Party
+    from tournaments.sessions.models import Session
+    from tournaments.teams.models import TeamEvent
+
+    for model in (Session, TeamEvent, Party):
+        assert tuple(model.Status.values) == lifecycle.STAGES, model.__name__

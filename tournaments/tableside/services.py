@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.errors import FINISHED, NOT_FOUND, LinkRefused
+from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines, set_lead
@@ -119,8 +120,8 @@ def open_link(token: str) -> TableLink:
         raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
-    if link.section.session.status == Session.Status.FINISHED:
-        raise LinkRefused("The session is finished: results can no longer be entered at the table.", code=FINISHED)
+    message = "The session is finished: results can no longer be entered at the table."
+    lifecycle.refuse_if_finished(link.section.session.status, message, error=LinkRefused)
     return link
 
 

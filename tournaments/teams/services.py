@@ -20,6 +20,7 @@ from django.db.models import F
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
@@ -259,8 +260,7 @@ def save_boards(
     match = TeamMatch.objects.select_for_update().get(pk=match.pk)
     if match.version != version:
         raise StaleMatch("Someone saved this match after you opened it: your changes were not saved. Check them.")
-    if event.status == TeamEvent.Status.FINISHED:
-        raise TeamsError("The event is finished: reopen it to change a score.")
+    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to change a score.", error=TeamsError)
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
     for number, pair in sorted(scores.items()):

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
 from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.teams import selectors, services
@@ -170,8 +171,8 @@ def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, st
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
     match = TeamMatch.objects.select_for_update().get(pk=link.match_id)
-    if event.status == TeamEvent.Status.FINISHED:
-        raise services.TeamsError("The event is finished: scores can no longer be entered at the table.")
+    message = "The event is finished: scores can no longer be entered at the table."
+    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
     room, other = link.room, 3 - link.room
     whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
     halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, public, requires
-from tournaments.core.errors import status_of
+from tournaments.core.errors import FINISHED, status_of
 from tournaments.core.links import qr_svg
 from tournaments.teams import services, tables
 from tournaments.teams.models import TeamEvent, TeamRound, TeamTableLink
@@ -60,7 +60,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         except services.TeamsError as exc:
             error, field = str(exc), exc.field or ""
             posted = {k: str(v) for k, v in request.POST.items()}
-            status = 403 if event.status == TeamEvent.Status.FINISHED else 400
+            status = 403 if exc.code == FINISHED else 400  # a form page answers bad input 400, not the API's 422
         else:
             messages.success(request, f"Saved {saved} board{'s' if saved != 1 else ''}." if saved else "No changes.")
             return redirect("teams:table", token=link.token)
