@@ -20,7 +20,14 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
-from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines, set_lead
+from tournaments.sessions.services.results import (
+    CheckedLine,
+    LineInput,
+    ResultEntryError,
+    preview_lines,
+    save_lines,
+    set_lead,
+)
 from tournaments.sessions.services.versions import bump, lock_section
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
@@ -220,6 +227,43 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     return None, row, checked
 
 
+def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked: CheckedLine) -> Outcome:
+    """The traveller already holds this table's line: the same result (the lead added if it had none) or a
+    disagreement, kept beside it for the director (409)."""
+    same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
+    entry.result = stored
+    entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
+    entry.save()
+    if same:
+        if entry.lead and not stored.lead:
+            try:
+                set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
+            except ResultEntryError as exc:
+                transaction.set_rollback(True)
+                name, message = next(iter(next(iter(exc.errors.values())).items()))
+                return _invalid(name, message)
+        return Outcome(201, _body(entry))
+    audit.record(
+        actor=None,
+        action=AuditAction.TABLE_DISPUTED,
+        target=entry,
+        session_id=link.section.session_id,
+        old=_stored(stored),
+        new=_body(entry),
+        why=f"Table {link.table} sent a result that differs from the traveller",
+    )
+    return Outcome(
+        409,
+        {
+            "message": (
+                f"Board {entry.board} already holds another result; both are kept and the director will decide."
+            ),
+            "yours": _body(entry),
+            "stored": _stored(stored),
+        },
+    )
+
+
 def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
@@ -266,38 +310,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
             entry.save()
             return Outcome(201, _body(entry))
-        same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
-        entry.result = stored
-        entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
-        entry.save()
-        if same:
-            if entry.lead and not stored.lead:
-                try:
-                    set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
-                except ResultEntryError as exc:
-                    transaction.set_rollback(True)
-                    name, message = next(iter(next(iter(exc.errors.values())).items()))
-                    return _invalid(name, message)
-            return Outcome(201, _body(entry))
-        audit.record(
-            actor=None,
-            action=AuditAction.TABLE_DISPUTED,
-            target=entry,
-            session_id=link.section.session_id,
-            old=_stored(stored),
-            new=_body(entry),
-            why=f"Table {link.table} sent a result that differs from the traveller",
-        )
-        return Outcome(
-            409,
-            {
-                "message": (
-                    f"Board {entry.board} already holds another result; both are kept and the director will decide."
-                ),
-                "yours": _body(entry),
-                "stored": _stored(stored),
-            },
-        )
+        return _against_stored(link, entry, stored, checked)
 
 
 # ---- the clock and the director's calls -----------------------------------------------------------------------

@@ -355,7 +355,8 @@ def apply_ruling(
     `decision` is a typed Decision, or a decision kind with its form fields in `fields` (ns_percent, ew_percent,
     assigned, weighted, penalty, fraction; see `decision_of`). The target is a result, or a board with the pair
     numbers of one table, or a whole board (every table); a penalty goes to `entry`. Lines not yet entered are
-    created with the adjusted score.
+    created with the adjusted score. (Past 60 lines by its keyword signature and this docstring: each step of
+    the write path is one call.)
     """
     lock_section(section.pk)
     session = section.session
@@ -403,26 +404,8 @@ def apply_ruling(
     return ruling
 
 
-@transaction.atomic
-def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int | None = None) -> None:
-    """Take a ruling back: its results return to what they were before (lines it created are removed).
-
-    The row is locked first, so two withdrawals at once (a double click) restore the results only once; with
-    `version` (what the page showed) a ruling changed since is refused rather than withdrawn unseen.
-    """
-    if ruling.section_id is not None:
-        lock_section(ruling.section_id)
-    else:
-        lock_sections(ruling.session_id)
-    locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
-    if locked is None:
-        raise ValidationError("That ruling was already withdrawn.")
-    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
-    if version is not None and version != locked.version:
-        raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
-    ruling = locked
-    refuse_changes_if_finished(ruling.session)
-    before_ruling = audit.snapshot(ruling)
+def _restore(actor: Actor, ruling: Ruling) -> None:
+    """Put back each line the ruling changed as it was before (a line it created is removed), audited."""
     for result_id, state in (ruling.details.get("previous") or {}).items():
         result = Result.objects.filter(pk=int(result_id)).first()
         if result is None:
@@ -456,12 +439,30 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
             new=audit.snapshot(result, STATE_FIELDS),
             why=f"Ruling {ruling.pk} withdrawn",
         )
-    session_id = ruling.session_id
-    ruling_pk = ruling.pk
+
+
+@transaction.atomic
+def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int | None = None) -> None:
+    """Take a ruling back: its results return to what they were before (lines it created are removed).
+
+    The row is locked first, so two withdrawals at once (a double click) restore the results only once; with
+    `version` (what the page showed) a ruling changed since is refused rather than withdrawn unseen.
+    """
     if ruling.section_id is not None:
-        bump(ruling.section_id)
+        lock_section(ruling.section_id)
     else:
-        bump_session(session_id)
+        lock_sections(ruling.session_id)
+    locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
+    if locked is None:
+        raise ValidationError("That ruling was already withdrawn.")
+    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    if version is not None and version != locked.version:
+        raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
+    ruling = locked
+    refuse_changes_if_finished(ruling.session)
+    before_ruling = audit.snapshot(ruling)
+    _restore(actor, ruling)
+    session_id, section_id, ruling_pk = ruling.session_id, ruling.section_id, ruling.pk
     ruling.delete()
     audit.record(
         actor=actor,
@@ -472,3 +473,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
         old=before_ruling,
         why=why,
     )
+    if section_id is not None:  # last: what is derived (public corrections) sees the ruling gone
+        bump(section_id)
+    else:
+        bump_session(session_id)
