@@ -33,3 +33,15 @@ class TournamentsConfig(AppConfig):
 
         jobs.set_sender("tournaments.printing.tasks.send_job")
         printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes
+        _register_write_hooks()
+
+
+def _register_write_hooks() -> None:
+    """What the write path brings up to date in the writer's transaction, so that no GET has to write it: the
+    public corrections after every change, a table's link and settings when its section is set up."""
+    from tournaments.publishing.services import corrections_after_write
+    from tournaments.sessions.services import sessions, versions
+    from tournaments.tableside.services import set_up_tables
+
+    versions.after_write(corrections_after_write)
+    sessions.on_set_up(set_up_tables)

@@ -47,6 +47,7 @@ class AuditAction(enum.StrEnum):
     TABLE_LINK_ISSUE = "table.link_issue"
     TABLE_LINK_REVOKE = "table.link_revoke"
     MEMBER_LINKS_REVOKE = "member.links_revoke"
+    TABLE_SETTINGS = "table.settings"
     TEAMS_BOARDS = "teams.boards"
     TEAMS_CREATE = "teams.create"
     TEAMS_DRAW = "teams.draw"

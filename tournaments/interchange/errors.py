@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from tournaments.core.errors import DomainError
 
-class InterchangeError(ValueError):
+
+class InterchangeError(DomainError, ValueError):
     """A file we cannot import (or a session we cannot export), naming where the trouble is.
 
     ``where`` is a place a director can find in the file: ``"line 123"``, ``"line 40, BOARD 7, TRAVELLER_LINE 3"``,
@@ -12,7 +14,6 @@ class InterchangeError(ValueError):
 
     def __init__(self, message: str, where: str = "") -> None:
         super().__init__(message)
-        self.message = message
         self.where = where
 
     def __str__(self) -> str:

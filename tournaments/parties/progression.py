@@ -59,10 +59,6 @@ def table_winner(
     return rng.choice(("NS", "EW")), "cut"
 
 
-def _line_of(seat: str) -> tuple[str, str]:
-    return ("N", "S") if seat in ("N", "S") else ("E", "W")
-
-
 def _seat_pair_on_line(
     seats: dict[str, str],
     pair: Sequence[str],

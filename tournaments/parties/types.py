@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
+from tournaments.core.errors import DomainError
+
 __all__ = [
     "FORMS",
     "GROUPS",
@@ -57,8 +59,8 @@ TIE_RULES = {
 }
 
 
-class PartyError(ValueError):
-    """A party that cannot be set up or played as asked; the message is for the host."""
+class PartyError(DomainError, ValueError):
+    """A party that cannot be set up or played as asked; the message is for the host (the one domain error)."""
 
 
 @dataclass(frozen=True)

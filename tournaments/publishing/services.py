@@ -3,7 +3,8 @@
 Corrections are found from the audit log, so every write path (traveller, pickup slip, ruling, names, a table's
 phone, an import) is covered without each having to remember to tell publishing: `record_corrections` takes the
 audit entries since the figures the public last saw, and if any changed a result, a ruling or a name, it lists
-them with each pair whose percentage moved, before and after.
+them with each pair whose percentage moved, before and after. It runs when the change is made (the section's
+version bump calls `corrections_after_write`, in the writer's transaction), never when a reader asks.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tournaments.publishing.models import Correction, Publication, PublishedFigu
 from tournaments.sessions.models import Member, Session
 from tournaments.sessions.selectors import audit_trail
 from tournaments.sessions.selectors.scores import score_session
+from tournaments.sessions.services.versions import lock_sections
 
 # Audit actions that change what the public pages show (results, rulings, names, late pairs, imports).
 PUBLIC_CHANGES = ("result.", "ruling.", "entry.", "session.imported", "session.deals_imported")
@@ -64,6 +66,7 @@ def publish(
         raise ValidationError({"provisional_hours": "Between 0 and 720 hours."})
     now = timezone.now()
     with transaction.atomic():
+        lock_sections(session.pk)  # first, as every writer: the audit chain and this row are locked after it
         Session.objects.select_for_update().filter(pk=session.pk).first()
         pub = Publication.objects.filter(session=session).first()
         old = None if pub is None else {"is_public": pub.is_public, "final_at": _iso(pub.final_at)}
@@ -98,6 +101,7 @@ def publish(
 def mark_final(*, actor: Actor, session: Session) -> Publication:
     """The director says the results will not change any more: the provisional banner goes."""
     with transaction.atomic():
+        lock_sections(session.pk)
         pub = Publication.objects.select_for_update().filter(session=session, is_public=True).first()
         if pub is None:
             raise ValidationError("Publish the results before marking them final.")
@@ -113,12 +117,19 @@ def mark_final(*, actor: Actor, session: Session) -> Publication:
 def unpublish(*, actor: Actor, session: Session) -> None:
     """Hide the public pages again (a wrong session published); corrections listed so far are kept."""
     with transaction.atomic():
+        lock_sections(session.pk)
         pub = Publication.objects.select_for_update().filter(session=session, is_public=True).first()
         if pub is None:
             return
         pub.is_public = False
         pub.save(update_fields=["is_public", "updated_at"])
         audit.record(actor=actor, action=AuditAction.SESSION_UNPUBLISH, target=pub, session_id=session.pk)
+
+
+def corrections_after_write(session_id: int) -> None:
+    """The write path's hook (registered in tournaments/apps.py): a public session lists the change at once."""
+    if Publication.objects.filter(session_id=session_id, is_public=True).exists():
+        record_corrections(Session.objects.get(pk=session_id))
 
 
 def record_corrections(session: Session) -> Correction | None:

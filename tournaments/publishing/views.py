@@ -31,7 +31,6 @@ SEATS = ("N", "E", "S", "W")
 
 
 def _common(session: Session) -> dict[str, object]:
-    services.record_corrections(session)
     publication = session.publication
     return {
         "session": session,

@@ -19,6 +19,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.importers import import_usebio
@@ -30,7 +31,7 @@ from tournaments.simultaneous import bulk
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
 
-class SimultaneousError(ValueError):
+class SimultaneousError(DomainError, ValueError):
     """A club's session cannot join the field (its boards or deals are not the simultaneous's)."""
 
 
@@ -148,12 +149,13 @@ class CorrectionError(SimultaneousError):
     """A correction that cannot be saved; ``field`` names the form field the message belongs to."""
 
     def __init__(self, field: str, message: str) -> None:
-        self.field = field
-        super().__init__(message)
+        super().__init__(message, field=field)
 
 
 class StaleCorrection(SimultaneousError):
     """The line changed since the director's page was opened: the correction is refused, never applied."""
+
+    code = CONFLICT
 
     def __init__(self, stored: Result, by: str) -> None:
         self.stored = stored

@@ -14,6 +14,7 @@ from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
+from tournaments.core.errors import status_of
 from tournaments.core.limits import TABLE_POSTS, client_address
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
@@ -88,7 +89,7 @@ def http_error(request: HttpRequest, exc: HttpError) -> Any:
 
 
 def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
-    return api.create_response(request, {"field": "token", "message": str(exc)}, status=exc.status)
+    return api.create_response(request, {"field": "token", "message": exc.message}, status=status_of(exc))
 
 
 def _throttled(token: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 
 from django.conf import settings
@@ -10,10 +9,12 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from tournaments.core import links
+
 
 def new_token() -> str:
-    """128 bits from the OS's generator, URL-safe: unguessable however many tables a club runs."""
-    return secrets.token_urlsafe(16)
+    """The field's default (named here by the migrations): the one generator, tournaments/core/links.py."""
+    return links.new_token()
 
 
 class TableLink(models.Model):

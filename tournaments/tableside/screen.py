@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 
 import scoring
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import LinkRefused, status_of
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_session
@@ -77,9 +78,9 @@ def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Public with the screen link (the token is the key): the same big screen, read-only, for the club's TV."""
     try:
         link = screenlinks.open_screen(token)
-    except services.LinkRefused as exc:
+    except LinkRefused as exc:
         return render(
-            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=exc.status
+            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=status_of(exc)
         )
     if link.session_id is None:
         raise Http404("This link is a party's screen.")

@@ -11,9 +11,9 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.sessions.models import Session
 from tournaments.tableside.models import ScreenLink
-from tournaments.tableside.services import LinkRefused
 
 
 def live_screen_link(*, session: Session | None = None, party_id: int | None = None) -> ScreenLink | None:
@@ -66,7 +66,7 @@ def open_screen(token: str) -> ScreenLink:
     """The live screen link with this token, or LinkRefused (404 unknown, 403 withdrawn)."""
     link = ScreenLink.objects.filter(token=token[:64]).first()
     if link is None:
-        raise LinkRefused("There is no such screen link. Ask the director for the current one.", status=404)
+        raise LinkRefused("There is no such screen link. Ask the director for the current one.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This screen link was withdrawn by the director. Ask for the new one.")
     return link

@@ -42,13 +42,6 @@ def table_url(link: TableLink, base: str | None = None) -> str:
     return (base or settings.SITE_URL).rstrip("/") + reverse("tableside:table", args=[link.token])
 
 
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (segno), for the panel and the printed cards."""
-    import segno  # loaded on the first QR code drawn, not by every web process at start-up
-
-    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
-
-
 def grid_of(section: Section) -> Grid:
     smap = section_map(section)
     done = entered(section)

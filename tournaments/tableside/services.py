@@ -15,23 +15,27 @@ from django.utils import timezone
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.errors import NOT_FOUND, TOO_MANY, LinkRefused
 from tournaments.core.limits import TOKEN_GUESSES
 from tournaments.sessions.models import Result, Section, Session, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
-from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
-from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
+from tournaments.sessions.services.results import (
+    CheckedLine,
+    LineInput,
+    ResultEntryError,
+    preview_lines,
+    save_lines,
+    set_lead,
+)
+from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, table_rows, where_played
 
 MAX_CLIENT_ID = 64
 
-
-class LinkRefused(Exception):
-    """The link cannot be used: revoked, or its session is finished (HTTP 403), or it does not exist (404)."""
-
-    def __init__(self, message: str, status: int = 403) -> None:
-        super().__init__(message)
-        self.status = status
+__all__ = ["LinkRefused"]  # the one domain error for a link (tournaments/core/errors.py), named where it is raised
 
 
 @dataclass
@@ -43,6 +47,41 @@ class Outcome:
 
 
 # ---- links ---------------------------------------------------------------------------------------------------
+
+
+def set_up_tables(section: Section) -> None:
+    """Every table's link and the section's table settings, made when the section is set up (a hook registered in
+    tournaments/apps.py), so the live panel and the cards only read them."""
+    issue_links(section)
+    TableSettings.objects.get_or_create(section=section)
+
+
+def settings_of(section: Section) -> TableSettings:
+    """The section's table settings as stored, or the defaults (unsaved) for a section set up before they were."""
+    return TableSettings.objects.filter(section=section).first() or TableSettings(section=section)
+
+
+def save_settings(*, actor: Actor, session: Session, choices: dict[int, tuple[bool, bool]]) -> None:
+    """Set each section's {section id: (opponents confirm, show the traveller)}: locked, audited, versions bumped."""
+    with transaction.atomic():
+        for section in Section.objects.filter(session=session, pk__in=choices).order_by("pk"):
+            lock_section(section.pk)
+            settings, _ = TableSettings.objects.select_for_update().get_or_create(section=section)
+            old = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
+            settings.opponents_confirm, settings.show_traveller = choices[section.pk]
+            new = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
+            if new == old and settings.pk is not None:
+                continue
+            settings.save()
+            audit.record(
+                actor=actor,
+                action=AuditAction.TABLE_SETTINGS,
+                target=settings,
+                session_id=session.pk,
+                old=old,
+                new=new,
+            )
+            bump(section.pk)
 
 
 def issue_links(section: Section) -> list[TableLink]:
@@ -86,16 +125,18 @@ def open_link(token: str, *, address: str = "") -> TableLink:
     """The live link with this token, or LinkRefused with the reason a player can act on. Unknown tokens tried
     from one `address` are counted (`core.limits.TOKEN_GUESSES`): past the limit every token is refused (429)."""
     if address and TOKEN_GUESSES.reached(address):
-        raise LinkRefused("Too many unknown table links tried from here: wait a minute and scan the card.", status=429)
+        raise LinkRefused(
+            "Too many unknown table links tried from here: wait a minute and scan the card.", code=TOO_MANY
+        )
     link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
     if link is None:
         if address:
             TOKEN_GUESSES.hit(address)
-        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
-    if link.section.session.status == Session.Status.FINISHED:
-        raise LinkRefused("The session is finished: results can no longer be entered at the table.")
+    message = "The session is finished: results can no longer be entered at the table."
+    lifecycle.refuse_if_finished(link.section.session.status, message, error=LinkRefused)
     if link.section.session.archived_at is not None:
         raise LinkRefused("The director has archived this session: ask the director.")
     return link
@@ -226,6 +267,43 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     return None, row, checked
 
 
+def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked: CheckedLine) -> Outcome:
+    """The traveller already holds this table's line: the same result (the lead added if it had none) or a
+    disagreement, kept beside it for the director (409)."""
+    same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
+    entry.result = stored
+    entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
+    entry.save()
+    if same:
+        if entry.lead and not stored.lead:
+            try:
+                set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
+            except ResultEntryError as exc:
+                transaction.set_rollback(True)
+                name, message = next(iter(next(iter(exc.errors.values())).items()))
+                return _invalid(name, message)
+        return Outcome(201, _body(entry))
+    audit.record(
+        actor=None,
+        action=AuditAction.TABLE_DISPUTED,
+        target=entry,
+        session_id=link.section.session_id,
+        old=_stored(stored),
+        new=_body(entry),
+        why=f"Table {link.table} sent a result that differs from the traveller",
+    )
+    return Outcome(
+        409,
+        {
+            "message": (
+                f"Board {entry.board} already holds another result; both are kept and the director will decide."
+            ),
+            "yours": _body(entry),
+            "stored": _stored(stored),
+        },
+    )
+
+
 def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
@@ -272,48 +350,22 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
             entry.save()
             return Outcome(201, _body(entry))
-        same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
-        entry.result = stored
-        entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
-        entry.save()
-        if same:
-            if entry.lead and not stored.lead:
-                Result.objects.filter(pk=stored.pk).update(lead=entry.lead)
-            return Outcome(201, _body(entry))
-        audit.record(
-            actor=None,
-            action=AuditAction.TABLE_DISPUTED,
-            target=entry,
-            session_id=link.section.session_id,
-            old=_stored(stored),
-            new=_body(entry),
-            why=f"Table {link.table} sent a result that differs from the traveller",
-        )
-        return Outcome(
-            409,
-            {
-                "message": (
-                    f"Board {entry.board} already holds another result; both are kept and the director will decide."
-                ),
-                "yours": _body(entry),
-                "stored": _stored(stored),
-            },
-        )
+        return _against_stored(link, entry, stored, checked)
 
 
 # ---- the clock and the director's calls -----------------------------------------------------------------------
 
 
 def timer_of(session: Session) -> RoundTimer:
-    timer, _ = RoundTimer.objects.get_or_create(session=session)
-    return timer
+    """The session's round clock as stored, or a stopped one (unsaved): reading it never writes."""
+    return RoundTimer.objects.filter(session=session).first() or RoundTimer(session=session)
 
 
 def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
     """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
     with transaction.atomic():
-        timer = timer_of(session)
-        timer = RoundTimer.objects.select_for_update().get(pk=timer.pk)
+        RoundTimer.objects.get_or_create(session=session)
+        timer = RoundTimer.objects.select_for_update().get(session=session)
         now = timezone.now()
         if action == "start":
             timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0

@@ -10,10 +10,12 @@ from django.views.decorators.http import require_POST
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import status_of
 from tournaments.core.limits import client_address
+from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
 from tournaments.tableside import screenlinks, selectors, services
-from tournaments.tableside.models import DirectorCall, TableLink, TableSettings
+from tournaments.tableside.models import DirectorCall, TableLink
 
 
 def _whole(text: str) -> int | None:
@@ -30,15 +32,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
-        return render(request, "tableside/refused.html", {"message": str(exc)}, status=exc.status)
+        return render(request, "tableside/refused.html", {"message": exc.message}, status=status_of(exc))
     return render(request, "tableside/table.html", {"link": link, "token": link.token})
 
 
 def _panel_context(session: Session) -> dict[str, object]:
     sections = []
     for section in session.sections.order_by("letter"):
-        services.issue_links(section)
-        settings, _ = TableSettings.objects.get_or_create(section=section)
+        settings = services.settings_of(section)
         grid = selectors.grid_of(section)
         links = [
             (link, selectors.table_url(link))
@@ -73,7 +74,7 @@ def _screen_context(session: Session) -> dict[str, object]:
     if link is None:
         return {"screen_link": None}
     url = screenlinks.screen_url(link)
-    return {"screen_link": link, "screen_url": url, "screen_qr": selectors.qr_svg(url)}
+    return {"screen_link": link, "screen_url": url, "screen_qr": qr_svg(url)}
 
 
 @requires(Perm.DIRECT)
@@ -82,9 +83,9 @@ def link_cards(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk)
     cards = []
     for section in session.sections.order_by("letter"):
-        for link in services.issue_links(section):
+        for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"):
             url = selectors.table_url(link)
-            cards.append({"section": section, "link": link, "url": url, "qr": selectors.qr_svg(url)})
+            cards.append({"section": section, "link": link, "url": url, "qr": qr_svg(url)})
     context = {"session": session, "cards": cards, "reach_warning": reach_warning(django_settings.SITE_URL)}
     return render(request, "tableside/cards.html", context)
 
@@ -124,12 +125,17 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
         )
         services.answer_call(actor=request.user, call=call)
     elif action == "settings":
-        for settings in TableSettings.objects.filter(section__session=session):
-            prefix = f"s{settings.section_id}-"
-            settings.opponents_confirm = request.POST.get(prefix + "confirm") == "on"
-            settings.show_traveller = request.POST.get(prefix + "traveller") == "on"
-            settings.save()
+        choices = {
+            pk: (request.POST.get(f"s{pk}-confirm") == "on", request.POST.get(f"s{pk}-traveller") == "on")
+            for pk in session.sections.values_list("pk", flat=True)
+            if request.POST.get("section") in (None, str(pk))  # the form of one section sends its own
+        }
+        services.save_settings(actor=request.user, session=session, choices=choices)
         messages.success(request, "Table settings saved.")
+    elif action == "links":
+        for section in session.sections.all():
+            services.set_up_tables(section)
+        messages.success(request, "Every table has a link.")
     else:
         messages.error(request, "Unknown action.")
     return redirect("tableside:panel", pk=session.pk)

@@ -5,13 +5,12 @@ IMPs, VPs and standings are derived (tournaments.teams.selectors); only the two 
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from tournaments.core import links
 from tournaments.core.models import Timestamped
 
 __all__ = [
@@ -179,8 +178,8 @@ class TeamPenalty(Timestamped):
 
 
 def new_token() -> str:
-    """128 bits from the OS's generator, URL-safe (the same pattern as the pairs table links)."""
-    return secrets.token_urlsafe(16)
+    """The field's default (named here by the migrations): the one generator, tournaments/core/links.py."""
+    return links.new_token()
 
 
 class TeamTableLink(models.Model):

@@ -20,7 +20,9 @@ from django.db.models import F
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
 from tournaments.movements.types import MovementError
@@ -56,14 +58,14 @@ __all__ = [
 MAX_SCORE = 7600  # the largest N-S score a deal can make (7NTXX+ vulnerable is 2980; 7600 catches a typo only)
 
 
-class TeamsError(Exception):
-    def __init__(self, message: str, *, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+class TeamsError(DomainError):
+    """The teams domain's refusal (tournaments/core/errors.py): the message, at its field."""
 
 
 class StaleMatch(TeamsError):
     """The match changed since the form was loaded: the save is refused, the page shows what is there now."""
+
+    code = CONFLICT
 
 
 def _text(value: str, field: str, max_length: int, label: str = "") -> str:
@@ -258,8 +260,7 @@ def save_boards(
     match = TeamMatch.objects.select_for_update().get(pk=match.pk)
     if match.version != version:
         raise StaleMatch("Someone saved this match after you opened it: your changes were not saved. Check them.")
-    if event.status == TeamEvent.Status.FINISHED:
-        raise TeamsError("The event is finished: reopen it to change a score.")
+    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to change a score.", error=TeamsError)
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
     for number, pair in sorted(scores.items()):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import segno
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -22,7 +21,9 @@ from django.utils import timezone
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
+from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.teams import selectors, services
 from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound, TeamTableLink
 
@@ -32,21 +33,13 @@ __all__ = [
     "RoomView",
     "StaleRoom",
     "issue_links",
+    "live_links",
     "open_link",
-    "qr_svg",
     "revoke",
     "room_view",
     "save_room_scores",
     "table_url",
 ]
-
-
-class LinkRefused(Exception):
-    """The link cannot be used: unknown (404) or withdrawn (403)."""
-
-    def __init__(self, message: str, status: int = 403) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class StaleRoom(services.StaleMatch):
@@ -64,9 +57,13 @@ def table_url(link: TeamTableLink, base: str | None = None) -> str:
     return (base or settings.SITE_URL).rstrip("/") + reverse("teams:table", args=[link.token])
 
 
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code, to show on the director's page or print."""
-    return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
+def live_links(rnd: TeamRound) -> list[TeamTableLink]:
+    """The round's live links, by match then room, as issued (reading them never issues one: a GET never writes)."""
+    return list(
+        TeamTableLink.objects.filter(match__round=rnd, revoked_at__isnull=True)
+        .select_related("match", "match__home", "match__away")
+        .order_by("match__table", "room")
+    )
 
 
 @transaction.atomic
@@ -114,7 +111,7 @@ def open_link(token: str) -> TeamTableLink:
         .first()
     )
     if link is None:
-        raise LinkRefused("This table link is not known: scan the card on your table again.", status=404)
+        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
     return link
@@ -174,8 +171,8 @@ def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, st
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
     match = TeamMatch.objects.select_for_update().get(pk=link.match_id)
-    if event.status == TeamEvent.Status.FINISHED:
-        raise services.TeamsError("The event is finished: scores can no longer be entered at the table.")
+    message = "The event is finished: scores can no longer be entered at the table."
+    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
     room, other = link.room, 3 - link.room
     whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
     halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}

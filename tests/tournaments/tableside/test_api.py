@@ -214,3 +214,42 @@ def test_a_poll_costs_the_same_few_queries_at_4_tables_and_at_20(client):
             assert client.get(f"/api/table/{token}/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 12, counts
+
+
+def test_a_lead_from_a_phone_goes_through_the_write_path_and_shows_on_the_traveller_at_once(
+    client, director_client, section, link
+):
+    """The line is on the traveller without a lead; the table's phone sends the same line with one."""
+    from tournaments.audit.models import AuditEntry
+    from tournaments.sessions.models import Section
+
+    board = int(round_one(section).boards[0])
+    row = round_one(section)
+    stored = record_result(
+        actor=None,
+        section=section,
+        board=board,
+        ns=row.ns_entry.label,
+        ew=row.ew_entry.label,
+        contract="4S",
+        declarer="N",
+        tricks=10,
+    )
+    version = Section.objects.get(pk=section.pk).version
+    page = f"/sessions/{section.session_id}/travellers/?board={board}"
+    before = director_client.get(page)
+    assert before.status_code == 200 and "♥K" not in before.content.decode()
+    etag = before["ETag"]
+    assert director_client.get(page, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+    sent = post(client, link.token, board=board, contract="4S", declarer="N", lead="HK", tricks=10, client_id="l-1")
+
+    assert sent.status_code == 201 and sent.json()["status"] == "agrees"
+    result = Result.objects.get(pk=stored.pk)
+    assert (result.lead, result.version) == ("HK", stored.version + 1)
+    assert Section.objects.get(pk=section.pk).version == version + 1
+    entry = AuditEntry.objects.filter(target_type="result", target_id=stored.pk).order_by("-id").first()
+    assert entry is not None and entry.action == "result.change"
+    assert (entry.old["lead"], entry.new["lead"], entry.why) == ("", "HK", "Lead sent by table 1")
+    after = director_client.get(page, HTTP_IF_NONE_MATCH=etag)
+    assert after.status_code == 200 and after["ETag"] != etag and "♥K" in after.content.decode()

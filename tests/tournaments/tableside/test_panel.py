@@ -40,3 +40,27 @@ def test_one_fast_table_does_not_make_the_others_slow(client):
     section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
     play(client, section, 1, range(1, 2))
     assert grid_of(section).slow == []
+
+
+def test_links_and_settings_are_made_when_the_session_is_set_up_and_the_panel_only_reads_them(director_client):
+    from tournaments.audit.models import AuditEntry
+    from tournaments.tableside.models import TableLink, TableSettings
+
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    assert sorted(TableLink.objects.filter(section=section).values_list("table", flat=True)) == [1, 2, 3, 4]
+    assert TableSettings.objects.filter(section=section).count() == 1
+    TableLink.objects.filter(section=section).delete()  # a session set up before links were made at set-up
+    url = reverse("tableside:panel", args=[section.session_id])
+    assert "Give every table a link" in director_client.get(url).content.decode()
+    assert not TableLink.objects.filter(section=section).exists()
+    action = reverse("tableside:action", args=[section.session_id])
+    assert director_client.post(action, {"action": "links"}).status_code == 302
+    assert TableLink.objects.filter(section=section, revoked_at__isnull=True).count() == 4
+    version = type(section).objects.get(pk=section.pk).version
+    form = {"action": "settings", "section": section.pk, f"s{section.pk}-traveller": "on"}
+    assert director_client.post(action, form).status_code == 302
+    settings = TableSettings.objects.get(section=section)
+    assert (settings.opponents_confirm, settings.show_traveller) == (False, True)
+    assert type(section).objects.get(pk=section.pk).version == version + 1
+    entry = AuditEntry.objects.filter(action="table.settings").get()
+    assert entry.old == {"opponents_confirm": True, "show_traveller": True}

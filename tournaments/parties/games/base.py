@@ -44,10 +44,10 @@ TIE_RULES = {
 class GameError(PartyError):
     """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
 
-    def __init__(self, message: str, *, deal: int = 0, field: str = "") -> None:
+    def __init__(self, message: str, *, deal: int = 0, field: str | None = "") -> None:
         super().__init__(message)
         self.deal = deal
-        self.field = field
+        self.field = field or ""
 
 
 @dataclass(frozen=True)

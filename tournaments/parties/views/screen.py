@@ -13,14 +13,14 @@ from django.views.decorators.http import require_POST, require_safe
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import LinkRefused, status_of
 from tournaments.core.htmx import HtmxHttpRequest
+from tournaments.core.links import qr_svg
 from tournaments.parties import selectors
 from tournaments.parties.models import Party
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party
 from tournaments.tableside import screenlinks
-from tournaments.tableside.selectors import qr_svg
-from tournaments.tableside.services import LinkRefused
 
 LEADERS = 8
 
@@ -39,7 +39,7 @@ def party_screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
         link = screenlinks.open_screen(token)
     except LinkRefused as exc:
         return render(
-            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=exc.status
+            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=status_of(exc)
         )
     if link.party_id is None:
         raise Http404("This link is a session's screen.")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import scoring
+from tournaments.core.errors import DomainError
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, Section, Session, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
@@ -62,14 +63,16 @@ class CheckedLine:
         return f"{self.contract}{scoring.result_text(self.contract, self.tricks)} {self.declarer} {self.ns_score}"
 
 
-class ResultEntryError(Exception):
-    """Lines that cannot be saved: `errors[i][field]` is the message for line i's field."""
+class ResultEntryError(DomainError):
+    """Lines that cannot be saved: `errors[i][field]` is the message for line i's field (the one domain error,
+    whose `field` and `message` are the first line's first)."""
 
     def __init__(self, errors: dict[int, dict[str, str]], lines: Sequence[CheckedLine] = ()) -> None:
         self.errors = errors
         self.lines = list(lines)
         first = next(iter(errors.items()), (0, {}))
-        super().__init__(f"line {first[0] + 1}: " + "; ".join(first[1].values()))
+        field = next(iter(first[1]), None)
+        super().__init__(f"line {first[0] + 1}: " + "; ".join(first[1].values()), field=field)
 
 
 def _parse_board(value: int | str, smap: SectionMap, boards: dict[int, Board]) -> tuple[Board | None, str]:

@@ -55,10 +55,6 @@ class BoardPlan:
     par: tuple[int, str, str, int] | None  # level, strain, declarer, doubled; None: passed out
 
 
-def _strain_index(strain: str) -> int:
-    return STRAIN_ORDER.index(strain)
-
-
 def _quick_tricks(deal: str) -> dict[tuple[str, str], int]:
     """A points-and-fit guess at the tricks each seat takes in each strain (no solver)."""
     hands = deal[2:].split()

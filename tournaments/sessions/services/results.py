@@ -21,6 +21,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
+from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, section_map
@@ -48,6 +49,7 @@ __all__ = [
     "record_result",
     "save_lines",
     "save_lines_checked",
+    "set_lead",
 ]
 
 RESULT_FIELDS = [
@@ -108,6 +110,8 @@ class SaveReport:
 
 class FinishedSessionError(ResultEntryError):
     """The session is finished: nothing changes until a director reopens it."""
+
+    code = FINISHED
 
 
 def refuse_if_finished(session: Session) -> None:
@@ -375,3 +379,31 @@ def delete_result(*, actor: Actor, result: Result, why: str = "") -> None:
     """Remove a result (audited with what it was)."""
     line = LineInput(result.board.number, result_id=result.pk)
     save_lines(actor=actor, section=result.section, lines=[line], why=why)
+
+
+def set_lead(*, actor: Actor, result: Result, lead: str, why: str = "") -> Result:
+    """Record the opening lead on a stored result (a table's phone sends it for a line already on the traveller).
+
+    A change like any other, through the section's write path: locked, audited, the result's and the section's
+    versions bumped, so the traveller, its ETag and the cached scores show the lead at once."""
+    refuse_if_finished(result.section.session)
+    with transaction.atomic():
+        lock_section(result.section_id)
+        current = Result.objects.select_for_update().select_related("board").get(pk=result.pk)
+        if current.lead == lead:
+            return current
+        before = audit.snapshot(current, [*RESULT_FIELDS, "lead"])
+        current.lead = lead
+        current.version += 1
+        current.save(update_fields=["lead", "version"])
+        audit.record(
+            actor=actor,
+            action=AuditAction.RESULT_CHANGE,
+            target=current,
+            session_id=result.section.session_id,
+            old=before,
+            new=audit.snapshot(current, [*RESULT_FIELDS, "lead"]),
+            why=why,
+        )
+        bump(current.section_id)
+    return current

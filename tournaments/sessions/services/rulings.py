@@ -8,6 +8,7 @@ Withdrawing a ruling puts the results back as they were before it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -138,120 +139,176 @@ def _penalty_size(
         raise ValidationError({"fraction": str(exc)}) from exc
 
 
-@transaction.atomic
-def apply_ruling(
-    *,
-    actor: Actor,
-    section: Section,
+@dataclass(frozen=True)
+class ScoreStands:
+    """The director rules that the score obtained at the table stands: recorded, nothing changes."""
+
+
+@dataclass(frozen=True)
+class ArtificialScore:
+    """Average-plus, average-minus and the like: each side's percentage (Law 12C2)."""
+
+    ns_percent: float | None
+    ew_percent: float | None
+
+
+@dataclass(frozen=True)
+class AssignedScore:
+    """A contract, declarer and tricks the director assigns (Law 12C1(e))."""
+
+    contract: str = ""
+    declarer: str = ""
+    tricks: Any = ""
+
+
+@dataclass(frozen=True)
+class WeightedScore:
+    """Several outcomes, each with its weight (Law 12C1(c)): [{"weight", "contract", "declarer", "tricks"}]."""
+
+    parts: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class NotPlayed:
+    """The board was not played at the table(s): no score."""
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A procedural or disciplinary penalty on a pair: `size` as given, or `fraction` of a top (Law 90)."""
+
+    kind: str
+    entry: Entry | None
+    size: float | None = None
+    fraction: float = 0.10
+
+
+Decision = ScoreStands | ArtificialScore | AssignedScore | WeightedScore | NotPlayed | Penalty
+
+
+@dataclass
+class _Decided:
+    """What a decision comes to: the adjusted lines' new state (empty for a penalty), its details, a penalty."""
+
+    state: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    penalty: float | None = None
+
+
+def decision_of(
     decision: str,
-    board_number: int | None = None,
-    ns: str = "",
-    ew: str = "",
-    result: Result | None = None,
+    *,
     entry: Entry | None = None,
-    law: str = "",
-    facts: str = "",
     ns_percent: float | None = None,
     ew_percent: float | None = None,
     assigned: dict[str, Any] | None = None,
     weighted: Sequence[dict[str, Any]] | None = None,
     penalty: float | None = None,
     fraction: float = 0.10,
-    why: str = "",
-) -> Ruling:
-    """Record a ruling and change the scores it decides. Raises ValidationError (by field) on bad input.
-
-    The target is a result, or a board with the pair numbers of one table, or a whole board (every table);
-    a penalty goes to `entry`. Lines not yet entered are created with the adjusted score.
-    """
-    lock_section(section.pk)
-    session = section.session
-    refuse_changes_if_finished(session)
-    law = check_text(law, field="law", max_length=40)
-    facts = check_text(facts, field="facts", max_length=FACTS_MAX, multiline=True)
-    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
-    if decision not in D.values:
-        raise ValidationError({"decision": f"Unknown decision {decision!r}."})
-    board: Board | None = None
-    if result is not None:
-        board = result.board
-        ns, ew = result.ns_entry.label, result.ew_entry.label
-    elif board_number is not None:
-        board = Board.objects.filter(session=session, number=board_number).first()
-        if board is None:
-            raise ValidationError({"board": f"There is no board {board_number} in this session."})
-    details: dict[str, Any] = {}
-    ruling_penalty: float | None = None
-    new_state: dict[str, Any] = {}
+) -> Decision:
+    """The typed decision from the ruling form's fields (a decision kind and the fields it uses)."""
+    if decision == D.SCORE_STANDS:
+        return ScoreStands()
     if decision == D.ARTIFICIAL:
-        if ns_percent is None or ew_percent is None:
-            raise ValidationError({"ns_percent": "Give both sides' percentages, e.g. 60 and 40."})
-        try:
-            scoring.Artificial(float(ns_percent), float(ew_percent))
-        except scoring.ScoringError as exc:
-            raise ValidationError({"ns_percent": str(exc)}) from exc
-        new_state = {"kind": Result.Kind.ARTIFICIAL, "ns_percent": float(ns_percent), "ew_percent": float(ew_percent)}
-        details = {"ns_percent": float(ns_percent), "ew_percent": float(ew_percent)}
-    elif decision == D.ASSIGNED:
-        if board is None:
-            raise ValidationError({"board": "Which board is the score assigned on?"})
+        return ArtificialScore(ns_percent, ew_percent)
+    if decision == D.ASSIGNED:
         a = assigned or {}
-        scored = _score(
-            a.get("contract", ""),
-            a.get("declarer", ""),
-            a.get("tricks", ""),
-            board,
-            session,
-            "contract",
-            declarer_at="declarer",
-            tricks_at="tricks",
-        )
-        new_state = {"kind": Result.Kind.ASSIGNED, **scored}
-        details = dict(scored)
-    elif decision == D.WEIGHTED:
-        if board is None:
-            raise ValidationError({"board": "Which board is the score weighted on?"})
-        parts = _weighted_parts(list(weighted or []), board, session)
-        new_state = {"kind": Result.Kind.WEIGHTED, "weighted": parts}
-        details = {"parts": parts}
-    elif decision == D.NOT_PLAYED:
-        new_state = {"kind": Result.Kind.NOT_PLAYED}
-    elif decision in PENALTIES:
-        if entry is None:
-            raise ValidationError({"entry": "Which pair is penalised?"})
-        if entry.section_id != section.pk:
-            raise ValidationError({"entry": f"{entry.label} is not in section {section.letter}."})
-        ruling_penalty = _penalty_size(session, section, board, penalty, fraction)
-        details = {"penalty": ruling_penalty, "fraction": fraction if penalty is None else None}
+        return AssignedScore(a.get("contract", ""), a.get("declarer", ""), a.get("tricks", ""))
+    if decision == D.WEIGHTED:
+        return WeightedScore(tuple(weighted or ()))
+    if decision == D.NOT_PLAYED:
+        return NotPlayed()
+    if decision in PENALTIES:
+        return Penalty(decision, entry, penalty, fraction)
+    raise ValidationError({"decision": f"Unknown decision {decision!r}."})
 
-    targets: list[tuple[Result | None, dict[str, Any]]] = []
-    if new_state:
-        if result is not None:
-            targets = [(result, {})]
-        elif board is not None:
-            targets = _targets(section, board, ns, ew, decision)
-        else:
-            raise ValidationError({"board": "Which board (and which table) is the ruling on?"})
-    ruling = Ruling.objects.create(
-        session=session,
-        section=section,
-        board=board,
-        result=targets[0][0] if len(targets) == 1 else result,
-        entry=entry,
-        decision=decision,
-        law=law.strip()[:40],
-        facts=facts.strip(),
-        details=details,
-        penalty=ruling_penalty,
-        director=user_of(actor),
+
+def _artificial(d: ArtificialScore) -> _Decided:
+    if d.ns_percent is None or d.ew_percent is None:
+        raise ValidationError({"ns_percent": "Give both sides' percentages, e.g. 60 and 40."})
+    try:
+        scoring.Artificial(float(d.ns_percent), float(d.ew_percent))
+    except scoring.ScoringError as exc:
+        raise ValidationError({"ns_percent": str(exc)}) from exc
+    percents = {"ns_percent": float(d.ns_percent), "ew_percent": float(d.ew_percent)}
+    return _Decided({"kind": Result.Kind.ARTIFICIAL, **percents}, dict(percents))
+
+
+def _assigned(d: AssignedScore, board: Board | None, session: Session) -> _Decided:
+    if board is None:
+        raise ValidationError({"board": "Which board is the score assigned on?"})
+    scored = _score(
+        d.contract, d.declarer, d.tricks, board, session, "contract", declarer_at="declarer", tricks_at="tricks"
     )
+    return _Decided({"kind": Result.Kind.ASSIGNED, **scored}, dict(scored))
+
+
+def _weighted(d: WeightedScore, board: Board | None, session: Session) -> _Decided:
+    if board is None:
+        raise ValidationError({"board": "Which board is the score weighted on?"})
+    parts = _weighted_parts(list(d.parts), board, session)
+    return _Decided({"kind": Result.Kind.WEIGHTED, "weighted": parts}, {"parts": parts})
+
+
+def _penalty(d: Penalty, section: Section, board: Board | None) -> _Decided:
+    if d.entry is None:
+        raise ValidationError({"entry": "Which pair is penalised?"})
+    if d.entry.section_id != section.pk:
+        raise ValidationError({"entry": f"{d.entry.label} is not in section {section.letter}."})
+    size = _penalty_size(section.session, section, board, d.size, d.fraction)
+    return _Decided(details={"penalty": size, "fraction": d.fraction if d.size is None else None}, penalty=size)
+
+
+def _decide(d: Decision, section: Section, board: Board | None) -> _Decided:
+    """One function per kind of decision."""
+    if isinstance(d, ScoreStands):
+        return _Decided()
+    if isinstance(d, ArtificialScore):
+        return _artificial(d)
+    if isinstance(d, AssignedScore):
+        return _assigned(d, board, section.session)
+    if isinstance(d, WeightedScore):
+        return _weighted(d, board, section.session)
+    if isinstance(d, NotPlayed):
+        return _Decided({"kind": Result.Kind.NOT_PLAYED})
+    return _penalty(d, section, board)
+
+
+def _kind_of(d: Decision) -> str:
+    if isinstance(d, Penalty):
+        return d.kind
+    kinds: dict[type, str] = {
+        ScoreStands: D.SCORE_STANDS,
+        ArtificialScore: D.ARTIFICIAL,
+        AssignedScore: D.ASSIGNED,
+        WeightedScore: D.WEIGHTED,
+        NotPlayed: D.NOT_PLAYED,
+    }
+    return kinds[type(d)]
+
+
+def _board_of(session: Session, result: Result | None, board_number: int | None) -> Board | None:
+    if result is not None:
+        return result.board
+    if board_number is None:
+        return None
+    board = Board.objects.filter(session=session, number=board_number).first()
+    if board is None:
+        raise ValidationError({"board": f"There is no board {board_number} in this session."})
+    return board
+
+
+def _adjust(
+    actor: Actor, ruling: Ruling, targets: list[tuple[Result | None, dict[str, Any]]], state: dict[str, Any]
+) -> dict[str, Any]:
+    """Give each target line (created if not entered yet) the decided state, audited; {pk: the state before}."""
     previous: dict[str, Any] = {}
     for target, where in targets:
         before = audit.snapshot(target, STATE_FIELDS) if target is not None else None
         if target is None:
             target = Result(
-                section=section,
-                board=board,
+                section=ruling.section,
+                board=ruling.board,
                 table_round=where["row"],
                 ns_entry=where["ns"],
                 ew_entry=where["ew"],
@@ -259,59 +316,96 @@ def apply_ruling(
         for key in ("contract", "declarer", "tricks", "ns_score", "ns_percent", "ew_percent"):
             setattr(target, key, "" if key in ("contract", "declarer") else None)
         target.weighted = []
-        for key, value in new_state.items():
+        for key, value in state.items():
             setattr(target, key, value)
         if target.pk is not None:
             target.version += 1  # a traveller page opened before the ruling must not save over it unseen
         target.save()
-        after = audit.snapshot(target, STATE_FIELDS)
         previous[str(target.pk)] = before
         audit.record(
             actor=actor,
             action=AuditAction.RESULT_ADJUST,
             target=target,
-            session_id=session.pk,
+            session_id=ruling.session_id,
             old=before,
-            new=after,
+            new=audit.snapshot(target, STATE_FIELDS),
             why=f"Ruling {ruling.pk}: {ruling.get_decision_display()}" + (f" ({ruling.law})" if ruling.law else ""),
         )
+    return previous
+
+
+@transaction.atomic
+def apply_ruling(
+    *,
+    actor: Actor,
+    section: Section,
+    decision: str | Decision,
+    board_number: int | None = None,
+    ns: str = "",
+    ew: str = "",
+    result: Result | None = None,
+    entry: Entry | None = None,
+    law: str = "",
+    facts: str = "",
+    why: str = "",
+    **fields: Any,
+) -> Ruling:
+    """Record a ruling and change the scores it decides. Raises ValidationError (by field) on bad input.
+
+    `decision` is a typed Decision, or a decision kind with its form fields in `fields` (ns_percent, ew_percent,
+    assigned, weighted, penalty, fraction; see `decision_of`). The target is a result, or a board with the pair
+    numbers of one table, or a whole board (every table); a penalty goes to `entry`. Lines not yet entered are
+    created with the adjusted score. (Past 60 lines by its keyword signature and this docstring: each step of
+    the write path is one call.)
+    """
+    lock_section(section.pk)
+    session = section.session
+    refuse_changes_if_finished(session)
+    law = check_text(law, field="law", max_length=40)
+    facts = check_text(facts, field="facts", max_length=FACTS_MAX, multiline=True)
+    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    typed = decision if not isinstance(decision, str) else decision_of(decision, entry=entry, **fields)
+    board = _board_of(session, result, board_number)
+    if result is not None:
+        ns, ew = result.ns_entry.label, result.ew_entry.label
+    decided = _decide(typed, section, board)
+    targets: list[tuple[Result | None, dict[str, Any]]] = []
+    if decided.state:
+        if result is not None:
+            targets = [(result, {})]
+        elif board is not None:
+            targets = _targets(section, board, ns, ew, _kind_of(typed))
+        else:
+            raise ValidationError({"board": "Which board (and which table) is the ruling on?"})
+    ruling = Ruling.objects.create(
+        session=session,
+        section=section,
+        board=board,
+        result=targets[0][0] if len(targets) == 1 else result,
+        entry=typed.entry if isinstance(typed, Penalty) else entry,
+        decision=_kind_of(typed),
+        law=law.strip()[:40],
+        facts=facts.strip(),
+        details=decided.details,
+        penalty=decided.penalty,
+        director=user_of(actor),
+    )
+    previous = _adjust(actor, ruling, targets, decided.state)
     if previous:
-        ruling.details = {**details, "previous": previous}
+        ruling.details = {**decided.details, "previous": previous}
         if ruling.result_id is None and len(targets) == 1:
             ruling.result = targets[0][0] or Result.objects.get(pk=int(next(iter(previous))))
         ruling.save(update_fields=["details", "result"])
     audit.record(
-        actor=actor,
-        action=AuditAction.RULING_APPLY,
-        target=ruling,
-        session_id=session.pk,
-        new=audit.snapshot(ruling),
-        why=why or facts,
-    )
+        actor=actor, action=AuditAction.RULING_APPLY, target=ruling, session_id=session.pk,
+        new=audit.snapshot(ruling), why=why or facts,
+    )  # fmt: skip
     bump(section.pk)
     return ruling
 
 
-@transaction.atomic
-def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int | None = None) -> None:
-    """Take a ruling back: its results return to what they were before (lines it created are removed).
-
-    The row is locked first, so two withdrawals at once (a double click) restore the results only once; with
-    `version` (what the page showed) a ruling changed since is refused rather than withdrawn unseen.
-    """
-    if ruling.section_id is not None:
-        lock_section(ruling.section_id)
-    else:
-        lock_sections(ruling.session_id)
-    locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
-    if locked is None:
-        raise ValidationError("That ruling was already withdrawn.")
-    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
-    if version is not None and version != locked.version:
-        raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
-    ruling = locked
-    refuse_changes_if_finished(ruling.session)
-    before_ruling = audit.snapshot(ruling)
+def _restore(actor: Actor, ruling: Ruling) -> None:
+    """Put back each line the ruling changed as it was before (a line it created is removed), audited."""
     for result_id, state in (ruling.details.get("previous") or {}).items():
         result = Result.objects.filter(pk=int(result_id)).first()
         if result is None:
@@ -345,12 +439,30 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
             new=audit.snapshot(result, STATE_FIELDS),
             why=f"Ruling {ruling.pk} withdrawn",
         )
-    session_id = ruling.session_id
-    ruling_pk = ruling.pk
+
+
+@transaction.atomic
+def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int | None = None) -> None:
+    """Take a ruling back: its results return to what they were before (lines it created are removed).
+
+    The row is locked first, so two withdrawals at once (a double click) restore the results only once; with
+    `version` (what the page showed) a ruling changed since is refused rather than withdrawn unseen.
+    """
     if ruling.section_id is not None:
-        bump(ruling.section_id)
+        lock_section(ruling.section_id)
     else:
-        bump_session(session_id)
+        lock_sections(ruling.session_id)
+    locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
+    if locked is None:
+        raise ValidationError("That ruling was already withdrawn.")
+    why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    if version is not None and version != locked.version:
+        raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
+    ruling = locked
+    refuse_changes_if_finished(ruling.session)
+    before_ruling = audit.snapshot(ruling)
+    _restore(actor, ruling)
+    session_id, section_id, ruling_pk = ruling.session_id, ruling.section_id, ruling.pk
     ruling.delete()
     audit.record(
         actor=actor,
@@ -361,3 +473,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
         old=before_ruling,
         why=why,
     )
+    if section_id is not None:  # last: what is derived (public corrections) sees the ruling gone
+        bump(section_id)
+    else:
+        bump_session(session_id)

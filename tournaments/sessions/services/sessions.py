@@ -7,7 +7,7 @@ rows, inside one transaction, so a session is either fully set up or not there a
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -137,6 +137,23 @@ def _name_players(entry: Entry, names: Sequence[str]) -> None:
             EntryPlayer.objects.update_or_create(entry=entry, seat=seat, defaults={"name": name[:120]})
 
 
+# What a higher domain makes for every section when it is set up (the table side: a link and the settings of
+# every table), registered at start-up in tournaments/apps.py: made then, in the setting up's transaction, so
+# no page has to make it when it is first read (a GET never writes).
+_SET_UP_HOOKS: list[Callable[[Section], None]] = []
+
+
+def on_set_up(hook: Callable[[Section], None]) -> None:
+    """Register `hook(section)`, called when a section is set up or its movement made again (a late pair)."""
+    if hook not in _SET_UP_HOOKS:
+        _SET_UP_HOOKS.append(hook)
+
+
+def _set_up(section: Section) -> None:
+    for hook in _SET_UP_HOOKS:
+        hook(section)
+
+
 @transaction.atomic
 def create_session(
     *,
@@ -192,6 +209,8 @@ def create_session(
         session_id=session.pk,
         new={"sections": [{"pairs": s.pairs, "kind": s.kind, "variant": s.variant} for s in sections]},
     )
+    for section in session.sections.all():
+        _set_up(section)
     return session
 
 
@@ -203,7 +222,6 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     """
     section = Section.objects.select_for_update().get(pk=section.pk)
     refuse_changes_if_finished(section.session)
-    bump(section.pk)
     if Result.objects.filter(section=section).exists():
         raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
@@ -235,7 +253,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     fields = _section_fields(movement)
     for key, value in fields.items():
         setattr(section, key, value)
-    section.save(update_fields=list(fields))  # never the whole row: that would put back the version bumped above
+    section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
     _ensure_boards(section.session, movement.boards())
     entry = entries[new_labels[0]]
     _name_players(entry, names)
@@ -246,6 +264,8 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         session_id=section.session_id,
         new={"label": entry.label, "names": [n for n in names if n.strip()], "movement": movement.description},
     )
+    bump(section.pk)
+    _set_up(section)
     return entry
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
@@ -22,13 +24,36 @@ def lock_sections(session_id: int) -> None:
     list(Section.objects.select_for_update().filter(session_id=session_id).order_by("pk").values_list("pk"))
 
 
+# What is derived from a session and kept in rows (publishing's list of corrections) is brought up to date by the
+# higher domains' hooks, registered at start-up (tournaments/apps.py), so no lower layer imports a higher one.
+_AFTER_WRITE: list[Callable[[int], None]] = []
+
+
+def after_write(hook: Callable[[int], None]) -> None:
+    """Register `hook(session_id)`: called by every bump, inside the write's transaction, after its audit."""
+    if hook not in _AFTER_WRITE:
+        _AFTER_WRITE.append(hook)
+
+
 def bump(section_id: int) -> None:
-    """Call inside the write's transaction: the new version commits (or rolls back) with the change."""
+    """The last step of a write, inside its transaction (after the audit entry): the new version commits (or rolls
+    back) with the change, and what is derived from the session is brought up to date in the same transaction."""
     Section.objects.filter(pk=section_id).update(version=F("version") + 1)
+    if _AFTER_WRITE:
+        session_id = Section.objects.filter(pk=section_id).values_list("session_id", flat=True).first()
+        if session_id is not None:
+            _derive(session_id)
 
 
 def bump_session(session_id: int) -> None:
+    """bump for every section of a session (session-wide writes: status, conventions, imports)."""
     Section.objects.filter(session_id=session_id).update(version=F("version") + 1)
+    _derive(session_id)
+
+
+def _derive(session_id: int) -> None:
+    for hook in _AFTER_WRITE:
+        hook(session_id)
 
 
 def finished_note(session: Session) -> str | None:

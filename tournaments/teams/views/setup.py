@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
-from tournaments.teams import selectors, services
+from tournaments.teams import selectors, services, tables
 from tournaments.teams.forms import EventForm, PenaltyForm, TeamForm, TieBreakForm
 from tournaments.teams.models import Team, TeamEvent
 
@@ -84,6 +84,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
     except services.TeamsError as exc:
         messages.error(request, str(exc))
         return redirect("teams:detail", pk=event.pk)
+    tables.issue_links(actor=request.user, rnd=rnd)  # the rooms' links now, so the links page only reads them
     messages.success(request, f"Round {rnd.number} is drawn.")
     return redirect("teams:round", pk=event.pk, number=rnd.number)
 

@@ -13,6 +13,8 @@ from django.views.decorators.http import require_http_methods
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.errors import FINISHED, status_of
+from tournaments.core.links import qr_svg
 from tournaments.teams import services, tables
 from tournaments.teams.models import TeamEvent, TeamRound, TeamTableLink
 
@@ -39,7 +41,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         link = tables.open_link(token)
     except tables.LinkRefused as exc:
-        return render(request, "teams/table_refused.html", {"message": str(exc)}, status=exc.status)
+        return render(request, "teams/table_refused.html", {"message": exc.message}, status=status_of(exc))
     event = link.match.round.event
     error, field, status = "", "", 200
     posted: dict[str, str] | None = None
@@ -53,14 +55,14 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         try:
             saved = tables.save_room_scores(link=link, entries=entries)
         except tables.LinkRefused as exc:
-            return render(request, "teams/table_refused.html", {"message": str(exc)}, status=exc.status)
+            return render(request, "teams/table_refused.html", {"message": exc.message}, status=status_of(exc))
         except tables.StaleRoom as exc:
             error, status, stale = str(exc), 409, exc.now
             posted = {k: str(v) for k, v in request.POST.items()}
         except services.TeamsError as exc:
             error, field = str(exc), exc.field or ""
             posted = {k: str(v) for k, v in request.POST.items()}
-            status = 403 if event.status == TeamEvent.Status.FINISHED else 400
+            status = 403 if exc.code == FINISHED else 400  # a form page answers bad input 400, not the API's 422
         else:
             messages.success(request, f"Saved {saved} board{'s' if saved != 1 else ''}." if saved else "No changes.")
             return redirect("teams:table", token=link.token)
@@ -79,8 +81,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The director's list of the round's table links (two per match), with QR codes to show or print;
-    POST withdraws one and issues its room a new one."""
+    POST withdraws one and issues its room a new one, or (issue) gives a round drawn without them their links."""
     rnd = get_object_or_404(TeamRound.objects.select_related("event"), event=pk, number=number)
+    if request.method == "POST" and request.POST.get("issue"):
+        tables.issue_links(actor=request.user, rnd=rnd)
+        return redirect("teams:links", pk=pk, number=number)
     if request.method == "POST":
         raw = request.POST.get("link", "")
         link = TeamTableLink.objects.filter(
@@ -93,8 +98,8 @@ def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.success(request, f"Match {link.match.table}, room {link.room}: the old link is withdrawn.")
         return redirect("teams:links", pk=pk, number=number)
     cards = []
-    for link in tables.issue_links(actor=request.user, rnd=rnd):
+    for link in tables.live_links(rnd):
         url = tables.table_url(link)
-        cards.append({"link": link, "match": link.match, "url": url, "qr": tables.qr_svg(url)})
+        cards.append({"link": link, "match": link.match, "url": url, "qr": qr_svg(url)})
     context = {"event": rnd.event, "round": rnd, "cards": cards, "reach_warning": reach_warning(settings.SITE_URL)}
     return render(request, "teams/links.html", context)
