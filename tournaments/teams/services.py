@@ -25,7 +25,7 @@ from tournaments.core.text import WHY_MAX, check_text
 from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
 from tournaments.movements.types import MovementError
 from tournaments.teams import selectors
-from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
 from tournaments.teams.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -262,8 +262,10 @@ def save_boards(
         raise TeamsError("The event is finished: reopen it to change a score.")
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
+    knockout = event.format == TeamEvent.Format.KNOCKOUT
+    most = event.boards_per_match + (MAX_EXTRA_BOARDS if knockout else 0)
     for number, pair in sorted(scores.items()):
-        if not 1 <= number <= event.boards_per_match:
+        if not 1 <= number <= most:
             raise TeamsError(f"A match of this event has boards 1 to {event.boards_per_match}, not {number}.")
         old = existing.get(number)
         old_pair = (old.room1_ns, old.room2_ns) if old else None
@@ -279,6 +281,8 @@ def save_boards(
             old.room1_ns, old.room2_ns = new_pair
             old.save(update_fields=["room1_ns", "room2_ns", "updated_at"])
         changes.append({"board": number, "old": old_pair, "new": new_pair})
+    if knockout and changes:
+        _check_extra_boards(match, event.boards_per_match)
     if changes:
         whole = [c["board"] for c in changes if c["new"] is not None]
         TeamRoomScore.objects.filter(match=match, number__in=whole).delete()
@@ -290,6 +294,21 @@ def save_boards(
         _bump(event.pk)
         match.refresh_from_db()
     return match
+
+
+def _check_extra_boards(match: TeamMatch, boards: int) -> None:
+    """A knockout match's extra boards only while it is tied after every board before them (else nothing is saved:
+    the error rolls the transaction back)."""
+    rows = list(match.boards.order_by("number").values_list("number", "room1_ns", "room2_ns"))
+    imps = match_score([r[1] for r in rows], [r[2] for r in rows], boards=boards).board_imps
+    by_number = {n: i for (n, _, _), i in zip(rows, imps, strict=True)}
+    open_to = knockout_boards(by_number, boards)
+    late = [n for n in by_number if n > open_to]
+    if late:
+        raise TeamsError(
+            f"Board {late[0]}: extra boards are played only while the match is tied after every board before it.",
+            field=f"b{late[0]}_r1",
+        )
 
 
 @transaction.atomic

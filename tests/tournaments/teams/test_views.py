@@ -95,3 +95,26 @@ def test_a_clubs_vp_scale_is_typed_as_numbers(director_client) -> None:
     assert not TeamEvent.objects.exists()  # a scale that goes down is refused by the service
     director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 15, 20"})
     assert TeamEvent.objects.get().vp_table == [10, 12, 15, 20]
+
+
+def test_a_tied_knockout_match_offers_an_extra_board_and_the_round_shows_the_winner(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Cup", boards_per_match=2, format="knockout", rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"Cup team {n}", players=[f"P{i}{n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    url = reverse("teams:match", args=[event.pk, match.pk])
+    saved = director_client.post(url, {"version": "0", "b1_r1": "420", "b1_r2": "420", "b2_r1": "-50", "b2_r2": "-50"})
+    assert saved.status_code == 302
+    page = director_client.get(url).content.decode()
+    assert 'name="b3_r1"' in page and "(extra: the match is tied)" in page
+    round_url = reverse("teams:round", args=[event.pk, 1])
+    assert "Tied: play extra boards" in director_client.get(round_url).content.decode()
+    decided = director_client.post(
+        url, {"version": "1", "b1_r1": "420", "b1_r2": "420", "b2_r1": "-50", "b2_r2": "-50", "b3_r1": "620",
+              "b3_r2": "170"},
+    )  # fmt: skip
+    assert decided.status_code == 302
+    assert TeamBoard.objects.filter(match=match).count() == 3
+    page = director_client.get(round_url).content.decode()
+    assert "<th>Winner</th>" in page and "<th>VPs</th>" not in page
+    assert "<td>Cup team 1</td>" in page

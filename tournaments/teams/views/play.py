@@ -47,12 +47,13 @@ def _entry_rows(
     for n, room, ns in TeamRoomScore.objects.filter(match_id=view.pk).values_list("number", "room", "ns"):
         waiting.setdefault(n, []).append(f"room {room}: {ns}")
     rows = []
-    for n in range(1, event.boards_per_match + 1):
+    for n in range(1, selectors.boards_open(event, view) + 1):
         r1, r2 = stored.get(n, ("", ""))
         if posted is not None:
             r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
         rows.append({
             "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored, "waiting": waiting.get(n, []),
+            "extra": n > event.boards_per_match,
             "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
         })  # fmt: skip
     return rows
@@ -79,7 +80,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         scores: dict[int, tuple[object, object] | None] = {}
         try:
             version = int(request.POST.get("version", ""))
-            for n in range(1, event.boards_per_match + 1):
+            for n in range(1, selectors.boards_open(event, selectors.match_view(match)) + 1):
                 r1, r2 = request.POST.get(f"b{n}_r1", "").strip(), request.POST.get(f"b{n}_r2", "").strip()
                 if bool(r1) != bool(r2):
                     missing = 2 if r1 else 1
