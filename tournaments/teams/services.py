@@ -195,8 +195,9 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
         raise TeamsError("Enter at least two teams before the draw.")
     past = selectors.played_rounds(event)
     number = past[-1].number + 1 if past else 1
-    if number > event.rounds and event.format != TeamEvent.Format.ROUND_ROBIN:
-        raise TeamsError(f"All {event.rounds} rounds have been drawn.")
+    if number > event.rounds:
+        more = "" if event.format == TeamEvent.Format.KNOCKOUT else ": add a round to play another"
+        raise TeamsError(f"All {event.rounds} planned rounds have been drawn{more}.")
     if past and not past[-1].complete:
         raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
     try:
@@ -215,6 +216,30 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     )
     _bump(event.pk)
     return rnd
+
+
+@transaction.atomic
+def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
+    """Plan one round more than planned: the director's choice, so a Swiss or round robin never runs on by itself."""
+    event = _lock(event.pk)
+    if event.format == TeamEvent.Format.KNOCKOUT:
+        raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
+    if event.status == TeamEvent.Status.FINISHED:
+        raise TeamsError("The event is finished: reopen it to add a round.")
+    most = 60
+    if event.format == TeamEvent.Format.ROUND_ROBIN:
+        most = len(round_robin(max(2, event.teams.count())))
+    if event.rounds >= most:
+        why = "every team has met every other" if event.format == TeamEvent.Format.ROUND_ROBIN else "the most"
+        raise TeamsError(f"The event already plans {event.rounds} rounds: {why}.")
+    TeamEvent.objects.filter(pk=event.pk).update(rounds=F("rounds") + 1)
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_RULES, target=event, old={"rounds": event.rounds},
+        new={"rounds": event.rounds + 1},
+    )  # fmt: skip
+    _bump(event.pk)
+    event.refresh_from_db()
+    return event
 
 
 SCORE_TEXT = re.compile(r"[+-]?[0-9]{1,5}")  # ASCII digits only: int() would take "٣٠" or "３０" as 30

@@ -118,3 +118,19 @@ def test_a_tied_knockout_match_offers_an_extra_board_and_the_round_shows_the_win
     page = director_client.get(round_url).content.decode()
     assert "<th>Winner</th>" in page and "<th>VPs</th>" not in page
     assert "<td>Cup team 1</td>" in page
+
+
+def test_the_draw_button_gives_way_to_add_a_round_after_the_planned_ones(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Short Swiss", boards_per_match=2, rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"S{n}", players=[f"P{i}{n}" for i in range(4)])
+    detail = reverse("teams:detail", args=[event.pk])
+    assert "Draw round 1" in director_client.get(detail).content.decode()
+    services.draw_next_round(actor=director, event=event)
+    page = director_client.get(detail).content.decode()
+    assert "Draw round 2" not in page and "All 1 planned rounds are drawn." in page
+    added = director_client.post(reverse("teams:add_round", args=[event.pk]))
+    assert added.status_code == 302 and added["Location"] == detail
+    event.refresh_from_db()
+    assert event.rounds == 2
+    assert "Draw round 2" in director_client.get(detail).content.decode()
