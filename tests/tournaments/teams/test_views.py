@@ -134,3 +134,17 @@ def test_the_draw_button_gives_way_to_add_a_round_after_the_planned_ones(directo
     event.refresh_from_db()
     assert event.rounds == 2
     assert "Draw round 2" in director_client.get(detail).content.decode()
+
+
+def test_knockout_standings_show_imps_and_the_winner_not_vps(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Final", boards_per_match=1, format="knockout", rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"Finalist {n}", players=[f"P{i}{n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    url = reverse("teams:standings", args=[event.pk])
+    services.save_boards(actor=director, match=match, scores={1: (420, 420)}, version=0)
+    page = director_client.get(url).content.decode()
+    assert "Tied: play extra boards" in page and "VP" not in page and 'id="champion"' not in page
+    services.save_boards(actor=director, match=match, scores={2: (-100, 620)}, version=1)
+    page = director_client.get(url).content.decode()
+    assert "<td>0–12</td>" in page and "Winner: Finalist 2" in page and "VP" not in page

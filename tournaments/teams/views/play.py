@@ -131,12 +131,31 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     played = selectors.played_rounds(event)
     names = dict(event.teams.values_list("number", "name"))
+    if event.format == TeamEvent.Format.KNOCKOUT:  # IMPs and who went through, never VPs
+        context: dict[str, Any] = {"event": event, "rounds": len(played), "knockout": _knockout(played, names)}
+        return render(request, "teams/standings.html", context)
     rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
     context = {
         "event": event, "rows": rows, "rounds": len(played),
         "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
     }  # fmt: skip
     return render(request, "teams/standings.html", context)
+
+
+def _knockout(played: list[selectors.RoundView], names: dict[int, str]) -> dict[str, Any]:
+    """Each knockout round's matches in IMPs with their winner, and the event's winner once the final is decided."""
+    rounds, champion = [], ""
+    for r in played:
+        matches = []
+        for m in r.matches:
+            winner = ""
+            if m.score.complete and m.score.imps_home != m.score.imps_away:
+                winner = names[m.home if m.score.imps_home > m.score.imps_away else m.away]
+            matches.append({"m": m, "winner": winner, "tied": m.score.complete and not winner})
+        rounds.append({"number": r.number, "matches": matches})
+        if r is played[-1] and len(matches) == 1 and matches[0]["winner"]:
+            champion = matches[0]["winner"]
+    return {"rounds": rounds, "champion": champion}
 
 
 @requires(Perm.DIRECT)
