@@ -144,9 +144,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _knockout(played: list[selectors.RoundView], names: dict[int, str]) -> dict[str, Any]:
     """Each knockout round's matches in IMPs with their winner, and the event's winner once the final is decided."""
-    rounds, champion = [], ""
+    rounds: list[dict[str, Any]] = []
+    champion = ""
     for r in played:
-        matches = []
+        matches: list[dict[str, Any]] = []
         for m in r.matches:
             winner = ""
             if m.score.complete and m.score.imps_home != m.score.imps_away:
@@ -154,7 +155,7 @@ def _knockout(played: list[selectors.RoundView], names: dict[int, str]) -> dict[
             matches.append({"m": m, "winner": winner, "tied": m.score.complete and not winner})
         rounds.append({"number": r.number, "matches": matches})
         if r is played[-1] and len(matches) == 1 and matches[0]["winner"]:
-            champion = matches[0]["winner"]
+            champion = str(matches[0]["winner"])
     return {"rounds": rounds, "champion": champion}
 
 
