@@ -53,3 +53,44 @@ def test_an_individual_has_no_pairs_file() -> None:
     with pytest.raises(CommandError, match="individual") as caught:
         _run("individual", "--pairs", "8", "--file", "csv")
     assert caught.value.returncode == 2
+
+
+def test_a_file_is_checked_and_converted(tmp_path: Path) -> None:
+    source = tmp_path / "Movement.Howell10.yaml"
+    source.write_text(_run("howell", "--pairs", "10", "--file", "yaml"), encoding="utf-8")
+    csv_text = _run("file", "--load", str(source), "--file", "csv")
+    assert csv_text.splitlines()[1].startswith("5-9,1,")
+    (tmp_path / "h.csv").write_text(csv_text, encoding="utf-8")
+    data = json.loads(
+        _run("file", "--load", str(tmp_path / "h.csv"), "--key", "5-9", "--boards-per-round", "2", "--json")
+    )
+    assert data == json.loads(json.dumps(generate("howell", 10).to_json()))
+
+
+def test_an_unsound_file_is_refused_with_status_1(tmp_path: Path) -> None:
+    bad = tmp_path / "Movement.Bad.yaml"
+    text = _run("howell", "--pairs", "6", "--file", "yaml")
+    bad.write_text(text.replace("ns: 6", "ns: 5", 1), encoding="utf-8")  # pair 5 now plays itself or twice a round
+    with pytest.raises(CommandError, match="failed validation") as caught:
+        _run("file", "--load", str(bad))
+    assert caught.value.returncode == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["file"], "Name the movement file"),
+        (["file", "--load", "/nonexistent/x.yaml"], "cannot be read as a movement file"),
+        (["file", "--load", "/nonexistent/x.csv"], "choose one with --key"),
+        (["web"], "Say how many pairs"),
+    ],
+)
+def test_file_and_pairs_mistakes_are_refused_with_status_2(args: list[str], message: str) -> None:
+    with pytest.raises(CommandError, match=message) as caught:
+        _run(*args)
+    assert caught.value.returncode == 2
+
+
+def test_the_real_files_are_read_in_place(realdata: Path) -> None:
+    text = _run("file", "--load", str(realdata / "bridgescorer-yaml" / "Movement.Howell10T5B18.yaml"))
+    assert "10 pairs, 5 tables" in text

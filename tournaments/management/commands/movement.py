@@ -7,7 +7,16 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.movements import ALIASES, GENERATORS, Movement, MovementError, generate, validate
+from tournaments.movements import (
+    ALIASES,
+    GENERATORS,
+    Movement,
+    MovementError,
+    generate,
+    load_bridgescorer_yaml,
+    load_howellki,
+    validate,
+)
 from tournaments.movements.howell import HOWELL_VARIANTS
 from tournaments.movements.mitchell import MITCHELL_VARIANTS
 from tournaments.movements.variants import MITCHELL_EXTRA_VARIANTS
@@ -62,12 +71,15 @@ def render_text(movement: Movement) -> str:
 class Command(BaseCommand):
     help = (
         "Print a movement (Mitchell, Howell, individual, teams, replay; or by name: web, hesitation, scrambled, "
-        "share-relay, rover, half-howell, three-quarter-howell) for a number of pairs."
+        "share-relay, rover, half-howell, three-quarter-howell) for a number of pairs; or `file --load PATH` to "
+        "check a movement file (bridgescorer YAML, or howellki CSV with --key) and print or convert it."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("kind", choices=sorted([*GENERATORS, *ALIASES]), help="the movement")
-        parser.add_argument("--pairs", type=int, required=True, help="pairs present (players for an individual)")
+        parser.add_argument("kind", choices=sorted([*GENERATORS, *ALIASES, "file"]), help="the movement")
+        parser.add_argument("--pairs", type=int, default=None, help="pairs present (players for an individual)")
+        parser.add_argument("--load", default=None, help="with `file`: a movement file (.yaml or howellki .csv)")
+        parser.add_argument("--key", default=None, help="with a howellki CSV: the movement in it, e.g. 4-7")
         parser.add_argument("--boards-per-round", type=int, default=None, dest="boards_per_round")
         parser.add_argument("--rounds", type=int, default=None, help="fewer rounds than the full movement")
         parser.add_argument(
@@ -87,18 +99,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            movement = generate(
-                options["kind"],
-                options["pairs"],
-                boards_per_round=options["boards_per_round"],
-                rounds=options["rounds"],
-                variant=options["variant"],
-            )
-        except MovementError as error:
-            raise CommandError(str(error), returncode=2) from error
+        movement = self._load(options) if options["kind"] == "file" else self._generate(options)
         report = validate(movement)
-        if not report.ok:  # a generator bug: say so rather than print a broken movement
+        if not report.ok:  # a file that is not sound, or a generator bug: say so rather than print it
             raise CommandError("The movement failed validation: " + "; ".join(report.errors), returncode=1)
         if options["file"]:
             try:
@@ -110,3 +113,33 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(movement.to_json()))
         else:
             self.stdout.write(render_text(movement))
+
+    def _generate(self, options: dict[str, Any]) -> Movement:
+        if options["pairs"] is None:
+            raise CommandError("Say how many pairs: --pairs P.", returncode=2)
+        try:
+            return generate(
+                options["kind"],
+                options["pairs"],
+                boards_per_round=options["boards_per_round"],
+                rounds=options["rounds"],
+                variant=options["variant"],
+            )
+        except MovementError as error:
+            raise CommandError(str(error), returncode=2) from error
+
+    def _load(self, options: dict[str, Any]) -> Movement:
+        """A movement file read in place: a YAML file, or one movement (--key) of a howellki CSV or JSON."""
+        path = options["load"]
+        if not path:
+            raise CommandError("Name the movement file: file --load PATH.", returncode=2)
+        try:
+            if str(path).lower().endswith((".yaml", ".yml")):
+                return load_bridgescorer_yaml(path)
+            if not options["key"]:
+                raise CommandError(
+                    "A howellki file holds many movements: choose one with --key, e.g. 4-7.", returncode=2
+                )
+            return load_howellki(path, options["key"], boards_per_round=options["boards_per_round"] or 1)
+        except (OSError, UnicodeDecodeError, ValueError, KeyError) as error:
+            raise CommandError(f"{path}: cannot be read as a movement file ({error}).", returncode=2) from error
