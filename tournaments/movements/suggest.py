@@ -27,6 +27,9 @@ __all__ = ["Suggestion", "suggest"]
 
 _MAX_BOARDS_PER_ROUND = 8  # a 3-table Mitchell plays 8 a round; more than that is not a movement any more
 _USUAL_BOARDS_PER_ROUND = 4  # clubs play 2 to 4 boards a round; longer rounds are marked unusual
+# Scrambled, hesitation, share-and-relay and rover Mitchells are offered up to this many tables: beyond it they
+# only slow the page (each offer is generated and validated) for movements no big field plays.
+_MAX_CLUB_VARIANT_TABLES = 30
 
 
 @dataclass(frozen=True)
@@ -76,13 +79,14 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
         # The variants with constructions of their own, where each fits (offered after the standard ones).
         if web_strands(tables) and pairs >= 24:
             out.append(("mitchell", "web"))
-        out.append(("mitchell", "scrambled"))
-        if tables % 2:
-            out.append(("mitchell", "hesitation"))
-        elif pairs >= 8:
-            out.append(("mitchell", "share-relay"))
-        if pairs % 2 and 9 <= pairs <= MAX_ROVER_PAIRS:
-            out.append(("mitchell", "rover"))
+        if tables <= _MAX_CLUB_VARIANT_TABLES:  # the others are for a club room, not a congress hall
+            out.append(("mitchell", "scrambled"))
+            if tables % 2:
+                out.append(("mitchell", "hesitation"))
+            elif pairs >= 8:
+                out.append(("mitchell", "share-relay"))
+            if pairs % 2 and 9 <= pairs <= MAX_ROVER_PAIRS:
+                out.append(("mitchell", "rover"))
     return out
 
 
