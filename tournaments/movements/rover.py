@@ -3,7 +3,8 @@
 The full Mitchell (plain, or relay and bye stand on an even number of tables) seats 2n pairs; the extra pair,
 the rover (numbered n + 1, no direction), takes a different pair's seat each round while that pair sits out.
 So the sit-out goes round NS and EW pairs alike (in a half table only EW pairs sit out), and no pair sits
-out twice. A small deterministic search picks whose seat the rover takes: never a pair that has sat out,
+out twice. The rover holds NS and EW cards in turn, so the field has one winner (ranked together, as after an
+arrow switch), not a rover ranked on its own. A small deterministic search picks whose seat the rover takes: never a pair that has sat out,
 never an opponent the rover has met, never a set it has played, NS and EW seats in turn.
 """
 
@@ -43,7 +44,7 @@ def rover_mitchell(pairs: int, *, boards_per_round: int | None = None, rounds: i
         rounds=base.rounds,
         boards_per_round=base.boards_per_round,
         rows=tuple(rows),
-        winners=base.winners,
+        winners=1,  # the rover plays both directions: one field ranks it with everyone (not a field of its own)
         shares=base.shares,
         bye_stands=base.bye_stands,
         relay_tables=base.relay_tables,
