@@ -4,8 +4,9 @@ The full Mitchell (plain, or relay and bye stand on an even number of tables) se
 the rover (numbered n + 1, no direction), takes a different pair's seat each round while that pair sits out.
 So the sit-out goes round NS and EW pairs alike (in a half table only EW pairs sit out), and no pair sits
 out twice. The rover holds NS and EW cards in turn, so the field has one winner (ranked together, as after an
-arrow switch), not a rover ranked on its own. A small deterministic search picks whose seat the rover takes: never a pair that has sat out,
-never an opponent the rover has met, never a set it has played, NS and EW seats in turn.
+arrow switch), not a rover ranked on its own. A small deterministic search picks whose seat the rover takes:
+never a pair that has sat out, never an opponent the rover has met, never a set it has played, NS and EW seats
+in turn. (Taking NS seats only, as some published rover movements do, has no such schedule for most sizes.)
 """
 
 from __future__ import annotations
