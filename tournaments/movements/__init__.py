@@ -2,12 +2,15 @@
 
 Public API (label conventions in types.py):
     generate(kind, pairs, *, boards_per_round=None, rounds=None, variant=None) -> Movement
-        kind: "mitchell" (variant None/"relay"/"skip"/"arrow-switch"), "howell" (None/"three-quarter"),
+        kind: "mitchell" (variant None/"relay"/"skip"/"arrow-switch", and with constructions of their own in
+        variants.py and rover.py "web"/"hesitation"/"scrambled"/"share-relay"/"rover"), "howell"
+        (None/"three-quarter"/"half"/"standard"), or an alias naming the variant ("web", "rover", "half-howell"),
         "individual" (pairs = players, 8 or 12), "teams" (4 pairs), "replay" (2 pairs).
     mitchell(...), howell(...), individual(...), teams(...), replay(...): the same, one kind each.
     validate(movement, *, expect_all_meet=None) -> ValidationReport (.ok, .errors, .comparisons)
     suggest(pairs, *, minutes=180, minutes_per_board=7.5, min_boards=24, max_boards=27) -> list[Suggestion]
-    load_bridgescorer_yaml(path), load_howellki(path, key) -> Movement (tables from other programs)
+    load_bridgescorer_yaml(path), load_howellki(path, key) -> Movement (tables from other programs), and
+    write_bridgescorer_yaml(movement, name), write_howellki_csv(movement, key) -> str (writers.py) to send them back
     standard_howell(pairs, ...) / generate("howell", pairs, variant="standard"): a published Howell
         (STANDARD_HOWELLS: 5 tables) whose boards travel in order round tables and bye stands
 Movement: rows of Row(round, table, ns, ew, boards); to_json(), entries(), rows_for_round(r), row(r, t),
@@ -16,7 +19,7 @@ sit_outs(r), shared_tables(r, t); facts: winners, shares, bye_stands, relay_tabl
 phantom, meet_once, all_meet, description. Impossible requests raise MovementError (a ValueError).
 """
 
-from .generate import GENERATORS, generate
+from .generate import ALIASES, GENERATORS, VARIANT_GENERATORS, generate
 from .howell import howell
 from .individual import individual
 from .loaders import load_bridgescorer_yaml, load_howellki
@@ -26,10 +29,13 @@ from .suggest import Suggestion, suggest
 from .teams import replay, teams
 from .types import ByeStand, Movement, MovementError, Row, Seat, Share, board_set, participants
 from .validate import ValidationReport, validate
+from .writers import write_bridgescorer_yaml, write_howellki_csv
 
 __all__ = [
+    "ALIASES",
     "GENERATORS",
     "STANDARD_HOWELLS",
+    "VARIANT_GENERATORS",
     "ByeStand",
     "Movement",
     "MovementError",
@@ -52,4 +58,6 @@ __all__ = [
     "suggest",
     "teams",
     "validate",
+    "write_bridgescorer_yaml",
+    "write_howellki_csv",
 ]

@@ -7,8 +7,9 @@ c_d + r. The offsets c_d are found by a small search so that every pair plays ev
 set is at two tables in a round; for the few small fields where no such rotation exists (3 and fewer
 tables) a general set search is used, and two tables share a set (a relay) only when nothing else works.
 
-Three-quarter Howells (variant "three-quarter") play the first three quarters of the rounds of the same
-schedule: nobody meets twice or replays a set, and the validator reports how often each board is compared.
+Three-quarter and half Howells (variants "three-quarter", "half") play the first three quarters (half) of the
+rounds of the same schedule, for any size: nobody meets twice or replays a set, and the validator reports how
+often each board is compared.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .types import MAX_HOWELL_PAIRS, Movement, MovementError, Row, Share, board_
 
 __all__ = ["HOWELL_VARIANTS", "howell", "rotation_offsets"]
 
-HOWELL_VARIANTS = ("three-quarter", "standard")
+HOWELL_VARIANTS = ("three-quarter", "half", "standard")
 _SEARCH_CELLS = 700  # above this the general set search is not tried (the rotation always exists there)
 _RESTARTS = 200
 _BUDGET = 3_000
@@ -153,20 +154,21 @@ def howell(
     rounds: int | None = None,
     variant: str | None = None,
 ) -> Movement:
-    """A Howell for `pairs` pairs (4 upwards); `variant` None (complete), "three-quarter" or "standard" (the
+    """A Howell for `pairs` pairs (3 upwards); `variant` None (complete), "three-quarter", "half" or "standard" (the
     published movement for the tables, where there is one: see standard.py)."""
     if variant == "standard":
         return standard_howell(pairs, boards_per_round=boards_per_round, rounds=rounds)
     if pairs < 3:
         raise MovementError(f"A Howell needs at least 3 pairs (2 tables with a sit-out), not {pairs}.")
     if variant not in (None, *HOWELL_VARIANTS):
-        raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter or standard.")
+        raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter, half or standard.")
     check_pairs(pairs, MAX_HOWELL_PAIRS, "Howell")
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     full_pairs = pairs + pairs % 2
     m = full_pairs - 1  # rounds in a complete Howell, and number of rotating pairs
     tables = full_pairs // 2
-    default_rounds = max(1, math.ceil(0.75 * m)) if variant == "three-quarter" else m
+    share = {"three-quarter": 0.75, "half": 0.5}.get(variant or "", 1.0)
+    default_rounds = max(1, math.ceil(share * m))
     n_rounds = default_rounds if rounds is None else rounds
     if not 1 <= n_rounds <= m:
         raise MovementError(f"A Howell for {pairs} pairs plays at least 1 and at most {m} rounds, not {n_rounds}.")
@@ -192,8 +194,8 @@ def howell(
 
     complete = n_rounds == m
     kind_words = "Howell" if complete else f"{n_rounds}-round Howell"
-    if variant == "three-quarter":
-        kind_words = f"three-quarter Howell ({n_rounds} of {m} rounds)"
+    if variant in ("three-quarter", "half"):
+        kind_words = f"{variant} Howell ({n_rounds} of {m} rounds)"
     description = f"{kind_words}, {pairs} pairs on {tables} tables, {n_sets} board sets"
     if pairs % 2:
         description += f"; one pair sits out each round at table {tables}"

@@ -2,7 +2,9 @@
 
 The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each
 pair meets fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked,
-last); a published standard movement (standard.py) before our generated one for the same tables; a complete
+last); the standard Mitchells and Howells before the variants with constructions of their own (web,
+hesitation, scrambled, share-and-relay, rover: variants.py, rover.py), which are offered where they fit with
+what they are for; a published standard movement (standard.py) before our generated one for the same tables; a complete
 movement (everyone meets everyone they should) before a cut-down one; a session length close to the time
 available; no skips, arrow switches or relays when there is a choice; more than one board a round; more boards
 rather than fewer; more opponents.
@@ -15,14 +17,19 @@ import math
 from dataclasses import dataclass
 
 from .generate import generate
+from .rover import MAX_ROVER_PAIRS
 from .standard import STANDARD_HOWELLS, standard_name
 from .types import MAX_MITCHELL_PAIRS, Movement, MovementError, check_pairs
 from .validate import validate
+from .variants import MITCHELL_EXTRA_VARIANTS, web_strands
 
 __all__ = ["Suggestion", "suggest"]
 
 _MAX_BOARDS_PER_ROUND = 8  # a 3-table Mitchell plays 8 a round; more than that is not a movement any more
 _USUAL_BOARDS_PER_ROUND = 4  # clubs play 2 to 4 boards a round; longer rounds are marked unusual
+# Scrambled, hesitation, share-and-relay and rover Mitchells are offered up to this many tables: beyond it they
+# only slow the page (each offer is generated and validated) for movements no big field plays.
+_MAX_CLUB_VARIANT_TABLES = 30
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,17 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
             out += [("mitchell", None), ("mitchell", "arrow-switch")]
         else:
             out += [("mitchell", "relay"), ("mitchell", "skip"), ("mitchell", "arrow-switch")]
+        # The variants with constructions of their own, where each fits (offered after the standard ones).
+        if web_strands(tables) and pairs >= 24:
+            out.append(("mitchell", "web"))
+        if tables <= _MAX_CLUB_VARIANT_TABLES:  # the others are for a club room, not a congress hall
+            out.append(("mitchell", "scrambled"))
+            if tables % 2:
+                out.append(("mitchell", "hesitation"))
+            elif pairs >= 8:
+                out.append(("mitchell", "share-relay"))
+            if pairs % 2 and 9 <= pairs <= MAX_ROVER_PAIRS:
+                out.append(("mitchell", "rover"))
     return out
 
 
@@ -76,7 +94,34 @@ def _max_rounds(kind: str, variant: str | None, pairs: int) -> int:
     tables = math.ceil(pairs / 2)
     if kind == "howell" or variant == "standard":
         return pairs + pairs % 2 - 1
+    extra = {"hesitation": tables + 1, "share-relay": tables - 2, "rover": pairs // 2}
+    if variant in extra:
+        return extra[variant]
+    if variant == "web":
+        return web_strands(tables)[-1]
     return tables - 1 if variant == "skip" else tables
+
+
+def _round_options(kind: str, variant: str | None, pairs: int) -> list[int]:
+    """The numbers of rounds worth trying, most first."""
+    top = _max_rounds(kind, variant, pairs)
+    if variant == "web":
+        return sorted(web_strands(math.ceil(pairs / 2)), reverse=True)
+    # A cut-down Howell only down to about two thirds of its rounds (below that too many meetings go);
+    # a Mitchell may stop after any round, as large fields usually do.
+    lowest = max(1, math.ceil(top * 2 / 3)) if kind == "howell" else 1
+    if variant == "standard":
+        lowest = top  # a standard movement is played whole
+    return list(range(top, lowest - 1, -1))
+
+
+_VARIANT_REASONS = {
+    "web": "more tables than rounds: tables a strand apart play the same boards (copies of the boards needed)",
+    "hesitation": "one winner without an arrow switch: the EW pair at the middle table stays a round and sits NS",
+    "scrambled": "one winner: the arrow is switched at a third of the tables each round",
+    "share-relay": "no bye stand: the last table shares table 1's boards",
+    "rover": "no half table: an extra pair takes a different pair's seat each round, NS and EW pairs sit out alike",
+}
 
 
 def _reason(movement: Movement, played: tuple[int, int], minutes: int, complete: bool) -> str:
@@ -138,12 +183,8 @@ def suggest(
     scored: list[tuple[tuple[float, ...], Suggestion]] = []
     for kind, variant in _candidates(pairs):
         top = _max_rounds(kind, variant, pairs)
-        # A cut-down Howell only down to about two thirds of its rounds (below that too many meetings go);
-        # a Mitchell may stop after any round, as large fields usually do.
-        lowest = max(1, math.ceil(top * 2 / 3)) if kind == "howell" else 1
-        if variant == "standard":
-            lowest = top  # a standard movement is played whole
-        for rounds in range(top, lowest - 1, -1):
+        extra = variant in MITCHELL_EXTRA_VARIANTS
+        for rounds in _round_options(kind, variant, pairs):
             for bpr in range(1, _MAX_BOARDS_PER_ROUND + 1):
                 per_pair_max = rounds * bpr
                 if per_pair_max > max_boards + bpr or per_pair_max < min_boards:
@@ -161,12 +202,14 @@ def suggest(
                 fewest, played = _boards_per_pair(movement)
                 if not min_boards <= played <= max_boards:
                     continue
-                complete = rounds == top and variant != "skip"
+                complete = movement.all_meet if extra else rounds == top and variant != "skip"
                 relays = bool(movement.shares)
                 unusual = _unusual(movement, top)
                 reason = _reason(movement, (fewest, played), session, complete)
                 if variant == "standard":
                     reason = f"the published movement; {reason}; each table plays the sets in order"
+                if extra:
+                    reason = f"{_VARIANT_REASONS[variant or '']}; {reason}"
                 if unusual:
                     reason = f"unusual: {unusual}; {reason}"
                 suggestion = Suggestion(
@@ -190,6 +233,7 @@ def suggest(
                 )
                 score = (
                     1 if unusual else 0,
+                    1 if extra else 0,  # the standard movements first, then the variants of their own
                     0 if variant == "standard" else 1,
                     0 if complete else 1,
                     round(abs(session - minutes) / 15),  # quarter-hours away from the time available

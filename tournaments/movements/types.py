@@ -136,9 +136,8 @@ def label_key(label: str) -> tuple[Any, ...]:
     parts: list[tuple[int, Any]] = []
     for number, text in _LABEL_KEY.findall(label):
         parts.append((0, int(number)) if number else (1, text))
-    if label.endswith(("NS", "EW")):
-        return (label[-2:] == "EW", *parts)
-    return tuple(parts)
+    # Always led by the EW flag, so plain numbers (a Mitchell's rover) sort among labels with a direction.
+    return (label.endswith("EW"), *parts)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ MAX_FILES_BYTES = 200 * 1024 * 1024
 
 class SimultaneousForm(forms.Form):
     name = forms.CharField(max_length=160, label="Name")
-    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     boards = forms.IntegerField(min_value=1, max_value=200, initial=24, label="Boards")
     mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match points")
 

@@ -5,14 +5,23 @@ Every IMP and VP comes from scoring.imps; this module only adds them up and orde
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps, victory_points
 
-__all__ = ["TIE_BREAKS", "MatchScore", "Standing", "club_victory_points", "match_score", "rank"]
+__all__ = [
+    "MAX_EXTRA_BOARDS",
+    "TIE_BREAKS",
+    "MatchScore",
+    "Standing",
+    "club_victory_points",
+    "knockout_boards",
+    "match_score",
+    "rank",
+]
 
 TIE_BREAKS = {
     "imp_diff": "IMP difference",
@@ -58,7 +67,7 @@ def match_score(
     """
     per_board = team_board_imps(room1_ns, room2_ns)
     home, away = match_totals(per_board)
-    complete = len(per_board) == boards
+    complete = len(per_board) >= boards  # a tied knockout match goes on with extra boards
     vp_home = vp_away = None
     if complete:
         margin = int(home - away)
@@ -151,3 +160,19 @@ def _break(group: list[Standing], tie_breaks: list[str]) -> list[Standing]:
 def _full_key(s: Standing, rows: Sequence[Standing], tie_breaks: Sequence[str]) -> tuple[object, ...]:
     level = [r for r in rows if r.vp == s.vp]
     return (s.vp, *(_value(s, t, level) for t in tie_breaks))
+
+
+MAX_EXTRA_BOARDS = 16  # a knockout tie is settled long before this many extra boards
+
+
+def knockout_boards(board_imps: Mapping[int, int], boards: int) -> int:
+    """How many boards a knockout match has room for: its `boards`, then one extra board at a time while the match
+    is tied after every board before it (extra boards are entered like any other; the IMPs over all decide)."""
+    n = boards
+    while (
+        n < boards + MAX_EXTRA_BOARDS
+        and all(k in board_imps for k in range(1, n + 1))
+        and sum(board_imps[k] for k in range(1, n + 1)) == 0
+    ):
+        n += 1
+    return n

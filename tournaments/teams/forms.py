@@ -11,7 +11,9 @@ from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
 
 
 class EventForm(forms.ModelForm[TeamEvent]):
-    date = forms.DateField(initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     vp_table = forms.CharField(
         required=False,
         label="Club's own VP scale",

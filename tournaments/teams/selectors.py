@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from tournaments.teams.calc import MatchScore, Standing, match_score, rank
+from tournaments.teams.calc import MatchScore, Standing, knockout_boards, match_score, rank
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPenalty, TeamRound
 
 __all__ = [
     "MatchView",
     "RoundView",
+    "boards_open",
     "knockout_winners",
     "match_view",
     "played_rounds",
@@ -125,3 +126,11 @@ def knockout_winners(event: TeamEvent, number: int, played: list[RoundView] | No
         slots = seeds[: len(seeds) - len(playing) // 2]  # the top half of the bracket: a bye or a home team each
         winners = [by_home.get(t, t) for t in slots]
     return winners
+
+
+def boards_open(event: TeamEvent, view: MatchView) -> int:
+    """The boards a match's entry form offers: the match's boards, and in a knockout extra ones while it is tied."""
+    if event.format != TeamEvent.Format.KNOCKOUT:
+        return event.boards_per_match
+    imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
+    return knockout_boards(imps, event.boards_per_match)

@@ -27,7 +27,7 @@ from tournaments.core.text import WHY_MAX, check_text
 from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
 from tournaments.movements.types import MovementError
 from tournaments.teams import selectors
-from tournaments.teams.calc import TIE_BREAKS
+from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
 from tournaments.teams.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -197,8 +197,9 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
         raise TeamsError("Enter at least two teams before the draw.")
     past = selectors.played_rounds(event)
     number = past[-1].number + 1 if past else 1
-    if number > event.rounds and event.format != TeamEvent.Format.ROUND_ROBIN:
-        raise TeamsError(f"All {event.rounds} rounds have been drawn.")
+    if number > event.rounds:
+        more = "" if event.format == TeamEvent.Format.KNOCKOUT else ": add a round to play another"
+        raise TeamsError(f"All {event.rounds} planned rounds have been drawn{more}.")
     if past and not past[-1].complete:
         raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
     try:
@@ -217,6 +218,30 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     )
     _bump(event.pk)
     return rnd
+
+
+@transaction.atomic
+def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
+    """Plan one round more than planned: the director's choice, so a Swiss or round robin never runs on by itself."""
+    event = _lock(event.pk)
+    if event.format == TeamEvent.Format.KNOCKOUT:
+        raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
+    if event.status == TeamEvent.Status.FINISHED:
+        raise TeamsError("The event is finished: reopen it to add a round.")
+    most = 60
+    if event.format == TeamEvent.Format.ROUND_ROBIN:
+        most = len(round_robin(max(2, event.teams.count())))
+    if event.rounds >= most:
+        why = "every team has met every other" if event.format == TeamEvent.Format.ROUND_ROBIN else "the most"
+        raise TeamsError(f"The event already plans {event.rounds} rounds: {why}.")
+    TeamEvent.objects.filter(pk=event.pk).update(rounds=F("rounds") + 1)
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_RULES, target=event, old={"rounds": event.rounds},
+        new={"rounds": event.rounds + 1},
+    )  # fmt: skip
+    _bump(event.pk)
+    event.refresh_from_db()
+    return event
 
 
 SCORE_TEXT = re.compile(r"[+-]?[0-9]{1,5}")  # ASCII digits only: int() would take "٣٠" or "３０" as 30
@@ -263,8 +288,10 @@ def save_boards(
     lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to change a score.", error=TeamsError)
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
+    knockout = event.format == TeamEvent.Format.KNOCKOUT
+    most = event.boards_per_match + (MAX_EXTRA_BOARDS if knockout else 0)
     for number, pair in sorted(scores.items()):
-        if not 1 <= number <= event.boards_per_match:
+        if not 1 <= number <= most:
             raise TeamsError(f"A match of this event has boards 1 to {event.boards_per_match}, not {number}.")
         old = existing.get(number)
         old_pair = (old.room1_ns, old.room2_ns) if old else None
@@ -280,6 +307,8 @@ def save_boards(
             old.room1_ns, old.room2_ns = new_pair
             old.save(update_fields=["room1_ns", "room2_ns", "updated_at"])
         changes.append({"board": number, "old": old_pair, "new": new_pair})
+    if knockout and changes:
+        _check_extra_boards(match, event.boards_per_match)
     if changes:
         whole = [c["board"] for c in changes if c["new"] is not None]
         TeamRoomScore.objects.filter(match=match, number__in=whole).delete()
@@ -291,6 +320,21 @@ def save_boards(
         _bump(event.pk)
         match.refresh_from_db()
     return match
+
+
+def _check_extra_boards(match: TeamMatch, boards: int) -> None:
+    """A knockout match's extra boards only while it is tied after every board before them (else nothing is saved:
+    the error rolls the transaction back)."""
+    rows = list(match.boards.order_by("number").values_list("number", "room1_ns", "room2_ns"))
+    imps = match_score([r[1] for r in rows], [r[2] for r in rows], boards=boards).board_imps
+    by_number = {n: i for (n, _, _), i in zip(rows, imps, strict=True)}
+    open_to = knockout_boards(by_number, boards)
+    late = [n for n in by_number if n > open_to]
+    if late:
+        raise TeamsError(
+            f"Board {late[0]}: extra boards are played only while the match is tied after every board before it.",
+            field=f"b{late[0]}_r1",
+        )
 
 
 @transaction.atomic

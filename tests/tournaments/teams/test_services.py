@@ -134,3 +134,64 @@ def test_scores_in_other_scripts_or_forms_are_refused(director, score: str) -> N
     match = services.draw_next_round(actor=director, event=event).matches.get()
     with pytest.raises(services.TeamsError, match="is not a score"):
         services.save_boards(actor=director, match=match, scores={1: (score, "0")}, version=0)
+
+
+def test_a_tied_knockout_match_takes_extra_boards_until_decided(director) -> None:
+    event = event_with(director, 2, format="knockout", rounds=1)
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    with pytest.raises(services.TeamsError, match="Board 3: extra boards are played only while the match is tied"):
+        services.save_boards(actor=director, match=match, scores={1: (420, -50), 3: (100, 100)}, version=0)
+    assert not TeamBoard.objects.filter(match=match).exists()  # nothing saved
+    services.save_boards(actor=director, match=match, scores={1: (420, 420), 2: (-50, -50)}, version=0)
+    view = selectors.match_view(match)
+    assert view.score.complete and view.score.imps_home == view.score.imps_away == 0
+    assert selectors.boards_open(event, view) == 3  # one extra board offered
+    with pytest.raises(ValueError, match="tied: play extra boards"):
+        selectors.knockout_winners(event, 1)
+    services.save_boards(actor=director, match=match, scores={3: (100, 100)}, version=1)  # still tied
+    assert selectors.boards_open(event, selectors.match_view(match)) == 4
+    services.save_boards(actor=director, match=match, scores={4: (-100, 110)}, version=2)  # the away team wins it
+    view = selectors.match_view(match)
+    assert selectors.boards_open(event, view) == 4 and view.score.imps_away == 5
+    assert selectors.knockout_winners(event, 1) == [match.away.number]
+    with pytest.raises(services.TeamsError, match="Board 5: extra boards"):
+        services.save_boards(actor=director, match=match, scores={5: (0, 0)}, version=3)
+
+
+def test_extra_boards_only_in_a_knockout(director) -> None:
+    event = event_with(director, 2)
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    services.save_boards(actor=director, match=match, scores={1: (420, 420), 2: (-50, -50)}, version=0)
+    assert selectors.boards_open(event, selectors.match_view(match)) == 2
+    with pytest.raises(services.TeamsError, match="has boards 1 to 2, not 3"):
+        services.save_boards(actor=director, match=match, scores={3: (0, 0)}, version=1)
+
+
+def _complete(director, rnd) -> None:
+    for m in rnd.matches.all():
+        services.save_boards(actor=director, match=m, scores={1: (420, -50), 2: (0, 0)}, version=m.version)
+
+
+@pytest.mark.parametrize("format", ["swiss", "round-robin"])
+def test_no_round_past_those_planned_unless_the_director_adds_one(director, format) -> None:
+    event = event_with(director, 4, format=format, rounds=1)
+    _complete(director, services.draw_next_round(actor=director, event=event))
+    with pytest.raises(services.TeamsError, match="All 1 planned rounds have been drawn: add a round"):
+        services.draw_next_round(actor=director, event=event)
+    assert event.draw_rounds.count() == 1
+    event = services.add_round(actor=director, event=event)
+    assert event.rounds == 2
+    assert AuditEntry.objects.filter(action=AuditAction.TEAMS_RULES).get().new == {"rounds": 2}
+    assert services.draw_next_round(actor=director, event=event).number == 2
+
+
+def test_a_round_robin_plans_no_more_rounds_than_its_schedule(director) -> None:
+    event = event_with(director, 4, format="round-robin", rounds=3)
+    with pytest.raises(services.TeamsError, match="already plans 3 rounds: every team has met every other"):
+        services.add_round(actor=director, event=event)
+    knockout = event_with(director, 4, format="knockout", rounds=2)
+    with pytest.raises(services.TeamsError, match="knockout's rounds follow its bracket"):
+        services.add_round(actor=director, event=knockout)
+    event.refresh_from_db()
+    knockout.refresh_from_db()
+    assert (event.rounds, knockout.rounds) == (3, 2)

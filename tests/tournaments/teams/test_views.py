@@ -95,3 +95,56 @@ def test_a_clubs_vp_scale_is_typed_as_numbers(director_client) -> None:
     assert not TeamEvent.objects.exists()  # a scale that goes down is refused by the service
     director_client.post(reverse("teams:new"), {**data, "vp_table": "10, 12, 15, 20"})
     assert TeamEvent.objects.get().vp_table == [10, 12, 15, 20]
+
+
+def test_a_tied_knockout_match_offers_an_extra_board_and_the_round_shows_the_winner(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Cup", boards_per_match=2, format="knockout", rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"Cup team {n}", players=[f"P{i}{n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    url = reverse("teams:match", args=[event.pk, match.pk])
+    saved = director_client.post(url, {"version": "0", "b1_r1": "420", "b1_r2": "420", "b2_r1": "-50", "b2_r2": "-50"})
+    assert saved.status_code == 302
+    page = director_client.get(url).content.decode()
+    assert 'name="b3_r1"' in page and "(extra: the match is tied)" in page
+    round_url = reverse("teams:round", args=[event.pk, 1])
+    assert "Tied: play extra boards" in director_client.get(round_url).content.decode()
+    decided = director_client.post(
+        url, {"version": "1", "b1_r1": "420", "b1_r2": "420", "b2_r1": "-50", "b2_r2": "-50", "b3_r1": "620",
+              "b3_r2": "170"},
+    )  # fmt: skip
+    assert decided.status_code == 302
+    assert TeamBoard.objects.filter(match=match).count() == 3
+    page = director_client.get(round_url).content.decode()
+    assert "<th>Winner</th>" in page and "<th>VPs</th>" not in page
+    assert "<td>Cup team 1</td>" in page
+
+
+def test_the_draw_button_gives_way_to_add_a_round_after_the_planned_ones(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Short Swiss", boards_per_match=2, rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"S{n}", players=[f"P{i}{n}" for i in range(4)])
+    detail = reverse("teams:detail", args=[event.pk])
+    assert "Draw round 1" in director_client.get(detail).content.decode()
+    services.draw_next_round(actor=director, event=event)
+    page = director_client.get(detail).content.decode()
+    assert "Draw round 2" not in page and "All 1 planned rounds are drawn." in page
+    added = director_client.post(reverse("teams:add_round", args=[event.pk]))
+    assert added.status_code == 302 and added["Location"] == detail
+    event.refresh_from_db()
+    assert event.rounds == 2
+    assert "Draw round 2" in director_client.get(detail).content.decode()
+
+
+def test_knockout_standings_show_imps_and_the_winner_not_vps(director, director_client) -> None:
+    event = services.create_event(actor=director, name="Final", boards_per_match=1, format="knockout", rounds=1)
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"Finalist {n}", players=[f"P{i}{n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    url = reverse("teams:standings", args=[event.pk])
+    services.save_boards(actor=director, match=match, scores={1: (420, 420)}, version=0)
+    page = director_client.get(url).content.decode()
+    assert "Tied: play extra boards" in page and "VP" not in page and 'id="champion"' not in page
+    services.save_boards(actor=director, match=match, scores={2: (-100, 620)}, version=1)
+    page = director_client.get(url).content.decode()
+    assert "<td>0–12</td>" in page and "Winner: Finalist 2" in page and "VP" not in page

@@ -7,7 +7,20 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.movements import GENERATORS, Movement, MovementError, generate, validate
+from tournaments.movements import (
+    ALIASES,
+    GENERATORS,
+    Movement,
+    MovementError,
+    generate,
+    load_bridgescorer_yaml,
+    load_howellki,
+    validate,
+)
+from tournaments.movements.howell import HOWELL_VARIANTS
+from tournaments.movements.mitchell import MITCHELL_VARIANTS
+from tournaments.movements.variants import MITCHELL_EXTRA_VARIANTS
+from tournaments.movements.writers import write_bridgescorer_yaml, write_howellki_csv
 
 
 def _boards(boards: tuple[int, ...]) -> str:
@@ -56,25 +69,56 @@ def render_text(movement: Movement) -> str:
 
 
 class Command(BaseCommand):
-    help = "Print a movement (Mitchell, Howell, individual, teams, replay) for a number of pairs."
+    help = (
+        "Print a movement (Mitchell, Howell, individual, teams, replay; or by name: web, hesitation, scrambled, "
+        "share-relay, rover, half-howell, three-quarter-howell) for a number of pairs; or `file --load PATH` to "
+        "check a movement file (bridgescorer YAML, or howellki CSV with --key) and print or convert it."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("kind", choices=sorted(GENERATORS), help="the movement")
-        parser.add_argument("--pairs", type=int, required=True, help="pairs present (players for an individual)")
+        parser.add_argument("kind", choices=sorted([*GENERATORS, *ALIASES, "file"]), help="the movement")
+        parser.add_argument("--pairs", type=int, default=None, help="pairs present (players for an individual)")
+        parser.add_argument("--load", default=None, help="with `file`: a movement file (.yaml or howellki .csv)")
+        parser.add_argument("--key", default=None, help="with a howellki CSV: the movement in it, e.g. 4-7")
         parser.add_argument("--boards-per-round", type=int, default=None, dest="boards_per_round")
         parser.add_argument("--rounds", type=int, default=None, help="fewer rounds than the full movement")
         parser.add_argument(
             "--variant",
-            choices=["relay", "skip", "arrow-switch", "three-quarter", "standard"],
+            choices=[*MITCHELL_VARIANTS, *MITCHELL_EXTRA_VARIANTS, *HOWELL_VARIANTS],
             default=None,
-            help="Mitchell: relay (even tables, default), skip or arrow-switch; Howell: three-quarter, or "
-            "standard (the published 5-table Howell, boards in order round tables and bye stands)",
+            help="Mitchell: relay (even tables, default), skip, arrow-switch, web, hesitation, scrambled, "
+            "share-relay or rover; Howell: three-quarter, half, or standard (the published 5-table Howell, "
+            "boards in order round tables and bye stands)",
         )
         parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+        parser.add_argument(
+            "--file",
+            choices=["yaml", "csv"],
+            default=None,
+            help="print it as a movement file other programs read: bridgescorer YAML or howellki's explicit CSV",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        movement = self._load(options) if options["kind"] == "file" else self._generate(options)
+        report = validate(movement)
+        if not report.ok:  # a file that is not sound, or a generator bug: say so rather than print it
+            raise CommandError("The movement failed validation: " + "; ".join(report.errors), returncode=1)
+        if options["file"]:
+            try:
+                writer = write_bridgescorer_yaml if options["file"] == "yaml" else write_howellki_csv
+                self.stdout.write(writer(movement), ending="")
+            except MovementError as error:
+                raise CommandError(str(error), returncode=2) from error
+        elif options["json"]:
+            self.stdout.write(json.dumps(movement.to_json()))
+        else:
+            self.stdout.write(render_text(movement))
+
+    def _generate(self, options: dict[str, Any]) -> Movement:
+        if options["pairs"] is None:
+            raise CommandError("Say how many pairs: --pairs P.", returncode=2)
         try:
-            movement = generate(
+            return generate(
                 options["kind"],
                 options["pairs"],
                 boards_per_round=options["boards_per_round"],
@@ -83,10 +127,19 @@ class Command(BaseCommand):
             )
         except MovementError as error:
             raise CommandError(str(error), returncode=2) from error
-        report = validate(movement)
-        if not report.ok:  # a generator bug: say so rather than print a broken movement
-            raise CommandError("The movement failed validation: " + "; ".join(report.errors), returncode=1)
-        if options["json"]:
-            self.stdout.write(json.dumps(movement.to_json()))
-        else:
-            self.stdout.write(render_text(movement))
+
+    def _load(self, options: dict[str, Any]) -> Movement:
+        """A movement file read in place: a YAML file, or one movement (--key) of a howellki CSV or JSON."""
+        path = options["load"]
+        if not path:
+            raise CommandError("Name the movement file: file --load PATH.", returncode=2)
+        try:
+            if str(path).lower().endswith((".yaml", ".yml")):
+                return load_bridgescorer_yaml(path)
+            if not options["key"]:
+                raise CommandError(
+                    "A howellki file holds many movements: choose one with --key, e.g. 4-7.", returncode=2
+                )
+            return load_howellki(path, options["key"], boards_per_round=options["boards_per_round"] or 1)
+        except (OSError, UnicodeDecodeError, ValueError, KeyError) as error:
+            raise CommandError(f"{path}: cannot be read as a movement file ({error}).", returncode=2) from error

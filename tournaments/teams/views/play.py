@@ -47,12 +47,13 @@ def _entry_rows(
     for n, room, ns in TeamRoomScore.objects.filter(match_id=view.pk).values_list("number", "room", "ns"):
         waiting.setdefault(n, []).append(f"room {room}: {ns}")
     rows = []
-    for n in range(1, event.boards_per_match + 1):
+    for n in range(1, selectors.boards_open(event, view) + 1):
         r1, r2 = stored.get(n, ("", ""))
         if posted is not None:
             r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
         rows.append({
             "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored, "waiting": waiting.get(n, []),
+            "extra": n > event.boards_per_match,
             "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
         })  # fmt: skip
     return rows
@@ -79,7 +80,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         scores: dict[int, tuple[object, object] | None] = {}
         try:
             version = int(request.POST.get("version", ""))
-            for n in range(1, event.boards_per_match + 1):
+            for n in range(1, selectors.boards_open(event, selectors.match_view(match)) + 1):
                 r1, r2 = request.POST.get(f"b{n}_r1", "").strip(), request.POST.get(f"b{n}_r2", "").strip()
                 if bool(r1) != bool(r2):
                     missing = 2 if r1 else 1
@@ -130,12 +131,32 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     played = selectors.played_rounds(event)
     names = dict(event.teams.values_list("number", "name"))
+    if event.format == TeamEvent.Format.KNOCKOUT:  # IMPs and who went through, never VPs
+        context: dict[str, Any] = {"event": event, "rounds": len(played), "knockout": _knockout(played, names)}
+        return render(request, "teams/standings.html", context)
     rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
     context = {
         "event": event, "rows": rows, "rounds": len(played),
         "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
     }  # fmt: skip
     return render(request, "teams/standings.html", context)
+
+
+def _knockout(played: list[selectors.RoundView], names: dict[int, str]) -> dict[str, Any]:
+    """Each knockout round's matches in IMPs with their winner, and the event's winner once the final is decided."""
+    rounds: list[dict[str, Any]] = []
+    champion = ""
+    for r in played:
+        matches: list[dict[str, Any]] = []
+        for m in r.matches:
+            winner = ""
+            if m.score.complete and m.score.imps_home != m.score.imps_away:
+                winner = names[m.home if m.score.imps_home > m.score.imps_away else m.away]
+            matches.append({"m": m, "winner": winner, "tied": m.score.complete and not winner})
+        rounds.append({"number": r.number, "matches": matches})
+        if r is played[-1] and len(matches) == 1 and matches[0]["winner"]:
+            champion = str(matches[0]["winner"])
+    return {"rounds": rounds, "champion": champion}
 
 
 @requires(Perm.DIRECT)

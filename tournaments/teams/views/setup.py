@@ -91,6 +91,20 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 
 @requires(Perm.DIRECT)
 @require_POST
+def add_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """One round more than planned (the draw button then offers it)."""
+    event = get_object_or_404(TeamEvent, pk=pk)
+    try:
+        event = services.add_round(actor=request.user, event=event)
+    except services.TeamsError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"The event now plans {event.rounds} rounds.")
+    return redirect("teams:detail", pk=event.pk)
+
+
+@requires(Perm.DIRECT)
+@require_POST
 def tie_breaks(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     form = TieBreakForm(request.POST)
