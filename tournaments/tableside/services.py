@@ -241,6 +241,15 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         if same:
             if entry.lead and not stored.lead:
                 Result.objects.filter(pk=stored.pk).update(lead=entry.lead)
+                audit.record(
+                    actor=None,
+                    action=AuditAction.RESULT_CHANGE,
+                    target=stored,
+                    session_id=link.section.session_id,
+                    old={"lead": ""},
+                    new={"lead": entry.lead},
+                    why=f"Opening lead sent from table {link.table}",
+                )
             return Outcome(201, _body(entry))
         audit.record(
             actor=None,
