@@ -49,6 +49,7 @@ __all__ = [
     "save_lines_checked",
 ]
 
+# Every field `_apply` writes, so the log replays a result exactly (tests/tournaments/audit/test_replay.py).
 RESULT_FIELDS = [
     "board",
     "table_round",
@@ -58,7 +59,11 @@ RESULT_FIELDS = [
     "contract",
     "declarer",
     "tricks",
+    "lead",
     "ns_score",
+    "ns_percent",
+    "ew_percent",
+    "weighted",
     "version",
 ]
 
