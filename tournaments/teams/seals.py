@@ -51,13 +51,14 @@ def matches(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict
 
 def penalties(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
     qs = TeamPenalty.objects.all() if ids is None else TeamPenalty.objects.filter(pk__in=list(ids))
-    return {row.pop("id"): _as_json(row) for row in qs.values("id", "team_id", "round_id", "vp", "why")}
+    rows = qs.values("id", "team_id", "round_id", "vp", "why")
+    return {row["id"]: _as_json({k: v for k, v in row.items() if k != "id"}) for row in rows}
 
 
 def lineups(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
     qs = TeamLineup.objects.all() if ids is None else TeamLineup.objects.filter(pk__in=list(ids))
     rows = qs.values("id", "match_id", "team_id", "room1_pair", "room2_pair")
-    return {row.pop("id"): _as_json(row) for row in rows}
+    return {row["id"]: _as_json({k: v for k, v in row.items() if k != "id"}) for row in rows}
 
 
 def register() -> None:

@@ -47,8 +47,8 @@ class Command(BaseCommand):
             head = AuditChainHead.objects.filter(chain=name).first()
             if head is None and AuditEntry.objects.filter(chain=name).exists():
                 raise CommandError(f"The audit log is broken at {name}: its chain head is missing (deleted?).")
-            session_id = int(name.split(":", 1)[1]) if name.startswith("session:") else None
-            faults += [f.words() for f in seals.verify(name, session_id, head)]
+            owner = int(name.split(":", 1)[1]) if name.startswith("session:") else None
+            faults += [f.words() for f in seals.verify(name, owner, head)]
             checked += 1
         if faults:
             raise CommandError(
