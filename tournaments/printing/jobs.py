@@ -209,8 +209,9 @@ def _through_outages(step: Callable[[], T], job_id: int, what: str) -> tuple[T, 
     the step again from its start, for up to OUTAGE_LIMIT seconds. Returns the result and the seconds waited."""
     began: float | None = None
     while True:
+        attempt = time.monotonic()
         try:
-            return step(), (time.monotonic() - began if began is not None else 0.0)
+            return step(), (attempt - began if began is not None else 0.0)
         except DATABASE_AWAY:
             began = began if began is not None else time.monotonic()
             if time.monotonic() - began > OUTAGE_LIMIT:

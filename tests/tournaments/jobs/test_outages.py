@@ -64,6 +64,7 @@ def test_a_job_being_made_survives_a_database_restart(env, private_postgres):  #
     time.sleep(3)
     private_postgres.start()
     finished = next_event(process)
+    print("job after a 3 s restart:", finished)  # the figure docs/security.md quotes (pytest -rP shows it)
     assert process.wait(timeout=120) == 0
     assert (finished["status"], finished["attempts"], finished["error"]) == ("done", 1, ""), process.stderr.read()
     assert "the database was away for" in finished["message"] and "run again once it was back" in finished["message"]
@@ -127,6 +128,7 @@ def test_a_page_asked_for_while_the_database_is_down_gets_a_503_that_retries(web
 def test_starting_a_job_while_the_broker_is_down_answers_at_once(env, private_redis):  # noqa: F811
     process = script(env, "start-by-web")  # Redis not started: nothing listens on its port
     answered = next_event(process)
+    print("start while the broker is down:", answered)  # the figure docs/security.md quotes
     assert process.wait(timeout=60) == 0
     assert answered["status"] == 302 and answered["seconds"] < 5
     assert (answered["job_status"], answered["message"]) == ("queued", WAITING_FOR_BROKER)
