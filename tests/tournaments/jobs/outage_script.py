@@ -64,7 +64,7 @@ def start_by_web() -> None:
     client = Client()
     client.force_login(user)
     began = time.monotonic()
-    response = client.post(f"/sessions/{session.pk}/print/start/", {"kind": "standings", "paper": "a4"})
+    response = client.post(f"/sessions/{session.pk}/print/start/", {"kind": "guide-cards", "paper": "a4"})
     elapsed = time.monotonic() - began
     job = GeneratedFile.objects.filter(session=session).get()
     say(event="answered", status=response.status_code, seconds=elapsed, job=job.pk, job_status=job.status,

@@ -2,7 +2,7 @@
 - a job that is being made while PostgreSQL restarts (down 3 s) finishes, and its message says what happened;
 - a web request while PostgreSQL is down gets a 503 page that retries, then pages work again by themselves;
 - starting a job while Redis (the broker) is down answers at once and keeps the job, which is sent once the
-  broker is back."""
+  broker is back; a worker whose Redis restarted reconnects and makes the next job."""
 
 from __future__ import annotations
 
@@ -143,4 +143,36 @@ def test_starting_a_job_while_the_broker_is_down_answers_at_once(env, private_re
         assert resend.wait(timeout=60) == 0
         assert private_redis.length("bridgedesk") == 1  # the job's message waits for a worker
     finally:
+        private_redis.stop()
+
+
+def job_status(job_id: int) -> str:
+    sql = f"SELECT status FROM tournaments_generatedfile WHERE id = {job_id}"
+    out = subprocess.run(["psql", "-h", "127.0.0.1", "-p", "5433", "-U", "postgres", "-d", "bd_outage", "-tAc", sql],
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    return out.stdout.strip()
+
+
+def test_a_worker_carries_on_after_the_broker_restarts(env, private_redis, tmp_path):  # noqa: F811
+    private_redis.start()
+    log = (tmp_path / "worker.log").open("wb")
+    worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "bridgedesk",
+                               "--concurrency", "1", "--pool", "solo", "--without-heartbeat", "--without-gossip",
+                               "--without-mingle"], cwd=ROOT, env=env, stdout=log, stderr=log)  # fmt: skip
+    try:
+        time.sleep(5)  # the worker connects
+        private_redis.stop()
+        time.sleep(3)
+        private_redis.start()
+        process = script(env, "start-by-web")
+        answered = next_event(process)
+        assert process.wait(timeout=60) == 0 and answered["status"] == 302
+        deadline = time.monotonic() + 60
+        while job_status(answered["job"]) != "done" and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert job_status(answered["job"]) == "done", (tmp_path / "worker.log").read_text()
+    finally:
+        worker.terminate()
+        worker.wait(timeout=30)
+        log.close()
         private_redis.stop()
