@@ -94,7 +94,10 @@ def seal(entry: AuditEntry, head: AuditChainHead) -> None:
             return
         todo = {kind: {row_id: readers[kind]([row_id], entry.session_id).get(row_id)}}
     assert entry.chain is not None
-    known = {(s.kind, s.row_id): s for s in AuditSeal.objects.filter(chain=entry.chain, kind__in=todo)}
+    mine = AuditSeal.objects.filter(chain=entry.chain, kind__in=todo)
+    if len(todo) == 1:  # one row (not a whole session): read its seal alone, not the chain's
+        mine = mine.filter(row_id__in=list(next(iter(todo.values()))))
+    known = {(s.kind, s.row_id): s for s in mine}
     for kind, rows in todo.items():
         for row_id, state in rows.items():
             _seal_one(kind, row_id, entry, state, known.get((kind, row_id)), head)
