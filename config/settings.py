@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "tournaments.core.edges.SecureCookiesOverHttps",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -183,6 +185,7 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 
@@ -221,6 +224,29 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE and env_bool("SECURE_HSTS_INCLUDE_SUBDOM
 SECURE_HSTS_PRELOAD = SECURE and env_bool("SECURE_HSTS_PRELOAD", True)
 if env_bool("BEHIND_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+elif not DEBUG and not SECURE:
+    # HSTS on every response to an HTTPS request, even without SECURE_COOKIES (Django sends it only over HTTPS,
+    # so a laptop on plain HTTP at the club is not affected).
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000)
+
+# Content-Security-Policy (django-csp) on every response: scripts and styles only from our own static files, so
+# an injected <script> or on...= handler never runs (templates hold none: their JavaScript is in static/js/).
+# Inline style attributes stay allowed for the progress bars' widths; nothing may frame the pages.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 LOGGING = {
     "version": 1,

@@ -9,6 +9,9 @@ from config.lazy_urls import lazy_include
 # The namespaced domains' URLconfs (and so their views) are imported on the first request or link into them,
 # not when a web process starts (config/lazy_urls.py): the table API's brings django-ninja, the interchange's
 # the USEBIO and PBN code, and a page needs only its own.
+# Any uncaught exception: a 503 with a retry while the database is away, else the 500 page (core/edges.py).
+handler500 = "tournaments.core.edges.server_error"
+
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

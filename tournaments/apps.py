@@ -28,10 +28,15 @@ class TournamentsConfig(AppConfig):
         import tournaments.sessions.jobs
         import tournaments.simultaneous.jobs
         import tournaments.teams.jobs  # noqa: F401
+        from tournaments.parties import seals as party_seals
         from tournaments.printing import jobs
         from tournaments.sessions import printables
+        from tournaments.sessions import seals as session_seals
+        from tournaments.teams import seals as teams_seals
 
         jobs.set_sender("tournaments.printing.tasks.send_job")
+        for sealed in (session_seals, party_seals, teams_seals):  # the rows the audit log seals (audit/seals.py)
+            sealed.register()
         printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes
         _register_write_hooks()
 

@@ -23,7 +23,7 @@ def chain_of(session_id: int | None) -> str:
     return f"session:{session_id}" if session_id else "global"
 
 
-def _key() -> bytes:
+def key() -> bytes:
     return str(getattr(settings, "AUDIT_KEY", "") or settings.SECRET_KEY).encode()
 
 
@@ -53,7 +53,7 @@ def content(entry: AuditEntry) -> str:
 
 def digest(entry: AuditEntry) -> str:
     message = f"{entry.prev_hash or ''}\n{content(entry)}".encode()
-    return hmac.new(_key(), message, hashlib.sha256).hexdigest()
+    return hmac.new(key(), message, hashlib.sha256).hexdigest()
 
 
 @dataclass(frozen=True)

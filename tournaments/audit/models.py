@@ -91,9 +91,37 @@ class AuditChainHead(models.Model):
     chain = models.CharField(max_length=40, primary_key=True)
     seq = models.PositiveBigIntegerField(default=0)
     hash = models.CharField(max_length=64, blank=True)
+    # The sum of the chain's seal hashes and a keyed hash of the head itself (tournaments/audit/seals.py): a seal
+    # deleted or a head rewritten by hand no longer adds up.
+    seals = models.CharField(max_length=64, blank=True, default="")
+    mac = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         app_label = "tournaments"
 
     def __str__(self) -> str:
         return f"{self.chain} at {self.seq}"
+
+
+class AuditSeal(models.Model):
+    """The state of one audited row (a result, a ruling, an entry and its names) as the log last left it.
+
+    `entry_hash` is the hash of the audit entry whose change wrote this state, and `mac` a keyed hash of all of
+    it, so a row changed, added or deleted in SQL no longer matches its seal, a seal cannot be forged without
+    the key, and a seal pointing at an entry no longer in the chain shows the chain was rewound. `state` is
+    None once the application deleted the row.
+    """
+
+    kind = models.CharField(max_length=20)
+    row_id = models.BigIntegerField()
+    chain = models.CharField(max_length=40, db_index=True, help_text='As the audit entries name it: "session:12"')
+    state = models.JSONField(null=True, blank=True)
+    entry_hash = models.CharField(max_length=64)
+    mac = models.CharField(max_length=64)
+
+    class Meta:
+        app_label = "tournaments"
+        constraints = [models.UniqueConstraint(fields=["kind", "row_id"], name="audit_one_seal_per_row")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.row_id}"

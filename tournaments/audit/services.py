@@ -8,6 +8,7 @@ from typing import Any, overload
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
+from tournaments.audit import seals
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.chain import chain_of, digest
 from tournaments.audit.models import AuditChainHead, AuditEntry
@@ -73,7 +74,9 @@ def record(
         entry.hash = digest(entry)
         entry.save()
         head.seq, head.hash = head.seq + 1, entry.hash
-        head.save(update_fields=["seq", "hash"])
+        seals.seal(entry, head)
+        head.mac = seals.head_mac(head)
+        head.save(update_fields=["seq", "hash", "seals", "mac"])
     return entry
 
 

@@ -5,7 +5,7 @@ own); Django discovers an app's models by importing `<app>.models`, so this modu
 Code imports models from their domain (`tournaments.sessions.models`), not from here.
 """
 
-from tournaments.audit.models import AppendOnlyError, AuditChainHead, AuditEntry
+from tournaments.audit.models import AppendOnlyError, AuditChainHead, AuditEntry, AuditSeal
 from tournaments.core.models import Access
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.printing.models import GeneratedFile
@@ -43,6 +43,7 @@ __all__ = [
     "AppendOnlyError",
     "AuditChainHead",
     "AuditEntry",
+    "AuditSeal",
     "Board",
     "Correction",
     "DirectorCall",

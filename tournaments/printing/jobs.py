@@ -18,13 +18,14 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import close_old_connections, connection, transaction
+from django.db import InterfaceError, OperationalError, close_old_connections, connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
@@ -47,6 +48,11 @@ WATCH = max(1.0, LEASE.total_seconds() / 2)  # how often a worker's watchdog loo
 STALE_AFTER = LEASE  # kept for callers that ask how long a silent job is given
 PROGRESS_EVERY = 0.25  # seconds between progress writes: the bar moves, the database is not hammered
 QUEUED_LOST_AFTER = timedelta(seconds=30)  # a queued job no worker took: its message was lost
+# How long a job waits for a database that went away (a restart, a fail-over) before it gives the step up.
+OUTAGE_LIMIT = float(os.environ.get("BRIDGEDESK_JOB_OUTAGE_SECONDS", 60))
+WAITING_FOR_BROKER = "Queued: it will start when the worker is back (the job queue did not answer)"
+DATABASE_AWAY = (OperationalError, InterfaceError)
+T = TypeVar("T")
 
 RESULTS_KINDS = ("standings", "recaps", "scorecards", "hand-records")
 KIT_KINDS = ("guide-cards", "travellers", "pickup-slips")
@@ -179,13 +185,40 @@ class _Heartbeat:
         try:
             while not self.stop.wait(HEARTBEAT):
                 now = timezone.now()
-                GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
-                    heartbeat_at=now, lease_until=now + LEASE
-                )
-        except Exception:  # a database hiccup: the lease may lapse and the job run again, which is safe
-            log.exception("heartbeat of job %s stopped", self.job_id)
+                try:
+                    GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
+                        heartbeat_at=now, lease_until=now + LEASE
+                    )
+                except DATABASE_AWAY:  # away for a moment: reconnect at the next beat, and keep beating
+                    log.warning("heartbeat of job %s: the database is not answering; trying again", self.job_id)
+                    _reconnect()
         finally:
             connection.close()
+
+
+def _reconnect() -> None:
+    """Drop this thread's broken connection, so the next query opens a new one."""
+    try:
+        connection.close()
+    except DATABASE_AWAY:
+        connection.connection = None
+
+
+def _through_outages(step: Callable[[], T], job_id: int, what: str) -> tuple[T, float]:
+    """Run a step that only reads (or writes once at its end); while the database is away, wait for it and run
+    the step again from its start, for up to OUTAGE_LIMIT seconds. Returns the result and the seconds waited."""
+    began: float | None = None
+    while True:
+        attempt = time.monotonic()
+        try:
+            return step(), (attempt - began if began is not None else 0.0)
+        except DATABASE_AWAY:
+            began = began if began is not None else time.monotonic()
+            if time.monotonic() - began > OUTAGE_LIMIT:
+                raise
+            log.warning("job %s: the database went away while %s; waiting to run it again", job_id, what)
+            _reconnect()
+            time.sleep(min(2.0, max(0.2, HEARTBEAT / 2)))
 
 
 class _ProgressWriter:
@@ -202,14 +235,21 @@ class _ProgressWriter:
         if now - self.last_write < PROGRESS_EVERY and percent < 99:
             return
         self.best, self.last_write = percent, now
-        GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
-            progress=percent, message=message[:200]
-        )
+        try:
+            GeneratedFile.objects.filter(pk=self.job_id, status=GeneratedFile.Status.RUNNING).update(
+                progress=percent, message=message[:200]
+            )
+        except DATABASE_AWAY:  # the bar waits; the render goes on (and is run again if it needs the database)
+            _reconnect()
 
 
 def run_job(job_id: int) -> GeneratedFile | None:
-    """Render the job's file and store it; a failure is stored in words. Safe to call again for the same job."""
-    job = claim(job_id)
+    """Render the job's file and store it; a failure is stored in words. Safe to call again for the same job.
+
+    A database that goes away for up to OUTAGE_LIMIT seconds does not fail the job: the heartbeat reconnects,
+    the render (which only reads) is run again once the database is back, and the message says so.
+    """
+    job, _ = _through_outages(lambda: claim(job_id), job_id, "claiming it")
     if job is None:
         return GeneratedFile.objects.filter(pk=job_id).first()
     spec = registry.KINDS.get(job.kind)
@@ -221,25 +261,42 @@ def run_job(job_id: int) -> GeneratedFile | None:
         if owner_id is None:
             raise ReportError(f"The {spec.owner} of this job has been deleted.")
         with _Heartbeat(job.pk):
-            target = spec.load(owner_id)
-            spec.run_prepare(target)
-            made_from = spec.stamp(target) if spec.stamp is not None else None
-            filename, content_type, content = spec.run_render(target, paper, _ProgressWriter(job.pk))
+            made, away = _through_outages(lambda: _render(spec, owner_id, paper, job.pk), job.pk, "making the file")
     except ReportError as exc:
         return _fail(job, str(exc))
     except Exception as exc:  # the director gets words; the log gets the traceback
         log.exception("job %s (%s) failed", job.pk, job.kind)
         title = registry.title_of(job.kind).lower()
+        if isinstance(exc, DATABASE_AWAY):
+            return _fail(job, f"The database did not answer for over {OUTAGE_LIMIT:.0f} seconds while the {title} was "
+                         "being made. Start it again once the database is back.")  # fmt: skip
         return _fail(
             job,
             f"Bridgedesk could not make the {title} ({type(exc).__name__}). Check the results and boards, then "
             "try again; the error is in the worker's log.",
         )
+    made_from, (filename, content_type, content) = made
+    message = spec.summary(content) if spec.summary is not None else "Ready"
+    if away:
+        message += f" (the database was away for {away:.0f} s; that step was run again once it was back)"
+    _through_outages(lambda: _store(job, made_from, filename, content_type, content, message), job.pk, "storing it")
+    return GeneratedFile.objects.filter(pk=job.pk).first()
+
+
+def _render(spec: registry.JobKind, owner_id: int, paper: str, job_id: int) -> tuple[Any, tuple[str, str, bytes]]:
+    """One whole render, from loading the owner on: it only reads, so it may be run again from the start."""
+    target = spec.load(owner_id)
+    spec.run_prepare(target)
+    made_from = spec.stamp(target) if spec.stamp is not None else None
+    return made_from, spec.run_render(target, paper, _ProgressWriter(job_id))
+
+
+def _store(job: GeneratedFile, made_from: Any, filename: str, content_type: str, content: bytes, message: str) -> None:
     now = timezone.now()
     updated = GeneratedFile.objects.filter(pk=job.pk, status=GeneratedFile.Status.RUNNING).update(
         status=GeneratedFile.Status.DONE,
         progress=100,
-        message=(spec.summary(content) if spec.summary is not None else "Ready")[:200],
+        message=message[:200],
         params={**job.params, "made_from": made_from} if made_from is not None else job.params,
         filename=filename,
         content_type=content_type,
@@ -252,7 +309,11 @@ def run_job(job_id: int) -> GeneratedFile | None:
     )
     if not updated:
         log.info("job %s finished after it was given up or done elsewhere; result discarded", job.pk)
-    return GeneratedFile.objects.filter(pk=job.pk).first()
+
+
+def waiting_for_broker(job_id: int) -> None:
+    """The job is kept but its message could not be sent: say so; the workers' watchdog sends it again."""
+    GeneratedFile.objects.filter(pk=job_id, status=GeneratedFile.Status.QUEUED).update(message=WAITING_FOR_BROKER)
 
 
 def _fail(job: GeneratedFile, error: str) -> GeneratedFile | None:

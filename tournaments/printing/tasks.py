@@ -11,6 +11,7 @@ from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready, worker_shutdown
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
 from tournaments.printing import jobs
@@ -38,9 +39,19 @@ def requeue_stale_jobs() -> list[int]:
     return jobs.requeue_stale_jobs()
 
 
+# Publishing a job gives up after about two seconds when the broker is away (not Celery's default retries,
+# which kept a director's request waiting 19 s for a 500): the job is kept, and the watchdog sends it again.
+SEND_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
+
+
 def send_job(job_id: int) -> None:
     """How printing/jobs.py queues a job (named there by dotted path, so web processes load Celery late)."""
-    render_report.delay(job_id)
+    try:
+        # The job row holds the outcome: no Celery result, so sending never waits on the result store either.
+        render_report.apply_async((job_id,), retry=True, retry_policy=SEND_RETRY, ignore_result=True)
+    except (KombuOperationalError, OSError):
+        log.warning("job %s kept, not sent: the broker is not answering; the watchdog sends it later", job_id)
+        jobs.waiting_for_broker(job_id)
 
 
 _watchdogs: list[jobs.Watchdog] = []

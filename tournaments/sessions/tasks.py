@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import transaction
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
+from tournaments.printing.tasks import SEND_RETRY
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.reports.handrecords import unanalysed
 from tournaments.sessions.services import analysis
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="bridgedesk.analyse_deals")
@@ -22,5 +28,13 @@ def solve_deals_later(session: Session) -> bool:
     if not unanalysed(list(Board.objects.filter(session=session).exclude(deal=""))):
         return False
     session_id = session.pk
-    transaction.on_commit(lambda: analyse_deals.delay(session_id))
+    transaction.on_commit(lambda: _send(session_id))
     return True
+
+
+def _send(session_id: int) -> None:
+    """Queue the solving, giving up at once while the broker is away: the hand records' job solves them itself."""
+    try:
+        analyse_deals.apply_async((session_id,), retry=True, retry_policy=SEND_RETRY, ignore_result=True)
+    except (KombuOperationalError, OSError):
+        log.warning("deals of session %s not sent for solving: the broker is not answering", session_id)

@@ -1,4 +1,5 @@
-"""`manage.py verify_audit [SESSION]`: check the audit log's hash chains; name the first broken or missing entry."""
+"""`manage.py verify_audit [SESSION]`: check the audit log's hash chains (naming the first broken or missing entry)
+and that every sealed row (results, rulings, entries and names) is what the log says it should be."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.audit import seals
 from tournaments.audit.chain import Break, chain_of, unchained, verify_chain
 from tournaments.audit.models import AuditChainHead, AuditEntry
 from tournaments.sessions.models import Session
@@ -35,13 +37,23 @@ class Command(BaseCommand):
             name = chain_of(session_id)
             if name not in chains:
                 chains.append(name)
-        checked = 0
+        checked, faults = 0, []
         for name in chains:
             fault: Break | None = verify_chain(name)
             if fault is None and name.startswith("session:") and not AuditEntry.objects.filter(chain=name).exists():
                 fault = Break(name, 1, None, "missing: the session's log is empty (erased?)")
             if fault is not None:
                 raise CommandError(f"The audit log is broken at {fault.words()}.")
+            head = AuditChainHead.objects.filter(chain=name).first()
+            if head is None and AuditEntry.objects.filter(chain=name).exists():
+                raise CommandError(f"The audit log is broken at {name}: its chain head is missing (deleted?).")
+            owner = int(name.split(":", 1)[1]) if name.startswith("session:") else None
+            faults += [f.words() for f in seals.verify(name, owner, head)]
             checked += 1
+        if faults:
+            raise CommandError(
+                f"The data does not match the audit log ({len(faults)} fault{'s' if len(faults) != 1 else ''}):\n"
+                + "\n".join(f"- {f}" for f in faults)
+            )
         entries = AuditEntry.objects.filter(chain__in=chains).count()
         self.stdout.write(f"Audit log intact: {entries} entries in {checked} chain{'s' if checked != 1 else ''}.")

@@ -52,6 +52,7 @@ __all__ = [
     "set_lead",
 ]
 
+# Every field `_apply` writes, so the log replays a result exactly (tests/tournaments/audit/test_replay.py).
 RESULT_FIELDS = [
     "board",
     "table_round",
@@ -61,7 +62,11 @@ RESULT_FIELDS = [
     "contract",
     "declarer",
     "tricks",
+    "lead",
     "ns_score",
+    "ns_percent",
+    "ew_percent",
+    "weighted",
     "version",
 ]
 
