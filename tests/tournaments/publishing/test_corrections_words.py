@@ -43,7 +43,7 @@ def test_removed_results_and_renamed_pairs_read_as_sentences(client, played):  #
     html = public_text(client, played)
     assert "Board 1 (4NS v 4EW): result removed (was 4S by N made 9 tricks; NS -50)" in html
     assert "Pair 1NS: Ann Smith &amp; Rob Jones, was Ann Smith &amp; Bob Jones" in html
-    texts = [ch["text"] for c in Correction.objects.all() for ch in c.changes]
+    texts = [ch["text"] for c in Correction.objects.order_by("pk") for ch in c.changes]  # each at its write
     assert texts == [
         "board 1 (4NS v 4EW): result removed (was 4S by N made 9 tricks; NS -50)",
         "pair 1NS: Ann Smith & Rob Jones, was Ann Smith & Bob Jones",

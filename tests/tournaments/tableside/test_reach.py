@@ -13,6 +13,7 @@ from tournaments.sessions import reports
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.teams import services as team_services
+from tournaments.teams import tables as team_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,8 @@ def test_the_teams_room_links_page_warns_too(director_client, director, settings
     event = team_services.create_event(actor=director, name="Reach teams", boards_per_match=2)
     for n in (1, 2):
         team_services.add_team(actor=director, event=event, name=f"Team {n}", players=[f"P{i} {n}" for i in range(4)])
-    team_services.draw_next_round(actor=director, event=event)
+    rnd = team_services.draw_next_round(actor=director, event=event)
+    team_tables.issue_links(actor=director, rnd=rnd)  # as the draw's page does
     url = reverse("teams:links", args=[event.pk, 1])
     settings.SITE_URL = "http://127.0.0.1:8000"
     text = director_client.get(url).content.decode()
