@@ -113,7 +113,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Connections are kept open between requests on every backend (a new SQLite connection repeats its PRAGMAs, a
+# new PostgreSQL one its handshake), and checked before reuse, so a server restarted meanwhile costs one retry.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -176,6 +178,28 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Django's cache framework, one backend for everything shared between requests (published pages, scores,
+# section maps, rate limits): local memory on a laptop (one web process), Redis when CACHE_URL or REDIS_URL
+# names one, or when the Celery broker is Redis (unless CACHE_URL=locmem://), so every web process on every
+# machine shares one copy and a correction is rebuilt once, not once per process.
+_cache_default = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "locmem://"
+CACHE_URL = check_url_scheme(
+    "CACHE_URL",
+    os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or _cache_default,
+    ("locmem", "redis", "rediss"),
+)
+if CACHE_URL.startswith("locmem"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "bridgedesk"),
+            "TIMEOUT": 3600,
+        }
+    }
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 
