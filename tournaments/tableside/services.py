@@ -19,7 +19,8 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
-from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink
+from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
+from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
 
 MAX_CLIENT_ID = 64
@@ -57,7 +58,9 @@ def issue_links(section: Section) -> list[TableLink]:
 def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink | None:
     """End a link at once (a phone left the room); with `reissue`, the table gets a new one."""
     with transaction.atomic():
+        lock_section(link.section_id)
         locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        bump(locked.section_id)  # the live panel's links change: its polls' ETag moves on
         if locked.revoked_at is None:
             locked.revoked_at = timezone.now()
             locked.save(update_fields=["revoked_at"])
@@ -238,6 +241,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         entry.result = stored
         entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
         entry.save()
+        bump(link.section_id)  # the table's state and the panel show the flag: their polls see a new version
         if same:
             if entry.lead and not stored.lead:
                 Result.objects.filter(pk=stored.pk).update(lead=entry.lead)
@@ -274,8 +278,10 @@ def timer_of(session: Session) -> RoundTimer:
 def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
     """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
     with transaction.atomic():
+        lock_sections(session.pk)
         timer = timer_of(session)
         timer = RoundTimer.objects.select_for_update().get(pk=timer.pk)
+        bump_session(session.pk)  # every table's clock, the panel and the screen: their polls see a new version
         now = timezone.now()
         if action == "start":
             timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0
@@ -294,11 +300,30 @@ def timer_action(*, session: Session, action: str, minutes: int | None = None) -
 
 def call_director(link: TableLink) -> DirectorCall:
     """A table asks for the director; a second press while one is open is the same call."""
-    open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
-    return open_call or DirectorCall.objects.create(link=link)
+    with transaction.atomic():
+        lock_section(link.section_id)
+        open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
+        if open_call is not None:
+            return open_call
+        bump(link.section_id)  # the panel's polls see the call
+        return DirectorCall.objects.create(link=link)
 
 
 def answer_call(*, actor: Actor, call: DirectorCall) -> None:
-    DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
-        answered_at=timezone.now(), answered_by=user_of(actor)
-    )
+    with transaction.atomic():
+        lock_section(call.link.section_id)
+        answered = DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
+            answered_at=timezone.now(), answered_by=user_of(actor)
+        )
+        if answered:
+            bump(call.link.section_id)
+
+
+def save_settings(session: Session, choices: dict[int, tuple[bool, bool]]) -> None:
+    """The director's table settings, per section id: (opponents confirm, show the traveller)."""
+    with transaction.atomic():
+        lock_sections(session.pk)
+        for settings in TableSettings.objects.filter(section__session=session):
+            settings.opponents_confirm, settings.show_traveller = choices.get(settings.section_id, (False, False))
+            settings.save()
+        bump_session(session.pk)  # every table's page shows the settings: their polls see a new version

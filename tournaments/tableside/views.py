@@ -11,6 +11,7 @@ from tournaments.core.access import Perm, public, requires
 from tournaments.sessions.models import Session
 from tournaments.tableside import selectors, services
 from tournaments.tableside.models import DirectorCall, TableLink, TableSettings
+from tournaments.tableside.polls import polled
 
 
 def _whole(text: str) -> int | None:
@@ -54,6 +55,7 @@ def _panel_context(session: Session) -> dict[str, object]:
 
 
 @requires(Perm.DIRECT)
+@polled
 def live_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links."""
     session = get_object_or_404(Session, pk=pk)
@@ -95,11 +97,11 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
         )
         services.answer_call(actor=request.user, call=call)
     elif action == "settings":
-        for settings in TableSettings.objects.filter(section__session=session):
-            prefix = f"s{settings.section_id}-"
-            settings.opponents_confirm = request.POST.get(prefix + "confirm") == "on"
-            settings.show_traveller = request.POST.get(prefix + "traveller") == "on"
-            settings.save()
+        choices = {
+            pk: (request.POST.get(f"s{pk}-confirm") == "on", request.POST.get(f"s{pk}-traveller") == "on")
+            for pk in session.sections.values_list("pk", flat=True)
+        }
+        services.save_settings(session, choices)
         messages.success(request, "Table settings saved.")
     else:
         messages.error(request, "Unknown action.")
