@@ -21,7 +21,7 @@ from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import LineInput, ResultEntryError, preview_lines, save_lines
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
-from tournaments.tableside.state import current_row, entered_at, table_rows, where_played
+from tournaments.tableside.state import current_row, entered_at, where_played
 
 MAX_CLIENT_ID = 64
 
@@ -159,7 +159,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
         return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
     smap = smap or section_map(link.section)
-    rows = table_rows(link.section, link.table)
+    rows = sorted((r for r in smap.rows if r.table == link.table), key=lambda r: r.round)
     row = next((r for r in rows if board in {int(b) for b in r.boards}), None)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         return (
@@ -196,15 +196,20 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     client_id = str(data.get("client_id") or "").strip()
     if not client_id or len(client_id) > MAX_CLIENT_ID or not client_id.isprintable():
         return _invalid("client_id", f"Each entry needs its own id (1 to {MAX_CLIENT_ID} printable characters).")
+    known = TableEntry.objects.filter(link=link, client_id=client_id).first()
+    if known is not None:  # sent again (the answer was lost): nothing to write
+        return Outcome(200, _body(known) | {"repeat": True})
+    # Computed before the write transaction, so writers hold the database (on SQLite, all of it) only to write:
+    # the map comes from the versioned cache, and the save checks the version it locks against it.
+    smap = section_map(link.section)
+    refusal, row, checked = check(link, data, smap=smap)
+    if refusal is not None:
+        return refusal
     with transaction.atomic():
-        TableLink.objects.select_for_update().filter(pk=link.pk).first()  # one table's posts one at a time
+        lock_section(link.section_id)  # first, as every writer does: the section's writes one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
-        smap = section_map(link.section)  # the costliest read: loaded once for the check and the save
-        refusal, row, checked = check(link, data, smap=smap)
-        if refusal is not None:
-            return refusal
         stored = (
             Result.objects.filter(section=link.section, board=checked.board, ns_entry=row.ns_entry)
             .select_related("board")
