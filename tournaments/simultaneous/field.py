@@ -12,8 +12,7 @@ results bumps its section, so a correction is seen at once, and otherwise every 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,6 +21,7 @@ from django.db import connection
 from django.db.models import Count, Sum
 
 from scoring import matchpoint_field, rank_with_ties
+from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Result, Section
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
@@ -89,8 +89,7 @@ class FieldScores:
         return len(self.result_ids)
 
 
-_CACHE: OrderedDict[tuple[object, ...], FieldScores] = OrderedDict()
-_LOCK = threading.Lock()
+FIELD_TTL_SECONDS = 3600
 
 
 def field_key(simul: Simultaneous) -> tuple[object, ...]:
@@ -102,25 +101,13 @@ def field_key(simul: Simultaneous) -> tuple[object, ...]:
 
 
 def score_field(simul: Simultaneous) -> FieldScores:
-    """The field's scores, kept per process until a club's results change (never inside a transaction)."""
+    """The field's scores, kept in Django's cache (shared by every process) until a club's results change, and
+    built once per change however many pages ask (core/once.py); never inside a transaction."""
     if connection.in_atomic_block:
         return _score_now(simul)
-    key = field_key(simul)
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    scores = _score_now(simul)
-    with _LOCK:
-        _CACHE[key] = scores
-        while len(_CACHE) > 4:
-            _CACHE.popitem(last=False)
+    key = "simultaneous-field:" + ":".join(str(part) for part in field_key(simul))
+    scores, _stale = get_or_build(key, lambda: _score_now(simul), ttl=FIELD_TTL_SECONDS)
     return scores
-
-
-def clear_field_cache() -> None:
-    with _LOCK:
-        _CACHE.clear()
 
 
 def _score_now(simul: Simultaneous) -> FieldScores:
