@@ -108,8 +108,10 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Write-ahead log: a commit is one append and one fsync of the log (still durable: synchronous stays
     # FULL) instead of a rollback journal plus the database file; a save of a traveller spent a third of its
     # time committing (issue 16). Readers (the worker, the pages) also no longer wait for a writer.
+    # Django's SQLite backend with one process's writers queued in turn (tournaments/core/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "tournaments.core.sqlite3"
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        "timeout": 60,  # a writer of another process (the worker) waits this long for the database, then fails
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL;",
     }
