@@ -191,6 +191,7 @@ CACHE_URL = check_url_scheme(
     os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or _cache_default,
     ("locmem", "redis", "rediss"),
 )
+CACHES: dict[str, dict[str, object]]
 if CACHE_URL.startswith("locmem"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
 else:

@@ -25,7 +25,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         _WRITERS.acquire()
         self._holds_writers = True
         try:
-            super()._start_transaction_under_autocommit()
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]  # private, not in the stubs
         except BaseException:
             self._release_writers()
             raise

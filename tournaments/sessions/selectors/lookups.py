@@ -130,8 +130,8 @@ def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
         entry = _model(Entry, values)
         found = entry.players.all()
         found._result_cache = [_model(EntryPlayer, p) for p in players]
-        found._prefetch_done = True
-        entry._prefetched_objects_cache = {"players": found}
+        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
+        entry._prefetched_objects_cache = {"players": found}  # type: ignore[attr-defined]  # as prefetch sets it
         entries[entry.pk] = entry
     rows = []
     for values in packed[1]:
