@@ -42,10 +42,11 @@ def main() -> int:
 
         django.setup()
         call_command("migrate", verbosity=0)
+        from django.core.cache import cache
+
         from tournaments.interchange.importers import import_usebio
         from tournaments.interchange.published import compare_session
         from tournaments.sessions.models import Session
-        from tournaments.sessions.selectors.scores import clear_score_cache
 
         session = import_usebio(path.read_bytes(), filename=path.name).session
         print(f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs")
@@ -55,7 +56,7 @@ def main() -> int:
             session.refresh_from_db()
             times, result = [], None
             for _ in range(args.repeat):
-                clear_score_cache()
+                cache.clear()
                 start = time.perf_counter()
                 (result,) = compare_session(session)
                 times.append(time.perf_counter() - start)

@@ -117,12 +117,16 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Write-ahead log: a commit is one append and one fsync of the log (still durable: synchronous stays
     # FULL) instead of a rollback journal plus the database file; a save of a traveller spent a third of its
     # time committing (issue 16). Readers (the worker, the pages) also no longer wait for a writer.
+    # Django's SQLite backend with one process's writers queued in turn (tournaments/core/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "tournaments.core.sqlite3"
     DATABASES["default"]["OPTIONS"] = {
-        "timeout": 20,
+        "timeout": 60,  # a writer of another process (the worker) waits this long for the database, then fails
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL;",
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+# Connections are kept open between requests on every backend (a new SQLite connection repeats its PRAGMAs, a
+# new PostgreSQL one its handshake), and checked before reuse, so a server restarted meanwhile costs one retry.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -186,6 +190,29 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
+
+# Django's cache framework, one backend for everything shared between requests (published pages, scores,
+# section maps, rate limits): local memory on a laptop (one web process), Redis when CACHE_URL or REDIS_URL
+# names one, or when the Celery broker is Redis (unless CACHE_URL=locmem://), so every web process on every
+# machine shares one copy and a correction is rebuilt once, not once per process.
+_cache_default = CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "locmem://"
+CACHE_URL = check_url_scheme(
+    "CACHE_URL",
+    os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or _cache_default,
+    ("locmem", "redis", "rediss"),
+)
+CACHES: dict[str, dict[str, object]]
+if CACHE_URL.startswith("locmem"):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "bridgedesk"),
+            "TIMEOUT": 3600,
+        }
+    }
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 

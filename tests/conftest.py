@@ -119,12 +119,7 @@ def _empty_cache():
     cached by an earlier test must not be served to a later one."""
     from django.core.cache import cache
 
-    from tournaments.sessions.selectors.lookups import clear_section_maps
-    from tournaments.sessions.selectors.scores import clear_score_cache
-
-    cache.clear()
-    clear_score_cache()
-    clear_section_maps()
+    cache.clear()  # the scores, section maps and public pages are all kept in it
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(_roles_after_migrate, sender=self)
+        # The laptop's web server (`manage.py start` runs Django's threaded server) queues 10 connections by
+        # default: 60 phones sending at once overflowed it and some were reset. Queue as many as a room holds.
+        from django.core.servers.basehttp import WSGIServer
+
+        WSGIServer.request_queue_size = 256
         # Each domain registers its kinds of file with the one job pipeline, and names the task that queues a
         # job by dotted path. Imported here, at start-up, so that no lower layer imports a higher one; none of
         # these loads ReportLab or Celery, which a web process needs only for its first PDF or job.

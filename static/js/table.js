@@ -11,6 +11,7 @@
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" };
   const $ = (id) => document.getElementById(id);
   let state = null;
+  let etag = null;
   let entry = null; // the board being entered: {board, level, strain, double, pass, declarer, leadSuit, leadRank, delta}
   let lastPreview = null;
 
@@ -38,8 +39,12 @@
 
   async function load() {
     try {
-      const r = await fetch(api, { headers: { Accept: "application/json" } });
+      // Asks with the last answer's ETag: 304 (nothing changed since) keeps what is shown and its clock ticking.
+      const headers = etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" };
+      const r = await fetch(api, { headers: headers, cache: "no-store" });
+      if (r.status === 304 && state) return;
       const body = await r.json();
+      etag = r.ok ? r.headers.get("ETag") : null;
       if (!r.ok) { document.querySelector(".ts-boards").innerHTML = '<p class="card error">' + esc(body.message) + "</p>"; return; }
       state = body;
       render();

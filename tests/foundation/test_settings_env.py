@@ -68,7 +68,7 @@ def test_secret_key_is_required_when_debug_is_off(tmp_path):
 def test_embedded_default_is_sqlite_in_the_data_folder(tmp_path):
     result = _import_settings({"BRIDGEDESK_DATA_DIR": str(tmp_path), "SECRET_KEY": "x" * 40})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["django.db.backends.sqlite3", "False"]
+    assert result.stdout.split() == ["tournaments.core.sqlite3", "False"]  # Django's SQLite, writers queued in turn
     assert (tmp_path / "celery-broker" / "queue").is_dir()
 
 

@@ -4,42 +4,31 @@ Every write to a session bumps its sections' versions (sessions/services/version
 versions, with the publication's state (public, provisional or final), is a fingerprint of everything a public
 page shows. A reader gets the stored HTML while the fingerprint is unchanged (one small query instead of
 scoring the session), and a browser that already has it gets 304 Not Modified (the ETag is the fingerprint).
-Only anonymous readers share the cache: a logged-in page carries that login's name and CSRF token.
+Only anonymous readers share the cache: a logged-in page carries that login's name and CSRF token. The cache
+is Django's (settings.CACHES), so every web process shares each page, and a new version is built once
+(tournaments/core/once.py), its readers meanwhile served the previous one marked as updating.
 """
 
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 
+from tournaments.core.once import get_or_build
 from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Section
 
 TTL_SECONDS = 15 * 60
-_building: dict[str, threading.Lock] = {}
-_building_guard = threading.Lock()
-
-
-@contextmanager
-def _one_builder(key: str) -> Iterator[None]:
-    """One thread of this process builds a missing page; the others wait for it and read the cache, instead of
-    all scoring the session at once the moment a correction makes every page stale (a stampede)."""
-    with _building_guard:
-        lock = _building.setdefault(key, threading.Lock())
-    with lock:
-        yield
-    with _building_guard:
-        if _building.get(key) is lock and not lock.locked():
-            del _building[key]
+UPDATING_NOTE = (
+    b'<p class="card updating" role="status">Updating: a correction has just been made and this page is being '
+    b"brought up to date; it shows the latest results in a moment.</p>"
+)
 
 
 def fingerprint(session_id: int) -> str | None:
@@ -50,11 +39,26 @@ def fingerprint(session_id: int) -> str | None:
     sections = Section.objects.filter(session_id=session_id).aggregate(v=Sum("version"), n=Count("id"))
     state = "provisional" if publication.is_provisional(timezone.now()) else "final"
     published = publication.published_at.isoformat()  # a row id can come back after a delete; this does not
-    return f"{publication.pk}.{published}.{sections['n']}.{sections['v']}.{state}"
+    return f"{publication.pk}|{published}|{sections['n']}.{sections['v']}.{state}"
+
+
+def page_key(path: str, state: str) -> str:
+    """The cache key of a public page (its path) at a fingerprint; its ETag is made from it."""
+    return "public-page:" + hashlib.sha256(f"{path}|{state}".encode()).hexdigest()[:32]
+
+
+def _marked_updating(content: bytes) -> bytes:
+    """The previous version's page, saying it is being brought up to date (after the opening of <main>)."""
+    at = content.find(b"<main")
+    end = content.find(b">", at) if at >= 0 else -1
+    return content if end < 0 else content[: end + 1] + UPDATING_NOTE + content[end + 1 :]
 
 
 def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Serve a public session page (`view(request, pk, ...)`) from the cache while its session is unchanged."""
+    """Serve a public session page (`view(request, pk, ...)`) from the cache while its session is unchanged.
+
+    After a change the first reader (in any process: the cache is shared) builds the new version once; the
+    others are served the previous version meanwhile, marked as updating, rather than all scoring at once."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -63,22 +67,34 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         state = fingerprint(pk)
         if state is None:
             return view(request, pk, *args, **kwargs)
-        key = "public-page:" + hashlib.sha256(f"{request.get_full_path()}|{state}".encode()).hexdigest()[:32]
+        path = request.get_full_path()
+        key = page_key(path, state)
         etag = f'"{key[-32:]}"'
         if request.headers.get("If-None-Match") == etag:
             response: HttpResponse = HttpResponseNotModified()
-        else:
-            content = cache.get(key)
-            if content is None:
-                with _one_builder(key):
-                    content = cache.get(key)
-                    if content is None:
-                        built = view(request, pk, *args, **kwargs)
-                        if built.status_code != 200:
-                            return built
-                        content = built.content
-                        cache.set(key, content, TTL_SECONDS)
-            response = HttpResponse(content)
+            response["ETag"] = etag
+            response["Cache-Control"] = "no-cache"
+            return response
+        publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
+        latest = "public-page-latest:" + hashlib.sha256(f"{path}|{publication}".encode()).hexdigest()[:32]
+        refused: list[HttpResponse] = []
+
+        def build() -> bytes | None:
+            built = view(request, pk, *args, **kwargs)
+            if built.status_code != 200:
+                refused.append(built)
+                return None
+            return bytes(built.content)
+
+        content, stale = get_or_build(key, build, ttl=TTL_SECONDS, stale_key=latest)
+        if refused:
+            return refused[0]
+        if content is None:  # the builder's answer was not a page: build our own answer
+            return view(request, pk, *args, **kwargs)
+        response = HttpResponse(_marked_updating(content) if stale else content)
+        if stale:
+            response["Cache-Control"] = "no-store"  # the next request gets the new version
+            return response
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"  # the browser may keep it, and asks each time (a 304 if unchanged)
         return response

@@ -12,18 +12,21 @@ results bumps its section, so a correction is seen at once, and otherwise every 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 from django.db import connection
 from django.db.models import Count, Sum
 
-from scoring import matchpoint_field, rank_with_ties
+import scoring
+from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Result, Section
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 PLAYED = (Result.Kind.PLAYED, Result.Kind.ASSIGNED)
 
@@ -76,6 +79,8 @@ class FieldScores:
 
     def percent_of(self, result_ids: list[int]) -> dict[int, tuple[float, float]]:
         """(N-S, E-W) field percentage of the given lines (one club's travellers)."""
+        import numpy as np  # numpy loads with the first field scored, not with the web process
+
         wanted = np.isin(self.result_ids, result_ids)
         return {
             int(pk): (float(ns), float(ew))
@@ -89,8 +94,7 @@ class FieldScores:
         return len(self.result_ids)
 
 
-_CACHE: OrderedDict[tuple[object, ...], FieldScores] = OrderedDict()
-_LOCK = threading.Lock()
+FIELD_TTL_SECONDS = 3600
 
 
 def field_key(simul: Simultaneous) -> tuple[object, ...]:
@@ -102,28 +106,18 @@ def field_key(simul: Simultaneous) -> tuple[object, ...]:
 
 
 def score_field(simul: Simultaneous) -> FieldScores:
-    """The field's scores, kept per process until a club's results change (never inside a transaction)."""
+    """The field's scores, kept in Django's cache (shared by every process) until a club's results change, and
+    built once per change however many pages ask (core/once.py); never inside a transaction."""
     if connection.in_atomic_block:
         return _score_now(simul)
-    key = field_key(simul)
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    scores = _score_now(simul)
-    with _LOCK:
-        _CACHE[key] = scores
-        while len(_CACHE) > 4:
-            _CACHE.popitem(last=False)
+    key = "simultaneous-field:" + ":".join(str(part) for part in field_key(simul))
+    scores, _stale = get_or_build(key, lambda: _score_now(simul), ttl=FIELD_TTL_SECONDS)
     return scores
 
 
-def clear_field_cache() -> None:
-    with _LOCK:
-        _CACHE.clear()
-
-
 def _score_now(simul: Simultaneous) -> FieldScores:
+    import numpy as np  # numpy loads with the first field scored, not with the web process
+
     clubs = {c.session_id: c for c in SimultaneousClub.objects.filter(simultaneous=simul)}
     session_ids = list(clubs)
     numbers_of = dict(
@@ -142,7 +136,7 @@ def _score_now(simul: Simultaneous) -> FieldScores:
     table, board_numbers = table[order], board_numbers[order]
     numbers, starts = np.unique(board_numbers, return_index=True)
     groups = np.split(table[:, 2], starts[1:]) if len(table) else []
-    points = matchpoint_field(groups, scale="ebu")  # type: ignore[arg-type]  # numpy rows are int sequences  # 2 per score beaten, 1 per tie: percentages from these
+    points = scoring.matchpoint_field(groups, scale="ebu")  # type: ignore[arg-type]  # numpy rows are int sequences  # 2 per score beaten, 1 per tie: percentages from these
     unit = 1.0 if simul.mp_scale == "acbl" else 2.0
     ns_pct = np.empty(len(table))
     boards: dict[int, BoardField] = {}
@@ -199,6 +193,8 @@ def _adjusted(
 
 def _weighted_percent(parts: list[dict[str, float]], ordered: npt.NDArray[np.int64] | None) -> float:
     """A weighted score's N-S percentage: each contract's score against the field, weighted."""
+    import numpy as np  # numpy loads with the first field scored, not with the web process
+
     if ordered is None or not len(ordered):
         return 50.0
     total = 0.0
@@ -220,6 +216,8 @@ def _standings(
     ew_pct: npt.NDArray[np.float64],
 ) -> list[FieldStanding]:
     """Every pair of every club by field percentage, with its place overall and in its club."""
+    import numpy as np  # numpy loads with the first field scored, not with the web process
+
     ids = np.concatenate([ns_ids, ew_ids])
     pcts = np.concatenate([ns_pct, ew_pct])
     unique, inverse = np.unique(ids, return_inverse=True)
@@ -257,14 +255,14 @@ def _standings(
             )
         )
     out.sort(key=lambda s: (-round(s.percentage, 6), s.code, s.label))
-    for standing, place in zip(out, rank_with_ties([s.percentage for s in out], tolerance=1e-6), strict=True):
+    for standing, place in zip(out, scoring.rank_with_ties([s.percentage for s in out], tolerance=1e-6), strict=True):
         standing.place = place
     per_club: dict[int, list[FieldStanding]] = defaultdict(list)
     for standing in out:
         per_club[standing.session_id].append(standing)
     for members in per_club.values():
         for standing, place in zip(
-            members, rank_with_ties([s.percentage for s in members], tolerance=1e-6), strict=True
+            members, scoring.rank_with_ties([s.percentage for s in members], tolerance=1e-6), strict=True
         ):
             standing.club_place = place
     return out

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
@@ -98,15 +98,25 @@ def _throttled(token: str) -> bool:
 
 
 @api.get(
-    "/table/{token}/", response={200: dict, 403: Problem, 404: Problem, 429: Problem}, summary="The table's round now"
+    "/table/{token}/",
+    response={200: dict, 304: None, 403: Problem, 404: Problem, 429: Problem},
+    summary="The table's round now",
 )
-def table(request: HttpRequest, token: str) -> Any:
+def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     """The current round, who sits where, the boards (with what is in), the move once the round is done, the
-    round timer and the director's settings."""
+    round timer and the director's settings. 304 when `If-None-Match` holds the ETag of the last answer and
+    the section's version has not moved since (every write to it bumps it): a poll then costs one query."""
     try:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    etag = f'"t{link.pk}.{link.section.version}"'
+    if request.headers.get("If-None-Match") == etag:
+        not_modified = HttpResponseNotModified()
+        not_modified["ETag"] = etag
+        return not_modified
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
     return table_state(link).as_json()
 
 

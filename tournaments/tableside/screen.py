@@ -20,6 +20,7 @@ from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_session
 from tournaments.tableside import screenlinks, services
+from tournaments.tableside.polls import polled
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West"}
 
@@ -65,6 +66,7 @@ def _context(session: Session, refresh_url: str) -> dict[str, object]:
 
 
 @requires(Perm.DIRECT)
+@polled
 def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The big screen of a session: the director opens it on the club room's TV (full screen, no menus)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)

@@ -29,9 +29,9 @@ from tournaments.sessions.services.results import (
     save_lines,
     set_lead,
 )
-from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
-from tournaments.tableside.state import current_row, entered, entered_at, table_rows, where_played
+from tournaments.tableside.state import current_row, entered, entered_at, where_played
 
 MAX_CLIENT_ID = 64
 
@@ -97,7 +97,9 @@ def issue_links(section: Section) -> list[TableLink]:
 def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink | None:
     """End a link at once (a phone left the room); with `reissue`, the table gets a new one."""
     with transaction.atomic():
+        lock_section(link.section_id)
         locked = TableLink.objects.select_for_update().get(pk=link.pk)
+        bump(locked.section_id)  # the live panel's links change: its polls' ETag moves on
         if locked.revoked_at is None:
             locked.revoked_at = timezone.now()
             locked.save(update_fields=["revoked_at"])
@@ -236,7 +238,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
         return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
     smap = smap or section_map(link.section)
-    rows = table_rows(link.section, link.table)
+    rows = sorted((r for r in smap.rows if r.table == link.table), key=lambda r: r.round)
     row = next((r for r in rows if board in {int(b) for b in r.boards}), None)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         return (
@@ -274,6 +276,7 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     entry.result = stored
     entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
     entry.save()
+    bump(link.section_id)  # the table's state and the panel show the flag: their polls see a new version
     if same:
         if entry.lead and not stored.lead:
             try:
@@ -309,15 +312,20 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     client_id = str(data.get("client_id") or "").strip()
     if not client_id or len(client_id) > MAX_CLIENT_ID or not client_id.isprintable():
         return _invalid("client_id", f"Each entry needs its own id (1 to {MAX_CLIENT_ID} printable characters).")
+    known = TableEntry.objects.filter(link=link, client_id=client_id).first()
+    if known is not None:  # sent again (the answer was lost): nothing to write
+        return Outcome(200, _body(known) | {"repeat": True})
+    # Computed before the write transaction, so writers hold the database (on SQLite, all of it) only to write:
+    # the map comes from the versioned cache, and the save checks the version it locks against it.
+    smap = section_map(link.section)
+    refusal, row, checked = check(link, data, smap=smap)
+    if refusal is not None:
+        return refusal
     with transaction.atomic():
-        TableLink.objects.select_for_update().filter(pk=link.pk).first()  # one table's posts one at a time
+        lock_section(link.section_id)  # first, as every writer does: the section's writes one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
-        smap = section_map(link.section)  # the costliest read: loaded once for the check and the save
-        refusal, row, checked = check(link, data, smap=smap)
-        if refusal is not None:
-            return refusal
         stored = (
             Result.objects.filter(section=link.section, board=checked.board, ns_entry=row.ns_entry)
             .select_related("board")
@@ -364,8 +372,10 @@ def timer_of(session: Session) -> RoundTimer:
 def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
     """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
     with transaction.atomic():
+        lock_sections(session.pk)
         RoundTimer.objects.get_or_create(session=session)
         timer = RoundTimer.objects.select_for_update().get(session=session)
+        bump_session(session.pk)  # every table's clock, the panel and the screen: their polls see a new version
         now = timezone.now()
         if action == "start":
             timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0
@@ -384,11 +394,20 @@ def timer_action(*, session: Session, action: str, minutes: int | None = None) -
 
 def call_director(link: TableLink) -> DirectorCall:
     """A table asks for the director; a second press while one is open is the same call."""
-    open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
-    return open_call or DirectorCall.objects.create(link=link)
+    with transaction.atomic():
+        lock_section(link.section_id)
+        open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
+        if open_call is not None:
+            return open_call
+        bump(link.section_id)  # the panel's polls see the call
+        return DirectorCall.objects.create(link=link)
 
 
 def answer_call(*, actor: Actor, call: DirectorCall) -> None:
-    DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
-        answered_at=timezone.now(), answered_by=user_of(actor)
-    )
+    with transaction.atomic():
+        lock_section(call.link.section_id)
+        answered = DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
+            answered_at=timezone.now(), answered_by=user_of(actor)
+        )
+        if answered:
+            bump(call.link.section_id)

@@ -16,6 +16,7 @@ from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
 from tournaments.tableside import screenlinks, selectors, services
 from tournaments.tableside.models import DirectorCall, TableLink
+from tournaments.tableside.polls import polled
 
 
 def _whole(text: str) -> int | None:
@@ -59,6 +60,7 @@ def _panel_context(session: Session) -> dict[str, object]:
 
 
 @requires(Perm.DIRECT)
+@polled
 def live_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links."""
     session = get_object_or_404(Session, pk=pk)

@@ -1,5 +1,6 @@
-"""The section map (entries and movement rows) is kept per section version: a result save carries it forward,
-any other write reads it afresh, and nothing read inside a transaction is kept."""
+"""The section map (entries and movement rows) is kept per section version in Django's cache: a result save
+carries it forward, any other write reads it afresh, and nothing read inside a transaction is kept. Each reader
+gets its own copy (the cache stores plain values), equal to what the database holds."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ def _version(section: Section) -> int:
     return Section.objects.values_list("version", flat=True).get(pk=section.pk)
 
 
+def _rows(smap) -> list[tuple[int, int, int, int | None, int | None, list[str]]]:
+    return [(r.pk, r.round, r.table, r.ns_entry_id, r.ew_entry_id, list(r.boards)) for r in smap.rows]
+
+
 def _read(section: Section):
     with CaptureQueriesContext(connection) as queries:
         smap = section_map(section)
@@ -38,8 +43,10 @@ def test_a_map_is_read_once_per_version(section):
     first, read = _read(section)
     again, reread = _read(section)
     assert read > 1 and reread == 1  # only the version is asked the second time
-    assert again.rows is first.rows and again.version == first.version == _version(section)
-    assert again.section is section
+    assert again.version == first.version == _version(section) and again.section is section
+    assert _rows(again) == _rows(first) and again.rows is not first.rows  # a copy of its own
+    assert {e.pk: e.names for e in again.entries.values()} == {e.pk: e.names for e in first.entries.values()}
+    assert all(r.ns_entry is again.entries[r.ns_entry_id] for r in again.rows if r.ns_entry_id)
 
 
 def test_a_result_save_carries_the_map_to_the_version_it_wrote(section, director):
@@ -54,7 +61,7 @@ def test_a_result_save_carries_the_map_to_the_version_it_wrote(section, director
     )
     assert _version(section) == before + 1
     carried, queries = _read(section)
-    assert queries == 1 and carried.version == before + 1 and carried.rows is smap.rows
+    assert queries == 1 and carried.version == before + 1 and _rows(carried) == _rows(smap)
 
 
 def test_a_late_pair_is_seen_at_once(section, director):

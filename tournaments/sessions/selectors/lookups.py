@@ -6,15 +6,19 @@ which round?"), so the rows are read in two queries and answered from memory.
 
 from __future__ import annotations
 
-import copy
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from django.core.cache import cache
 from django.db import connection
+from django.db.models import Model
+from django.db.models.base import ModelState
 
 from tournaments.core.text import is_digits
-from tournaments.sessions.models import Board, Entry, Section, TableRound
+from tournaments.sessions.models import Board, Entry, EntryPlayer, Section, TableRound
+
+Values = tuple[object, ...]
+Packed = tuple[list[tuple[Values, list[Values]]], list[Values]]
 
 
 @dataclass
@@ -27,6 +31,7 @@ class SectionMap:
     by_label: dict[str, Entry] = field(default_factory=dict)
     by_board: dict[int, list[TableRound]] = field(default_factory=dict)
     version: int | None = None  # the section's version it was read at (None: read inside a transaction)
+    packed: Packed | None = field(default=None, repr=False)  # as kept in the cache (carried forward as it is)
 
     def __post_init__(self) -> None:
         self.by_label = {e.label.upper(): e for e in self.entries.values()}
@@ -83,42 +88,83 @@ def _read(section: Section, version: int | None = None) -> SectionMap:
     return SectionMap(section=section, entries=entries, rows=rows, version=version)
 
 
-# Kept per process and keyed on the section's version, like the scores (selectors/scores.py): at 60 tables the
-# map is a thousand model objects, the largest part of saving a traveller. Every write bumps the version, so a
-# change to the movement or the pairs is never answered from here; a result save, which changes neither,
-# carries its map forward to the version it wrote (`carry_forward`), so typing travellers one after another
-# reads the movement once. The kept objects are shared between requests: callers only read them.
-_MAPS: OrderedDict[tuple[int, int], SectionMap] = OrderedDict()
-_MAPS_SIZE = 16
-_MAPS_LOCK = threading.Lock()
+# Kept in Django's cache (shared by every process: settings.CACHES) and keyed on the section's version: at 60
+# tables the map is a thousand model objects, the largest part of saving a result. Every write bumps the
+# version, so a change to the movement or the pairs is never answered from here; a result save, which changes
+# neither, carries its map forward to the version it wrote (`carry_forward`), so results typed or sent one after
+# another read the movement once, in whichever process. Each reader gets its own copy (the cache unpickles).
+MAP_TTL_SECONDS = 3600
 
 
-def _keep(key: tuple[int, int], smap: SectionMap) -> None:
-    with _MAPS_LOCK:
-        _MAPS[key] = smap
-        _MAPS.move_to_end(key)
-        while len(_MAPS) > _MAPS_SIZE:
-            _MAPS.popitem(last=False)
+def _map_key(section_id: int, version: int) -> str:
+    return f"section-map:{section_id}:{version}"
+
+
+def _values(obj: Model) -> Values:
+    return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields)
+
+
+def _pack(smap: SectionMap) -> Packed:
+    """The map as plain tuples of field values: pickled model objects cost ten times as much to store and load."""
+    entries = [(_values(e), [_values(p) for p in e.players.all()]) for e in smap.entries.values()]
+    return entries, [_values(row) for row in smap.rows]
+
+
+M = TypeVar("M", bound=Model)
+
+
+def _model(cls: type[M], values: Values) -> M:
+    """A model object from its field values as loaded, without __init__ (as unpickling makes one): a tenth of
+    the cost, for the thousand objects of a 60-table map."""
+    obj = cls.__new__(cls)
+    obj.__dict__.update(zip((f.attname for f in cls._meta.concrete_fields), values, strict=True))
+    obj._state = ModelState()
+    obj._state.adding, obj._state.db = False, "default"
+    return obj
+
+
+def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
+    """Model objects again, as a query with `prefetch_related("players")` would have made them."""
+    entries: dict[int, Entry] = {}
+    for values, players in packed[0]:
+        entry = _model(Entry, values)
+        found = entry.players.all()
+        found._result_cache = [_model(EntryPlayer, p) for p in players]
+        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
+        entry._prefetched_objects_cache = {"players": found}  # type: ignore[attr-defined]  # as prefetch sets it
+        entries[entry.pk] = entry
+    rows = []
+    for values in packed[1]:
+        row = _model(TableRound, values)
+        cached = row._state.fields_cache  # what `row.ns_entry = entry` stores, without the descriptor's checks
+        cached["ns_entry"] = entries.get(row.ns_entry_id) if row.ns_entry_id else None
+        cached["ew_entry"] = entries.get(row.ew_entry_id) if row.ew_entry_id else None
+        rows.append(row)
+    return SectionMap(section=section, entries=entries, rows=rows, version=version, packed=packed)
+
+
+def map_at(section: Section, version: int) -> SectionMap | None:
+    """The map kept for the section at `version`, or None: a writer that read its map before locking the section
+    checks here whether the version it locked still has the same movement, without reading the rows again."""
+    packed = cache.get(_map_key(section.pk, version))
+    return None if packed is None else _unpack(section, packed, version)
 
 
 def section_map(section: Section) -> SectionMap:
-    """A section's entries (with players) and movement rows: three queries, or none when this process read them
-    at the section's current version. Inside a transaction always read afresh (as the scores are), since what
-    the transaction has not committed may still be rolled back."""
+    """A section's entries (with players) and movement rows: three queries, or one when a map is kept at the
+    section's current version. Inside a transaction always read afresh (as the scores are), since what the
+    transaction has not committed may still be rolled back: writers read it before they lock (see map_at)."""
     if connection.in_atomic_block:
         return _read(section)
     version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
     if version is None:
         return _read(section)
-    key = (section.pk, version)
-    with _MAPS_LOCK:
-        kept = _MAPS.get(key)
+    kept = map_at(section, version)
     if kept is None:
         kept = _read(section, version)  # read after the version: the rows are at least as new as the key
-        _keep(key, kept)
-    mine = copy.copy(kept)  # the caller's section object (its session, status), the shared rows and entries
-    mine.section = section
-    return mine
+        kept.packed = _pack(kept)
+        cache.set(_map_key(section.pk, version), kept.packed, MAP_TTL_SECONDS)
+    return kept
 
 
 def carry_forward(smap: SectionMap, locked_version: int) -> None:
@@ -127,15 +173,7 @@ def carry_forward(smap: SectionMap, locked_version: int) -> None:
     commit; a map read at another version (someone wrote in between) is not carried."""
     if smap.version is None or smap.version != locked_version:
         return
-    forward = copy.copy(smap)
-    forward.version = locked_version + 1
-    _keep((smap.section.pk, locked_version + 1), forward)
-
-
-def clear_section_maps() -> None:
-    """Forget every kept map (tests whose database is new each time; a change made behind the services)."""
-    with _MAPS_LOCK:
-        _MAPS.clear()
+    cache.add(_map_key(smap.section.pk, locked_version + 1), smap.packed or _pack(smap), MAP_TTL_SECONDS)
 
 
 def boards_by_number(session_id: int) -> dict[int, Board]:

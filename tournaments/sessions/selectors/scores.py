@@ -19,8 +19,8 @@ published points, each pair's published total, percentage and place, as the file
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict, defaultdict
+import hashlib
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
@@ -29,6 +29,7 @@ from django.db import connection
 from django.db.models import Q
 
 import scoring
+from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
 
@@ -158,41 +159,29 @@ def _field_key(section: Section, entry: Entry) -> str:
     return entry.direction if section.winners == 2 and entry.direction in ("NS", "EW") else ONE_FIELD
 
 
-_CACHE: OrderedDict[tuple[object, ...], SectionScores] = OrderedDict()
-_CACHE_SIZE = 32
-_CACHE_LOCK = threading.Lock()
+SCORES_TTL_SECONDS = 3600
 
 
 def score_section(section: Section, *, arithmetic: str | None = None) -> SectionScores:
     """Rate every board of the section and rank its entries (see the module docstring for the conventions).
 
-    Kept per process, keyed on the section's version (which every write to it bumps) and the session's
-    settings, so the public pages, score cards and the big screen score a section once per change, not once
-    per page. Only outside a transaction: what a transaction has not committed may still be rolled back, and
-    must never be served under a version another write will reach.
+    Kept in Django's cache (every process shares it), keyed on the section's version (which every write to it
+    bumps) and the session's settings, and built once per version however many pages ask at once
+    (core/once.py): the public pages, score cards and the big screen score a section once per change. Only
+    outside a transaction: what a transaction has not committed may still be rolled back, and must never be
+    served under a version another write will reach.
     """
     published = _shows_published(section.session, arithmetic)
     if connection.in_atomic_block:
         return _score_now(section, published=published)
     version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
     session = section.session
-    key = (section.pk, version, published, *(getattr(session, f.attname) for f in session._meta.concrete_fields))
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    scores = _score_now(section, published=published)
-    with _CACHE_LOCK:
-        _CACHE[key] = scores
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+    settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
+    digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
+    key = f"section-scores:{section.pk}:{version}:{int(published)}:{digest}"
+    scores, _stale = get_or_build(key, lambda: _score_now(section, published=published), ttl=SCORES_TTL_SECONDS)
+    scores.section = section  # the caller's object (its session as the caller loaded it)
     return scores
-
-
-def clear_score_cache() -> None:
-    """Forget every kept score (tests whose database is new each time; a change made behind the services)."""
-    with _CACHE_LOCK:
-        _CACHE.clear()
 
 
 def _shows_published(session: Session, arithmetic: str | None) -> bool:

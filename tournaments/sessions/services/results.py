@@ -24,7 +24,13 @@ from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
-from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, section_map
+from tournaments.sessions.selectors.lookups import (
+    SectionMap,
+    boards_by_number,
+    carry_forward,
+    map_at,
+    section_map,
+)
 from tournaments.sessions.services.checking import (
     CheckedLine,
     LineInput,
@@ -272,6 +278,13 @@ def save_lines_checked(
     conflicts: list[Conflict] = []
     with transaction.atomic():
         locked_version = lock_section(section.pk)
+        if locked_version is not None and smap.version is not None and smap.version != locked_version:
+            # Someone wrote between our read (before the transaction) and the lock: check again against the map
+            # at the locked version, from the cache when a results-only write carried it forward, else read
+            # under the lock (rarely: a change to the movement or the pairs).
+            smap = map_at(section, locked_version) or section_map(section)
+            checked = _validate(section, lines, smap, boards)
+            board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
         current = list(
             Result.objects.select_for_update().filter(
                 Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))

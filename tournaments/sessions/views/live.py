@@ -19,7 +19,7 @@ from django.views.decorators.http import condition
 from tournaments.sessions.models import Section, Session
 
 
-def _etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | None:
+def session_etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | None:
     versions = Section.objects.filter(session_id=pk).aggregate(v=Sum("version"))["v"]
     status = Session.objects.filter(pk=pk).values_list("status", flat=True).first()
     if status is None:
@@ -32,7 +32,7 @@ def _etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | Non
 
 def live_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """ETag/304 for a polled page of a session (`view(request, pk, ...)`); CSV exports are never 304'd."""
-    conditional = condition(etag_func=_etag)(view)
+    conditional = condition(etag_func=session_etag)(view)
 
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:

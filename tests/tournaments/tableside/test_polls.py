@@ -1,0 +1,92 @@
+"""Polls cost nothing while nothing changed: the table's state, the live panel and the big screen answer 304
+from the section version, and every write they show (a result, a call, the clock, settings, a link) moves it."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.services.factories import make_session, section_a
+from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.tableside import services
+from tournaments.tableside.models import RoundTimer
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section():
+    return section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+
+
+@pytest.fixture
+def link(section):
+    return services.issue_links(section)[0]
+
+
+def _state(client, link, etag=None):
+    headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+    return client.get(f"/api/table/{link.token}/", **headers)
+
+
+def test_an_unchanged_table_answers_304_in_one_query_and_a_result_moves_it_on(client, section, link):
+    first = _state(client, link)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-store"
+    etag = first["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        again = _state(client, link, etag)
+    assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
+    assert len(queries) == 1  # the link with its section and session; nothing built
+    board = int(section.table_rounds.get(round=1, table=1).boards[0])
+    body = {"board": board, "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "p-1"}
+    posted = client.post(f"/api/table/{link.token}/results", json.dumps(body), content_type="application/json")
+    assert posted.status_code == 201
+    after = _state(client, link, etag)
+    assert after.status_code == 200 and after["ETag"] != etag
+    assert next(b for b in after.json()["boards"] if b["board"] == board)["result"]["contract"] == "3NT"
+
+
+def test_the_clock_a_call_and_the_settings_move_the_version(client, director_client, section, link):
+    etags = [_state(client, link)["ETag"]]
+    services.timer_action(session=section.session, action="start")
+    etags.append(_state(client, link, etags[-1])["ETag"])
+    assert client.post(f"/api/table/{link.token}/call").status_code == 200
+    etags.append(_state(client, link, etags[-1])["ETag"])
+    assert director_client.get(f"/live/{section.session_id}/").status_code == 200  # makes the settings rows
+    saved = director_client.post(f"/live/{section.session_id}/action/", {"action": "settings"})
+    assert saved.status_code == 302
+    answer = _state(client, link, etags[-1])
+    assert answer.status_code == 200 and answer.json()["settings"]["show_traveller"] is False
+    etags.append(answer["ETag"])
+    assert len(set(etags)) == 4
+    assert _state(client, link, etags[-1]).status_code == 304
+
+
+@pytest.mark.parametrize("page", ["", "screen/"])
+def test_the_panel_and_the_big_screen_answer_304_to_a_poll_until_something_changes(director_client, section, page):
+    url = f"/live/{section.session_id}/{page}"
+    poll = {"HTTP_HX_REQUEST": "true"}
+    first = director_client.get(url, **poll)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-store"
+    etag = first["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        same = director_client.get(url, HTTP_IF_NONE_MATCH=etag, **poll)
+    assert same.status_code == 304 and same.content == b""
+    assert len(queries) <= 6  # the login's session and user, the versions, the status, the clock: no building
+    link = services.issue_links(section)[0]
+    services.call_director(link)
+    called = director_client.get(url, HTTP_IF_NONE_MATCH=etag, **poll)
+    assert called.status_code == 200 and called["ETag"] != etag
+    whole = director_client.get(url, HTTP_IF_NONE_MATCH=etag)  # the whole page is never a 304
+    assert whole.status_code == 200 and "ETag" not in whole
+
+
+def test_the_round_running_out_moves_the_screens_etag(director_client, section):
+    url = f"/live/{section.session_id}/screen/"
+    services.timer_action(session=section.session, action="start")
+    etag = director_client.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    RoundTimer.objects.filter(session=section.session).update(extra_seconds=-10_000)  # the round is over
+    late = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert late.status_code == 200 and late["ETag"] != etag
+    assert b"Move now" in late.content
