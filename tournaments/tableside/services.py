@@ -276,16 +276,18 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     entry.result = stored
     entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
     entry.save()
-    bump(link.section_id)  # the table's state and the panel show the flag: their polls see a new version
     if same:
         if entry.lead and not stored.lead:
-            try:
+            try:  # the lead's write bumps the version itself
                 set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
             except ResultEntryError as exc:
                 transaction.set_rollback(True)
                 name, message = next(iter(next(iter(exc.errors.values())).items()))
                 return _invalid(name, message)
+        else:
+            bump(link.section_id)  # the table's state and the panel show it agrees: their polls see a new version
         return Outcome(201, _body(entry))
+    bump(link.section_id)  # the table's state and the panel show the flag: their polls see a new version
     audit.record(
         actor=None,
         action=AuditAction.TABLE_DISPUTED,

@@ -51,7 +51,7 @@ def test_the_clock_a_call_and_the_settings_move_the_version(client, director_cli
     etags = [_state(client, link)["ETag"]]
     services.timer_action(session=section.session, action="start")
     etags.append(_state(client, link, etags[-1])["ETag"])
-    assert client.post(f"/api/table/{link.token}/call").status_code == 200
+    assert client.post(f"/api/table/{link.token}/call", content_type="application/json").status_code == 200
     etags.append(_state(client, link, etags[-1])["ETag"])
     assert director_client.get(f"/live/{section.session_id}/").status_code == 200  # makes the settings rows
     saved = director_client.post(f"/live/{section.session_id}/action/", {"action": "settings"})
