@@ -1,6 +1,7 @@
 """`make run` (`manage.py start`): its output is the few lines a newcomer needs, and the first Ctrl-C stops both
 the web server and the worker with the normal message, leaving no process behind."""
 
+import datetime
 import os
 import signal
 import socket
@@ -72,9 +73,10 @@ def test_one_ctrl_c_stops_both_with_the_normal_message(tmp_path):
                 os.killpg(proc.pid, signal.SIGKILL)
     lines = out.read_text().splitlines()
     assert lines[0] == f"Database ready: {tmp_path}/start.sqlite3"
-    assert lines[1].startswith("Created the director login  user: director  password: ")
-    assert lines[2] == f"(also written to {tmp_path}/first-login.txt; change it under Admin once logged in)"
-    assert lines[3:] == [
+    assert lines[1] == f"Today's backup: {tmp_path}/backups/daily-{datetime.date.today():%Y-%m-%d}.sqlite3"
+    assert lines[2].startswith("Created the director login  user: director  password: ")
+    assert lines[3] == f"(also written to {tmp_path}/first-login.txt; change it under Admin once logged in)"
+    assert lines[4:] == [
         "",
         f"Bridgedesk is running at http://127.0.0.1:{port}/  (a Celery worker runs beside it)",
         f"Phones cannot open these links: http://127.0.0.1:{port} only works on this computer. Stop Bridgedesk and "

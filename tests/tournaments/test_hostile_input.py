@@ -164,27 +164,30 @@ def exported():
     return export_usebio(session)[1].decode(), export_pbn(session)[1]
 
 
-@pytest.mark.parametrize(
-    ("reader", "which", "old", "new"),
-    [
-        (read_pbn, 1, '[Board "1"]', '[Board "²"]'),
-        (read_usebio, 0, "<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>²</BOARD_NUMBER>"),
-        (read_usebio, 0, "<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>٣</BOARD_NUMBER>"),
-    ],
-)
-def test_files_with_unicode_digits_say_where(exported, reader, which, old, new):
-    text = exported[which]
-    assert old in text
+def test_a_pbn_board_number_in_unicode_digits_says_where(exported):
+    text = exported[1]
+    assert '[Board "1"]' in text
     with pytest.raises(InterchangeError) as caught:
-        reader(text.replace(old, new, 1))
+        read_pbn(text.replace('[Board "1"]', '[Board "²"]', 1))
     assert caught.value.message
 
 
-def test_usebio_tricks_in_unicode_digits_say_where(exported):
+@pytest.mark.parametrize("digit", ["²", "٣"])
+def test_a_usebio_board_number_in_unicode_digits_leaves_that_board_out_and_says_where(exported, digit):
+    """A board that cannot be read is left out with the reason and its line (the rest of the file imports)."""
+    text = exported[0]
+    record = read_usebio(text.replace("<BOARD_NUMBER>1</BOARD_NUMBER>", f"<BOARD_NUMBER>{digit}</BOARD_NUMBER>", 1))
+    assert 1 not in [b.number for b in record.boards if b.lines]
+    (note,) = [w for w in record.warnings if w.endswith("The board was left out.")]
+    assert note.startswith("line ") and f"BOARD_NUMBER {digit!r} is not a board number." in note
+
+
+def test_usebio_tricks_in_unicode_digits_leave_that_line_out_and_say_where(exported):
     text = exported[0]
     start = text.index("<TRICKS>") + len("<TRICKS>")
-    with pytest.raises(InterchangeError):
-        read_usebio(text[:start] + "²" + text[text.index("</TRICKS>", start) :])
+    record = read_usebio(text[:start] + "²" + text[text.index("</TRICKS>", start) :])
+    (note,) = [w for w in record.warnings if w.endswith("The line was left out.")]
+    assert note.startswith("line ") and "TRICKS '²' must be a number of tricks" in note
 
 
 def test_a_pbn_with_a_nul_past_its_first_2000_characters_says_where(exported):
