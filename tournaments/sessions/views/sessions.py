@@ -37,10 +37,12 @@ LETTERS = "ABC"
 
 
 def _suggestions(pairs: int) -> list[Suggestion]:
+    """The best six usual movements, then the best two unusual ones (marked), so the list stays short."""
     try:
-        return suggest(pairs)[:6]
+        found = suggest(pairs)
     except movements.MovementError:
         return []
+    return [s for s in found if s.usual][:6] + [s for s in found if not s.usual][:2]
 
 
 def _movement_forms(data: Any, pairs: list[int]) -> list[tuple[str, int, MovementChoiceForm]]:
