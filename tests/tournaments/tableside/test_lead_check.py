@@ -44,6 +44,12 @@ def test_the_phone_is_refused_a_lead_the_leader_does_not_hold(client, section):
     board = section.session.boards.get(number=int(row.boards[0]))
     held, not_held = _held_and_not(board, "E")  # North declares: East leads
     body = {"board": board.number, "contract": "3NT", "declarer": "N", "tricks": 9}
+    ahead = client.post(
+        f"/api/table/{link.token}/preview",
+        json.dumps(body | {"lead": not_held, "client_id": "preview"}),
+        content_type="application/json",
+    )
+    assert ahead.status_code == 422 and ahead.json()["field"] == "lead"  # shown on the keypad before sending
     url = f"/api/table/{link.token}/results"
     refused = client.post(url, json.dumps(body | {"lead": not_held, "client_id": "a"}), content_type="application/json")
     assert refused.status_code == 422
