@@ -61,6 +61,7 @@ from scoring.imps import (
     victory_point_scale,
     victory_points,
 )
+from scoring.leads import InvalidLead, check_lead, leader_of
 from scoring.matchpoints import (
     AVERAGE,
     AVERAGE_MINUS,
@@ -139,6 +140,7 @@ __all__ = [
     "FieldMatchpoints",
     "InvalidBoard",
     "InvalidContract",
+    "InvalidLead",
     "InvalidResult",
     "InvalidScore",
     "Line",
@@ -168,12 +170,14 @@ __all__ = [
     "board_vulnerability",
     "butler_datum",
     "check_honors",
+    "check_lead",
     "chicago_vulnerability",
     "contract_score",
     "cross_imps",
     "half_up",
     "imps",
     "is_vulnerable",
+    "leader_of",
     "match_totals",
     "matchpoint_array",
     "matchpoint_field",

@@ -47,8 +47,18 @@
       etag = r.ok ? r.headers.get("ETag") : null;
       if (!r.ok) { document.querySelector(".ts-boards").innerHTML = '<p class="card error">' + esc(body.message) + "</p>"; return; }
       state = body;
+      pending();
       render();
     } catch (e) { /* offline: keep showing what we had */ }
+  }
+
+  // A result still in the queue shows as entered (score to come), also when the state came from the worker's
+  // cache with no network: the phone never offers a board again that it has already taken.
+  function pending() {
+    queue().forEach((item) => {
+      const b = state.boards.find((x) => x.board === item.payload.board);
+      if (b && !b.result) b.result = { contract: item.payload.contract, declarer: item.payload.declarer, ns_score: null };
+    });
   }
 
   function render() {
@@ -229,6 +239,14 @@
       $("ts-call-done").textContent = r.ok ? "The director has been called." : "Could not call: try again.";
     } catch (e) { $("ts-call-done").textContent = "No connection: raise your hand."; }
   });
+  // Installable and offline: the service worker (scope /t/) keeps this page and its last state, so the page
+  // opens with no network, even after the phone restarted; the queue above sends what was typed meanwhile.
+  if ("serviceWorker" in navigator && app.dataset.sw) {
+    navigator.serviceWorker.register(app.dataset.sw, { scope: "/t/" }).catch(() => { /* not installable here */ });
+    navigator.serviceWorker.ready.then((reg) => {
+      if (reg.active) reg.active.postMessage({ keep: [location.pathname, api] });
+    });
+  }
   window.addEventListener("online", flush);
   setInterval(flush, 5000);
   setInterval(() => { if (!queue().length) load(); }, 5000);

@@ -163,6 +163,9 @@ class ResultLineForm(forms.Form):
     score = forms.CharField(
         max_length=7, required=False, label="NS score", widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"})
     )
+    lead = forms.CharField(
+        max_length=4, required=False, label="Lead", widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"})
+    )
 
     def line(self) -> LineInput:
         d = self.cleaned_data
@@ -174,6 +177,7 @@ class ResultLineForm(forms.Form):
             declarer=d.get("declarer") or "",
             tricks=d.get("tricks") or "",
             score=d.get("score") or "",
+            lead=d.get("lead") or "",
             result_id=d.get("result_id"),
         )
 
@@ -190,15 +194,19 @@ def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str
         made = ""
         if result.contract != "PASS" and result.tricks is not None:
             made = scoring.result_text(result.contract, result.tricks)
-        init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made)
+        lead = result.lead.replace("T", "10")
+        init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made, lead=lead)
     init["version"] = result.version if result is not None else 0
-    init["shown"] = shown_of(init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""))
+    init["shown"] = shown_of(
+        init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""), init.get("lead", "")
+    )
     return init
 
 
-def shown_of(contract: str, declarer: str, tricks: str) -> str:
+def shown_of(contract: str, declarer: str, tricks: str, lead: str = "") -> str:
     """A line's typed form, to tell whether the director changed it since the page was opened."""
-    return "|".join(str(v).strip().upper() for v in (contract, declarer, tricks))
+    parts = (contract, declarer, tricks, lead) if lead.strip() else (contract, declarer, tricks)
+    return "|".join(str(v).strip().upper() for v in parts)
 
 
 class RulingForm(forms.Form):

@@ -158,10 +158,6 @@ def _as_int(value: Any) -> int | None:
     return None
 
 
-def _is_card(text: str) -> bool:
-    return len(text) in (2, 3) and text[0] in "SHDC" and text[1:] in ("A", "K", "Q", "J", "T", "10", *"98765432")
-
-
 def _stored(result: Result) -> dict[str, Any]:
     return {
         "board": result.board.number,
@@ -249,9 +245,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     refusal = _round_refusal(link, rows, row.round, board)
     if refusal is not None:
         return _invalid("board", f"{refusal} {where_played(smap, board)}"), None, None
-    lead = str(data.get("lead") or "").strip().upper()
-    if lead and not _is_card(lead):
-        return _invalid("lead", "The opening lead is a card such as SK, H10 or D2."), None, None
+    lead = str(data.get("lead") or "")  # checked with the line: a card, held by declarer's left-hand opponent
     line = LineInput(
         board=board,
         ns=row.ns_entry.label,
@@ -259,7 +253,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
         contract=contract,
         declarer=str(data.get("declarer") or ""),
         tricks="" if tricks is None else str(tricks),
-        lead=lead.replace("10", "T"),
+        lead=lead,
     )
     checked = preview_lines(link.section, [line], smap=smap)[0]
     if checked is None or checked.errors:
@@ -340,7 +334,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             board=checked.board.number,
             contract=checked.contract,
             declarer=checked.declarer,
-            lead=checked.input.lead.strip()[:3],
+            lead=checked.lead,
             tricks=checked.tricks,
             ns_score=checked.ns_score,
         )

@@ -2,11 +2,13 @@
 
 from django.urls import path
 
-from tournaments.tableside import screen, views
+from tournaments.tableside import offline, screen, views
 
 app_name = "tableside"
 urlpatterns = [
+    path("t/sw.js", offline.service_worker, name="service_worker"),
     path("t/<str:token>/", views.table_page, name="table"),
+    path("t/<str:token>/manifest.webmanifest", offline.manifest, name="manifest"),
     path("live/<int:pk>/", views.live_panel, name="panel"),
     path("live/<int:pk>/cards/", views.link_cards, name="cards"),
     path("live/<int:pk>/action/", views.panel_action, name="action"),

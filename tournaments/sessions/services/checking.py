@@ -46,6 +46,7 @@ class CheckedLine:
     declarer: str = ""
     tricks: int | None = None
     ns_score: int | None = None
+    lead: str = ""  # the opening lead as stored ("HT"), checked against the deal when the board's deal is known
     errors: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -154,6 +155,10 @@ def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], sess
             out.ns_score = scoring.ns_score(
                 contract, out.declarer, out.tricks, board.vulnerability, edition=session.edition
             )
+        try:
+            out.lead = scoring.check_lead(board.deal, out.declarer, line.lead)
+        except scoring.ScoringError as exc:
+            out.errors["lead"] = str(exc)
     typed = line.score.strip().replace(" ", "")
     if typed:
         try:

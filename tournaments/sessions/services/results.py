@@ -88,7 +88,7 @@ def _apply(result: Result, c: CheckedLine) -> None:
     result.declarer = c.declarer
     result.tricks = c.tricks
     result.ns_score = c.ns_score
-    result.lead = c.input.lead.strip()[:3]
+    result.lead = c.lead
     result.ns_percent = result.ew_percent = None
     result.weighted = []
 

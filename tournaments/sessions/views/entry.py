@@ -136,7 +136,7 @@ def _untouched(line: Line, typed: LineInput) -> bool:
     return (
         typed.version is not None
         and shown is not None
-        and shown == shown_of(typed.contract, typed.declarer, typed.tricks)
+        and shown == shown_of(typed.contract, typed.declarer, typed.tricks, typed.lead)
     )
 
 
@@ -203,7 +203,7 @@ def _handle(
                     messages.error(request, message)
                     continue
                 form.add_error(
-                    field if field in ("ns", "ew", "contract", "declarer", "tricks", "score") else None, message
+                    field if field in ("ns", "ew", "contract", "declarer", "tricks", "score", "lead") else None, message
                 )
         for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
             line.preview = checked
