@@ -26,7 +26,8 @@ __all__ = [
     "TeamTableLink",
 ]
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 6
+# A team of 3 is a pivot team of four that names a substitute in each match's line-up (still four a match).
+MIN_PLAYERS, MAX_PLAYERS, SEATS = 3, 6, 4
 
 
 def default_tie_breaks() -> list[str]:
