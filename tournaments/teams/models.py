@@ -60,6 +60,7 @@ class TeamEvent(Timestamped):
     tie_breaks = models.JSONField(default=default_tie_breaks, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every write: pages and caches key on it")
+    archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by a director (restorable)")
 
     class Meta:
         ordering = ["-date", "-id"]
