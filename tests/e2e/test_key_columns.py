@@ -1,6 +1,7 @@
 """Phones first, measured: on a 360 px phone the key columns of the public score card (board, contract, score,
 points) and of every traveller (its board, contract, the NS score and the NS match points) are inside the screen
-as the page opens, without the page or the table being scrolled sideways; the long boards page has its index."""
+as the page opens, without the page or the table being scrolled sideways; the boards page and the score card
+have an index of their boards, and a score card's board number opens its traveller."""
 
 import os
 
@@ -55,6 +56,15 @@ def test_key_columns_fit_a_360px_phone(live_server):
         outside = {k: box for k, box in card.items() if box[0] < 0 or box[1] > width}
         assert outside == {}, f"score card columns outside the 360 px screen: {outside}"
         assert phone.evaluate("document.documentElement.scrollWidth") == width
+        # The card's boards have an index at the top; each board number opens its traveller.
+        index = phone.locator("#board-index a")
+        rows = phone.locator("table.scorecard tbody tr")
+        assert index.count() == rows.count() >= 3
+        first = index.first.inner_text()
+        index.first.click()
+        assert phone.evaluate("location.hash") == f"#card-board-{first}"
+        traveller = rows.first.locator("td a").get_attribute("href")
+        assert traveller == f"/results/{session.pk}/boards/#{section.letter}-board-{first}"
 
         phone.goto(f"{live_server.url}/results/{session.pk}/boards/")
         boards = session.boards.count()
