@@ -74,6 +74,7 @@ class Party(Timestamped):
     prizes = models.JSONField(default=default_prizes, blank=True)
     seed = models.BigIntegerField(default=0, help_text="Seeds the card draws, so they can be reproduced")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by the host (restorable)")
 
     class Meta:
         ordering = ["-date", "-id"]

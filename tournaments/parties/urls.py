@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from tournaments.parties.views import play, results, screen, setup
+from tournaments.parties.views import archive, play, results, screen, setup
 
 app_name = "parties"
 urlpatterns = [
     path("", setup.party_list, name="list"),
     path("new/", setup.party_new, name="new"),
+    path("archived/", archive.parties_archived, name="archived"),
     path("<int:pk>/", play.party_detail, name="detail"),
+    path("<int:pk>/archive/", archive.party_archive, name="archive"),
+    path("<int:pk>/restore/", archive.party_restore, name="restore"),
     path("<int:pk>/rules/", setup.party_rules, name="rules"),
     path("<int:pk>/guests/", setup.party_guests, name="guests"),
     path("<int:pk>/tally-cards/", setup.party_start, name="start"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.http import Http404
 
+from tournaments.publishing import wording
 from tournaments.publishing.models import Correction, Publication
 from tournaments.sessions.models import Board, DoubleDummyAnalysis, Ruling, Session
 
@@ -37,7 +38,12 @@ def published_session(pk: int) -> Session:
 
 
 def corrections_of(publication: Publication) -> list[Correction]:
-    return list(publication.corrections.order_by("-created_at", "-id"))
+    """The corrections, newest first, each change in words (older ones worded from their snapshots as read)."""
+    corrections = list(publication.corrections.order_by("-created_at", "-id"))
+    for correction in corrections:
+        if isinstance(correction.changes, list):
+            wording.legacy_texts(publication.session_id, correction.changes)
+    return corrections
 
 
 def boards_of(session: Session) -> dict[int, Board]:

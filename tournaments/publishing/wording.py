@@ -6,10 +6,13 @@ change, written from those snapshots once they are readable (board numbers and p
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
 from typing import Any
 
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Entry, Result, Ruling
+from tournaments.sessions.selectors import audit_trail
 
 KINDS = dict(Result.Kind.choices)
 DECISIONS = dict(Ruling.Decision.choices)
@@ -36,6 +39,8 @@ def play(d: dict[str, Any]) -> str:
         return "passed out"
     tricks = d.get("tricks")
     made = f" made {tricks} tricks" if tricks is not None else ""
+    if not contract:  # a correction worded from its changed fields only, the contract unchanged
+        return made.strip() or "played"
     return f"{contract} by {d.get('declarer') or '?'}{made}".strip()
 
 
@@ -97,3 +102,50 @@ def change_words(entry: AuditEntry, old: Any, new: Any) -> str:
     if action == "session.imported":
         return "the results were imported from a file"
     return "a change by the director"
+
+
+def _parsed(value: str) -> Any:
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def _from_fields(change: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """Old and new snapshots rebuilt from a change's stored field=value rows, when its audit entry is not found."""
+    what = str(change.get("what") or "")
+    head: dict[str, Any] = {}
+    if what.startswith("board "):
+        board, _, pairs = what.removeprefix("board ").partition(" · ")
+        head["board"] = board
+        if " v " in pairs:
+            head["NS"], head["EW"] = pairs.split(" v ", 1)
+    rows = [r for r in change.get("fields") or [] if isinstance(r, list) and len(r) == 3]
+    if len(rows) == 1 and not rows[0][0]:  # a whole line added or removed: "contract=4S, declarer=N, ..."
+        _, old_text, new_text = rows[0]
+        pairs_of = [p.partition("=") for p in str(old_text or new_text).split(", ") if "=" in p]
+        whole = {**head, **{k: _parsed(v) for k, _, v in pairs_of}}
+        return (None, whole) if new_text else (whole, None)
+    old = {**head, **{k: _parsed(o) if o else None for k, o, _ in rows}}
+    new = {**head, **{k: _parsed(n) if n else None for k, _, n in rows}}
+    return old, new
+
+
+def legacy_texts(session_id: int, changes: list[dict[str, Any]]) -> None:
+    """Fill in the sentence of changes recorded before corrections were kept in words (they hold field=value
+    rows only): from their audit entry's old and new snapshots, else from the stored rows. Read-only."""
+    bare = [c for c in changes if not c.get("text")]
+    if not bare:
+        return
+    names = audit_trail.names_by_id(session_id)
+    when = {datetime.fromisoformat(c["when"]) for c in bare if isinstance(c.get("when"), str)}
+    found = {(e.action, e.created_at): e for e in AuditEntry.objects.filter(session_id=session_id, created_at__in=when)}
+    for c in bare:
+        at = datetime.fromisoformat(c["when"]) if isinstance(c.get("when"), str) else None
+        entry = found.get((str(c.get("action") or ""), at)) if at else None
+        if entry is not None:
+            old, new = audit_trail.readable(entry.old, names), audit_trail.readable(entry.new, names)
+        else:
+            entry = AuditEntry(session_id=session_id, action=str(c.get("action") or ""))
+            old, new = _from_fields(c)
+        c["text"] = change_words(entry, old, new)

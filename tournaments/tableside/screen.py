@@ -87,5 +87,8 @@ def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if link.session_id is None:
         raise Http404("This link is a party's screen.")
     session = get_object_or_404(Session.objects.select_related("event"), pk=link.session_id)
+    if session.archived_at is not None:  # off the lists, the public pages and the phones: the TV too
+        message = "The director has archived this session: ask the director."
+        return render(request, "tableside/refused.html", {"message": message, "what": "Screen link"}, status=403)
     template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
     return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))

@@ -39,7 +39,9 @@ class TeamForm(forms.Form):
     name = forms.CharField(max_length=80, label="Team name")
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=f"{MIN_PLAYERS} to {MAX_PLAYERS} players, one a line",
+        help_text=(
+            f"{MIN_PLAYERS} to {MAX_PLAYERS} players, one a line (a team of 3 names a substitute in each line-up)"
+        ),
     )
 
     def player_list(self) -> list[str]:

@@ -26,7 +26,8 @@ __all__ = [
     "TeamTableLink",
 ]
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 6
+# A team of 3 is a pivot team of four that names a substitute in each match's line-up (still four a match).
+MIN_PLAYERS, MAX_PLAYERS, SEATS = 3, 6, 4
 
 
 def default_tie_breaks() -> list[str]:
@@ -59,6 +60,7 @@ class TeamEvent(Timestamped):
     tie_breaks = models.JSONField(default=default_tie_breaks, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every write: pages and caches key on it")
+    archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by a director (restorable)")
 
     class Meta:
         ordering = ["-date", "-id"]

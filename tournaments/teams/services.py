@@ -31,6 +31,7 @@ from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards
 from tournaments.teams.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    SEATS,
     Team,
     TeamBoard,
     TeamEvent,
@@ -132,7 +133,7 @@ def create_event(*, actor: Actor, **rules: Any) -> TeamEvent:
 
 @transaction.atomic
 def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str]) -> Team:
-    """Enter a team of 4 to 6 players; teams are numbered in the order they are entered."""
+    """Enter a team of 3 to 6 players; teams are numbered in the order they are entered."""
     event = _lock(event.pk)
     if event.status != TeamEvent.Status.SETUP:
         raise TeamsError("The draw has started: no more teams can be entered.")
@@ -339,28 +340,45 @@ def _check_extra_boards(match: TeamMatch, boards: int) -> None:
 
 @transaction.atomic
 def set_lineup(
-    *, actor: Actor, match: TeamMatch, team: Team, room1_pair: Sequence[str], room2_pair: Sequence[str]
+    *,
+    actor: Actor,
+    match: TeamMatch,
+    team: Team,
+    room1_pair: Sequence[str],
+    room2_pair: Sequence[str],
+    substitute: str = "",
 ) -> TeamLineup:
-    """Record who of the team sat in each room (two players each, from the team's list)."""
+    """Record who of the team sat in each room (two players each, from the team's list); a team of fewer than
+    four names its substitute, who then takes a seat (four a match, whatever the team's size)."""
     event = _lock(match.round.event_id)
     if team.pk not in (match.home_id, match.away_id):
         raise TeamsError(f"{team.name} does not play this match.")
     roster = set(team.players.values_list("name", flat=True))
+    substitute = _text(substitute, "lineup", 80, "substitute's name")
+    if substitute and len(roster) >= SEATS:
+        raise TeamsError(f"{team.name} has {len(roster)} players: a substitute is for a team of fewer.", field="lineup")
+    if substitute in roster:
+        raise TeamsError(f"{substitute} is a player of {team.name}, not a substitute.", field="lineup")
     pairs = [list(room1_pair), list(room2_pair)]
     chosen = [p for pair in pairs for p in pair]
-    if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != 4:
+    if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != SEATS or not all(chosen):
         raise TeamsError("Choose two different players for each room (four in all).", field="lineup")
-    if not set(chosen) <= roster:
-        raise TeamsError(f"{sorted(set(chosen) - roster)[0]} is not a player of {team.name}.", field="lineup")
+    if len(roster) < SEATS and (not substitute or substitute not in chosen):
+        raise TeamsError(
+            f"{team.name} has {len(roster)} players: name the substitute and seat them (four in all).", field="lineup"
+        )
+    allowed = roster | ({substitute} if substitute else set())
+    if not set(chosen) <= allowed:
+        raise TeamsError(f"{sorted(set(chosen) - allowed)[0]} is not a player of {team.name}.", field="lineup")
     lineup = TeamLineup.objects.filter(match=match, team=team).first()
     old = {"room1": lineup.room1_pair, "room2": lineup.room2_pair} if lineup else None
     lineup, _ = TeamLineup.objects.update_or_create(
         match=match, team=team, defaults={"room1_pair": pairs[0], "room2_pair": pairs[1]}
     )
-    audit.record(
-        actor=actor, action=AuditAction.TEAMS_LINEUP, target=lineup, old=old,
-        new={"team": team.number, "room1": pairs[0], "room2": pairs[1]},
-    )  # fmt: skip
+    new: dict[str, object] = {"team": team.number, "room1": pairs[0], "room2": pairs[1]}
+    if substitute:
+        new["substitute"] = substitute
+    audit.record(actor=actor, action=AuditAction.TEAMS_LINEUP, target=lineup, old=old, new=new)
     _bump(event.pk)
     return lineup
 

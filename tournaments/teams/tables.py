@@ -114,6 +114,8 @@ def open_link(token: str) -> TeamTableLink:
         raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
+    if link.match.round.event.archived_at is not None:
+        raise LinkRefused("The director has archived this teams event: ask the director.")
     return link
 
 

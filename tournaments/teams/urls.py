@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from tournaments.teams.views import play, setup, table
+from tournaments.teams.views import archive, play, setup, table
 
 app_name = "teams"
 urlpatterns = [
     path("", setup.event_list, name="list"),
     path("new/", setup.event_new, name="new"),
+    path("archived/", archive.events_archived, name="archived"),
     path("<int:pk>/", setup.event_detail, name="detail"),
+    path("<int:pk>/archive/", archive.event_archive, name="archive"),
+    path("<int:pk>/restore/", archive.event_restore, name="restore"),
     path("<int:pk>/teams/", setup.team_add, name="team_add"),
     path("<int:pk>/draw/", setup.draw, name="draw"),
     path("<int:pk>/add-round/", setup.add_round, name="add_round"),

@@ -23,10 +23,10 @@ def event_with(director, teams: int, **rules) -> TeamEvent:
     return event
 
 
-def test_a_team_has_four_to_six_players(director) -> None:
+def test_a_team_has_three_to_six_players(director) -> None:
     event = services.create_event(actor=director, name="Club teams")
-    with pytest.raises(services.TeamsError, match="4 to 6 players, not 3"):
-        services.add_team(actor=director, event=event, name="Short", players=PLAYERS[:3])
+    with pytest.raises(services.TeamsError, match="3 to 6 players, not 2"):
+        services.add_team(actor=director, event=event, name="Short", players=PLAYERS[:2])
     with pytest.raises(services.TeamsError, match="not 7"):
         services.add_team(actor=director, event=event, name="Long", players=[f"P{i}" for i in range(7)])
 

@@ -23,8 +23,8 @@ def test_director_creates_event_enters_teams_and_draws(director_client) -> None:
     )  # fmt: skip
     event = TeamEvent.objects.get()
     assert response.status_code == 302 and response["Location"] == event.get_absolute_url()
-    short = director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": "Few", "players": "A\nB\nC"})
-    assert short.status_code == 400 and "4 to 6 players, not 3" in short.content.decode()
+    short = director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": "Few", "players": "A\nB"})
+    assert short.status_code == 400 and "3 to 6 players, not 2" in short.content.decode()
     for n in (1, 2, 3):
         players = "\n".join(f"Player {i} of {n}" for i in range(4 + n % 3))
         director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": f"Team {n}", "players": players})

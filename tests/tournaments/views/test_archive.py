@@ -5,6 +5,7 @@ back; the audit log's chain stays whole."""
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.urls import reverse
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit.models import AuditEntry
@@ -12,6 +13,7 @@ from tournaments.publishing import services as publishing
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.results import record_result
 from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.tableside import screenlinks
 from tournaments.tableside import services as tableside
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +67,14 @@ def test_archiving_an_event_archives_each_of_its_sessions(director_client, publi
     done = director_client.post(f"/events/{published.event_id}/archive/", {"confirm": "yes"})
     assert done.status_code == 302
     assert not Session.objects.filter(event=published.event, archived_at__isnull=True).exists()
+
+
+def test_an_archived_sessions_tv_screen_link_is_refused(director, director_client, published):
+    link = screenlinks.issue_screen_link(actor=director, session=published)
+    screen = reverse("tableside:screen_link", args=[link.token])
+    assert Client().get(screen).status_code == 200
+    director_client.post(f"/sessions/{published.pk}/archive/", {"confirm": "yes"})
+    refused = Client().get(screen)
+    assert refused.status_code == 403 and "archived this session" in refused.content.decode()
+    director_client.post(f"/sessions/{published.pk}/restore/")
+    assert Client().get(screen).status_code == 200

@@ -44,6 +44,9 @@ def party_screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if link.party_id is None:
         raise Http404("This link is a session's screen.")
     party = get_object_or_404(Party, pk=link.party_id)
+    if party.archived_at is not None:
+        message = "The host has archived this party: ask the host."
+        return render(request, "tableside/refused.html", {"message": message, "what": "Screen link"}, status=403)
     return _screen(request, party, reverse("parties:screen_link", args=[token]))
 
 

@@ -28,7 +28,9 @@ def _field_error(form: forms.BaseForm, exc: EntryError) -> None:
 def party_list(request: HttpRequest) -> HttpResponse:
     assert request.user.is_authenticated  # @requires let only signed-in directors in
     parties = Party.objects.all() if has(request.user, Perm.MANAGE_CLUB) else Party.objects.filter(host=request.user)
-    return render(request, "parties/list.html", {"parties": parties[:200]})
+    archived = parties.filter(archived_at__isnull=False).count()
+    context = {"parties": parties.filter(archived_at__isnull=True)[:200], "archived": archived}
+    return render(request, "parties/list.html", context)
 
 
 @requires(Perm.DIRECT)

@@ -17,7 +17,7 @@ from tournaments.printing.models import GeneratedFile
 from tournaments.teams import selectors, services
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.jobs import TEAMS_JOB_PREFIX
-from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch, TeamRoomScore
+from tournaments.teams.models import SEATS, TeamEvent, TeamLineup, TeamMatch, TeamRoomScore
 from tournaments.teams.papers import PAPERS
 
 
@@ -59,13 +59,21 @@ def _entry_rows(
     return rows
 
 
+SUBSTITUTE = "__substitute__"  # the seat select's value for "the substitute named in the box"
+
+
 def _lineups(match: TeamMatch) -> list[dict[str, Any]]:
     kept = {lu.team_id: lu for lu in TeamLineup.objects.filter(match=match)}
     out = []
     for team in (match.home, match.away):
         lu = kept.get(team.pk)
         chosen = (lu.room1_pair + lu.room2_pair) if lu else ["", "", "", ""]
-        out.append({"team": team, "players": list(team.players.values_list("name", flat=True)), "chosen": chosen})
+        players = list(team.players.values_list("name", flat=True))
+        # A team of 3: the seat its substitute took shows as "Substitute", the name in the box beside.
+        short = len(players) < SEATS
+        substitute = next((name for name in chosen if name and name not in players), "")
+        chosen = [SUBSTITUTE if short and name and name == substitute else name for name in chosen]
+        out.append({"team": team, "players": players, "chosen": chosen, "short": short, "substitute": substitute})
     return out
 
 
@@ -102,7 +110,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     view = selectors.match_view(match)
     context = {
         "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted, field), "error": error,
-        "error_field": field, "lineups": _lineups(match),
+        "error_field": field, "lineups": _lineups(match), "substitute_value": SUBSTITUTE,
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 
@@ -116,9 +124,14 @@ def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     if team is None:
         messages.error(request, "Choose the team whose line-up this is.")
         return redirect("teams:match", pk=pk, match_id=match.pk)
-    seats = [request.POST.get(f"p{i}", "") for i in range(4)]
+    substitute = request.POST.get("substitute", "").strip()
+    seats = [request.POST.get(f"p{i}", "") for i in range(SEATS)]
+    seats = [substitute if seat == SUBSTITUTE else seat for seat in seats]
     try:
-        services.set_lineup(actor=request.user, match=match, team=team, room1_pair=seats[:2], room2_pair=seats[2:])
+        services.set_lineup(
+            actor=request.user, match=match, team=team, room1_pair=seats[:2], room2_pair=seats[2:],
+            substitute=substitute,
+        )  # fmt: skip
     except services.TeamsError as exc:
         messages.error(request, f"{team.name}: {exc}")
     else:

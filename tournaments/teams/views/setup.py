@@ -20,7 +20,9 @@ def _field_error(form: forms.BaseForm, exc: services.TeamsError) -> None:
 
 @requires(Perm.DIRECT)
 def event_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "teams/list.html", {"events": TeamEvent.objects.all()[:200]})
+    events = TeamEvent.objects.filter(archived_at__isnull=True)[:200]
+    archived = TeamEvent.objects.filter(archived_at__isnull=False).count()
+    return render(request, "teams/list.html", {"events": events, "archived": archived})
 
 
 @requires(Perm.DIRECT)
