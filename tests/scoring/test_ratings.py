@@ -70,5 +70,5 @@ def test_a_rating_is_a_weighted_mean_so_it_stays_within_the_performances_and_50(
 
 @pytest.mark.parametrize(("pct", "boards"), [(101, 24), (-1, 24), (float("nan"), 24), (50, 0)])
 def test_impossible_inputs_are_refused_with_a_message(pct, boards):
-    with pytest.raises(ScoringError, match="percentage|board"):
+    with pytest.raises(ScoringError, match=r"percentage|board"):
         rate_session({}, [PairResult(("a", "b"), pct, boards), PairResult(("c", "d"), 50, 24)])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -28,7 +30,7 @@ def test_finishing_sessions_rates_every_member_in_order_with_its_history():
     for member in members:
         mine = [r for r in rows if r.member_id == member]
         assert mine[0].before == 50.0
-        for earlier, later in zip(mine, mine[1:], strict=False):
+        for earlier, later in itertools.pairwise(mine):
             assert later.before == pytest.approx(earlier.after)  # each session starts where the last ended
     # the arithmetic is scoring.ratings applied to the standings: the first row of each member from scratch
     standing = next(s for sec in score_session(first) for st in sec.standings.values() for s in st)
