@@ -81,8 +81,7 @@ def award_session(*, actor: Actor, session: Session) -> int:
     if scheme is not None and session.status == Session.Status.FINISHED:
         for section in score_session(session):
             for standings in section.standings.values():
-                ranked = [(s, _rank(s.place)) for s in standings]
-                ranked = [(s, r) for s, r in ranked if r is not None]
+                ranked = [(s, r) for s in standings if (r := _rank(s.place)) is not None]
                 awards = awards_for(scheme, len(ranked))
                 earned = points.award_places(awards, [r for _, r in ranked]) if ranked else []
                 for (standing, _), award in zip(ranked, earned, strict=True):

@@ -39,7 +39,7 @@ def ratings_recompute(request: HttpRequest) -> HttpResponse:
     return redirect("club_ratings")
 
 
-class SchemeForm(forms.ModelForm):
+class SchemeForm(forms.ModelForm[PointsScheme]):
     class Meta:
         model = PointsScheme
         fields = ["kind", "per_entry", "share_percent", "cap", "table", "point_type"]
