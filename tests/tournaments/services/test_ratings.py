@@ -85,3 +85,31 @@ def test_a_table_scheme_with_a_bad_line_is_refused_at_the_table_field():
     assert not PointsScheme.objects.exists()
     masterpoints.save_scheme(actor=None, event=session.event, scheme=PointsScheme(kind="table", table="1: 7 5 3 1"))
     assert sorted(MasterPointAward.objects.values_list("points", flat=True), reverse=True)[:1] == [7]
+
+
+def test_the_newest_session_rated_alone_gives_what_a_full_recompute_gives():
+    demo(7), demo(8), demo(9)  # each finished after the others: rated from the members' latest ratings
+    fields = ("member", "session", "order", "before", "performance", "after", "weight")
+    quick = sorted(RatingEntry.objects.values_list(*fields))
+    ratings.recompute(actor=None)
+    full = sorted(RatingEntry.objects.values_list(*fields))
+    assert len(quick) == len(full) > 0
+    for a, b in zip(quick, full, strict=True):
+        assert a[:3] == b[:3] and a[3:] == pytest.approx(b[3:])
+
+
+def test_finishing_an_older_session_after_a_newer_one_rates_them_in_the_order_played():
+    older, newer = demo(10), demo(10)  # one seed: the same players
+    set_status(actor=None, session=older, status=Session.Status.PLAYING)
+    Session.objects.filter(pk=older.pk).update(date=newer.date.replace(year=newer.date.year - 1))
+    older.refresh_from_db()
+    set_status(actor=None, session=older, status=Session.Status.FINISHED)
+    orders = dict(RatingEntry.objects.values_list("session", "order").distinct())
+    assert orders[older.pk] < orders[newer.pk]
+    both = set(RatingEntry.objects.filter(session=older).values_list("member", flat=True))
+    both &= set(RatingEntry.objects.filter(session=newer).values_list("member", flat=True))
+    assert both  # the demo's players come from one club list
+    for member in both:
+        first, second = RatingEntry.objects.filter(member=member).order_by("order")
+        assert (first.session_id, first.before) == (older.pk, 50.0)
+        assert second.before == pytest.approx(first.after)

@@ -2,7 +2,8 @@
 
 `recompute` rebuilds every member's history from scratch, oldest session first, in one audited transaction:
 asking twice gives the same rows (idempotent), and a corrected or late-finished session takes its place in
-order. Finishing a session calls it (services/sessions.set_status), so ratings follow each finished session.
+order. Finishing or reopening a session calls `follow_status` (services/sessions.set_status): the newest session
+is rated from the members' latest ratings alone, an older one makes a full recompute.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Max, Q
 
 import scoring.ratings as method
 from tournaments.audit import services as audit
@@ -57,15 +59,58 @@ def fields_of(session: Session) -> list[Field]:
 
 
 @transaction.atomic
+def follow_status(*, actor: Actor, session: Session) -> None:
+    """After a session is finished or reopened: when it is the newest rated session, only its own rows are
+    added (or removed), from each member's latest rating (the same figures a recompute gives, without scoring
+    the whole history again); otherwise every rating is recomputed, since later sessions start from it."""
+    later = Q(session__date__gt=session.date) | Q(session__date=session.date, session__number__gt=session.number)
+    later |= Q(session__date=session.date, session__number=session.number, session__pk__gt=session.pk)
+    if RatingEntry.objects.filter(later).exists():
+        recompute(actor=actor)
+        return
+    dropped = RatingEntry.objects.filter(session=session).delete()[0]
+    rows: list[RatingEntry] = []
+    rated = session.status == Session.Status.FINISHED and session.scoring_method == Session.ScoringMethod.MATCHPOINTS
+    if rated:
+        rows = _rate_one(session)
+    if rows or dropped:
+        audit.record(
+            actor=actor,
+            action=AuditAction.RATINGS_RECOMPUTE,
+            target=session,
+            session_id=session.pk,
+            old={"rows": dropped},
+            new={"rows": len(rows), "session": session.pk},
+        )
+
+
+def _rate_one(session: Session) -> list[RatingEntry]:
+    """Rate one session after every other, from each member's latest state."""
+    states: dict[str, method.Rating] = {}
+    order = (RatingEntry.objects.aggregate(top=Max("order"))["top"] or 0) + 1
+    for row in RatingEntry.objects.order_by("order").only("member_id", "after", "weight"):
+        states[str(row.member_id)] = method.Rating(row.after, row.weight)
+    known = set(Member.objects.values_list("pk", flat=True))
+    rows: list[RatingEntry] = []
+    seen: set[str] = set()
+    for field in fields_of(session):
+        for rated in method.rate_session(states, field.pairs):
+            if int(rated.player) in known and rated.player not in seen:
+                seen.add(rated.player)
+                rows.append(_row(rated, session, order, field))
+    RatingEntry.objects.bulk_create(rows)
+    return rows
+
+
+@transaction.atomic
 def recompute(*, actor: Actor) -> int:
     """Rebuild every member's rating history from the finished sessions; returns how many rows it wrote."""
     states: dict[str, method.Rating] = {}
     rows: list[RatingEntry] = []
-    order = 0
     known = set(Member.objects.values_list("pk", flat=True))
     seen: set[tuple[str, int]] = set()  # a member twice in one session (a data slip) is rated once
     for session in rated_sessions():
-        order += 1
+        order = (rows[-1].order if rows else 0) + 1  # sessions that rated no one take no number
         for field in fields_of(session):
             for rated in method.rate_session(states, field.pairs):
                 if int(rated.player) not in known or (rated.player, session.pk) in seen:

@@ -338,7 +338,7 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
         )
         if Session.Status.FINISHED in (old, status) and old != status:  # awards and ratings follow the finish
             masterpoints.award_session(actor=actor, session=session)
-            ratings.recompute(actor=actor)
+            ratings.follow_status(actor=actor, session=session)
         bump_session(session.pk)
         if finished and old != status:  # a copy of the evening as it ended (make run's rolling backups)
             transaction.on_commit(lambda: rolling_backup("after-session", str(session.pk)))
