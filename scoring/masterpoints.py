@@ -46,11 +46,14 @@ def formula_awards(formula: Formula, field_size: int) -> list[int]:
     return [max(1, round(top * (paid - p + 1) / paid)) for p in range(1, paid + 1)]
 
 
-_LINE = re.compile(r"^\s*(\d{1,4})\s*:\s*((?:\d{1,6}\s*)+)$")
+_LINE = re.compile(r"^\s*(\d{1,4})\s*:\s*((?:\d{1,6}\s+)*\d{1,6})\s*$")  # no nested repeats: linear time
+MAX_TABLE = 4000  # characters: a table of every field size up to 100 fits
 
 
 def parse_table(text: str) -> Table:
     """Read the director's table; a line that is not ``SIZE: a1 a2 ...`` is an error naming the line."""
+    if len(text) > MAX_TABLE:
+        raise ScoringError(f"The table is {len(text)} characters long; at most {MAX_TABLE}.")
     table: Table = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -36,7 +36,14 @@ def test_the_directors_table_uses_the_line_of_the_largest_size_not_above_the_fie
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "empty"), ("10 12 8", "Line 1 should read"), ("1: 6\n1: 4", "Line 2: field size 1"), ("a: 1", "Line 1")],
+    [
+        ("", "empty"),
+        ("10 12 8", "Line 1 should read"),
+        ("1: 6\n1: 4", "Line 2: field size 1"),
+        ("a: 1", "Line 1"),
+        ("1: " + "1" * 3000 + "x", "Line 1"),  # refused at once, not after exponential backtracking
+        ("1: 6\n" * 1000, "at most 4000"),
+    ],
 )
 def test_a_bad_table_is_refused_naming_the_line(text, message):
     with pytest.raises(ScoringError, match=message):
