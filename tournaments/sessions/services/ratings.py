@@ -85,15 +85,18 @@ def follow_status(*, actor: Actor, session: Session) -> None:
 
 
 def _rate_one(session: Session) -> list[RatingEntry]:
-    """Rate one session after every other, from each member's latest state."""
+    """Rate one session after every other, from each member's latest state. Its members' rows are locked first,
+    so two sessions finishing at once with a player in common are rated one after the other."""
+    fields = fields_of(session)
+    playing = {int(p) for field in fields for pair in field.pairs for p in pair.players if p is not None}
+    known = set(Member.objects.select_for_update().filter(pk__in=playing).order_by("pk").values_list("pk", flat=True))
     states: dict[str, method.Rating] = {}
     order = (RatingEntry.objects.aggregate(top=Max("order"))["top"] or 0) + 1
-    for row in RatingEntry.objects.order_by("order").only("member_id", "after", "weight"):
+    for row in RatingEntry.objects.filter(member_id__in=known).order_by("order").only("member_id", "after", "weight"):
         states[str(row.member_id)] = method.Rating(row.after, row.weight)
-    known = set(Member.objects.values_list("pk", flat=True))
     rows: list[RatingEntry] = []
     seen: set[str] = set()
-    for field in fields_of(session):
+    for field in fields:
         for rated in method.rate_session(states, field.pairs):
             if int(rated.player) in known and rated.player not in seen:
                 seen.add(rated.player)
