@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import itertools
+import json
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 
 import scoring.ratings as method
 from tournaments.audit.models import AuditEntry
@@ -113,3 +116,16 @@ def test_finishing_an_older_session_after_a_newer_one_rates_them_in_the_order_pl
         first, second = RatingEntry.objects.filter(member=member).order_by("order")
         assert (first.session_id, first.before) == (older.pk, 50.0)
         assert second.before == pytest.approx(first.after)
+
+
+def test_the_command_lists_the_ratings_and_recomputes_them_when_asked():
+    demo(12)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("ratings", "--recompute", "--json", stdout=out, stderr=err)
+    listed = json.loads(out.getvalue())
+    best = RatingEntry.objects.order_by("-after", "member__name").first()
+    assert listed[0] == {"member": best.member.name, "rating": round(best.after, 2), "sessions": 1, "points": 0}
+    assert len(listed) == RatingEntry.objects.count() and err.getvalue().startswith("Recomputed: ")
+    plain = io.StringIO()
+    call_command("ratings", stdout=plain)
+    assert plain.getvalue().splitlines()[0].split()[:2] == ["1", f"{best.after:.2f}"]
