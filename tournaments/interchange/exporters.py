@@ -7,7 +7,7 @@ section at a time.
 
 from __future__ import annotations
 
-from tournaments.sessions.models import Board, Result, Ruling, Section, Session
+from tournaments.sessions.models import Board, MasterPointAward, PointsScheme, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
 from . import lin, own_data, pbn, usebio_writer
@@ -138,9 +138,14 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
     if section is not None:
         scores: SectionScores = score_section(section)
         record.winners = 2 if scores.two_winners else 1
+        awards = {a.entry_id: a for a in MasterPointAward.objects.filter(session=session)}
+        scheme = PointsScheme.objects.filter(event=event).first()
+        if scheme is not None and session.status == Session.Status.FINISHED:
+            record.master_point_type = scheme.point_type
         for field_standings in scores.standings.values():
             for standing in field_standings:
                 entry = standing.entry
+                award = awards.get(entry.pk)
                 record.pairs.append(
                     PairRecord(
                         label=entry.label,
@@ -150,6 +155,8 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
                         total=standing.total if standing.boards_played else None,
                         percentage=standing.percentage,
                         place=standing.place,
+                        master_points=(award.points if award else 0) if record.master_point_type else None,
+                        master_point_type=award.point_type if award else record.master_point_type,
                     )
                 )
         for board_score in scores.boards:

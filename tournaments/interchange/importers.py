@@ -23,7 +23,7 @@ from tournaments.core.text import is_digits, shortened_name
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
-from . import lin, own_import, pbn, usebio
+from . import awards, lin, own_import, pbn, usebio
 from .conventions import conventions_for, import_notes, scores_shown_for
 from .errors import InterchangeError
 from .published import compare_section
@@ -227,6 +227,7 @@ def import_record(
         )
         entries = _create_entries(section, record, warnings)
         report.pairs = len(entries)
+        awarded = awards.keep_imported(session, record, entries)
         made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
         report.results, report.rulings = made, rulings
         warnings.extend(score_warnings)
@@ -251,6 +252,7 @@ def import_record(
             "scale_missed_boards": scale_missed_boards,
             "published_figures_compared": report.compared,
             "differences": len(report.differences),
+            "master_points_awarded": awarded if record.pairs else 0,
         },
         why=f"Imported from {filename}",
     )

@@ -33,6 +33,8 @@ class PairRecord:
     percentage: float | None = None
     place: str = ""
     where: str = ""
+    master_points: int | None = None  # USEBIO MASTER_POINTS_AWARDED (each player's award)
+    master_point_type: str = ""  # USEBIO MASTER_POINT_TYPE of the award, e.g. GREEN
 
 
 @dataclass
@@ -99,6 +101,7 @@ class SessionRecord:
     scoring: ScoringMethod = "mp"
     mp_scale: str = "ebu"  # "ebu" (2 per beat) or "acbl" (1 per beat)
     winners: int = 1
+    master_point_type: str = ""  # the event's MASTER_POINT_TYPE; set when master points were awarded
     pairs: list[PairRecord] = field(default_factory=list)
     boards: list[BoardRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

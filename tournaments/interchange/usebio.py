@@ -140,6 +140,7 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     record.title = r.text(event, "TITLE")
     record.program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"), r.text(event, "PROGRAM_VERSION")) if x)
     record.date = _parse_date(r.text(event, "DATE"), event_where)
+    record.master_point_type = r.text(event, "MASTER_POINT_TYPE")
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         raise InterchangeError(f"WINNER_TYPE {winner_text!r} must be 1 (one field) or 2 (NS and EW).", event_where)
@@ -260,6 +261,8 @@ def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRec
                 percentage=r.number(element, "PERCENTAGE", where),
                 place=r.text(element, "PLACE"),
                 where=where,
+                master_points=_master_points(r.text(element, "MASTER_POINTS_AWARDED"), where),
+                master_point_type=r.text(element, "MASTER_POINT_TYPE"),
             )
         )
     if not pairs:
@@ -267,6 +270,15 @@ def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRec
             "PARTICIPANTS lists no PAIR: the pairs are missing.", r.where(participants, "PARTICIPANTS")
         )
     return pairs
+
+
+def _master_points(text: str, where: str) -> int | None:
+    """MASTER_POINTS_AWARDED: a whole number of points (0 for none), or absent."""
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 7:
+        raise InterchangeError(f"MASTER_POINTS_AWARDED {text[:20]!r} is not a whole number of points.", where)
+    return int(text)
 
 
 def _read_boards(

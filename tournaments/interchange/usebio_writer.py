@@ -40,6 +40,9 @@ def write_usebio(record: SessionRecord) -> bytes:
     _sub(event, "WINNER_TYPE", str(record.winners))
     _sub(event, "TITLE", record.title)
     _sub(event, "DATE", record.date.strftime("%d/%m/%Y") if record.date else "")
+    if record.master_point_type:
+        _sub(event, "MASTER_POINT_TYPE", record.master_point_type)
+        _sub(event, "MPS_AWARDED_FLAG", "Y")
     _sub(event, "SESSION_COUNT", "1")
     _sub(event, "SECTION_COUNT", "1")
     if record.scoring != "mp":
@@ -54,6 +57,9 @@ def write_usebio(record: SessionRecord) -> bytes:
         if pair.percentage is not None:
             _sub(element, "PERCENTAGE", f"{pair.percentage:.2f}")
         _sub(element, "PLACE", pair.place)
+        if pair.master_points is not None:
+            _sub(element, "MASTER_POINTS_AWARDED", str(pair.master_points))
+            _sub(element, "MASTER_POINT_TYPE", pair.master_point_type or record.master_point_type)
         for player in pair.players:
             p = _sub(element, "PLAYER")
             _sub(p, "PLAYER_NAME", player.name)

@@ -23,6 +23,7 @@ from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Entry, Member, Session
 from tournaments.sessions.selectors import recaps
+from tournaments.sessions.selectors.ratings import rating_context, session_awards
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
 
@@ -94,6 +95,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
                 }
             )
     context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
+    context["awards"] = session_awards(session)
     return render(request, "publishing/standings.html", context)
 
 
@@ -235,6 +237,8 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
 def _player_page(request: HttpRequest, member: Member, token: str = "") -> HttpResponse:
     history = players.history_of(member)
     context = {"member": member, "history": list(reversed(history)), "plot": players.plot_points(history)}
+    rated = rating_context(member)
+    context |= {"rating_history": rated["history"], "awards": rated["awards"], "awards_total": rated["awards_total"]}
     return render(request, "publishing/player.html", context | {"token": token, "link_days": players.LINK_DAYS})
 
 

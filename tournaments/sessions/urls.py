@@ -1,17 +1,32 @@
 from django.urls import path
 
-from tournaments.sessions.views import archive, entry, events, home, individuals, printing, results, rulings, sessions
+from tournaments.sessions.views import (
+    archive,
+    entry,
+    events,
+    home,
+    individuals,
+    printing,
+    ratings,
+    results,
+    rulings,
+    sessions,
+)
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("members/", sessions.members, name="members"),
     path("members/<int:member_id>/", sessions.member_edit, name="member_edit"),
+    path("ratings/", ratings.club_ratings_page, name="club_ratings"),
+    path("ratings/recompute/", ratings.ratings_recompute, name="ratings_recompute"),
+    path("ratings/<int:member_id>/", ratings.member_rating, name="member_rating"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/archived/", archive.sessions_archived, name="sessions_archived"),
     path("sessions/<int:pk>/archive/", archive.session_archive, name="session_archive"),
     path("sessions/<int:pk>/restore/", archive.session_restore, name="session_restore"),
     path("events/<int:pk>/archive/", archive.event_archive, name="event_archive"),
     path("events/<int:pk>/", events.event_detail, name="event_detail"),
+    path("events/<int:pk>/points/", ratings.event_points, name="event_points"),
     path("events/<int:pk>/carry-over/", events.event_carry_over, name="event_carry_over"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),

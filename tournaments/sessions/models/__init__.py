@@ -3,6 +3,7 @@
 from tournaments.sessions.models.analysis import DoubleDummyAnalysis
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
+from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RatingEntry
 from tournaments.sessions.models.results import Board, Result
 from tournaments.sessions.models.rulings import Ruling
 
@@ -12,7 +13,10 @@ __all__ = [
     "Entry",
     "EntryPlayer",
     "Event",
+    "MasterPointAward",
     "Member",
+    "PointsScheme",
+    "RatingEntry",
     "Result",
     "Ruling",
     "Section",

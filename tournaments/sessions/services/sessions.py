@@ -22,6 +22,7 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.core.backups import rolling_backup
 from tournaments.core.text import NAME_MAX, check_text, clean_name
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
+from tournaments.sessions.services import masterpoints, ratings
 from tournaments.sessions.services.versions import (
     bump,
     bump_session,
@@ -335,6 +336,9 @@ def set_status(*, actor: Actor, session: Session, status: str) -> None:
         audit.record(
             actor=actor, action=AuditAction.SESSION_STATUS, target=session, session_id=session.pk, old=old, new=status
         )
+        if Session.Status.FINISHED in (old, status) and old != status:  # awards and ratings follow the finish
+            masterpoints.award_session(actor=actor, session=session)
+            ratings.follow_status(actor=actor, session=session)
         bump_session(session.pk)
         if finished and old != status:  # a copy of the evening as it ended (make run's rolling backups)
             transaction.on_commit(lambda: rolling_backup("after-session", str(session.pk)))

@@ -1,0 +1,69 @@
+"""Club ratings (one row per member per rated session: the history) and master points (scheme, awards)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from tournaments.sessions.models.events import Entry, Event, Member, Session
+
+
+class RatingEntry(models.Model):
+    """A member's rating after one finished session; the newest row is the current rating. Rebuilt whole by
+    `services.ratings.recompute` (so the rows are always the method applied to the sessions as they stand)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="ratings")
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="ratings")
+    percentage = models.FloatField(help_text="The pair's percentage")
+    performance = models.FloatField(help_text="The percentage corrected for field and partner")
+    boards = models.PositiveSmallIntegerField()
+    before = models.FloatField()
+    after = models.FloatField()
+    weight = models.FloatField(help_text="Boards (faded) behind the rating after this session")
+    order = models.PositiveIntegerField(help_text="Position of the session in the club's rated history")
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["member", "order"]
+        constraints = [models.UniqueConstraint(fields=["member", "session"], name="one_rating_per_member_session")]
+
+    def __str__(self) -> str:
+        return f"{self.after:.2f}"
+
+
+class PointsScheme(models.Model):
+    """How an event's sessions award master points: the formula or the director's table (scoring/masterpoints)."""
+
+    class Kind(models.TextChoices):
+        FORMULA = "formula", "Formula (points per pair in the field)"
+        TABLE = "table", "Table typed by the director"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="points_scheme")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.FORMULA)
+    per_entry = models.PositiveSmallIntegerField(default=6, help_text="Winner's points per pair in the field")
+    share_percent = models.PositiveSmallIntegerField(default=33, help_text="Share of the field that earns points")
+    cap = models.PositiveIntegerField(default=1000, help_text="Most points a winner earns")
+    table = models.TextField(blank=True, help_text="One line per field size: '10: 12 8 6 4'")
+    point_type = models.CharField(max_length=16, default="GREEN", help_text="USEBIO MASTER_POINT_TYPE")
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} ({self.point_type})"
+
+
+class MasterPointAward(models.Model):
+    """Master points one pair earned in a finished session (each of its players earns them)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="awards")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="awards")
+    points = models.PositiveIntegerField()
+    point_type = models.CharField(max_length=16)
+    place = models.CharField(max_length=8, blank=True)
+
+    class Meta:
+        app_label = "tournaments"
+        constraints = [models.UniqueConstraint(fields=["session", "entry"], name="one_award_per_entry")]
+
+    def __str__(self) -> str:
+        return f"{self.points} {self.point_type}"
