@@ -98,26 +98,30 @@ def seal(entry: AuditEntry, head: AuditChainHead) -> None:
     if len(todo) == 1:  # one row (not a whole session): read its seal alone, not the chain's
         mine = mine.filter(row_id__in=list(next(iter(todo.values()))))
     known = {(s.kind, s.row_id): s for s in mine}
-    for kind, rows in todo.items():
-        for row_id, state in rows.items():
-            _seal_one(kind, row_id, entry, state, known.get((kind, row_id)), head)
+    new = [
+        made
+        for kind, rows in todo.items()
+        for row_id, state in rows.items()
+        if (made := _seal_one(kind, row_id, entry, state, known.get((kind, row_id)), head)) is not None
+    ]
+    # One INSERT per batch, not per row: an import of a simultaneous seals 72,000 lines (19 s one by one).
+    AuditSeal.objects.bulk_create(new, batch_size=500)
 
 
 def _seal_one(
     kind: str, row_id: int, entry: AuditEntry, state: dict[str, Any] | None, old: AuditSeal | None, head: AuditChainHead
-) -> None:
+) -> AuditSeal | None:
+    """Update an existing seal in place, or return the new one for the caller to insert with the others."""
     assert entry.chain is not None and entry.hash is not None
     if old is None and state is None:
-        return
+        return None
     mac = seal_mac(kind, row_id, entry.chain, state, entry.hash)
+    head.seals = add(head.seals, mac)
     if old is not None:
         head.seals = add(head.seals, old.mac, -1)
         AuditSeal.objects.filter(pk=old.pk).update(state=state, entry_hash=entry.hash, mac=mac)
-    else:
-        AuditSeal.objects.create(
-            kind=kind, row_id=row_id, chain=entry.chain, state=state, entry_hash=entry.hash, mac=mac
-        )
-    head.seals = add(head.seals, mac)
+        return None
+    return AuditSeal(kind=kind, row_id=row_id, chain=entry.chain, state=state, entry_hash=entry.hash, mac=mac)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 Reading is lenient about what it does not need (master points, contacts) and strict about what it does: every
 problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``). XML is parsed with
-defusedxml, which refuses entity declarations, so a file cannot expand itself into gigabytes or read local files.
+lxml (:mod:`.safexml`), which refuses entity declarations, so a file cannot expand itself into gigabytes or read
+local files.
 
 A traveller line, board or hand record that cannot be read is left out with the reason (a note in the import
 report), not the whole file. Writing is :mod:`.usebio_writer`. Our own files end with a ``<?bridgedesk ...?>``
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import xml.etree.ElementTree as ET
 
 import scoring
 from tournaments.core.text import ascii_int, is_digits
@@ -22,7 +22,7 @@ from . import own_data
 from .deals import SEAT_NAMES, SEATS, deal_from_hands
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
-from .safexml import parse_xml_pis
+from .safexml import Element, line_of, parse_xml_pis
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": "mp",
@@ -59,18 +59,15 @@ _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW
 
 
 class _Reader:
-    def __init__(self, lines: dict[ET.Element, int]) -> None:
-        self.lines = lines
-
-    def where(self, element: ET.Element, path: str) -> str:
-        line = self.lines.get(element)
+    def where(self, element: Element, path: str) -> str:
+        line = line_of(element)
         return f"line {line}, {path}" if line else path
 
-    def text(self, element: ET.Element, tag: str) -> str:
+    def text(self, element: Element, tag: str) -> str:
         found = element.find(tag)
         return "" if found is None or found.text is None else found.text.strip()
 
-    def number(self, element: ET.Element, tag: str, where: str, *, required: bool = False) -> float | None:
+    def number(self, element: Element, tag: str, where: str, *, required: bool = False) -> float | None:
         raw = self.text(element, tag)
         if not raw:
             if required:
@@ -108,8 +105,8 @@ def _parse_date(text: str, where: str) -> dt.date | None:
 
 def read_usebio(data: bytes | str) -> SessionRecord:
     """Read a USEBIO 1.2 file (pairs events: MP, Butler, cross-IMPs) into a :class:`SessionRecord`."""
-    root, lines, pis = parse_xml_pis(data)
-    r = _Reader(lines)
+    root, pis = parse_xml_pis(data)
+    r = _Reader()
     if root.tag != "USEBIO":
         raise InterchangeError(
             f"this XML file is not a USEBIO results file: its root element is <{root.tag}>, not <USEBIO>.",
@@ -170,7 +167,7 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     return record
 
 
-def _scoring(r: _Reader, event: ET.Element, where: str, warnings: list[str]) -> ScoringMethod:
+def _scoring(r: _Reader, event: Element, where: str, warnings: list[str]) -> ScoringMethod:
     """The scoring, from EVENT_TYPE (``MP_PAIRS``) or, in the generic form, BOARD_SCORING_METHOD."""
     event_type = event.get("EVENT_TYPE", "").strip().upper()
     if event_type in EVENT_TYPES:
@@ -197,7 +194,7 @@ def _scoring(r: _Reader, event: ET.Element, where: str, warnings: list[str]) -> 
     raise InterchangeError(f"unknown event type {event_type or '(none)'}: Bridgedesk imports {known}.", where)
 
 
-def _section_of(r: _Reader, event: ET.Element, where: str) -> ET.Element:
+def _section_of(r: _Reader, event: Element, where: str) -> Element:
     """Where the pairs and boards are: the EVENT itself (the flat form), or its one SESSION's one SECTION."""
     if event.find("PARTICIPANTS") is not None or not event.findall("SESSION"):
         return event
@@ -219,7 +216,7 @@ def _section_of(r: _Reader, event: ET.Element, where: str) -> ET.Element:
     return sections[0]
 
 
-def _read_pairs(r: _Reader, event: ET.Element, event_where: str) -> list[PairRecord]:
+def _read_pairs(r: _Reader, event: Element, event_where: str) -> list[PairRecord]:
     participants = event.find("PARTICIPANTS")
     if participants is None:
         raise InterchangeError("the EVENT has no PARTICIPANTS: the pairs are missing.", event_where)
@@ -281,9 +278,7 @@ def _master_points(text: str, where: str) -> int | None:
     return int(text)
 
 
-def _read_boards(
-    r: _Reader, event: ET.Element, record: SessionRecord, pairs: dict[str, PairRecord]
-) -> list[BoardRecord]:
+def _read_boards(r: _Reader, event: Element, record: SessionRecord, pairs: dict[str, PairRecord]) -> list[BoardRecord]:
     """Every board's traveller. A line (or board) that cannot be read is left out with the reason and its line
     in the file, not the whole file; only when nothing readable is left does the first reason refuse it."""
     boards: dict[int, BoardRecord] = {}
@@ -306,7 +301,7 @@ def _read_boards(
 
 def _read_board(
     r: _Reader,
-    element: ET.Element,
+    element: Element,
     record: SessionRecord,
     pairs: dict[str, PairRecord],
     boards: dict[int, BoardRecord],
@@ -335,7 +330,7 @@ def _read_board(
 
 def _read_line(
     r: _Reader,
-    element: ET.Element,
+    element: Element,
     board: int,
     index: int,
     record: SessionRecord,
@@ -413,7 +408,7 @@ def _check_meeting(board: BoardRecord, line: LineRecord) -> None:
                 raise InterchangeError(f"pair {label} sits both NS and EW on this board.", line.where)
 
 
-def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
+def _read_handset(r: _Reader, root: Element, record: SessionRecord) -> None:
     handset = next(root.iter("HANDSET"), None)  # after the events, or inside the event, session or section
     if handset is None:
         return
@@ -427,7 +422,7 @@ def _read_handset(r: _Reader, root: ET.Element, record: SessionRecord) -> None:
 
 
 def _read_hand_record(
-    r: _Reader, board_element: ET.Element, record: SessionRecord, by_number: dict[int, BoardRecord]
+    r: _Reader, board_element: Element, record: SessionRecord, by_number: dict[int, BoardRecord]
 ) -> None:
     number_text = r.text(board_element, "BOARD_NUMBER")
     where = r.where(board_element, f"HANDSET BOARD {number_text or '?'}")

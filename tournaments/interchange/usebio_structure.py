@@ -6,11 +6,10 @@ against them before it is returned, and the tests check the published real files
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from .errors import InterchangeError
-from .safexml import parse_xml
+from .safexml import Element, parse_xml
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
 
@@ -91,17 +90,17 @@ def check_structure(data: bytes | str) -> None:
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     if DOCTYPE not in text[:400]:
         raise InterchangeError("the USEBIO 1.2 DOCTYPE is missing.", "line 2")
-    root, lines = parse_xml(data)
+    root = parse_xml(data)
     if root.tag != "USEBIO" or root.get("Version") != "1.2":
         raise InterchangeError('the root must be <USEBIO Version="1.2">.', "line 1")
-    _check_element(root, "USEBIO", lines)
+    _check_element(root, "USEBIO")
 
 
-def _check_element(element: ET.Element, key: str, lines: dict[ET.Element, int]) -> None:
+def _check_element(element: Element, key: str) -> None:
     model = _MODELS.get(key)
     if model is None:
         if len(element):
-            raise InterchangeError(f"<{element.tag}> holds text only.", f"line {lines.get(element[0], '?')}")
+            raise InterchangeError(f"<{element.tag}> holds text only.", f"line {element[0].sourceline or '?'}")
         return
     position = 0
     count = 0
@@ -110,27 +109,27 @@ def _check_element(element: ET.Element, key: str, lines: dict[ET.Element, int]) 
             if count < model[position][1]:
                 raise InterchangeError(
                     f"<{element.tag}> needs {'/'.join(sorted(model[position][0]))} before <{child.tag}>.",
-                    f"line {lines.get(child, '?')}",
+                    f"line {child.sourceline or '?'}",
                 )
             position += 1
             count = 0
         if position == len(model):
             raise InterchangeError(
-                f"<{child.tag}> is not allowed here in <{element.tag}>.", f"line {lines.get(child, '?')}"
+                f"<{child.tag}> is not allowed here in <{element.tag}>.", f"line {child.sourceline or '?'}"
             )
         count += 1
         if count > model[position][2]:
             raise InterchangeError(
-                f"<{child.tag}> appears too often in <{element.tag}>.", f"line {lines.get(child, '?')}"
+                f"<{child.tag}> appears too often in <{element.tag}>.", f"line {child.sourceline or '?'}"
             )
         child_key = f"{element.tag}/{child.tag}" if f"{element.tag}/{child.tag}" in _MODELS else child.tag
-        _check_element(child, child_key, lines)
+        _check_element(child, child_key)
     if position < len(model) and count < model[position][1]:
         raise InterchangeError(
-            f"<{element.tag}> lacks <{'/'.join(sorted(model[position][0]))}>.", f"line {lines.get(element, '?')}"
+            f"<{element.tag}> lacks <{'/'.join(sorted(model[position][0]))}>.", f"line {element.sourceline or '?'}"
         )
     for tags, lo, _hi in model[position + 1 :]:
         if lo > 0:
             raise InterchangeError(
-                f"<{element.tag}> lacks <{'/'.join(sorted(tags))}>.", f"line {lines.get(element, '?')}"
+                f"<{element.tag}> lacks <{'/'.join(sorted(tags))}>.", f"line {element.sourceline or '?'}"
             )
