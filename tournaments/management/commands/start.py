@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import subprocess
@@ -110,4 +111,7 @@ class Command(BaseCommand):
         if sys.stdin.isatty():
             answer = input("No sessions yet. Create a demo evening (8-table Mitchell, scored)? [Y/n] ").strip().lower()
         if answer in ("", "y", "yes"):
-            call_command("demo", tables=8, movement="mitchell", seed=1)
+            out = io.StringIO()
+            call_command("demo", tables=8, movement="mitchell", seed=1, stdout=out)
+            lines = out.getvalue().rstrip("\n").splitlines()
+            self.stdout.write("\n".join(lines[:-1]).rstrip())  # the last line is the session's id, for scripts
