@@ -13,8 +13,7 @@ from tournaments.core.access import Perm, has, requires
 from tournaments.parties import archive
 from tournaments.parties.models import Party
 from tournaments.parties.views.common import get_party
-
-CONFIRM = "Tick the box to confirm: nothing is archived without it."
+from tournaments.sessions.views.archive import confirm_archive
 
 
 @requires(Perm.DIRECT)
@@ -22,18 +21,21 @@ CONFIRM = "Tick the box to confirm: nothing is archived without it."
 def party_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Host: what archiving this party takes away (GET); archive it once the box is ticked (POST)."""
     party = get_party(request, pk)
-    error = ""
-    if request.method == "POST":
-        if request.POST.get("confirm") == "yes":
-            archive.archive_party(actor=request.user, party=party, why=request.POST.get("why", "")[:200])
-            messages.success(request, f"{party.name} archived: restore it from the archive list if it was a mistake.")
-            return redirect("parties:archived")
-        error = CONFIRM
-    context = {
-        "what": party, "goes": archive.what_goes_with(party), "error": error, "kind": "party",
-        "takes_off": "this party off your list of parties", "archive_url": reverse("parties:archived"),
-    }  # fmt: skip
-    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+    def do_archive(why: str) -> str:
+        archive.archive_party(actor=request.user, party=party, why=why)
+        return f"{party.name} archived: restore it from the archive list if it was a mistake."
+
+    return confirm_archive(
+        request,
+        what=party,
+        goes=archive.what_goes_with(party),
+        kind="party",
+        archive=do_archive,
+        done="parties:archived",
+        takes_off="this party off your list of parties",
+        archive_url=reverse("parties:archived"),
+    )
 
 
 @requires(Perm.DIRECT)

@@ -3,6 +3,9 @@ archive list that brings one back."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,19 +19,40 @@ from tournaments.sessions.views.common import get_session
 CONFIRM = "Tick the box to confirm: nothing is archived without it."
 
 
+def confirm_archive(
+    request: HttpRequest,
+    *,
+    what: object,
+    goes: list[str],
+    kind: str,
+    archive: Callable[[str], str],
+    done: str,
+    **shown: Any,
+) -> HttpResponse:
+    """The one confirmation of every archive (sessions, events, teams events, parties): a GET says what goes with
+    it; a POST with the box ticked calls `archive(why)`, shows the message it returns and goes to `done`; a POST
+    without it answers 400 with the page again."""
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm") == "yes":
+            messages.success(request, archive(request.POST.get("why", "")[:200]))
+            return redirect(done)
+        error = CONFIRM
+    context = {"what": what, "goes": goes, "error": error, "kind": kind, **shown}
+    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+
 @requires(Perm.DIRECT)
 def session_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: what archiving this session takes away (GET); archive it once the box is ticked (POST)."""
     session = get_session(pk)
-    error = ""
-    if request.method == "POST":
-        if request.POST.get("confirm") == "yes":
-            archive_services.archive_session(actor=request.user, session=session, why=request.POST.get("why", "")[:200])
-            messages.success(request, f"{session} archived: restore it from the archive list if it was a mistake.")
-            return redirect("sessions_archived")
-        error = CONFIRM
-    context = {"what": session, "goes": archive_services.what_goes_with(session), "error": error, "kind": "session"}
-    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+    def archive(why: str) -> str:
+        archive_services.archive_session(actor=request.user, session=session, why=why)
+        return f"{session} archived: restore it from the archive list if it was a mistake."
+
+    goes = archive_services.what_goes_with(session)
+    return confirm_archive(request, what=session, goes=goes, kind="session", archive=archive, done="sessions_archived")
 
 
 @requires(Perm.DIRECT)
@@ -36,18 +60,13 @@ def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: archive every session of an event, after the same confirmation."""
     event = get_object_or_404(Event, pk=pk)
     sessions = list(event.sessions.filter(archived_at__isnull=True).order_by("number"))
-    error = ""
-    if request.method == "POST":
-        if request.POST.get("confirm") == "yes":
-            count = archive_services.archive_event(
-                actor=request.user, event=event, why=request.POST.get("why", "")[:200]
-            )
-            messages.success(request, f"{event.name}: {count} session{'s' if count != 1 else ''} archived.")
-            return redirect("sessions_archived")
-        error = CONFIRM
+
+    def archive(why: str) -> str:
+        count = archive_services.archive_event(actor=request.user, event=event, why=why)
+        return f"{event.name}: {count} session{'s' if count != 1 else ''} archived."
+
     goes = [f"{s.name} ({s.date:%d %b %Y}): " + "; ".join(archive_services.what_goes_with(s)) for s in sessions]
-    context = {"what": event, "goes": goes, "error": error, "kind": "event"}
-    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+    return confirm_archive(request, what=event, goes=goes, kind="event", archive=archive, done="sessions_archived")
 
 
 @requires(Perm.DIRECT)

@@ -10,10 +10,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
+from tournaments.sessions.views.archive import confirm_archive
 from tournaments.teams import archive
 from tournaments.teams.models import TeamEvent
-
-CONFIRM = "Tick the box to confirm: nothing is archived without it."
 
 
 @requires(Perm.DIRECT)
@@ -21,18 +20,21 @@ CONFIRM = "Tick the box to confirm: nothing is archived without it."
 def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: what archiving this teams event takes away (GET); archive it once the box is ticked (POST)."""
     event = get_object_or_404(TeamEvent, pk=pk)
-    error = ""
-    if request.method == "POST":
-        if request.POST.get("confirm") == "yes":
-            archive.archive_event(actor=request.user, event=event, why=request.POST.get("why", "")[:200])
-            messages.success(request, f"{event.name} archived: restore it from the archive list if it was a mistake.")
-            return redirect("teams:archived")
-        error = CONFIRM
-    context = {
-        "what": event, "goes": archive.what_goes_with(event), "error": error, "kind": "teams event",
-        "takes_off": "this teams event off the teams list", "archive_url": reverse("teams:archived"),
-    }  # fmt: skip
-    return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
+
+    def do_archive(why: str) -> str:
+        archive.archive_event(actor=request.user, event=event, why=why)
+        return f"{event.name} archived: restore it from the archive list if it was a mistake."
+
+    return confirm_archive(
+        request,
+        what=event,
+        goes=archive.what_goes_with(event),
+        kind="teams event",
+        archive=do_archive,
+        done="teams:archived",
+        takes_off="this teams event off the teams list",
+        archive_url=reverse("teams:archived"),
+    )
 
 
 @requires(Perm.DIRECT)
