@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
@@ -74,6 +74,12 @@ def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, template, _context(session, reverse("tableside:screen", args=[pk])))
 
 
+def refused(request: HttpRequest, error: LinkRefused) -> HttpResponse:
+    """The page a TV shows for a screen link it cannot use (unknown, withdrawn, archived), with its status."""
+    context = {"message": str(error), "what": "Screen link"}
+    return render(request, "tableside/refused.html", context, status=status_of(error))
+
+
 @public
 @require_safe
 def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
@@ -81,14 +87,9 @@ def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         link = screenlinks.open_screen(token)
     except LinkRefused as exc:
-        return render(
-            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=status_of(exc)
-        )
+        return refused(request, exc)
     if link.session_id is None:
         raise Http404("This link is a party's screen.")
     session = get_object_or_404(Session.objects.select_related("event"), pk=link.session_id)
-    if session.archived_at is not None:  # off the lists, the public pages and the phones: the TV too
-        message = "The director has archived this session: ask the director."
-        return render(request, "tableside/refused.html", {"message": message, "what": "Screen link"}, status=403)
     template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
     return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))

@@ -63,12 +63,17 @@ def revoke_screen_link(*, actor: Actor, link: ScreenLink) -> None:
 
 
 def open_screen(token: str) -> ScreenLink:
-    """The live screen link with this token, or LinkRefused (404 unknown, 403 withdrawn)."""
-    link = ScreenLink.objects.filter(token=token[:64]).first()
+    """The live screen link with this token, or LinkRefused (404 unknown, 403 withdrawn or its session or party
+    archived: off the lists, the public pages and the phones, so off the TV too)."""
+    link = ScreenLink.objects.select_related("session", "party").filter(token=token[:64]).first()
     if link is None:
         raise LinkRefused("There is no such screen link. Ask the director for the current one.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This screen link was withdrawn by the director. Ask for the new one.")
+    if link.session is not None and link.session.archived_at is not None:
+        raise LinkRefused("The director has archived this session: ask the director.")
+    if link.party is not None and link.party.archived_at is not None:
+        raise LinkRefused("The host has archived this party: ask the host.")
     return link
 
 

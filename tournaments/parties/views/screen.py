@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
-from tournaments.core.errors import LinkRefused, status_of
+from tournaments.core.errors import LinkRefused
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.core.links import qr_svg
 from tournaments.parties import selectors
@@ -21,6 +21,7 @@ from tournaments.parties.models import Party
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party
 from tournaments.tableside import screenlinks
+from tournaments.tableside.screen import refused
 
 LEADERS = 8
 
@@ -38,15 +39,10 @@ def party_screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     try:
         link = screenlinks.open_screen(token)
     except LinkRefused as exc:
-        return render(
-            request, "tableside/refused.html", {"message": str(exc), "what": "Screen link"}, status=status_of(exc)
-        )
+        return refused(request, exc)
     if link.party_id is None:
         raise Http404("This link is a session's screen.")
     party = get_object_or_404(Party, pk=link.party_id)
-    if party.archived_at is not None:
-        message = "The host has archived this party: ask the host."
-        return render(request, "tableside/refused.html", {"message": message, "what": "Screen link"}, status=403)
     return _screen(request, party, reverse("parties:screen_link", args=[token]))
 
 
