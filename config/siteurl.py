@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 FIX_COMMAND = "HOST=0.0.0.0 make run"  # the one command that lets the phones in (or set SITE_URL)
+DEFAULT_PORT = 8000
 
 
 def _usable(address: str) -> bool:
@@ -54,7 +55,7 @@ def work_out_site_url(environ: Mapping[str, str]) -> str:
     if explicit:
         return explicit.rstrip("/")
     host = environ.get("HOST", "127.0.0.1").strip()
-    port = environ.get("PORT", "8000").strip() or "8000"
+    port = environ.get("PORT", "").strip() or str(DEFAULT_PORT)
     if host in ALL_INTERFACES:
         host = lan_address() or "127.0.0.1"
     if ":" in host and not host.startswith("["):
@@ -73,11 +74,22 @@ def only_this_machine(url: str) -> bool:
         return False
 
 
+def fix_command(url: str) -> str:
+    """The command that lets the phones in, on the port `url` uses (a director who chose PORT keeps it)."""
+    try:
+        port = urlsplit(url).port
+    except ValueError:
+        port = None
+    if port is None or port == DEFAULT_PORT:
+        return FIX_COMMAND
+    return FIX_COMMAND.replace("make run", f"PORT={port} make run")
+
+
 def reach_warning(url: str) -> str | None:
     """What the director reads when the phones cannot reach `url`, with the command that fixes it; else None."""
     if not only_this_machine(url):
         return None
     return (
         f"Phones cannot open these links: {url} only works on this computer. "
-        f"Stop Bridgedesk and start it with `{FIX_COMMAND}` (or set SITE_URL to the address the phones use)."
+        f"Stop Bridgedesk and start it with `{fix_command(url)}` (or set SITE_URL to the address the phones use)."
     )

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.core.management import call_command
 
-from config.siteurl import FIX_COMMAND, lan_address, only_this_machine, reach_warning, work_out_site_url
+from config.siteurl import FIX_COMMAND, fix_command, lan_address, only_this_machine, reach_warning, work_out_site_url
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.services.sessions import SectionSpec
 
@@ -76,3 +76,17 @@ def test_publish_prints_the_public_address_on_the_site_url(settings, capsys):
     call_command("publish", str(section.session_id))
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last == f"http://192.168.1.20:8000/results/{section.session_id}/"
+
+
+@pytest.mark.parametrize(
+    ("url", "command"),
+    [
+        ("http://127.0.0.1:8000", "HOST=0.0.0.0 make run"),
+        ("http://127.0.0.1", "HOST=0.0.0.0 make run"),
+        ("http://localhost:8123", "HOST=0.0.0.0 PORT=8123 make run"),
+    ],
+)
+def test_the_fix_command_keeps_the_port_the_director_chose(url, command):
+    assert fix_command(url) == command
+    warning = reach_warning(url)
+    assert warning is not None and f"`{command}`" in warning

@@ -80,7 +80,7 @@ def test_one_ctrl_c_stops_both_with_the_normal_message(tmp_path):
         "",
         f"Bridgedesk is running at http://127.0.0.1:{port}/  (a Celery worker runs beside it)",
         f"Phones cannot open these links: http://127.0.0.1:{port} only works on this computer. Stop Bridgedesk and "
-        "start it with `HOST=0.0.0.0 make run` (or set SITE_URL to the address the phones use).",
+        f"start it with `HOST=0.0.0.0 PORT={port} make run` (or set SITE_URL to the address the phones use).",
         "Press Ctrl-C to stop both.",
         "",
         "Stopping the web server and the worker ...",
