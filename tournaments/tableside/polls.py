@@ -25,24 +25,29 @@ def _run_out(session_id: int) -> bool:
     return remaining is not None and remaining <= 0
 
 
+def answer_poll(request: HttpRequest, session_id: int, build: Callable[[], HttpResponse]) -> HttpResponse:
+    """`build()` for a page or a changed poll; 304 for an HTMX poll whose ETag already holds the session's state."""
+    if not request.headers.get("HX-Request"):
+        return build()
+    tag = session_etag(request, session_id)
+    if tag is None:
+        return build()  # no such session: the view answers 404
+    etag = f'"{tag}{"-late" if _run_out(session_id) else ""}"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = build()
+    if response.status_code in (200, 304):
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-store"  # never a stale copy from the browser's cache
+    return response
+
+
 def polled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """304 for an HTMX poll of `view(request, pk)` (a session page) whose ETag the poll already holds."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.headers.get("HX-Request"):
-            return view(request, pk, *args, **kwargs)
-        tag = session_etag(request, pk)
-        if tag is None:
-            return view(request, pk, *args, **kwargs)  # no such session: the view answers 404
-        etag = f'"{tag}{"-late" if _run_out(pk) else ""}"'
-        if request.headers.get("If-None-Match") == etag:
-            response: HttpResponse = HttpResponseNotModified()
-        else:
-            response = view(request, pk, *args, **kwargs)
-        if response.status_code in (200, 304):
-            response["ETag"] = etag
-            response["Cache-Control"] = "no-store"  # never a stale copy from the browser's cache
-        return response
+        return answer_poll(request, pk, lambda: view(request, pk, *args, **kwargs))
 
     return wrapper

@@ -20,7 +20,7 @@ from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_session
 from tournaments.tableside import screenlinks, services
-from tournaments.tableside.polls import polled
+from tournaments.tableside.polls import answer_poll, polled
 
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West"}
 
@@ -90,6 +90,11 @@ def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return refused(request, exc)
     if link.session_id is None:
         raise Http404("This link is a party's screen.")
-    session = get_object_or_404(Session.objects.select_related("event"), pk=link.session_id)
-    template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
-    return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))
+    session_id = link.session_id
+
+    def build() -> HttpResponse:
+        session = get_object_or_404(Session.objects.select_related("event"), pk=session_id)
+        template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
+        return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))
+
+    return answer_poll(request, session_id, build)

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.services.sessions import SectionSpec
-from tournaments.tableside import services
+from tournaments.tableside import screenlinks, services
 from tournaments.tableside.models import RoundTimer
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +90,21 @@ def test_the_round_running_out_moves_the_screens_etag(director_client, section):
     late = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert late.status_code == 200 and late["ETag"] != etag
     assert b"Move now" in late.content
+
+
+def test_the_tv_screen_link_answers_304_to_a_poll_until_something_changes(client, director, section):
+    link = screenlinks.issue_screen_link(actor=director, session=section.session)
+    url = f"/screen/{link.token}/"
+    poll = {"HTTP_HX_REQUEST": "true"}
+    first = client.get(url, **poll)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-store"
+    etag = first["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        same = client.get(url, HTTP_IF_NONE_MATCH=etag, **poll)
+    assert same.status_code == 304 and same.content == b""
+    assert len(queries) <= 5  # the link, the versions, the status, the clock: no ranking built
+    services.call_director(services.issue_links(section)[0])
+    moved = client.get(url, HTTP_IF_NONE_MATCH=etag, **poll)
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    screenlinks.revoke_screen_link(actor=director, link=link)
+    assert client.get(url, HTTP_IF_NONE_MATCH=moved["ETag"], **poll).status_code == 403  # withdrawn: never a 304
