@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.scoring._usebio import read_session
+from tournaments.interchange.agreement import compare_with_published, convention_hint
 from tournaments.interchange.exporters import export_pbn, export_usebio
-from tournaments.interchange.importers import compare_with_published, convention_hint, import_pbn, import_usebio
+from tournaments.interchange.importers import import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
