@@ -10,6 +10,7 @@ import enum
 
 class AuditAction(enum.StrEnum):
     BOARDS_DEAL = "boards.deal"
+    BOARD_HANDS = "board.hands"
     ENTRY_LATE = "entry.late"
     EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
@@ -53,6 +54,8 @@ class AuditAction(enum.StrEnum):
     TABLE_LINK_REVOKE = "table.link_revoke"
     MEMBER_LINKS_REVOKE = "member.links_revoke"
     TABLE_SETTINGS = "table.settings"
+    TABLE_SIGN_IN = "table.sign_in"
+    TABLE_SIGN_IN_FIX = "table.sign_in_fix"
     TEAMS_ARCHIVE = "teams.archive"
     TEAMS_BOARDS = "teams.boards"
     TEAMS_CREATE = "teams.create"

@@ -27,7 +27,15 @@ from tournaments.sessions.models import (
     TableRound,
 )
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
-from tournaments.tableside.models import DirectorCall, RoundTimer, ScreenLink, TableEntry, TableLink, TableSettings
+from tournaments.tableside.models import (
+    DirectorCall,
+    RoundTimer,
+    ScreenLink,
+    SignIn,
+    TableEntry,
+    TableLink,
+    TableSettings,
+)
 from tournaments.teams.models import (
     Team,
     TeamBoard,
@@ -73,6 +81,7 @@ __all__ = [
     "ScreenLink",
     "Section",
     "Session",
+    "SignIn",
     "Simultaneous",
     "SimultaneousClub",
     "TableEntry",

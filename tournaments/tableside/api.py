@@ -14,12 +14,12 @@ from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 
-from tournaments.core.errors import status_of
+from tournaments.core.errors import DomainError, status_of
 from tournaments.core.limits import TABLE_POSTS, client_address
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
-from tournaments.tableside import services
+from tournaments.tableside import hands, services, signins
 from tournaments.tableside.state import table_state
 
 api = NinjaAPI(
@@ -63,6 +63,23 @@ class ResultIn(Schema):
     lead: str = ""
     tricks: int | str | None = None
     client_id: str
+
+
+class SignInIn(Schema):
+    """A player signing into a seat: the member number (or a member picked from the search), and the name typed
+    when the number is not on the club's list."""
+
+    seat: str
+    number: str = ""
+    name: str = ""
+    member: int | None = None
+
+
+class HandsIn(Schema):
+    """The four hands of a board as cards ("SA", "H10", "D2"), 13 a hand: {"N": [...], "E": [...], ...}."""
+
+    board: int
+    hands: dict[str, list[str]]
 
 
 class Problem(Schema):
@@ -117,7 +134,10 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
         return not_modified
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
-    return table_state(link).as_json()
+    body = table_state(link).as_json()
+    wanted = body["settings"]["sign_in"] and body["first_round"]  # sign-in is at the start of the session
+    body["sign_in"] = signins.sign_in_json(link.section, link.table, wanted)
+    return body
 
 
 @api.post(
@@ -219,3 +239,66 @@ def call(request: HttpRequest, token: str) -> Any:
         return _refused(request, exc)
     made = services.call_director(link)
     return Status(200, {"called_at": made.created_at.isoformat(), "table": link.table})
+
+
+def _problem(exc: DomainError) -> Any:
+    return Status(status_of(exc), exc.as_json())
+
+
+@api.post(
+    "/table/{token}/signin",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
+    summary="Sign in at a seat",
+)
+def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
+    """200 with the seat's name and whether the number is a member's; 422 for an unknown number without a name
+    (kept, with the name, once typed); 403 when the director did not ask for sign-in or the table is past its
+    first round."""
+    try:
+        link = services.open_link(token, address=client_address(request))
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    if _throttled(token):
+        return Status(429, {"field": "", "message": "Too many sign-ins from this table in a minute; wait a moment."})
+    try:
+        signed = signins.sign_in(
+            link, seat=payload.seat, number=payload.number, name=payload.name, member_id=payload.member
+        )
+    except signins.SignInError as exc:
+        return _problem(exc)
+    return Status(200, {"seat": signed.seat, "name": signed.name, "known": signed.member_id is not None})
+
+
+@api.get(
+    "/table/{token}/members",
+    response={200: dict, 403: Problem, 404: Problem, 429: Problem},
+    summary="Find a member by name",
+)
+def members(request: HttpRequest, token: str, q: str = "") -> Any:
+    """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking."""
+    try:
+        services.open_link(token, address=client_address(request))
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    return Status(200, {"members": signins.find_members(q[:60])})
+
+
+@api.post(
+    "/table/{token}/hands",
+    response={201: dict, 403: Problem, 404: Problem, 409: Problem, 415: Problem, 422: Problem, 429: Problem},
+    summary="Enter a board's hands",
+)
+def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
+    """201 with the deal (PBN, North first); 422 naming the hand with a wrong count or a card twice; 409 when
+    the board's hands are already in; 403 when the director did not ask for hands at the table."""
+    try:
+        link = services.open_link(token, address=client_address(request))
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    if _throttled(token):
+        return Status(429, {"field": "", "message": "Too many posts from this table in a minute; wait a moment."})
+    try:
+        deal = hands.submit_hands(link, payload.board, payload.hands)
+    except hands.HandsError as exc:
+        return _problem(exc)
+    return Status(201, {"board": payload.board, "deal": deal})

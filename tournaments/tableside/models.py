@@ -49,12 +49,40 @@ class TableSettings(models.Model):
     section = models.OneToOneField("tournaments.Section", on_delete=models.CASCADE, related_name="table_settings")
     opponents_confirm = models.BooleanField(default=True, help_text="The opponents confirm each result on the phone")
     show_traveller = models.BooleanField(default=True, help_text="After a board, show the traveller so far")
+    sign_in = models.BooleanField(default=False, help_text="Players sign in with their member numbers at the start")
+    hands_at_table = models.BooleanField(
+        default=False, help_text="Boards are dealt at the table: the first table to play a board enters its hands"
+    )
+    show_hand = models.BooleanField(default=True, help_text="After a board, show its deal when it is known")
 
     class Meta:
         app_label = "tournaments"
 
     def __str__(self) -> str:
         return f"Table settings of section {self.section_id}"
+
+
+class SignIn(models.Model):
+    """Who sits in a seat of a table at the start of the session, as they signed in on the table's phone.
+
+    Kept by section, table and seat (not by phone), so another phone opening the same table link carries on;
+    `member` is empty for a number the club's list does not know (the typed name is kept for the director)."""
+
+    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="sign_ins")
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")])
+    number = models.CharField(max_length=40, blank=True, help_text="The member number as typed")
+    name = models.CharField(max_length=120)
+    member = models.ForeignKey("tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL)
+    signed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        app_label = "tournaments"
+        ordering = ["section", "table", "seat"]
+        constraints = [models.UniqueConstraint(fields=["section", "table", "seat"], name="one_sign_in_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.name} at table {self.table} {self.seat}"
 
 
 class TableEntry(models.Model):

@@ -33,6 +33,8 @@ class TableState:
     timer: dict[str, Any] = field(default_factory=dict)
     confirm: bool = True
     show_traveller: bool = True
+    choices: dict[str, bool] = field(default_factory=dict)
+    first_round: bool = False
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -46,7 +48,8 @@ class TableState:
             "boards": self.boards,
             "move": self.move,
             "timer": self.timer,
-            "settings": {"opponents_confirm": self.confirm, "show_traveller": self.show_traveller},
+            "settings": {"opponents_confirm": self.confirm, "show_traveller": self.show_traveller} | self.choices,
+            "first_round": self.first_round,
         }
 
 
@@ -129,6 +132,16 @@ def move_words(later: Sequence[TableRound], row: TableRound) -> str:
     return "; ".join(parts) + "."
 
 
+def _deal_json(board: Board | None, result: Result | None, choices: dict[str, bool]) -> dict[str, Any]:
+    """Whether this table is asked for the board's hands (dealt at the table, deal unknown), and the deal once
+    the table's own result is in, when the director shows it (tableside/hands.py takes the hands)."""
+    deal = board.deal if board else ""
+    return {
+        "hands_wanted": choices.get("hands_at_table", False) and board is not None and not deal,
+        "deal": deal if deal and result is not None and choices.get("show_hand", True) else "",
+    }
+
+
 def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
     if timer is None or timer.started_at is None:
         return {"running": False, "remaining_seconds": None, "minutes": timer.minutes if timer else None}
@@ -156,9 +169,15 @@ def table_state(link: TableLink) -> TableState:
         timer=timer_json(timer),
         confirm=settings.opponents_confirm if settings else True,
         show_traveller=settings.show_traveller if settings else True,
+        choices={
+            "sign_in": bool(settings and settings.sign_in),
+            "hands_at_table": bool(settings and settings.hands_at_table),
+            "show_hand": settings.show_hand if settings else True,
+        },
     )
     if row is None:
         return state
+    state.first_round = row is next((r for r in rows if r.ns_entry_id and r.ew_entry_id), None)
     numbers = [int(b) for b in row.boards]
     boards = {b.number: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers)}
     results = {
@@ -190,6 +209,7 @@ def table_state(link: TableLink) -> TableState:
                     "ns_score": result.ns_score,
                 },
                 "disputed": number in flagged,
+                **_deal_json(board, result, state.choices),
             }
         )
     if all(b["result"] is not None for b in state.boards):

@@ -12,6 +12,7 @@ from scoring.dealing import InvalidSeed, check_seed, deal_boards, new_seed
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.services.versions import bump_session, lock_sections, refuse_changes_if_finished
 
@@ -50,3 +51,30 @@ def deal_session(*, actor: Actor, session: Session, seed: str | None = None) -> 
         )
         bump_session(session.pk)
     return len(boards)
+
+
+class HandsRefused(ValidationError):
+    """Hands typed for a board whose deal is already known (the first table's stand: one deal a board)."""
+
+
+def enter_hands(*, actor: Actor, board: Board, deal: str, why: str) -> None:
+    """Store a board's deal as typed at the table that dealt it (checked by scoring.hands before), once: a board
+    whose deal is known keeps it. Locked, audited (board.hands), every section bumped; the double-dummy solving
+    is queued when the transaction commits, so hand records, tricks and par follow."""
+    with transaction.atomic():
+        lock_sections(board.session_id)
+        refuse_changes_if_finished(board.session)
+        locked = Board.objects.select_for_update().get(pk=board.pk)
+        if locked.deal:
+            raise HandsRefused(f"Board {locked.number}'s hands are already entered.")
+        Board.objects.filter(pk=locked.pk).update(deal=deal)
+        audit.record(
+            actor=actor,
+            action=AuditAction.BOARD_HANDS,
+            target=locked,
+            session_id=board.session_id,
+            new={"board": locked.number, "deal": deal},
+            why=why,
+        )
+        bump_session(board.session_id)
+        resolve("tournaments.sessions.tasks.solve_deals_later")(board.session)

@@ -1,0 +1,60 @@
+"""Hands entered at the table, for boards shuffled and dealt there (the director's setting).
+
+The first table to play a board types its four hands on the card grid; they are checked (scoring.hands: 13 cards
+a hand, 52 in all) and stored as the board's deal by the session's own service (sessions.services.dealing), so
+leads are checked against it, later tables see it after playing, and hand records, double dummy and par follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from scoring.hands import InvalidHands, deal_from_cards
+from tournaments.core.errors import CONFLICT, REFUSED, DomainError
+from tournaments.sessions.models import Board
+from tournaments.sessions.services.dealing import HandsRefused, enter_hands
+from tournaments.tableside.models import TableLink, TableSettings
+from tournaments.tableside.state import current_row, entered_at, table_rows
+
+
+class HandsError(DomainError):
+    """Hands refused: not asked for, not this table's board, already entered (conflict) or miscounted."""
+
+
+def _table_board(link: TableLink, number: int) -> Board:
+    """The board, when this table plays it in its current round or an earlier one."""
+    rows = table_rows(link.section, link.table)
+    now, _done = current_row(rows, entered_at(link.section, rows))
+    row = next((r for r in rows if number in {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id), None)
+    if row is None or now is None or row.round > now.round:
+        raise HandsError(f"Table {link.table} does not play board {number} now.", field="board")
+    board = Board.objects.filter(session_id=link.section.session_id, number=number).first()
+    if board is None:
+        raise HandsError(f"Board {number} is not in this session.", field="board")
+    return board
+
+
+def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]]) -> str:
+    """Store the four hands of a board as this table typed them; returns the deal (PBN, North first)."""
+    settings = TableSettings.objects.filter(section=link.section).first()
+    if settings is None or not settings.hands_at_table:
+        raise HandsError("The director has not asked for the hands at the table.", code=REFUSED)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise HandsError("Give the board number.", field="board")
+    board = _table_board(link, number)
+    if board.deal:
+        raise HandsError(f"Board {number}'s hands are already entered.", field="board", code=CONFLICT)
+    try:
+        deal = deal_from_cards(hands)
+    except InvalidHands as exc:
+        raise HandsError(str(exc), field=exc.seat or "hands") from None
+    try:
+        enter_hands(actor=None, board=board, deal=deal, why=f"Entered at table {link.table}")
+    except HandsRefused as exc:
+        raise HandsError(exc.messages[0], field="board", code=CONFLICT) from None
+    except ValidationError as exc:  # the session was finished meanwhile
+        raise HandsError(exc.messages[0], code=REFUSED) from None
+    return deal
