@@ -61,15 +61,22 @@ def settings_of(section: Section) -> TableSettings:
     return TableSettings.objects.filter(section=section).first() or TableSettings(section=section)
 
 
-def save_settings(*, actor: Actor, session: Session, choices: dict[int, tuple[bool, bool]]) -> None:
-    """Set each section's {section id: (opponents confirm, show the traveller)}: locked, audited, versions bumped."""
+# The director's choices a section's table settings hold, as the panel's form names them (s<pk>-<name>).
+SETTING_CHOICES = ("opponents_confirm", "show_traveller", "sign_in", "hands_at_table", "show_hand")
+
+
+def save_settings(*, actor: Actor, session: Session, choices: dict[int, dict[str, bool]]) -> None:
+    """Set each section's {section id: {choice: on}} (names from SETTING_CHOICES; a choice not given keeps its
+    value): locked, audited, versions bumped."""
     with transaction.atomic():
         for section in Section.objects.filter(session=session, pk__in=choices).order_by("pk"):
             lock_section(section.pk)
             settings, _ = TableSettings.objects.select_for_update().get_or_create(section=section)
-            old = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
-            settings.opponents_confirm, settings.show_traveller = choices[section.pk]
-            new = {"opponents_confirm": settings.opponents_confirm, "show_traveller": settings.show_traveller}
+            old = {name: getattr(settings, name) for name in SETTING_CHOICES}
+            for name, on in choices[section.pk].items():
+                if name in SETTING_CHOICES:
+                    setattr(settings, name, bool(on))
+            new = {name: getattr(settings, name) for name in SETTING_CHOICES}
             if new == old and settings.pk is not None:
                 continue
             settings.save()

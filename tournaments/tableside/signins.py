@@ -15,7 +15,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.core.errors import NOT_FOUND, REFUSED, DomainError
 from tournaments.core.text import NAME_MAX, check_text, clean_name
-from tournaments.sessions.models import Entry, Member, Section, TableRound
+from tournaments.sessions.models import Entry, EntryPlayer, Member, Section, TableRound
 from tournaments.sessions.services.sessions import set_players
 from tournaments.sessions.services.versions import bump, lock_section
 from tournaments.tableside.models import SignIn, TableLink, TableSettings
@@ -84,7 +84,8 @@ def _fill_names(row: TableRound, seat: str, name: str, member: Member | None, *,
     """Put a signed-in name on the pair (through the names service: audited, bumped); with `only_if`, clear
     the seat's name only when it is still that one (a sign-in moved away)."""
     entry, place = entry_seat(row, seat)
-    players = {p.seat: (p.name, p.member) for p in entry.players.all()}
+    fresh = EntryPlayer.objects.filter(entry=entry).select_related("member")  # not the rows' prefetched copy
+    players = {p.seat: (p.name, p.member) for p in fresh}
     if only_if and players.get(place, ("", None))[0] != only_if:
         return
     players[place] = (name, member)

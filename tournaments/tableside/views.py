@@ -14,8 +14,8 @@ from tournaments.core.errors import status_of
 from tournaments.core.limits import client_address
 from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
-from tournaments.tableside import screenlinks, selectors, services
-from tournaments.tableside.models import DirectorCall, TableLink
+from tournaments.tableside import screenlinks, selectors, services, signins
+from tournaments.tableside.models import DirectorCall, SignIn, TableLink
 from tournaments.tableside.polls import polled
 
 
@@ -25,6 +25,16 @@ def _whole(text: str) -> int | None:
     if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
         return None
     return -int(digits) if text.strip().startswith("-") else int(digits)
+
+
+# The panel's checkboxes (s<section pk>-<box>) and the table setting each one sets.
+SETTING_BOXES = {
+    "confirm": "opponents_confirm",
+    "traveller": "show_traveller",
+    "sign-in": "sign_in",
+    "hands": "hands_at_table",
+    "hand": "show_hand",
+}
 
 
 @public
@@ -46,7 +56,8 @@ def _panel_context(session: Session) -> dict[str, object]:
             (link, selectors.table_url(link))
             for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table")
         ]
-        sections.append({"grid": grid, "settings": settings, "links": links})
+        sign_ins = list(SignIn.objects.filter(section=section).select_related("member")) if settings.sign_in else []
+        sections.append({"grid": grid, "settings": settings, "links": links, "sign_ins": sign_ins})
     timer = services.timer_of(session)
     return {
         "session": session,
@@ -104,6 +115,18 @@ def _screen_action(request: HttpRequest, session: Session, action: str) -> None:
     messages.success(request, "The TV's screen link is withdrawn.")
 
 
+def _fix_seat(request: HttpRequest, session: Session) -> None:
+    """Move a sign-in to the seat it belongs to (whoever sat there takes the other seat)."""
+    signed = get_object_or_404(SignIn, pk=_whole(request.POST.get("sign_in", "")) or 0, section__session=session)
+    table = _whole(request.POST.get("table", "")) or 0
+    try:
+        signins.fix_seat(actor=request.user, signed=signed, table=table, seat=request.POST.get("seat", ""))
+    except signins.SignInError as exc:
+        messages.error(request, exc.message)
+        return
+    messages.success(request, f"{signed.name} now sits at table {table} {request.POST.get('seat', '').upper()}.")
+
+
 @requires(Perm.DIRECT)
 @require_POST
 def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
@@ -128,12 +151,14 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
         services.answer_call(actor=request.user, call=call)
     elif action == "settings":
         choices = {
-            pk: (request.POST.get(f"s{pk}-confirm") == "on", request.POST.get(f"s{pk}-traveller") == "on")
+            pk: {name: request.POST.get(f"s{pk}-{box}") == "on" for box, name in SETTING_BOXES.items()}
             for pk in session.sections.values_list("pk", flat=True)
             if request.POST.get("section") in (None, str(pk))  # the form of one section sends its own
         }
         services.save_settings(actor=request.user, session=session, choices=choices)
         messages.success(request, "Table settings saved.")
+    elif action == "sign_in_fix":
+        _fix_seat(request, session)
     elif action == "links":
         for section in session.sections.all():
             services.set_up_tables(section)

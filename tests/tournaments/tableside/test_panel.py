@@ -63,4 +63,10 @@ def test_links_and_settings_are_made_when_the_session_is_set_up_and_the_panel_on
     assert (settings.opponents_confirm, settings.show_traveller) == (False, True)
     assert type(section).objects.get(pk=section.pk).version == version + 1
     entry = AuditEntry.objects.filter(action="table.settings").get()
-    assert entry.old == {"opponents_confirm": True, "show_traveller": True}
+    assert entry.old == {
+        "opponents_confirm": True,
+        "show_traveller": True,
+        "sign_in": False,
+        "hands_at_table": False,
+        "show_hand": True,
+    }
