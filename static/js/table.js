@@ -49,8 +49,11 @@
       state = body;
       pending();
       render();
+      // The sign-in and the hands (js/signin.js, js/hands.js) draw their own parts from the same state.
+      app.dispatchEvent(new CustomEvent("tablestate", { detail: state }));
     } catch (e) { /* offline: keep showing what we had */ }
   }
+  app.addEventListener("tableload", load); // they ask for the state again after a post of theirs
 
   // A result still in the queue shows as entered (score to come), also when the state came from the worker's
   // cache with no network: the phone never offers a board again that it has already taken.

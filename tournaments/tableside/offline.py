@@ -31,7 +31,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
             "assets": json.dumps(
                 [
                     static("css/bridgedesk.css"),
+                    static("css/table-cards.css"),
                     static("js/table.js"),
+                    static("js/signin.js"),
+                    static("js/hands.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),
