@@ -209,9 +209,14 @@
       const r = await fetch(api + "traveller/" + board);
       if (!r.ok) return;
       const body = await r.json();
-      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + esc(l.ns) + "</td><td>" + esc(l.ew) + "</td><td>" + contractText(l.contract) + " " + esc(l.declarer) + "</td><td class=\"num\">" + (l.ns_score == null ? "" : l.ns_score) + "</td><td class=\"num\">" + (l.ns_points == null ? "" : l.ns_points) + "</td><td class=\"num\">" + (l.ew_points == null ? "" : l.ew_points) + "</td></tr>");
+      // Names and percentages come only when the director shows them (TableSettings): columns follow the answer.
+      const names = body.lines.some((l) => "ns_names" in l);
+      const pct = body.lines.some((l) => "ns_points" in l);
+      const cell = (v) => "<td class=\"num\">" + (v == null ? "" : esc(v)) + "</td>";
+      const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + esc(who) + "</span>" : "");
+      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + contractText(l.contract) + " " + esc(l.declarer) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
-      t.innerHTML = "<h2>Board " + board + " so far</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>Contract</th><th class=\"num\">NS</th><th class=\"num\">NS pts</th><th class=\"num\">EW pts</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      t.innerHTML = "<h2>Board " + board + " so far</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>Contract</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;
     } catch (e) { /* offline */ }
   }

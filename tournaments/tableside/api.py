@@ -19,7 +19,7 @@ from tournaments.core.limits import TABLE_POSTS, client_address
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
-from tournaments.tableside import hands, services, signins
+from tournaments.tableside import hands, services, signins, standing
 from tournaments.tableside.state import table_state
 
 api = NinjaAPI(
@@ -135,6 +135,7 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
     body = table_state(link).as_json()
+    standing.add_standing(link.section, body)
     wanted = body["settings"]["sign_in"] and body["first_round"]  # sign-in is at the start of the session
     body["sign_in"] = signins.sign_in_json(link.section, link.table, wanted)
     return body
@@ -207,23 +208,7 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
         return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
     scores = score_section(link.section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
-    lines = []
-    for line in board_score.lines if board_score else []:
-        r = line.result
-        lines.append(
-            {
-                "ns": r.ns_entry.label,
-                "ew": r.ew_entry.label,
-                "contract": r.contract if r.kind == Result.Kind.PLAYED else line.display_score,
-                "declarer": r.declarer,
-                "lead": r.lead,
-                "tricks": r.tricks,
-                "ns_score": line.ns_score,
-                "ns_points": line.ns_points,
-                "ew_points": line.ew_points,
-                "yours": own is not None and r.pk == own.pk,
-            }
-        )
+    lines = standing.traveller_lines(board_score, own, services.settings_of(link.section))
     return Status(200, {"board": board, "lines": lines})
 
 

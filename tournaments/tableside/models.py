@@ -54,6 +54,10 @@ class TableSettings(models.Model):
         default=False, help_text="Boards are dealt at the table: the first table to play a board enters its hands"
     )
     show_hand = models.BooleanField(default=True, help_text="After a board, show its deal when it is known")
+    traveller_names = models.BooleanField(default=True, help_text="The traveller shows the pairs' names")
+    traveller_percentages = models.BooleanField(default=True, help_text="The traveller shows each line's percentage")
+    running_percentage = models.BooleanField(default=False, help_text="The table sees its pairs' running percentage")
+    ranking_after_round = models.BooleanField(default=False, help_text="After each round, the table sees the ranking")
 
     class Meta:
         app_label = "tournaments"

@@ -35,6 +35,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/table.js"),
                     static("js/signin.js"),
                     static("js/hands.js"),
+                    static("js/standing.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),

@@ -62,7 +62,17 @@ def settings_of(section: Section) -> TableSettings:
 
 
 # The director's choices a section's table settings hold, as the panel's form names them (s<pk>-<name>).
-SETTING_CHOICES = ("opponents_confirm", "show_traveller", "sign_in", "hands_at_table", "show_hand")
+SETTING_CHOICES = (
+    "opponents_confirm",
+    "show_traveller",
+    "sign_in",
+    "hands_at_table",
+    "show_hand",
+    "traveller_names",
+    "traveller_percentages",
+    "running_percentage",
+    "ranking_after_round",
+)
 
 
 def save_settings(*, actor: Actor, session: Session, choices: dict[int, dict[str, bool]]) -> None:

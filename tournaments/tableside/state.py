@@ -173,6 +173,8 @@ def table_state(link: TableLink) -> TableState:
             "sign_in": bool(settings and settings.sign_in),
             "hands_at_table": bool(settings and settings.hands_at_table),
             "show_hand": settings.show_hand if settings else True,
+            "running_percentage": bool(settings and settings.running_percentage),
+            "ranking_after_round": bool(settings and settings.ranking_after_round),
         },
     )
     if row is None:

@@ -34,6 +34,10 @@ SETTING_BOXES = {
     "sign-in": "sign_in",
     "hands": "hands_at_table",
     "hand": "show_hand",
+    "names": "traveller_names",
+    "percentages": "traveller_percentages",
+    "running": "running_percentage",
+    "ranking": "ranking_after_round",
 }
 
 
