@@ -37,7 +37,7 @@
     const q = $("si-find").value.trim();
     if (q.length < 2) { $("si-found").innerHTML = ""; return; }
     try {
-      const r = await fetch(api + "members?q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } });
+      const r = await fetch(api + "members", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ q: q }) });
       const body = await r.json();
       $("si-found").innerHTML = (body.members || []).map((m) => '<li><button type="button" data-si-member="' + m.id + '">' + esc(m.name) + "</button></li>").join("");
     } catch (e) { $("si-found").innerHTML = ""; }

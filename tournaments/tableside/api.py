@@ -75,6 +75,12 @@ class SignInIn(Schema):
     member: int | None = None
 
 
+class FindIn(Schema):
+    """Part of a member's name, as typed in the sign-in's search."""
+
+    q: str = ""
+
+
 class HandsIn(Schema):
     """The four hands of a board as cards ("SA", "H10", "D2"), 13 a hand: {"N": [...], "E": [...], ...}."""
 
@@ -254,18 +260,19 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
     return Status(200, {"seat": signed.seat, "name": signed.name, "known": signed.member_id is not None})
 
 
-@api.get(
+@api.post(
     "/table/{token}/members",
-    response={200: dict, 403: Problem, 404: Problem, 429: Problem},
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
     summary="Find a member by name",
 )
-def members(request: HttpRequest, token: str, q: str = "") -> Any:
-    """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking."""
+def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
+    """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking.
+    A POST with a JSON body, so what is typed stays out of addresses and logs."""
     try:
         services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    return Status(200, {"members": signins.find_members(q[:60])})
+    return Status(200, {"members": signins.find_members(payload.q[:60])})
 
 
 @api.post(

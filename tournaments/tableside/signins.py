@@ -186,7 +186,7 @@ def fix_seat(*, actor: Actor, signed: SignIn, table: int, seat: str) -> None:
 def find_members(text: str) -> list[dict[str, object]]:
     """Active members whose name holds `text` (2 letters at least), for the pick list: names only, never a
     member's number or address (anyone at the table reads this)."""
-    text = clean_name(text)
+    text = clean_name("".join(c for c in text if c.isprintable()))
     if len(text) < 2:
         return []
     found = Member.objects.filter(active=True, name__icontains=text).order_by("name")[:SEARCH_LIMIT]

@@ -63,10 +63,7 @@ def test_links_and_settings_are_made_when_the_session_is_set_up_and_the_panel_on
     assert (settings.opponents_confirm, settings.show_traveller) == (False, True)
     assert type(section).objects.get(pk=section.pk).version == version + 1
     entry = AuditEntry.objects.filter(action="table.settings").get()
-    assert entry.old == {
-        "opponents_confirm": True,
-        "show_traveller": True,
-        "sign_in": False,
-        "hands_at_table": False,
-        "show_hand": True,
-    }
+    # Every choice is audited; the form sent only the traveller's box, so the others it shows went off.
+    assert entry.old == {name: getattr(TableSettings(), name) for name in services.SETTING_CHOICES}
+    assert (entry.old["opponents_confirm"], entry.new["opponents_confirm"]) == (True, False)
+    assert entry.new["show_traveller"] is True
