@@ -42,6 +42,7 @@ def test_sign_in_by_member_number_and_hands_entered_at_the_first_table(live_serv
     director = django_user_model.objects.create_user(username="td", password="signin-director-pw")
     grant(director, Role.DIRECTOR)
     Member.objects.create(name="Ann Archer", national_id="1001")
+    Member.objects.create(name="Walt Walker", national_id="1002")
     section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
     links = {link.table: link for link in services.issue_links(section)}
     first = section.table_rounds.get(round=1, table=1)
@@ -70,6 +71,11 @@ def test_sign_in_by_member_number_and_hands_entered_at_the_first_table(live_serv
         expect(one.locator("#ts-signed li[data-signed='N']")).to_contain_text("Ann Archer")
         sign_in(one, "S", "7777", name="Vera Visitor")
         expect(one.locator("#ts-signed li[data-signed='S']")).to_contain_text("Vera Visitor (number to check)")
+        one.click("#si-seat button[data-si-seat='W']")  # West picks his name from the club's members
+        one.fill("#si-find", "walk")
+        one.click("#si-found button:has-text('Walt Walker')")
+        one.click("#si-send")
+        expect(one.locator("#ts-signed li[data-signed='W']")).to_contain_text("Walt Walker")
         assert no_sideways_scroll(one), "the sign-in scrolls sideways at 360 px"
         one.screenshot(path=str(SHOTS / "phone-sign-in.png"), full_page=True)
 
@@ -117,5 +123,5 @@ def test_sign_in_by_member_number_and_hands_entered_at_the_first_table(live_serv
         north = deal[2:].split()[0].split(".")[0].replace("T", "10")
         expect(shown.locator(".th-n")).to_contain_text(north)
         two.screenshot(path=str(SHOTS / "phone-deal-after-playing.png"), full_page=True)
-        assert SignIn.objects.filter(section=section).count() == 2
+        assert SignIn.objects.filter(section=section).count() == 3
         browser.close()
