@@ -58,6 +58,9 @@ class TableSettings(models.Model):
     traveller_percentages = models.BooleanField(default=True, help_text="The traveller shows each line's percentage")
     running_percentage = models.BooleanField(default=False, help_text="The table sees its pairs' running percentage")
     ranking_after_round = models.BooleanField(default=False, help_text="After each round, the table sees the ranking")
+    table_changes = models.BooleanField(
+        default=False, help_text="A table may change its own result until the round ends (the opponents confirm again)"
+    )
 
     class Meta:
         app_label = "tournaments"

@@ -30,6 +30,7 @@ from tournaments.sessions.services.results import (
     set_lead,
 )
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
+from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
 
@@ -72,6 +73,7 @@ SETTING_CHOICES = (
     "traveller_percentages",
     "running_percentage",
     "ranking_after_round",
+    "table_changes",
 )
 
 
@@ -280,10 +282,24 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     return None, row, checked
 
 
+def _changed(link: TableLink, entry: TableEntry, stored: Result, checked: CheckedLine) -> Outcome:
+    """The table corrects its own result before the round ends (tableside/changes.py says when it may)."""
+    try:
+        saved = change_own(link, stored, checked)
+    except ResultEntryError as exc:
+        name, message = next(iter(next(iter(exc.errors.values())).items()))
+        return _invalid(name, message)
+    entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
+    entry.save()
+    return Outcome(201, _body(entry) | {"changed": True})
+
+
 def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked: CheckedLine) -> Outcome:
     """The traveller already holds this table's line: the same result (the lead added if it had none) or a
     disagreement, kept beside it for the director (409)."""
     same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
+    if not same and may_change(link, stored, entry.round, room_round(link.section)):
+        return _changed(link, entry, stored, checked)
     entry.result = stored
     entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
     entry.save()

@@ -175,6 +175,7 @@ def table_state(link: TableLink) -> TableState:
             "show_hand": settings.show_hand if settings else True,
             "running_percentage": bool(settings and settings.running_percentage),
             "ranking_after_round": bool(settings and settings.ranking_after_round),
+            "table_changes": bool(settings and settings.table_changes),
         },
     )
     if row is None:

@@ -38,6 +38,7 @@ SETTING_BOXES = {
     "percentages": "traveller_percentages",
     "running": "running_percentage",
     "ranking": "ranking_after_round",
+    "changes": "table_changes",
 }
 
 
