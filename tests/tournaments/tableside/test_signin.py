@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit.models import AuditEntry
-from tournaments.sessions.models import Member
-from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.sessions.models import Member, Session
+from tournaments.sessions.services.sessions import SectionSpec, set_status
 from tournaments.tableside import services, signins
 from tournaments.tableside.models import SignIn
 
@@ -138,3 +138,11 @@ def test_a_fix_to_another_table_empties_the_old_seat(director, section, link, me
     assert row2.ew_entry.players.get(seat=2).name == "Dee Guest"
     with pytest.raises(signins.SignInError, match="no table 9"):
         signins.fix_seat(actor=director, signed=signed, table=9, seat="N")
+
+
+def test_a_finished_session_keeps_its_seats(director, section, link, members):
+    signins.sign_in(link, seat="N", number="EBU1001")
+    set_status(actor=director, session=section.session, status=Session.Status.FINISHED)
+    with pytest.raises(signins.SignInError, match="finished") as exc:
+        signins.fix_seat(actor=director, signed=SignIn.objects.get(), table=1, seat="S")
+    assert exc.value.code == "finished" and SignIn.objects.get().seat == "N"
