@@ -272,6 +272,8 @@ def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
         services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if _throttled(token):  # the club's list is not for reading out name by name
+        return Status(429, {"field": "", "message": "Too many searches from this table in a minute; wait a moment."})
     return Status(200, {"members": signins.find_members(payload.q[:60])})
 
 

@@ -4,6 +4,8 @@ a second phone on the same link sees who signed in, the director moves a sign-in
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.services.factories import make_session, section_a
@@ -146,3 +148,18 @@ def test_a_finished_session_keeps_its_seats(director, section, link, members):
     with pytest.raises(signins.SignInError, match="finished") as exc:
         signins.fix_seat(actor=director, signed=SignIn.objects.get(), table=1, seat="S")
     assert exc.value.code == "finished" and SignIn.objects.get().seat == "N"
+
+
+def test_a_poll_with_sign_in_and_hands_on_costs_the_same_at_4_tables_and_at_20(client, director):
+    """Every phone polls: the sign-in and the deals come from this table's rows, never the whole section."""
+    counts = []
+    for pairs in (8, 40):
+        section = section_a(make_session(SectionSpec(pairs=pairs, kind="mitchell", boards_per_round=2)))
+        choices = {section.pk: {"sign_in": True, "hands_at_table": True}}
+        services.save_settings(actor=director, session=section.session, choices=choices)
+        token = services.issue_links(section)[0].token
+        client.get(f"/api/table/{token}/")  # warm
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/api/table/{token}/").json()["sign_in"]["wanted"] is True
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 13, counts
