@@ -69,7 +69,7 @@
     const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + seat + " sit out</div>";
     $("ts-seats").innerHTML = pair(state.ns, "NS") + pair(state.ew, "EW");
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · score to come" : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + "</span>" : '<span class="todo">Enter</span>';
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · score to come" : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · tap to change" : "") + "</span>" : '<span class="todo">Enter</span>';
       return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>Board ' + b.board + '</strong><span class="muted">Dealer ' + esc(b.dealer) + " · Vul " + esc(b.vulnerability) + "</span>" + done + (b.disputed ? '<span class="error">The director will check this board</span>' : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
