@@ -63,6 +63,7 @@ class ResultIn(Schema):
     lead: str = ""
     tricks: int | str | None = None
     client_id: str
+    auction: str = ""
 
 
 class SignInIn(Schema):

@@ -58,6 +58,7 @@ class TableSettings(models.Model):
     traveller_percentages = models.BooleanField(default=True, help_text="The traveller shows each line's percentage")
     running_percentage = models.BooleanField(default=False, help_text="The table sees its pairs' running percentage")
     ranking_after_round = models.BooleanField(default=False, help_text="After each round, the table sees the ranking")
+    bidding = models.BooleanField(default=False, help_text="The table enters the auction on a bidding box")
     table_changes = models.BooleanField(
         default=False, help_text="A table may change its own result until the round ends (the opponents confirm again)"
     )
@@ -115,6 +116,7 @@ class TableEntry(models.Model):
     lead = models.CharField(max_length=3, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     ns_score = models.IntegerField(null=True, blank=True)
+    auction = models.CharField(max_length=400, blank=True, help_text='The calls from the dealer: "1H P 1S! P 4S P P P"')
     status = models.CharField(max_length=10, choices=Status.choices)
     result = models.ForeignKey(
         "tournaments.Result", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_entries"

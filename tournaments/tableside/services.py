@@ -30,6 +30,7 @@ from tournaments.sessions.services.results import (
     set_lead,
 )
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
+from tournaments.tableside.bidding import auction_of
 from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
@@ -74,6 +75,7 @@ SETTING_CHOICES = (
     "running_percentage",
     "ranking_after_round",
     "table_changes",
+    "bidding",
 )
 
 
@@ -199,6 +201,7 @@ def _body(entry: TableEntry) -> dict[str, Any]:
         "lead": entry.lead,
         "tricks": entry.tricks,
         "ns_score": entry.ns_score,
+        "auction": entry.auction,
         "status": entry.status,
     }
 
@@ -279,6 +282,9 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
         errors = checked.errors if checked is not None else {"contract": "Nothing to save."}
         name, message = next(iter(errors.items()))
         return _invalid({"score": "tricks"}.get(name, name), message), None, None
+    _auction, wrong = auction_of(data, checked)
+    if wrong:
+        return _invalid("auction", wrong), None, None
     return None, row, checked
 
 
@@ -370,6 +376,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             lead=checked.lead,
             tricks=checked.tricks,
             ns_score=checked.ns_score,
+            auction=auction_of(data, checked)[0],
         )
         if stored is None:
             try:

@@ -176,6 +176,7 @@ def table_state(link: TableLink) -> TableState:
             "running_percentage": bool(settings and settings.running_percentage),
             "ranking_after_round": bool(settings and settings.ranking_after_round),
             "table_changes": bool(settings and settings.table_changes),
+            "bidding": bool(settings and settings.bidding),
         },
     )
     if row is None:

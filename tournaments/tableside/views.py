@@ -39,6 +39,7 @@ SETTING_BOXES = {
     "running": "running_percentage",
     "ranking": "ranking_after_round",
     "changes": "table_changes",
+    "bidding": "bidding",
 }
 
 

@@ -1,0 +1,61 @@
+"""The auction sent with a result: checked call by call, it must end in the contract and declarer sent, and it is
+kept on the table's entry with the result."""
+
+import json
+
+import pytest
+
+from tests.tournaments.services.factories import make_session, section_a
+from tournaments.sessions.models import Board
+from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.tableside import services
+from tournaments.tableside.models import TableEntry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(director):
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    services.save_settings(actor=director, session=section.session, choices={section.pk: {"bidding": True}})
+    return section
+
+
+@pytest.fixture
+def link(section):
+    return services.issue_links(section)[0]
+
+
+def send(client, link, **body):
+    return client.post(f"/api/table/{link.token}/results", json.dumps(body), content_type="application/json")
+
+
+def auction_to(dealer: str, declarer: str, bid: str) -> str:
+    """Passes round to `declarer`, the bid, three passes."""
+    order = "NESW"
+    passes = (order.index(declarer) - order.index(dealer)) % 4
+    return " ".join(["P"] * passes + [bid + "!", "P", "P", "P"])
+
+
+def test_the_auction_is_kept_with_the_result(client, section, link):
+    board = Board.objects.get(session=section.session, number=int(section.table_rounds.get(round=1, table=1).boards[0]))
+    auction = auction_to(board.dealer, "S", "3NT")
+    body = {"board": board.number, "contract": "3NT", "declarer": "S", "tricks": 9, "client_id": "a"}
+    answer = send(client, link, **body, auction=auction.lower())
+    assert answer.status_code == 201 and answer.json()["auction"] == auction
+    assert TableEntry.objects.get().auction == auction
+    state = client.get(f"/api/table/{link.token}/").json()
+    assert state["settings"]["bidding"] is True
+
+
+def test_an_auction_that_ends_elsewhere_or_breaks_a_rule_is_refused(client, section, link):
+    board = Board.objects.get(session=section.session, number=int(section.table_rounds.get(round=1, table=1).boards[0]))
+    body = {"board": board.number, "contract": "4S", "declarer": "N", "tricks": 10, "client_id": "a"}
+    other = send(client, link, **body, auction=auction_to(board.dealer, "S", "4S"))
+    assert other.status_code == 422 and other.json()["field"] == "auction"
+    assert "ends in 4S by S, not 4S by N" in other.json()["message"]
+    broken = send(client, link, **body, auction="1S 1H P P P")
+    assert broken.status_code == 422 and "is not higher than 1S" in broken.json()["message"]
+    assert not TableEntry.objects.exists()
+    passed = send(client, link, board=board.number, contract="PASS", client_id="b", auction="P P P P")
+    assert passed.status_code == 201 and TableEntry.objects.get().auction == "P P P P"
