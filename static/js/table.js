@@ -92,6 +92,9 @@
   function open(board) {
     entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null };
     $("ts-entry-title").textContent = "Board " + board;
+    delete app.dataset.auction; // js/bidding.js sets it again once the auction on its box has ended
+    const b = state.boards.find((x) => x.board === board);
+    app.dispatchEvent(new CustomEvent("entryopen", { detail: { board: board, dealer: b ? b.dealer : "N", bidding: !!state.settings.bidding } }));
     $("ts-entry").hidden = false;
     $("ts-traveller").hidden = true;
     $("ts-error").textContent = "";
@@ -101,7 +104,8 @@
 
   function payload() {
     if (!entry) return null;
-    if (entry.pass) return { board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null };
+    const auction = app.dataset.auction ? { auction: app.dataset.auction } : {};
+    if (entry.pass) return Object.assign({ board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null }, auction);
     if (!entry.level || !entry.strain || !entry.declarer || entry.delta == null) return null;
     return {
       board: entry.board,
@@ -109,6 +113,7 @@
       declarer: entry.declarer,
       lead: entry.leadSuit && entry.leadRank ? entry.leadSuit + entry.leadRank : "",
       tricks: Number(entry.level) + 6 + entry.delta,
+      ...auction,
     };
   }
 

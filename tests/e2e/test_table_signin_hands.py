@@ -4,6 +4,7 @@ them and the director moves a wrong seat; table 1 enters a board's four hands on
 and the table that plays the board next sees the deal once its own result is in."""
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from tournaments.core.access import Role, grant
 from tournaments.sessions.models import Board, Member
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.tableside import services
-from tournaments.tableside.models import SignIn
+from tournaments.tableside.models import SignIn, TableEntry
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(tempfile.gettempdir()) / "bridgedesk-screenshots"
@@ -125,3 +126,40 @@ def test_sign_in_by_member_number_and_hands_entered_at_the_first_table(live_serv
         two.screenshot(path=str(SHOTS / "phone-deal-after-playing.png"), full_page=True)
         assert SignIn.objects.filter(section=section).count() == 3
         browser.close()
+
+
+def test_the_auction_on_the_bidding_box_sets_the_contract_and_goes_with_the_result(live_server, django_user_model):
+    director = django_user_model.objects.create_user(username="td2", password="bidding-director-pw")
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    services.save_settings(actor=director, session=section.session, choices={section.pk: {"bidding": True}})
+    link = services.issue_links(section)[0]
+    board = Board.objects.get(session=section.session, number=int(section.table_rounds.get(round=1, table=1).boards[0]))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(f"{live_server.url}/t/{link.token}/")
+        page.click(f"button[data-board='{board.number}']")
+        expect(page.locator("#ts-bidding")).to_be_visible()
+        page.click("#bid-level button[data-bid-level='1']")
+        page.click("#bid-strain button[data-bid-strain='H']")
+        page.click("#bid-other button[data-call='X']")  # the opponent doubles
+        page.click("#bid-level button[data-bid-level='1']")
+        page.click("#bid-strain button[data-bid-strain='C']")  # partner bids lower: refused with the reason
+        expect(page.locator("#bid-error")).to_contain_text("1C is not higher than 1H")
+        page.click("#bid-alert")
+        page.click("#bid-level button[data-bid-level='2']")
+        page.click("#bid-strain button[data-bid-strain='H']")  # partner raises, alerted
+        for _ in range(3):
+            page.click("#bid-other button[data-call='P']")
+        expect(page.locator("#k-level button[data-level='2']")).to_have_class("on")
+        expect(page.locator(f"#k-declarer button[data-declarer='{board.dealer}']")).to_have_class("on")
+        assert no_sideways_scroll(page), "the bidding box scrolls sideways at 360 px"
+        page.screenshot(path=str(SHOTS / "phone-bidding-box.png"), full_page=True)
+        page.click("#k-result button[data-delta='0']")
+        page.click("#ts-send")
+        page.click("#ts-confirm-yes")
+        expect(page.locator(f"button[data-board='{board.number}']")).to_have_class(re.compile("is-done"))
+        browser.close()
+    entry = TableEntry.objects.get()
+    assert (entry.contract, entry.declarer, entry.tricks) == ("2H", board.dealer, 8)
+    assert entry.auction == "1H X 2H! P P P"

@@ -36,6 +36,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/signin.js"),
                     static("js/hands.js"),
                     static("js/standing.js"),
+                    static("js/bidding.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),
