@@ -155,13 +155,16 @@ class DealForm(forms.Form):
 DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)
 
 
+DOUBLE_CHOICES = [("0", "No"), ("1", "Doubled"), ("2", "Redoubled")]
+
+
 class GameDealForm(forms.Form):
-    """One deal of a party game (whist, five hundred, cinch); the game's laws check it in the service."""
+    """One deal of a party game (whist, five hundred, cinch, solo); the game's laws check it in the service."""
 
     bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
     bid = forms.CharField(
-        label="Bid", max_length=6, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
+        label="Bid", max_length=12, required=False,
+        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8, FROG", "autocomplete": "off", "class": "contract"}),
     )  # fmt: skip
     tricks = forms.CharField(
         label="Tricks", max_length=3, required=False,
@@ -172,9 +175,15 @@ class GameDealForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
 
+    double = forms.ChoiceField(label="Doubled", choices=DOUBLE_CHOICES, required=False)
+    points = forms.CharField(
+        label="Bidder's points", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+
     @property
     def is_blank(self) -> bool:
-        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against"))
+        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against", "points"))
 
 
 GameDealFormSet = forms.formset_factory(GameDealForm, extra=0, min_num=1, max_num=20, validate_max=True)

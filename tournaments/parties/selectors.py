@@ -79,6 +79,7 @@ def results_of(party: Party, tables: list[PartyTable] | None = None) -> list[Tab
             ew_total=t.ew_total or 0,
             winner=t.winner or None,
             deals=tuple(_deal_line(d) for d in t.deals.all()),
+            seat_totals=dict(t.seat_totals or {}),
         )
         for t in tables
         if t.entered
@@ -215,7 +216,7 @@ def standings(party: Party) -> Standings:
     return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
 
 
-TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games"}
+TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games", "solo": "Chips"}
 
 
 def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:
@@ -224,7 +225,10 @@ def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) ->
     tallies = {g.id: Tally(g.id) for g in guests}
     for res in sorted(results, key=lambda r: (r.round, r.table)):
         players = list(res.seating.players())  # N, E, S, W: partners sit opposite
-        totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
+        if res.seat_totals:  # an individual game (solo): each player's own
+            totals = {res.seating.seats[s]: v for s, v in res.seat_totals.items()}
+        else:
+            totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
         winners = res.seating.pair(res.winner) if res.winner else ()
         for guest, value in rules.tally(players, totals, winners, "score").items():
             tallies[guest].rounds.append((res.round, res.table, int(value), 0))

@@ -66,7 +66,7 @@ class DealLine:
 
 @dataclass
 class TableResult:
-    """A table's round: the seating, the two totals, the winning side and (when entered) the deals."""
+    """A table's round: the seating, the two totals (or each seat's), the winners and (when entered) the deals."""
 
     round: int
     seating: TableSeating
@@ -74,6 +74,7 @@ class TableResult:
     ew_total: int
     winner: str | None = None
     deals: Sequence[DealLine] = ()
+    seat_totals: Mapping[str, int] = field(default_factory=dict)  # an individual game: each seat's own total
 
     @property
     def table(self) -> int:
@@ -185,7 +186,7 @@ def award_prizes(
     return awards
 
 
-def _slams(results: Sequence[TableResult]) -> list[tuple[int, int, int, tuple[str, str]]]:
+def _slams(results: Sequence[TableResult]) -> list[tuple[int, int, int, tuple[str, ...]]]:
     found = []
     for res in results:
         for d in res.deals:

@@ -10,11 +10,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.access import Perm, requires
 from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
+from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
+from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party, steps
 
 
@@ -82,7 +84,7 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
-GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12}  # cinch: as many deals as it takes to ring the bell
+GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12, "solo": 4}  # cinch: as many deals as it takes to ring the bell
 
 
 def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse | None:
@@ -137,7 +139,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     if table is None:
         raise Http404("No such table.")
     euchre = party.form == Party.Form.EUCHRE
-    if party.form in services.TOTALS_GAMES and (request.POST.get("mode") or request.GET.get("mode")) != "totals":
+    typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
+    if party.form in TOTALS_GAMES and (party.form in INDIVIDUAL_GAMES or not typed_totals):
         game = _game_deals(request, party, rnd, table)
         if game is not None:
             return game
@@ -239,6 +242,10 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
 def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> HttpResponse:
     table = PartyTable.objects.get(round__party=party, round__number=number, number=table_no)
     tie = f" (tie: {table.tie_label})" if table.tie_label else ""
+    if table.seat_totals:  # an individual game: each seat's own, the two high players move up
+        each = ", ".join(f"{SEAT_NAMES[s]} {v:+,}" for s, v in table.seat_totals.items())
+        messages.success(request, f"Table {table_no}: {each}. {table.get_winner_display()} move up{tie}.")
+        return redirect("parties:round", pk=party.pk, number=number)
     messages.success(
         request,
         f"Table {table_no}: N-S {table.ns_total:,}, E-W {table.ew_total:,}. {table.get_winner_display()} won{tie}.",
