@@ -103,12 +103,12 @@ def _record_individual(
     while len(order) < len(SEATS):
         order.append(LEFT[order[-1]])
     by_seat: dict[str, str] = {s: str(getattr(table, f"{services.SEAT_FIELDS[s]}_id")) for s in SEATS}
-    deals = rules.round_end(len(SEATS)).deals
-    if len(entries) != deals:
-        raise EntryError(f"A round of {rules.label} is {deals} deals, one dealt by each player: {len(entries)} typed.")
-    try:
+    try:  # each typed deal first, so a mistake is shown at its deal
         scores = rules.score_deals(entries, [by_seat[s] for s in order])
     except GameError as exc:
         raise EntryError(str(exc), deal=exc.deal or None, field=exc.field or None) from exc
+    deals = rules.round_end(len(SEATS)).deals
+    if len(entries) != deals:
+        raise EntryError(f"A round of {rules.label} is {deals} deals, one dealt by each player: {len(entries)} typed.")
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
     return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
