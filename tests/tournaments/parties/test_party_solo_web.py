@@ -15,6 +15,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.tournaments.parties.test_party_games_web import _party as _game_party
+from tests.tournaments.parties.test_party_games_web import _tables
 from tournaments.audit.models import AuditEntry
 from tournaments.parties import services
 from tournaments.parties.models import Party, PartyTable
@@ -22,19 +24,9 @@ from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
 from tournaments.parties.types import LEFT
 
-EIGHT = "\n".join(f"Guest {c}" for c in "ABCDEFGH")
-
 
 def _party(director, **rules) -> Party:
-    party = services.create_party(actor=director, name="Solo evening", form="solo", tables=2, **rules)
-    services.set_guests(actor=director, party=party, text=EIGHT)
-    services.start_party(actor=director, party=party)
-    party.refresh_from_db()
-    return party
-
-
-def _tables(party: Party, number: int = 1) -> list[PartyTable]:
-    return list(PartyTable.objects.filter(round__party=party, round__number=number).order_by("number"))
+    return _game_party(director, "solo", **rules)
 
 
 def _order(table: PartyTable) -> list[str]:
