@@ -135,8 +135,14 @@ def score_board(lines: Sequence[WhistLine], *, scale: str = "ebu") -> list[Whist
     ]
 
 
-def standings(boards: Mapping[int, Sequence[WhistScore]], *, method: str = "matchpoints") -> dict[str, float]:
-    """Each pair's total: match points, or tricks above (+) or below (-) the average, over every board."""
+def standings(
+    boards: Mapping[int, Sequence[WhistScore]], *, method: str = "matchpoints", individuals: bool = False
+) -> dict[str, float]:
+    """Each pair's total: match points, or tricks above (+) or below (-) the average, over every board.
+
+    ``individuals``: the lines name partnerships of the moment ("8-3", as an individual movement seats them)
+    and each player is credited with his partnership's score.
+    """
     if method not in ("matchpoints", "tricks"):
         raise InvalidResult(f"Score duplicate whist by 'matchpoints' or 'tricks', not {method!r}.")
     totals: dict[str, Fraction] = {}
@@ -147,6 +153,7 @@ def standings(boards: Mapping[int, Sequence[WhistScore]], *, method: str = "matc
                 if method == "matchpoints"
                 else (s.ns_over_average, -s.ns_over_average)
             )
-            totals[s.line.ns] = totals.get(s.line.ns, Fraction(0)) + ns
-            totals[s.line.ew] = totals.get(s.line.ew, Fraction(0)) + ew
+            for label, score in ((s.line.ns, ns), (s.line.ew, ew)):
+                for who in label.split("-") if individuals else (label,):
+                    totals[who] = totals.get(who, Fraction(0)) + score
     return {pair: float(total) for pair, total in totals.items()}

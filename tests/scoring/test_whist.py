@@ -87,6 +87,14 @@ def test_standings_by_match_points_and_by_tricks() -> None:
     assert tricks == {"1": 0 + 2, "11": 0 + 2, "2": 1 - 2, "12": -1 - 2, "3": -1, "13": 1, "4": 0, "14": 0}
 
 
+def test_individuals_are_each_credited_with_their_partnership_of_the_moment() -> None:
+    one = score_board([WhistLine("1-3", "2-4", 8), WhistLine("5-7", "6-8", 6)])  # top 2
+    two = score_board([WhistLine("1-5", "6-2", 5), WhistLine("3-7", "4-8", 7)])
+    assert standings({1: one, 2: two}, individuals=True) == {
+        "1": 2 + 0, "3": 2 + 2, "2": 0 + 2, "4": 0 + 0, "5": 0 + 0, "7": 0 + 2, "6": 2 + 2, "8": 2 + 0,
+    }  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [

@@ -1,10 +1,10 @@
-"""A simulated duplicate whist evening on a Mitchell or a Howell, scored by the laws (no database).
+"""A simulated duplicate whist evening on a Mitchell, a Howell or an individual movement, scored by the laws.
 
 The Laws of Duplicate Whist are what Mitchell and Howell designed their movements for: each deal is played
 once by each pair and overplayed at the other tables. This module plays one through: the movement from
 :mod:`tournaments.movements`, each table's North-South tricks drawn around the deal's lie (and, now and
 then, a revoke), every traveller scored by :mod:`scoring.whist` (match points, tricks over the average,
-the revoke's R). ``manage.py demo --game duplicate-whist`` prints it.
+the revoke's R). ``manage.py demo --game duplicate-whist`` prints it; nothing is stored.
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ class WhistEvening:
 
     def to_json(self) -> dict[str, Any]:
         """The evening as ``demo --game duplicate-whist --json`` prints it."""
-        mps, tricks = standings(self.scored), standings(self.scored, method="tricks")
+        alone = self.movement.kind == "individual"
+        mps = standings(self.scored, individuals=alone)
+        tricks = standings(self.scored, method="tricks", individuals=alone)
         pairs = sorted(mps, key=lambda p: (-mps[p], -tricks[p], p))
         return {
             "game": "duplicate-whist",
@@ -81,7 +83,7 @@ def _revoke(rng: random.Random, ns_tricks: int) -> Revoke | None:
 def play_evening(*, tables: int, movement: str = "mitchell", seed: int = 1) -> WhistEvening:
     """Play a whole evening of ``tables`` tables; the same seed gives the same evening."""
     rng = random.Random(seed)
-    plan = generate(movement, tables * 2)
+    plan = generate(movement, tables * (4 if movement == "individual" else 2))
     lie: dict[int, float] = {}  # each deal's N-S expectation: the cards decide more than the players
     played: dict[int, list[tuple[int, int, WhistLine]]] = {}
     for row in plan.rows:

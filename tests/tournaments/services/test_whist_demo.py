@@ -42,11 +42,11 @@ def _of(side: str, ns_tricks: int) -> int:
     return ns_tricks if side == "NS" else 13 - ns_tricks
 
 
-@pytest.mark.parametrize(("tables", "movement", "seed"), [(7, "mitchell", 2), (5, "howell", 4)])
+@pytest.mark.parametrize(("tables", "movement", "seed"), [(7, "mitchell", 2), (5, "howell", 4), (3, "individual", 5)])
 def test_the_evening_is_scored_by_the_laws(tables, movement, seed) -> None:
     evening = _demo("--tables", str(tables), "--movement", movement, "--seed", str(seed))
     assert evening == _demo("--tables", str(tables), "--movement", movement, "--seed", str(seed))  # reproducible
-    plan = generate(movement, tables * 2)
+    plan = generate(movement, tables * (4 if movement == "individual" else 2))  # players, or pairs
     where = {(r.round, r.table, r.ns, r.ew, b) for r in plan.rows if r.ns and r.ew for b in r.boards}
     seen = {(x["round"], x["table"], x["ns"], x["ew"], t["board"]) for t in evening["travellers"] for x in t["lines"]}
     assert seen == where  # every board played once by every pair the movement sends to it, nowhere else
@@ -74,10 +74,12 @@ def test_the_evening_is_scored_by_the_laws(tables, movement, seed) -> None:
             beaten = sum(1 for o in after if o < ns) * 2 + sum(1 for o in after if o == ns) - 1
             assert (line["ns_matchpoints"], line["ew_matchpoints"]) == (beaten, top - beaten)
             assert line["ns_over_average"] == pytest.approx(float(ns - average), abs=1e-4)
-            mps[line["ns"]] += beaten
-            mps[line["ew"]] += top - beaten
-            tricks[line["ns"]] += ns - average
-            tricks[line["ew"]] -= ns - average
+            for who in line["ns"].split("-"):  # an individual movement's partnership credits both players
+                mps[who] += beaten
+                tricks[who] += ns - average
+            for who in line["ew"].split("-"):
+                mps[who] += top - beaten
+                tricks[who] -= ns - average
     assert revokes > 0
     table = {row["pair"]: row for row in evening["standings"]}
     assert set(table) == set(plan.entries())
@@ -97,3 +99,8 @@ def test_the_summary_names_the_winner() -> None:
     call_command("demo", "--game", "duplicate-whist", "--tables", "4", "--seed", "3", stdout=out)
     text = out.getvalue()
     assert text.startswith("Duplicate whist: mitchell 4 tables, 4 rounds of 2, 8 boards,") and "  1. " in text
+
+
+def test_the_bridge_demo_refuses_an_individual_movement() -> None:
+    with pytest.raises(CommandError, match="plays pairs"):
+        call_command("demo", "--movement", "individual", "--tables", "3", stdout=io.StringIO())

@@ -25,7 +25,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tables", type=int, default=8)
-        parser.add_argument("--movement", choices=["mitchell", "howell"], default="mitchell")
+        parser.add_argument(
+            "--movement",
+            choices=["mitchell", "howell", "individual"],
+            default="mitchell",
+            help="individual: duplicate whist only",
+        )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
             "--game",
@@ -47,6 +52,8 @@ class Command(BaseCommand):
         if options["game"] == "duplicate-whist":
             self._whist(int(options["tables"]), str(options["movement"]), int(options["seed"]), bool(options["json"]))
             return
+        if options["movement"] == "individual":
+            raise CommandError("The bridge demo plays pairs: a Mitchell or a Howell.")
         start = time.perf_counter()
         try:
             session = build_demo_session(
