@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 
-from tournaments.parties.models import Party, PartyGuest
+from tournaments.parties.models import Party, PartyGuest, PartyTable
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
 from tournaments.parties.types import SEATS
 
 __all__ = [
-    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "TotalsForm",
+    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "SeatTotalsForm",
+    "TotalsForm",
 ]  # fmt: skip
 
 
@@ -110,6 +111,19 @@ class TotalsForm(forms.Form):
     )  # fmt: skip
     host_choice = forms.ChoiceField(label="Only if tied: who won?", choices=WINNER_CHOICES, required=False)
     why = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
+
+
+class SeatTotalsForm(forms.Form):
+    """An individual game's round as each player's count (solo: chips won or lost), one box a seat."""
+
+    def __init__(self, *args: Any, table: PartyTable, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat, guest in table.seats.items():
+            self.fields[seat] = forms.IntegerField(
+                label=f"{SEAT_NAMES[seat]}: {guest.name}", min_value=-20000, max_value=20000,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
+            )  # fmt: skip
+        self.fields["why"] = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
 
 
 HONOR_CHOICES = [

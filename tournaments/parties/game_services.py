@@ -17,13 +17,13 @@ from django.db import transaction
 
 from tournaments.core.actors import Actor
 from tournaments.parties import games, services
-from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
+from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES
 from tournaments.parties.games import GameError
 from tournaments.parties.models import PartyTable
 from tournaments.parties.services import EntryError
 from tournaments.parties.types import LEFT, SEATS
 
-__all__ = ["game_entry", "record_game_deals"]
+__all__ = ["game_entry", "record_game_deals", "record_seat_counts"]
 
 
 def _number(value: Any, deal: int, field: str) -> int:
@@ -112,3 +112,21 @@ def _record_individual(
         raise EntryError(f"A round of {rules.label} is {deals} deals, one dealt by each player: {len(entries)} typed.")
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
     return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
+
+
+def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, Any], why: str = "") -> PartyTable:
+    """Solo typed as each player's chips for the round (counted at the table), checked by the game's laws."""
+    rules = games.game(table.round.party.form)
+    if table.round.party.form not in INDIVIDUAL_GAMES:
+        raise EntryError(f"{rules.label} is entered as the pairs' totals.")
+    totals: dict[str, int] = {}
+    for seat in SEATS:
+        value = counts.get(seat)
+        if isinstance(value, bool) or not isinstance(value, int) or not -MAX_POINTS <= value <= MAX_POINTS:
+            raise EntryError(f"Write {services.SEAT_FIELDS[seat].title()}'s chips as a whole number.", field=seat)
+        totals[seat] = value
+    try:
+        rules.check_totals([totals[s] for s in SEATS], rules.round_end(len(SEATS)).deals)
+    except GameError as exc:
+        raise EntryError(str(exc), field=exc.field or None) from exc
+    return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)

@@ -326,7 +326,8 @@ GAME_TIE_RULES = {"last_deal": "cut", "cut": "cut", "north_south": "first_seat",
 def record_seat_totals(
     *, actor: Actor, table: PartyTable, totals: Mapping[str, int], hands: Sequence[Mapping[str, Any]], why: str = ""
 ) -> PartyTable:
-    """An individual game's round (solo): each seat's own total, scored from ``hands``; the game says who moves."""
+    """An individual game's round (solo): each seat's own total, scored from ``hands`` (or counted at the table
+    when there are none); the game's laws say who moves up."""
     why = _why(why)
     table = _locked_table(table)
     party = table.round.party
@@ -351,7 +352,8 @@ def record_seat_totals(
         )
     old = _table_snapshot(table)
     table.deals.all().delete()
-    table.entry, table.seat_totals = PartyTable.Entry.DEALS, {s: int(totals[s]) for s in SEAT_FIELDS}
+    table.entry = PartyTable.Entry.DEALS if hands else PartyTable.Entry.TOTALS
+    table.seat_totals = {s: int(totals[s]) for s in SEAT_FIELDS}
     table.ns_total, table.ew_total = totals["N"] + totals["S"], totals["E"] + totals["W"]
     table.winner, table.decided_by = winner, how
     table.save()

@@ -116,7 +116,7 @@ def test_a_bad_solo_deal_is_shown_at_its_deal(director, director_client, change,
     assert not table.entered
 
 
-def test_solo_is_four_deals_and_never_two_totals(director, director_client) -> None:
+def test_solo_is_four_deals_and_never_the_pairs_totals(director, director_client) -> None:
     party = _party(director)
     table = _tables(party)[0]
     deals, _chips = _round_by_hand(_order(table))
@@ -126,9 +126,35 @@ def test_solo_is_four_deals_and_never_two_totals(director, director_client) -> N
     with pytest.raises(EntryError, match="type the deals"):
         services.record_totals(actor=director, table=table, ns_total=10, ew_total=-10)
     response = director_client.post(url, {"mode": "totals", "t-ns_total": "10", "t-ew_total": "-10"})
-    assert response.status_code == 200
+    assert response.status_code == 200 and "This field is required" in response.content.decode()
     table.refresh_from_db()
     assert not table.entered
+
+
+def test_each_players_chips_counted_at_the_table(director, director_client) -> None:
+    party = _party(director, tie_rule="north_south")  # ties: the first in seat order from North
+    table = _tables(party)[0]
+    url = reverse("parties:table", args=[party.pk, 1, 1]) + "?mode=totals"
+    page = director_client.get(url).content.decode()
+    assert f"North: {table.north.name}" in page and "Each player's chips" in page
+    bad = {"mode": "totals", "s-N": "40", "s-E": "-10", "s-S": "-10", "s-W": "-10"}
+    response = director_client.post(url, bad)
+    field = re.search(r'<div class="party-field field-error">.*?</div>', response.content.decode(), re.S)
+    assert field is not None and "add up to +10, not 0" in field.group(0) and "s-N" in field.group(0)
+    four_short = {**bad, "s-N": "26"}  # 26 - 30 = -4: more than the 3 odd chips a table of four can leave
+    assert "add up to -4" in director_client.post(url, four_short).content.decode()
+    table.refresh_from_db()
+    assert not table.entered
+    # three short (the pots' odd chips), and East and South tie for second: North's seat order puts East first
+    good = {"mode": "totals", "s-N": "30", "s-E": "-5", "s-S": "-5", "s-W": "-23", "s-why": ""}
+    assert director_client.post(url, good).status_code == 302
+    table.refresh_from_db()
+    assert table.seat_totals == {"N": 30, "E": -5, "S": -5, "W": -23} and table.entry == "totals"
+    assert (table.winner, table.decided_by, table.tie_label) == (
+        "NE",
+        "first_seat",
+        "the first in seat order from North",
+    )
 
 
 @pytest.mark.parametrize(

@@ -107,6 +107,16 @@ class Solo(PartnershipGame):
                 scores[-1][p] += share
         return scores
 
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """Each player's chips for the round: they only change hands, but for the odd chips left to the kitty."""
+        short = -sum(totals)
+        if not 0 <= short < len(totals):
+            raise GameError(
+                f"Chips only change hands: the {len(totals)} players' chips add up to {-short:+d}, not 0 "
+                f"(or up to {len(totals) - 1} short, the odd chips left in the pots).",
+                field="N",
+            )
+
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         if rng.random() < 0.1:
             return {"bid": "pass"}

@@ -11,7 +11,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
-from tournaments.parties.forms import DealFormSet, GameDealFormSet, TotalsForm
+from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
@@ -120,6 +120,33 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
     )  # fmt: skip
 
 
+def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse:
+    """Solo typed as each player's chips for the round, counted at the table."""
+    initial = dict(table.seat_totals or {})
+    form = SeatTotalsForm(request.POST if request.method == "POST" else None, table=table, initial=initial, prefix="s")
+    if request.method == "POST" and form.is_valid():
+        counts = {seat: form.cleaned_data[seat] for seat in table.seats}
+        try:
+            game_services.record_seat_counts(
+                actor=request.user, table=table, counts=counts, why=form.cleaned_data["why"]
+            )
+            return _saved(request, party, rnd.number, table.number)
+        except EntryError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+    return render(
+        request,
+        "parties/table_game.html",
+        {
+            "party": party,
+            "round": rnd,
+            "table": table,
+            "seats_form": form,
+            "mode": "totals",
+            "steps": steps(party, "play"),
+        },
+    )
+
+
 # What a pair's round total counts, for the games entered as totals (the label of the two boxes).
 TOTAL_NOUNS = {
     "euchre": "points",
@@ -140,7 +167,9 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         raise Http404("No such table.")
     euchre = party.form == Party.Form.EUCHRE
     typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
-    if party.form in TOTALS_GAMES and (party.form in INDIVIDUAL_GAMES or not typed_totals):
+    if party.form in INDIVIDUAL_GAMES and typed_totals:
+        return _seat_counts(request, party, rnd, table)
+    if party.form in TOTALS_GAMES and not typed_totals:
         game = _game_deals(request, party, rnd, table)
         if game is not None:
             return game
