@@ -178,7 +178,7 @@ class GameDealForm(forms.Form):
     bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
     bid = forms.CharField(
         label="Bid", max_length=12, required=False,
-        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8, FROG", "autocomplete": "off", "class": "contract"}),
+        widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
     )  # fmt: skip
     tricks = forms.CharField(
         label="Tricks", max_length=3, required=False,

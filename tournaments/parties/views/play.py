@@ -84,6 +84,7 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
+BID_HINTS = {"five-hundred": "7H, 10NT, NULLO", "cinch": "6 to 14", "solo": "Frog, Heart Solo, PASS"}
 GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12, "solo": 4}  # cinch: as many deals as it takes to ring the bell
 
 
@@ -93,6 +94,8 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
     formset = GameDealFormSet(
         request.POST if request.method == "POST" else None, initial=[{}] * rows, prefix="g"
     )  # fmt: skip
+    for card in formset.forms:
+        card.fields["bid"].widget.attrs["placeholder"] = BID_HINTS.get(party.form, "")
     if request.method == "POST" and formset.is_valid():
         typed = [(n, f) for n, f in enumerate(formset.forms, start=1) if not f.is_blank]
         try:
@@ -116,6 +119,7 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
         {
             "party": party, "round": rnd, "table": table, "formset": formset, "mode": "deals",
             "host_tie": party.tie_rule == Party.TieRule.HOST, "steps": steps(party, "play"),
+            "cards": [(f, SEAT_NAMES[dealer_of(table.first_dealer, n)]) for n, f in enumerate(formset.forms, start=1)],
         },
     )  # fmt: skip
 
