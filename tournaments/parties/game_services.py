@@ -1,6 +1,7 @@
 """A party game's round typed deal by deal at a table of four (whist, five hundred, cinch, solo): each deal is
 checked and scored by the game's own laws (:mod:`.games`), and the pair totals are saved through
-``services.record_totals`` in the same transaction, with the deals as typed in the audit log.
+``services.record_totals`` (solo: each seat's chips through ``services.record_seat_totals``) in the same
+transaction, with the deals as typed in the audit log. Solo may also be typed as the chips counted at the table.
 
 What the scorer types per deal, seats named N, E, S, W: ``tricks`` (whist: North-South's tricks; five
 hundred: the bidder's side's tricks; cinch: the bidder's side's points), ``bidder`` and ``bid`` (five hundred,
