@@ -218,3 +218,6 @@ def test_every_page_and_paper_of_a_solo_party_answers(director, director_client)
     pad = PdfReader(io.BytesIO(director_client.get(reverse("parties:pdf", args=[party.pk, "score-pads"])).content))
     text = pad.pages[0].extract_text()
     assert "Progressive Solo" in text and "Bid" in text and "Points" in text
+    cards = PdfReader(io.BytesIO(director_client.get(reverse("parties:pdf", args=[party.pk, "tally-cards"])).content))
+    text = cards.pages[0].extract_text()
+    assert "Chips" in text and "Running total" in text and "Opponents" not in text
