@@ -53,6 +53,8 @@ def check_rules(data: Mapping[str, Any]) -> None:
         raise EntryError("Progressive euchre uses the head-table progression (winners up).", field="progression")
     if form in INDIVIDUAL_GAMES:
         _check_individual_rules(data)
+    if data.get("tie_rule") == Party.TieRule.HALF and form != Party.Form.CINCH:
+        raise EntryError("Half a game to each player at a tie is progressive cinch's rule.", field="tie_rule")
     if not 1 <= data["planned_rounds"] <= 40:
         raise EntryError("Plan between 1 and 40 rounds.", field="planned_rounds")
     unknown = [p for p in data["prizes"] if p not in PRIZES]

@@ -48,6 +48,7 @@ class Party(Timestamped):
         CUT = "cut", "Cut the cards"
         NORTH_SOUTH = "north_south", "North-South win ties"
         HOST = "host", "Decided at the table (I'll say who won)"
+        HALF = "half", "Cinch: half a game to each player, a cut decides who moves"
 
     class TallyDraw(models.TextChoices):
         RANDOM = "random", "Draw tally cards at random"
@@ -207,6 +208,7 @@ class PartyTable(Timestamped):
             "north_south": "North-South win ties",
             "host": "decided at the table",
             "first_seat": "the first in seat order from North",
+            "half": "half a game each; a cut decided who moves",
         }.get(self.decided_by, "")
 
 

@@ -60,11 +60,12 @@ def table_winner(
         for ns, ew in reversed(deal_scores):
             if ns != ew:
                 return ("NS" if ns > ew else "EW"), "last_deal"
-    elif rule != "cut":
+    elif rule not in ("cut", "half"):
         raise PartyError(f"Unknown tie rule {rule!r}.")
     if rng is None:
         raise PartyError("A tie to be settled by a cut needs the cards (a random generator).")
-    return rng.choice(("NS", "EW")), "cut"
+    # "half" (cinch): the cut decides who moves, each player scores half a game; otherwise it is a plain cut
+    return rng.choice(("NS", "EW")), "half" if rule == "half" else "cut"
 
 
 def _seat_pair_on_line(
