@@ -7,13 +7,14 @@ from typing import Any
 
 from django import forms
 
-from tournaments.parties.models import Party, PartyGuest
+from tournaments.parties.models import Party, PartyGuest, PartyTable
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
 from tournaments.parties.types import SEATS
 
 __all__ = [
-    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "TotalsForm",
+    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "SeatTotalsForm",
+    "TotalsForm",
 ]  # fmt: skip
 
 
@@ -112,6 +113,19 @@ class TotalsForm(forms.Form):
     why = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
 
 
+class SeatTotalsForm(forms.Form):
+    """An individual game's round as each player's count (solo: chips won or lost), one box a seat."""
+
+    def __init__(self, *args: Any, table: PartyTable, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for seat, guest in table.seats.items():
+            self.fields[seat] = forms.IntegerField(
+                label=f"{SEAT_NAMES[seat]}: {guest.name}", min_value=-20000, max_value=20000,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
+            )  # fmt: skip
+        self.fields["why"] = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
+
+
 HONOR_CHOICES = [
     ("", "No honors"),
     ("NS100", "N-S 100"),
@@ -155,12 +169,15 @@ class DealForm(forms.Form):
 DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)
 
 
+DOUBLE_CHOICES = [("0", "No"), ("1", "Doubled"), ("2", "Redoubled")]
+
+
 class GameDealForm(forms.Form):
-    """One deal of a party game (whist, five hundred, cinch); the game's laws check it in the service."""
+    """One deal of a party game (whist, five hundred, cinch, solo); the game's laws check it in the service."""
 
     bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
     bid = forms.CharField(
-        label="Bid", max_length=6, required=False,
+        label="Bid", max_length=12, required=False,
         widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
     )  # fmt: skip
     tricks = forms.CharField(
@@ -172,9 +189,15 @@ class GameDealForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
 
+    double = forms.ChoiceField(label="Doubled", choices=DOUBLE_CHOICES, required=False)
+    points = forms.CharField(
+        label="Bidder's points", max_length=3, required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
+    )  # fmt: skip
+
     @property
     def is_blank(self) -> bool:
-        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against"))
+        return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against", "points"))
 
 
 GameDealFormSet = forms.formset_factory(GameDealForm, extra=0, min_num=1, max_num=20, validate_max=True)

@@ -31,6 +31,7 @@ class Party(Timestamped):
         WHIST = "whist", "Progressive Whist (whist drive: tricks per pair)"
         FIVE_HUNDRED = "five-hundred", "Progressive Five Hundred (four-hand: points made and set back)"
         CINCH = "cinch", "Progressive Cinch (the bell at 32: games won)"
+        SOLO = "solo", "Progressive Solo (everyone for himself: chips, the two pots)"
 
     class Progression(models.TextChoices):
         STANDARD = "standard", "Winners move up, partners change (Laws 5 and 6)"
@@ -47,6 +48,7 @@ class Party(Timestamped):
         CUT = "cut", "Cut the cards"
         NORTH_SOUTH = "north_south", "North-South win ties"
         HOST = "host", "Decided at the table (I'll say who won)"
+        HALF = "half", "Cinch: half a game to each player, a cut decides who moves"
 
     class TallyDraw(models.TextChoices):
         RANDOM = "random", "Draw tally cards at random"
@@ -147,9 +149,15 @@ class PartyTable(Timestamped):
         TOTALS = "totals", "Two totals"
 
     class Side(models.TextChoices):
+        """The winners' two seats: a pair (N-S, E-W), or the two high players of an individual game (solo)."""
+
         NONE = "", "—"
         NS = "NS", "North-South"
         EW = "EW", "East-West"
+        NE = "NE", "North and East"
+        NW = "NW", "North and West"
+        ES = "ES", "East and South"
+        SW = "SW", "South and West"
 
     round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -162,6 +170,9 @@ class PartyTable(Timestamped):
     entry = models.CharField(max_length=8, choices=Entry.choices, blank=True, default="")
     ns_total = models.IntegerField(null=True, blank=True)
     ew_total = models.IntegerField(null=True, blank=True)
+    seat_totals = models.JSONField(
+        default=dict, blank=True, help_text='An individual game (solo): each seat\'s round, {"N": 12, "E": -7, ...}'
+    )
     winner = models.CharField(max_length=2, choices=Side.choices, blank=True, default="")
     decided_by = models.CharField(max_length=12, blank=True, default="", help_text="score or the tie rule")
 
@@ -196,6 +207,8 @@ class PartyTable(Timestamped):
             "cut": "a cut of the cards",
             "north_south": "North-South win ties",
             "host": "decided at the table",
+            "first_seat": "the first in seat order from North",
+            "half": "half a game each; a cut decided who moves",
         }.get(self.decided_by, "")
 
 

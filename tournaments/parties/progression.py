@@ -21,8 +21,16 @@ from .types import LEFT, OPPOSITE, SEATS, PartyError, Side, TableSeating
 __all__ = ["next_seating", "other_side", "table_winner"]
 
 
-def other_side(side: str) -> Side:
-    return "EW" if side == "NS" else "NS"
+def other_side(side: str) -> str:
+    """The other two seats: the other pair, or the two who did not progress at an individual game."""
+    return "".join(s for s in SEATS if s not in side)
+
+
+def _is_side(value: str | None) -> bool:
+    """Two different seats, in seat order: "NS", "EW", or an individual game's two winners ("NE", "SW")."""
+    if not value or len(value) != 2 or any(s not in SEATS for s in value):
+        return False
+    return SEATS.index(value[0]) < SEATS.index(value[1])
 
 
 def table_winner(
@@ -52,11 +60,12 @@ def table_winner(
         for ns, ew in reversed(deal_scores):
             if ns != ew:
                 return ("NS" if ns > ew else "EW"), "last_deal"
-    elif rule != "cut":
+    elif rule not in ("cut", "half"):
         raise PartyError(f"Unknown tie rule {rule!r}.")
     if rng is None:
         raise PartyError("A tie to be settled by a cut needs the cards (a random generator).")
-    return rng.choice(("NS", "EW")), "cut"
+    # "half" (cinch): the cut decides who moves, each player scores half a game; otherwise it is a plain cut
+    return rng.choice(("NS", "EW")), "half" if rule == "half" else "cut"
 
 
 def _seat_pair_on_line(
@@ -158,14 +167,14 @@ def next_seating(
         return result
     if method not in ("standard", "fixed"):
         raise PartyError(f"Unknown progression {method!r}.")
-    missing = [t for t in tables if winners.get(t) not in ("NS", "EW")]
+    missing = [t for t in tables if not _is_side(winners.get(t))]
     if missing:
         raise PartyError(f"No winner yet at table {', '.join(map(str, missing))}.")
     result = []
     for t in tables:
         here = by_table[t]
         staying_side = winners[t] if t == 1 else other_side(winners[t])
-        stayers = {s: here.seats[s] for s in (("N", "S") if staying_side == "NS" else ("E", "W"))}
+        stayers = {s: here.seats[s] for s in staying_side}
         if t == 1:
             arrivals = by_table[2].pair(winners[2])  # the winners of table 2 move up
         elif t == last:

@@ -106,7 +106,9 @@ class TallyCard(Flowable):
         cols = [5 * mm, 20 * mm, w * 0.36, w * 0.66, w - 5 * mm]
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 8)
-        for x, head in zip(cols[:-1], ("Round", "Table", "My score", "Opponents'"), strict=True):
+        game = TOTAL_LABELS.get(self.party.form)  # a game of the engine: its own tally, no opponents' column
+        heads = ("Round", "Table", game, "Running total") if game else ("Round", "Table", "My score", "Opponents'")
+        for x, head in zip(cols[:-1], heads, strict=True):
             c.drawString(x, top, head)
         c.setStrokeColor(ink)
         c.setLineWidth(0.4)

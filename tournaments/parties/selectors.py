@@ -79,6 +79,8 @@ def results_of(party: Party, tables: list[PartyTable] | None = None) -> list[Tab
             ew_total=t.ew_total or 0,
             winner=t.winner or None,
             deals=tuple(_deal_line(d) for d in t.deals.all()),
+            seat_totals=dict(t.seat_totals or {}),
+            decided_by=t.decided_by or "score",
         )
         for t in tables
         if t.entered
@@ -148,7 +150,7 @@ class TallyRow:
     prizes: list[str] = field(default_factory=list)
     # One cell per seated round, in order: (round, table, my, opponents), or None while the guest's table
     # has not entered it (or the guest sat out), so the columns stay aligned during a round.
-    cells: list[tuple[int, int, int, int] | None] = field(default_factory=list)
+    cells: list[tuple[int, int, float, float] | None] = field(default_factory=list)
 
 
 @dataclass
@@ -156,8 +158,8 @@ class Standings:
     """The tallies in ranking order, the laws' check, and the prize list."""
 
     rows: list[TallyRow]
-    my_total: int
-    opponents_total: int
+    my_total: float
+    opponents_total: float
     prizes: list[tuple[str, list[PartyGuest]]]
     rounds_entered: int
     euchre: bool
@@ -215,7 +217,7 @@ def standings(party: Party) -> Standings:
     return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
 
 
-TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games"}
+TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games", "solo": "Chips"}
 
 
 def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:
@@ -224,10 +226,13 @@ def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) ->
     tallies = {g.id: Tally(g.id) for g in guests}
     for res in sorted(results, key=lambda r: (r.round, r.table)):
         players = list(res.seating.players())  # N, E, S, W: partners sit opposite
-        totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
+        if res.seat_totals:  # an individual game (solo): each player's own
+            totals = {res.seating.seats[s]: v for s, v in res.seat_totals.items()}
+        else:
+            totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
         winners = res.seating.pair(res.winner) if res.winner else ()
-        for guest, value in rules.tally(players, totals, winners, "score").items():
-            tallies[guest].rounds.append((res.round, res.table, int(value), 0))
+        for guest, value in rules.tally(players, totals, winners, res.decided_by).items():
+            tallies[guest].rounds.append((res.round, res.table, int(value) if value.is_integer() else value, 0))
     return tallies
 
 

@@ -21,8 +21,14 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.parties import games, pivot
-from tournaments.parties.deals import DEALS_PER_ROUND, DealEntry, DealError, score_round
-from tournaments.parties.games import GameError
+from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties.entries import (
+    INDIVIDUAL_GAMES,
+    TOTALS_GAMES,
+    EntryError,
+    check_game_totals,
+    check_rules,
+)
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.papers import PARTY_JOB_PREFIX
@@ -30,7 +36,6 @@ from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
-from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
 from tournaments.printing import jobs, registry
@@ -42,6 +47,7 @@ __all__ = [
     "create_party",
     "finish_party",
     "record_deals",
+    "record_seat_totals",
     "record_totals",
     "set_guests",
     "start_party",
@@ -49,22 +55,10 @@ __all__ = [
 ]
 
 SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
-# Games of the party engine that the party pages run at tables of four, entered as each pair's round total.
-TOTALS_GAMES = (Party.Form.WHIST, Party.Form.FIVE_HUNDRED, Party.Form.CINCH)
 RULE_FIELDS = (
     "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
     "vulnerability", "tie_rule", "planned_rounds", "prizes",
 )  # fmt: skip
-
-
-class EntryError(PartyError):
-    """A table's entry that cannot be saved; ``deal`` (1-based) and ``field`` say where, when known."""
-
-    def __init__(self, message: str, *, deal: int | None = None, field: str | None = None) -> None:
-        super().__init__(message)
-        self.deal = deal
-        self.field = field
 
 
 def _why(why: str) -> str:
@@ -83,22 +77,6 @@ def _party_snapshot(party: Party) -> dict[str, Any]:
     data = {f: getattr(party, f) for f in RULE_FIELDS}
     data["date"] = party.date.isoformat() if party.date else None
     return data
-
-
-def _check_rules(data: Mapping[str, Any]) -> None:
-    form, tables = data["form"], data["tables"]
-    if form == Party.Form.PIVOT:
-        if tables != 1:
-            raise EntryError("Pivot bridge is played at a single table.", field="tables")
-    elif not 2 <= tables <= 60:
-        raise EntryError("A progressive party has 2 to 60 tables.", field="tables")
-    if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:
-        raise EntryError("Progressive euchre uses the head-table progression (winners up).", field="progression")
-    if not 1 <= data["planned_rounds"] <= 40:
-        raise EntryError("Plan between 1 and 40 rounds.", field="planned_rounds")
-    unknown = [p for p in data["prizes"] if p not in PRIZES]
-    if unknown:
-        raise EntryError(f"Unknown prize {unknown[0]!r}.", field="prizes")
 
 
 @transaction.atomic
@@ -123,7 +101,7 @@ def create_party(*, actor: Actor, **rules: Any) -> Party:
         data["head_table_keeps_partners"] = True  # "The winners at the head table ... keep their seats"
         if data["tie_rule"] not in (Party.TieRule.HOST, Party.TieRule.CUT):
             data["tie_rule"] = Party.TieRule.HOST  # "the holders of the most tricks toward the next hand"
-    _check_rules(data)
+    check_rules(data)
     party = Party.objects.create(host=user_of(actor), seed=random.SystemRandom().randrange(2**31), **data)
     audit.record(actor=actor, action=AuditAction.PARTY_CREATE, target=party, new=_party_snapshot(party))
     return party
@@ -138,7 +116,7 @@ def update_party(*, actor: Actor, party: Party, **rules: Any) -> Party:
     if party.status != Party.Status.SETUP and any(rules[k] != old[k] for k in changing_play):
         raise EntryError("The rules were announced when the tally cards were drawn; they can't change now.")
     data = {**old, "date": party.date, **rules}
-    _check_rules(data)
+    check_rules(data)
     for key, value in rules.items():
         setattr(party, key, value)
     party.save()
@@ -266,6 +244,7 @@ def _table_snapshot(table: PartyTable) -> dict[str, Any]:
         "entry": table.entry,
         "ns_total": table.ns_total,
         "ew_total": table.ew_total,
+        "seat_totals": table.seat_totals,
         "winner": table.winner,
         "decided_by": table.decided_by,
         "deals": [
@@ -273,26 +252,6 @@ def _table_snapshot(table: PartyTable) -> dict[str, Any]:
             for d in table.deals.all()
         ],
     }
-
-
-def _check_total(value: Any, field: str, *, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError("Write the total as a whole number of points.", field=field)
-    if not low <= value <= MAX_POINTS:
-        raise EntryError(f"A total is between {low:,} and {MAX_POINTS:,} points.", field=field)
-    return value
-
-
-def _check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, int]:
-    """The two totals, checked by the game's own laws (whist: 52 tricks; five hundred: tens; set-backs < 0)."""
-    low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
-    ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
-    if party.form in TOTALS_GAMES:
-        try:
-            games.game(party.form).check_totals((ns, ew), DEALS_PER_ROUND)
-        except GameError as exc:
-            raise EntryError(str(exc), field=exc.field or "ns_total") from exc
-    return ns, ew
 
 
 def _settle(
@@ -348,13 +307,57 @@ def record_totals(
     why = _why(why)
     table = _locked_table(table)
     old = _table_snapshot(table)
-    ns_total, ew_total = _check_game_totals(table.round.party, ns_total, ew_total)
+    ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
     winner, how = _settle(table, ns_total, ew_total, (), host_choice)
     table.deals.all().delete()
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
     new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else _table_snapshot(table)
+    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
+    return table
+
+
+# The party's tie rule as an individual game's laws name it (``games.base.TIE_RULES``).
+GAME_TIE_RULES = {"last_deal": "cut", "cut": "cut", "north_south": "first_seat", "host": "ask"}
+
+
+@transaction.atomic
+def record_seat_totals(
+    *, actor: Actor, table: PartyTable, totals: Mapping[str, int], hands: Sequence[Mapping[str, Any]], why: str = ""
+) -> PartyTable:
+    """An individual game's round (solo): each seat's own total, scored from ``hands`` (or counted at the table
+    when there are none); the game's laws say who moves up."""
+    why = _why(why)
+    table = _locked_table(table)
+    party = table.round.party
+    if party.form not in INDIVIDUAL_GAMES or sorted(totals) != sorted(SEAT_FIELDS):
+        raise EntryError(f"{party.get_form_display()} is not entered seat by seat.")
+    seats = seating_of(table).seats
+    rng = _rng(party, "tie", table.round.number, table.number)
+    try:
+        moving, how = games.game(party.form).progressors(
+            [seats[s] for s in SEAT_FIELDS],
+            {seats[s]: totals[s] for s in SEAT_FIELDS},
+            GAME_TIE_RULES[party.tie_rule],
+            rng,
+        )
+    except PartyError as exc:
+        raise EntryError(str(exc), field="host_choice") from exc
+    winner = "".join(s for s in SEAT_FIELDS if seats[s] in moving)
+    if table.round.progressed and table.winner and winner != table.winner:
+        raise EntryError(
+            f"The progression after round {table.round.number} has been called with "
+            f"{table.get_winner_display()} moving up; this correction would change who moved."
+        )
+    old = _table_snapshot(table)
+    table.deals.all().delete()
+    table.entry = PartyTable.Entry.DEALS if hands else PartyTable.Entry.TOTALS
+    table.seat_totals = {s: int(totals[s]) for s in SEAT_FIELDS}
+    table.ns_total, table.ew_total = totals["N"] + totals["S"], totals["E"] + totals["W"]
+    table.winner, table.decided_by = winner, how
+    table.save()
+    new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]}
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     return table
 

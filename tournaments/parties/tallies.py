@@ -66,7 +66,7 @@ class DealLine:
 
 @dataclass
 class TableResult:
-    """A table's round: the seating, the two totals, the winning side and (when entered) the deals."""
+    """A table's round: the seating, the two totals (or each seat's), the winners and (when entered) the deals."""
 
     round: int
     seating: TableSeating
@@ -74,6 +74,8 @@ class TableResult:
     ew_total: int
     winner: str | None = None
     deals: Sequence[DealLine] = ()
+    seat_totals: Mapping[str, int] = field(default_factory=dict)  # an individual game: each seat's own total
+    decided_by: str = "score"  # or the tie rule that settled it ("half": cinch's half game each)
 
     @property
     def table(self) -> int:
@@ -85,18 +87,19 @@ class Tally:
     """A guest's tally card: per round (round, table, my, opponents), and the totals of Law 11."""
 
     guest: str
-    rounds: list[tuple[int, int, int, int]] = field(default_factory=list)
+    # (round, table, my, opponents); a game's tally may hold a half (cinch: half a game each at a tie)
+    rounds: list[tuple[int, int, float, float]] = field(default_factory=list)
 
     @property
-    def my(self) -> int:
+    def my(self) -> float:
         return sum(r[2] for r in self.rounds)
 
     @property
-    def opponents(self) -> int:
+    def opponents(self) -> float:
         return sum(r[3] for r in self.rounds)
 
     @property
-    def net(self) -> int:
+    def net(self) -> float:
         """Law 11: my total less my opponents' total, plus or minus."""
         return self.my - self.opponents
 
@@ -113,12 +116,12 @@ def tallies_from(guests: Iterable[Guest], results: Iterable[TableResult]) -> dic
     return tallies
 
 
-def laws_check(tallies: Mapping[str, Tally]) -> tuple[int, int]:
+def laws_check(tallies: Mapping[str, Tally]) -> tuple[float, float]:
     """The hostess's check: all "My Score" totals and all "Opponents' Score" totals must add up the same."""
     return sum(t.my for t in tallies.values()), sum(t.opponents for t in tallies.values())
 
 
-def _rank_key(tally: Tally, names: Mapping[str, str]) -> tuple[int, int, str, str]:
+def _rank_key(tally: Tally, names: Mapping[str, str]) -> tuple[float, float, str, str]:
     # Law 12 ranks by net; equal nets are listed by the larger own score, then by name.
     return (-tally.net, -tally.my, names.get(tally.guest, ""), tally.guest)
 
@@ -185,7 +188,7 @@ def award_prizes(
     return awards
 
 
-def _slams(results: Sequence[TableResult]) -> list[tuple[int, int, int, tuple[str, str]]]:
+def _slams(results: Sequence[TableResult]) -> list[tuple[int, int, int, tuple[str, ...]]]:
     found = []
     for res in results:
         for d in res.deals:

@@ -88,9 +88,11 @@ class TableSeating:
                 return "NS" if seat in ("N", "S") else "EW"
         raise PartyError(f"Guest {guest} is not at table {self.table}.")
 
-    def pair(self, side: str) -> tuple[str, str]:
-        """The two guests of a side, North or East first."""
-        return (self.seats["N"], self.seats["S"]) if side == "NS" else (self.seats["E"], self.seats["W"])
+    def pair(self, side: str) -> tuple[str, ...]:
+        """The guests at the seats named by ``side``: a pair ("NS", "EW"), or an individual game's winners ("NE")."""
+        if not side or any(s not in self.seats for s in side):
+            raise PartyError(f"Table {self.table}: {side!r} names no seats.")
+        return tuple(self.seats[s] for s in side)
 
     def players(self) -> tuple[str, ...]:
         return tuple(self.seats[s] for s in SEATS)

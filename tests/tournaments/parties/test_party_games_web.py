@@ -109,6 +109,30 @@ def test_cinch_tallies_games_won(director, director_client) -> None:
     assert "Leaders" in html and "+1" not in html
 
 
+def test_cinch_half_game_each_at_a_tie_and_a_cut_to_progress(director, director_client) -> None:
+    # "Ties may cut to progress and score, or a half game may be scored for each player, cutting to progress only."
+    party = _party(director, "cinch", tie_rule="half")
+    one, two = _tables(party)
+    services.record_totals(actor=director, table=one, ns_total=32, ew_total=32)  # the bell rang on a tie
+    services.record_totals(actor=director, table=two, ns_total=32, ew_total=12)
+    one.refresh_from_db()
+    assert one.winner in ("NS", "EW") and one.decided_by == "half"
+    games = {r.guest.name: r.tally.net for r in standings(party).rows}
+    at_one = {g.name for g in one.seats.values()}
+    assert games == {
+        name: 0.5 if name in at_one else (1 if name in (two.north.name, two.south.name) else 0) for name in games
+    }
+    page = director_client.get(reverse("parties:round", args=[party.pk, 1])).content.decode()
+    assert "half a game each; a cut decided who moves" in page
+    assert "<strong>0.5</strong>" in director_client.get(reverse("parties:standings", args=[party.pk])).content.decode()
+    services.call_progression(actor=director, party=party)  # the cut's winners move as winners do
+    head = _tables(party, 2)[0]
+    assert {g.name for g in head.seats.values()} >= {one.seats[s].name for s in one.winner}
+    with pytest.raises(EntryError, match="progressive cinch's rule") as err:
+        services.create_party(actor=director, name="Whist", form="whist", tables=2, tie_rule="half")
+    assert err.value.field == "tie_rule"
+
+
 def test_whist_papers_print_the_tricks_and_the_prizes(director) -> None:
     party = _party(director, "whist", tie_rule="north_south")
     for t, (ns, ew) in zip(_tables(party), ((30, 22), (19, 33)), strict=True):

@@ -209,3 +209,5 @@ def test_tie_rules() -> None:
         table_winner(5, 5, "host")
     cuts = {table_winner(0, 0, "cut", rng=random.Random(s))[0] for s in range(20)}
     assert cuts == {"NS", "EW"}
+    side, how = table_winner(32, 32, "half", rng=random.Random(3))  # cinch: a cut to progress only
+    assert how == "half" and side in ("NS", "EW")

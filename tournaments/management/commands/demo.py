@@ -1,14 +1,22 @@
-"""`manage.py demo --tables N --movement mitchell|howell --seed S`: a complete scored evening to look at."""
+"""`manage.py demo --tables N --movement mitchell|howell --seed S`: a complete scored evening to look at.
+
+`--game duplicate-whist` plays a duplicate whist evening on the same movements and prints it scored by the
+Laws of Duplicate Whist (travellers of tricks, match points, tricks over the average, revokes' R); it is not
+stored: the session pages know bridge only.
+"""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.movements.types import MovementError
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.demo import build_demo_session
+from tournaments.sessions.whist_evening import play_evening
 from tournaments.tableside.services import issue_links
 
 
@@ -17,8 +25,20 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--tables", type=int, default=8)
-        parser.add_argument("--movement", choices=["mitchell", "howell"], default="mitchell")
+        parser.add_argument(
+            "--movement",
+            choices=["mitchell", "howell", "individual"],
+            default="mitchell",
+            help="individual: duplicate whist only",
+        )
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--game",
+            choices=["bridge", "duplicate-whist"],
+            default="bridge",
+            help="duplicate-whist: print a scored duplicate whist evening (not stored)",
+        )
+        parser.add_argument("--json", action="store_true", help="duplicate-whist: the whole evening as JSON")
         parser.add_argument(
             "--no-results",
             action="store_true",
@@ -29,6 +49,11 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["game"] == "duplicate-whist":
+            self._whist(int(options["tables"]), str(options["movement"]), int(options["seed"]), bool(options["json"]))
+            return
+        if options["movement"] == "individual":
+            raise CommandError("The bridge demo plays pairs: a Mitchell or a Howell.")
         start = time.perf_counter()
         try:
             session = build_demo_session(
@@ -62,3 +87,19 @@ class Command(BaseCommand):
                 pct = f" {top.percentage:.2f}%" if top.percentage is not None else ""
                 self.stderr.write(f"  winner{(' ' + key) if key else ''}: {top.entry}{pct}")
         self.stdout.write(str(session.pk))
+
+    def _whist(self, tables: int, movement: str, seed: int, as_json: bool) -> None:
+        try:
+            evening = play_evening(tables=tables, movement=movement, seed=seed).to_json()
+        except MovementError as exc:
+            raise CommandError(str(exc)) from exc
+        if as_json:
+            self.stdout.write(json.dumps(evening, indent=1))
+            return
+        revokes = [line for t in evening["travellers"] for line in t["lines"] if line["revoke"]]
+        self.stdout.write(
+            f"Duplicate whist: {evening['movement']} {evening['tables']} tables, {evening['rounds']} rounds of "
+            f"{evening['boards_per_round']}, {len(evening['travellers'])} boards, {len(revokes)} revokes"
+        )
+        for place, row in enumerate(evening["standings"], start=1):
+            self.stdout.write(f"{place:>3}. {row['pair']:>5}  {row['matchpoints']:>6} MP  {row['tricks']:+.2f} tricks")

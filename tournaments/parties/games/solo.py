@@ -34,6 +34,13 @@ class Solo(PartnershipGame):
     code = "solo"
     label = "Progressive Solo"
     tie_rules = ("cut", "first_seat", "ask")
+    pad_columns = ("Deal", "Dealer", "Bidder", "Bid", "Dbl", "Points", "N chips", "E chips", "S chips", "W chips")
+    pad_note = (
+        "Four deals, one by each player. The bidder wins or loses a chip a point over or under 60 of the 120: "
+        "Frog 1, Spade Solo 2, Club 3, Diamond 4, Heart Solo 5; doubled twice, redoubled four times; 60 is a tie. "
+        "Paid by each active opponent; a failed bidder pays everyone, the dealer too. Pots: 1 chip each to the "
+        "Frog pot, 2 to the Solo pot; a winner takes his pot, a loser doubles it; what is left is shared at the end."
+    )
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         return individual_sides(players)
@@ -99,6 +106,16 @@ class Solo(PartnershipGame):
             for p in players:
                 scores[-1][p] += share
         return scores
+
+    def check_totals(self, totals: Sequence[int], deals: int) -> None:
+        """Each player's chips for the round: they only change hands, but for the odd chips left to the kitty."""
+        short = -sum(totals)
+        if not 0 <= short < len(totals):
+            raise GameError(
+                f"Chips only change hands: the {len(totals)} players' chips add up to {-short:+d}, not 0 "
+                f"(or up to {len(totals) - 1} short, the odd chips left in the pots).",
+                field="N",
+            )
 
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         if rng.random() < 0.1:

@@ -10,11 +10,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.access import Perm, requires
 from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
-from tournaments.parties.forms import DealFormSet, GameDealFormSet, TotalsForm
+from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
+from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
+from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party, steps
 
 
@@ -82,7 +84,8 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
-GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12}  # cinch: as many deals as it takes to ring the bell
+BID_HINTS = {"five-hundred": "7H, 10NT, NULLO", "cinch": "6 to 14", "solo": "Frog, Heart Solo, PASS"}
+GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12, "solo": 4}  # cinch: as many deals as it takes to ring the bell
 
 
 def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse | None:
@@ -91,6 +94,8 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
     formset = GameDealFormSet(
         request.POST if request.method == "POST" else None, initial=[{}] * rows, prefix="g"
     )  # fmt: skip
+    for card in formset.forms:
+        card.fields["bid"].widget.attrs["placeholder"] = BID_HINTS.get(party.form, "")
     if request.method == "POST" and formset.is_valid():
         typed = [(n, f) for n, f in enumerate(formset.forms, start=1) if not f.is_blank]
         try:
@@ -114,8 +119,36 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
         {
             "party": party, "round": rnd, "table": table, "formset": formset, "mode": "deals",
             "host_tie": party.tie_rule == Party.TieRule.HOST, "steps": steps(party, "play"),
+            "cards": [(f, SEAT_NAMES[dealer_of(table.first_dealer, n)]) for n, f in enumerate(formset.forms, start=1)],
         },
     )  # fmt: skip
+
+
+def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse:
+    """Solo typed as each player's chips for the round, counted at the table."""
+    initial = dict(table.seat_totals or {})
+    form = SeatTotalsForm(request.POST if request.method == "POST" else None, table=table, initial=initial, prefix="s")
+    if request.method == "POST" and form.is_valid():
+        counts = {seat: form.cleaned_data[seat] for seat in table.seats}
+        try:
+            game_services.record_seat_counts(
+                actor=request.user, table=table, counts=counts, why=form.cleaned_data["why"]
+            )
+            return _saved(request, party, rnd.number, table.number)
+        except EntryError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+    return render(
+        request,
+        "parties/table_game.html",
+        {
+            "party": party,
+            "round": rnd,
+            "table": table,
+            "seats_form": form,
+            "mode": "totals",
+            "steps": steps(party, "play"),
+        },
+    )
 
 
 # What a pair's round total counts, for the games entered as totals (the label of the two boxes).
@@ -137,7 +170,10 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     if table is None:
         raise Http404("No such table.")
     euchre = party.form == Party.Form.EUCHRE
-    if party.form in services.TOTALS_GAMES and (request.POST.get("mode") or request.GET.get("mode")) != "totals":
+    typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
+    if party.form in INDIVIDUAL_GAMES and typed_totals:
+        return _seat_counts(request, party, rnd, table)
+    if party.form in TOTALS_GAMES and not typed_totals:
         game = _game_deals(request, party, rnd, table)
         if game is not None:
             return game
@@ -239,6 +275,10 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
 def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> HttpResponse:
     table = PartyTable.objects.get(round__party=party, round__number=number, number=table_no)
     tie = f" (tie: {table.tie_label})" if table.tie_label else ""
+    if table.seat_totals:  # an individual game: each seat's own, the two high players move up
+        each = ", ".join(f"{SEAT_NAMES[s]} {v:+,}" for s, v in table.seat_totals.items())
+        messages.success(request, f"Table {table_no}: {each}. {table.get_winner_display()} move up{tie}.")
+        return redirect("parties:round", pk=party.pk, number=number)
     messages.success(
         request,
         f"Table {table_no}: N-S {table.ns_total:,}, E-W {table.ew_total:,}. {table.get_winner_display()} won{tie}.",

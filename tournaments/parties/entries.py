@@ -1,0 +1,97 @@
+"""What a party's services check before they write: the host's rules and a table's round as typed.
+
+Kept apart from :mod:`.services` (the writes) so each stays short; the services call these inside their
+transaction and the pages show an :class:`EntryError` at the field it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tournaments.parties import games
+from tournaments.parties.deals import DEALS_PER_ROUND
+from tournaments.parties.games import GameError
+from tournaments.parties.models import Party
+from tournaments.parties.tallies import PRIZES
+from tournaments.parties.types import PartyError
+
+__all__ = [
+    "INDIVIDUAL_GAMES",
+    "MAX_POINTS",
+    "TOTALS_GAMES",
+    "EntryError",
+    "check_game_totals",
+    "check_rules",
+]
+
+MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
+# Games of the party engine that the party pages run at tables of four, typed deal by deal (or as totals).
+TOTALS_GAMES = (Party.Form.WHIST, Party.Form.FIVE_HUNDRED, Party.Form.CINCH, Party.Form.SOLO)
+# Of those, the games where everyone plays for himself: each seat's round is its own, the two high progress.
+INDIVIDUAL_GAMES = (Party.Form.SOLO,)
+
+
+class EntryError(PartyError):
+    """A table's entry that cannot be saved; ``deal`` (1-based) and ``field`` say where, when known."""
+
+    def __init__(self, message: str, *, deal: int | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.deal = deal
+        self.field = field
+
+
+def check_rules(data: Mapping[str, Any]) -> None:
+    """The host's rules, before a party is created or changed."""
+    form, tables = data["form"], data["tables"]
+    if form == Party.Form.PIVOT:
+        if tables != 1:
+            raise EntryError("Pivot bridge is played at a single table.", field="tables")
+    elif not 2 <= tables <= 60:
+        raise EntryError("A progressive party has 2 to 60 tables.", field="tables")
+    if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:
+        raise EntryError("Progressive euchre uses the head-table progression (winners up).", field="progression")
+    if form in INDIVIDUAL_GAMES:
+        _check_individual_rules(data)
+    if data.get("tie_rule") == Party.TieRule.HALF and form != Party.Form.CINCH:
+        raise EntryError("Half a game to each player at a tie is progressive cinch's rule.", field="tie_rule")
+    if not 1 <= data["planned_rounds"] <= 40:
+        raise EntryError("Plan between 1 and 40 rounds.", field="planned_rounds")
+    unknown = [p for p in data["prizes"] if p not in PRIZES]
+    if unknown:
+        raise EntryError(f"Unknown prize {unknown[0]!r}.", field="prizes")
+
+
+def _check_individual_rules(data: Mapping[str, Any]) -> None:
+    """Solo has no partners: the two high players move up and everyone takes a new seat by the draw."""
+    label = Party.Form(data["form"]).label.split(" (")[0]
+    if data["progression"] != Party.Progression.STANDARD:
+        raise EntryError(f"{label}: the two high players at each table move up (winners up).", field="progression")
+    if data.get("head_table_keeps_partners"):
+        raise EntryError(f"{label} has no partners to keep at table 1.", field="head_table_keeps_partners")
+    if data.get("mixed"):
+        raise EntryError(f"{label} is everyone for himself: no mixed couples.", field="mixed")
+    if data.get("tie_rule") == Party.TieRule.HOST:
+        raise EntryError(f"{label}: choose a cut of the cards or the seat order for ties.", field="tie_rule")
+
+
+def _check_total(value: Any, field: str, *, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EntryError("Write the total as a whole number of points.", field=field)
+    if not low <= value <= MAX_POINTS:
+        raise EntryError(f"A total is between {low:,} and {MAX_POINTS:,} points.", field=field)
+    return value
+
+
+def check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, int]:
+    """The two totals, checked by the game's own laws (whist: 52 tricks; five hundred: tens; set-backs < 0)."""
+    if party.form in INDIVIDUAL_GAMES:
+        raise EntryError(f"{party.get_form_display()}: type the deals; each player's chips come from them.")
+    low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
+    ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
+    if party.form in TOTALS_GAMES:
+        try:
+            games.game(party.form).check_totals((ns, ew), DEALS_PER_ROUND)
+        except GameError as exc:
+            raise EntryError(str(exc), field=exc.field or "ns_total") from exc
+    return ns, ew
