@@ -38,7 +38,6 @@ from tournaments.teams.models import (
     TeamPlayer,
     TeamRoomScore,
     TeamRound,
-    TeamTableLink,
 )
 
 __all__ = [
@@ -88,5 +87,4 @@ __all__ = [
     "TeamPlayer",
     "TeamRoomScore",
     "TeamRound",
-    "TeamTableLink",
 ]

@@ -140,7 +140,7 @@ def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
 
 
 def table_state(link: TableLink) -> TableState:
-    section = link.section
+    section = link.table_section
     rows = table_rows(section, link.table)
     row, complete = current_row(rows, entered_at(section, rows))
     settings = TableSettings.objects.filter(section=section).first()
