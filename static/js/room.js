@@ -43,13 +43,14 @@
     const typed = $("ts-room-score").value.trim();
     const p = { board: current.board, ns_score: typed, seen: current.seen };
     if (!/^-?[0-9]+$/.test(typed)) return refuse("Type the N-S score of this room, e.g. 420 or -100.");
+    const asked = current;
+    $("ts-room-send").disabled = true;
     try { // checked at once when online; offline it is queued and checked when sent
       const r = await fetch(ctx.api + "preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: "preview" }, p)) });
-      if (r.status === 422) return refuse((await r.json()).message);
-    } catch (e) { /* offline: the queue keeps it */ }
-    $("ts-room").hidden = true;
+      if (r.status === 422) { const message = (await r.json()).message; if (current === asked) refuse(message); return; }
+    } catch (e) { /* offline: the queue keeps it */ } finally { $("ts-room-send").disabled = false; }
+    if (current === asked) { $("ts-room").hidden = true; current = null; } // else another board was opened meanwhile
     $("ts-room-alert").textContent = "";
-    current = null;
     ctx.commit(p);
   }
 

@@ -98,7 +98,7 @@ def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TableLink]:
 @transaction.atomic
 def revoke(*, actor: Actor, link: TableLink) -> TableLink:
     """End a link at once (a phone left the room) and issue the room a new one."""
-    locked = TableLink.objects.select_related("match").select_for_update().get(pk=link.pk)
+    locked = TableLink.objects.select_for_update().get(pk=link.pk)
     if locked.revoked_at is None:
         locked.revoked_at = timezone.now()
         locked.save(update_fields=["revoked_at"])
