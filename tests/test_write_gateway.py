@@ -57,8 +57,6 @@ WRITERS: dict[str, str] = {
     "audited (session.imported, session.deals_imported) and bumped",
     "tournaments/simultaneous/bulk.py": "the bulk form of the same import (hundreds of clubs' files), audited per "
     "club as a single import is",
-    "tournaments/teams/tables.py": "the teams rooms' phone service: a room's half of a board is audited "
-    "(teams.room_score) and bumps the match's and the event's versions; whole boards go through teams.services",
 }
 
 

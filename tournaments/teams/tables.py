@@ -17,7 +17,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -152,31 +151,17 @@ def _seen(text: str) -> int | None:
     return int(raw)
 
 
-@transaction.atomic
-def save_room_scores(*, link: TableLink, entries: Mapping[int, tuple[str, str]]) -> int:
-    """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
-
-    Only boards typed differently from what the page showed are written, each only if the stored score is still
-    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
-    names the board). Returns how many boards changed.
-    """
-    event = TeamEvent.objects.select_for_update().get(pk=link.room_match.round.event_id)
-    link = TableLink.objects.select_related("match__round").get(pk=link.pk)
-    if link.revoked_at is not None:
-        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
-    match = TeamMatch.objects.select_for_update().get(pk=link.room_match.pk)
-    message = "The event is finished: scores can no longer be entered at the table."
-    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
-    room, other = link.room_no, 3 - link.room_no
-    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
-    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
+def _plan(
+    entries: Mapping[int, tuple[str, str]], room: int, most: int, stored: Mapping[int, int | None]
+) -> tuple[dict[int, int], dict[int, int | None]]:
+    """(the boards to write with their scores, the stale boards with what is stored now) for what a phone sent;
+    ``stored`` holds this room's score of each board now. A bad score raises TeamsError at the board's field."""
     wanted: dict[int, int] = {}
     stale: dict[int, int | None] = {}
     for number, (typed, seen) in sorted(entries.items()):
-        if not 1 <= number <= event.boards_per_match:
-            raise services.TeamsError(f"This match has boards 1 to {event.boards_per_match}, not {number}.")
-        current = whole[number][room - 1] if number in whole else halves.get((number, room))
-        was = _seen(seen)
+        if not 1 <= number <= most:
+            raise services.TeamsError(f"This match has boards 1 to {most}, not {number}.")
+        current, was = stored.get(number), _seen(seen)
         if not typed.strip():
             if was is not None:
                 raise services.TeamsError(f"Board {number}: to remove a score, ask the director.", field=f"b{number}")
@@ -191,25 +176,46 @@ def save_room_scores(*, link: TableLink, entries: Mapping[int, tuple[str, str]])
             stale[number] = current
         else:
             wanted[number] = value
+    return wanted, stale
+
+
+@transaction.atomic
+def save_room_scores(*, link: TableLink, entries: Mapping[int, tuple[str, str]]) -> int:
+    """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
+
+    Only boards typed differently from what the page showed are written, each only if the stored score is still
+    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
+    names the board). Every write goes through the teams services (locked, audited, versions bumped): a board with
+    both rooms in through ``save_boards``, a half through ``save_room_halves``. Returns how many boards changed.
+    """
+    event = TeamEvent.objects.select_for_update().get(pk=link.room_match.round.event_id)
+    link = TableLink.objects.select_related("match__round").get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
+    match = TeamMatch.objects.select_for_update().get(pk=link.room_match.pk)
+    message = "The event is finished: scores can no longer be entered at the table."
+    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
+    room, other = link.room_no, 3 - link.room_no
+    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
+    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
+    numbers = set(entries)
+    stored = {n: whole[n][room - 1] if n in whole else halves.get((n, room)) for n in numbers}
+    wanted, stale = _plan(entries, room, event.boards_per_match, stored)
     if stale:
         raise StaleRoom(stale)
     why = f"Entered at the table: round {match.round.number}, match {match.table}, room {room}"
     pairs: dict[int, tuple[object, object] | None] = {}
+    waiting: dict[int, int] = {}
     for number, value in wanted.items():
         theirs = whole[number][other - 1] if number in whole else halves.get((number, other))
-        if theirs is not None:
+        if theirs is None:
+            waiting[number] = value
+        else:
             pairs[number] = (value, theirs) if room == 1 else (theirs, value)
-            continue
-        TeamRoomScore.objects.update_or_create(match=match, number=number, room=room, defaults={"ns": value})
-        audit.record(
-            actor=None, action=AuditAction.TEAMS_ROOM_SCORE, target=match, why=why,
-            old=halves.get((number, room)), new={"board": number, "room": room, "ns": value},
-        )  # fmt: skip
-    if pairs:
+    if pairs:  # first: it checks the match's version as this save read it
         services.save_boards(actor=None, match=match, scores=pairs, version=match.version, why=why)
-    elif wanted:  # only halves: still a change the director's open form must not overwrite unseen
-        TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
-        TeamEvent.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    if waiting:
+        services.save_room_halves(match=match, room=room, scores=waiting, why=why)
     return len(wanted)
 
 
