@@ -228,8 +228,7 @@ def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     event = _lock(event.pk)
     if event.format == TeamEvent.Format.KNOCKOUT:
         raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
-    if event.status == TeamEvent.Status.FINISHED:
-        raise TeamsError("The event is finished: reopen it to add a round.")
+    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to add a round.", error=TeamsError)
     most = 60
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         most = len(round_robin(max(2, event.teams.count())))
