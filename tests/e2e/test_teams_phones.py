@@ -1,7 +1,7 @@
 """The two rooms of a teams match enter their scores on phones (360 px) through the one table terminal: the room's
 old link /teams/t/<token>/ opens the table page /t/<token>/, which sends each board through the table API (its
 offline queue, no form post); a bad score is refused on the page; each room sees the other room's score and the
-IMPs once both are in."""
+IMPs once both are in; a score typed with no network waits in the queue and is sent once."""
 
 import os
 
@@ -10,7 +10,10 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from tournaments.audit.actions import AuditAction
+from tournaments.audit.models import AuditEntry
 from tournaments.teams import selectors, services, tables
+from tournaments.teams.models import TeamRoomScore
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync", "--no-first-run"]
@@ -66,3 +69,29 @@ def test_two_rooms_enter_a_match_on_their_phones(live_server):
         expect(one.locator("#board-2")).to_contain_text("Other room 140")
         browser.close()
     assert selectors.match_view(room1.room_match).boards == ((1, 420, -50), (2, -100, 140))
+
+
+def test_a_room_with_no_network_queues_its_score_and_sends_it_once(live_server):
+    event = services.create_event(actor=None, name="Offline teams", boards_per_match=2)
+    for n in (1, 2):
+        services.add_team(actor=None, event=event, name=f"Side {n}", players=[f"P{i} {n}" for i in range(4)])
+    room1, _room2 = tables.issue_links(actor=None, rnd=services.draw_next_round(actor=None, event=event))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        phone = browser.new_context(**PHONE)
+        page = phone.new_page()
+        page.goto(live_server.url + f"/t/{room1.token}/")
+        expect(page.locator("#board-1")).to_contain_text("Here —")
+        phone.set_offline(True)
+        phone.route("**/*", lambda route: route.abort("internetdisconnected"))
+        enter(page, 1, "620")
+        expect(page.locator("#board-1")).to_contain_text("Here 620 · to send")
+        expect(page.locator("#ts-offline")).to_contain_text("1 result is waiting to be sent")
+        assert not TeamRoomScore.objects.exists()
+        phone.unroute("**/*")
+        phone.set_offline(False)
+        expect(page.locator("#ts-offline")).to_be_hidden(timeout=15000)  # sent by the queue's next try
+        expect(page.locator("#board-1")).not_to_contain_text("to send")
+        browser.close()
+    assert TeamRoomScore.objects.get().ns == 620
+    assert AuditEntry.objects.filter(action=AuditAction.TEAMS_ROOM_SCORE).count() == 1  # stored once
