@@ -133,13 +133,10 @@ def open_link(token: str, *, address: str = "") -> TableLink:
         raise LinkRefused(
             "Too many unknown table links tried from here: wait a minute and scan the card.", code=TOO_MANY
         )
-    link = (
-        TableLink.objects.select_related(
-            "section", "section__session", "match__round__event", "match__home", "match__away"
-        )
-        .filter(token=token[:32])
-        .first()
-    )
+    # The owner's lifecycle is read with the link, in the one query a poll answered 304 costs.
+    # The token is unique: no ordering (the model's would join and sort for nothing).
+    found = TableLink.objects.select_related("section__session", "match__round__event").filter(token=token[:32])
+    link = next(iter(found.order_by()[:1]), None)
     if link is None:
         if address:
             TOKEN_GUESSES.hit(address)
