@@ -12,12 +12,21 @@ from playwright.sync_api import expect, sync_playwright
 
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
+from tournaments.tableside.models import TableLink
 from tournaments.teams import selectors, services, tables
 from tournaments.teams.models import TeamRoomScore
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync", "--no-first-run"]
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+def rooms(name: str) -> list[TableLink]:
+    """The two rooms' links of the first match of a new two-team, two-board event."""
+    event = services.create_event(actor=None, name=name, boards_per_match=2)
+    for n in (1, 2):
+        services.add_team(actor=None, event=event, name=f"Side {n}", players=[f"P{i} {n}" for i in range(4)])
+    return tables.issue_links(actor=None, rnd=services.draw_next_round(actor=None, event=event))
 
 
 def enter(page, board: int, score: str) -> None:
@@ -27,10 +36,7 @@ def enter(page, board: int, score: str) -> None:
 
 
 def test_two_rooms_enter_a_match_on_their_phones(live_server):
-    event = services.create_event(actor=None, name="Phone teams", boards_per_match=2)
-    for n in (1, 2):
-        services.add_team(actor=None, event=event, name=f"Side {n}", players=[f"P{i} {n}" for i in range(4)])
-    room1, room2 = tables.issue_links(actor=None, rnd=services.draw_next_round(actor=None, event=event))
+    room1, room2 = rooms("Phone teams")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
         one, two = (browser.new_context(**PHONE).new_page() for _ in range(2))
@@ -72,10 +78,7 @@ def test_two_rooms_enter_a_match_on_their_phones(live_server):
 
 
 def test_a_room_with_no_network_queues_its_score_and_sends_it_once(live_server):
-    event = services.create_event(actor=None, name="Offline teams", boards_per_match=2)
-    for n in (1, 2):
-        services.add_team(actor=None, event=event, name=f"Side {n}", players=[f"P{i} {n}" for i in range(4)])
-    room1, _room2 = tables.issue_links(actor=None, rnd=services.draw_next_round(actor=None, event=event))
+    room1, _room2 = rooms("Offline teams")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
         phone = browser.new_context(**PHONE)
