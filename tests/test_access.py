@@ -31,7 +31,7 @@ from tournaments.tableside.models import ScreenLink, TableLink
 from tournaments.tableside.services import issue_links
 from tournaments.teams import services as team_services
 from tournaments.teams import tables as team_tables
-from tournaments.teams.models import TeamBoard, TeamEvent, TeamLineup, TeamPenalty, TeamRoomScore, TeamTableLink
+from tournaments.teams.models import TeamBoard, TeamEvent, TeamLineup, TeamPenalty, TeamRoomScore
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,6 @@ WRITTEN = (
     TeamBoard,
     TeamLineup,
     TeamPenalty,
-    TeamTableLink,
     TeamRoomScore,
     Simultaneous,
     SimultaneousClub,

@@ -60,8 +60,6 @@ WRITERS: dict[str, str] = {
     "club as a single import is",
     "tournaments/tableside/signins.py": "the table's sign-in service: each sign-in and the director's seat fix is "
     "locked, audited (table.sign_in, table.sign_in_fix) and bumps the section (tableside/services.py is full)",
-    "tournaments/teams/tables.py": "the teams rooms' phone service: a room's half of a board is audited "
-    "(teams.room_score) and bumps the match's and the event's versions; whole boards go through teams.services",
 }
 
 

@@ -1,6 +1,8 @@
 // The table page: enter this table's results on a phone through the table API.
 // Entries are queued in localStorage with their own client id and sent when the connection allows, so a result
 // typed while the wifi is down is kept and sent once (the server stores each client id once).
+// One page for every event kind: a teams room (data-kind="teams") draws its boards and entry with room.js (loaded
+// first, as window.BridgedeskRoom); the queue, the offline banner, the polling and the worker are these.
 (function () {
   "use strict";
   const app = document.getElementById("table-app");
@@ -8,6 +10,7 @@
   const api = app.dataset.api;
   const token = app.dataset.token;
   const queueKey = "bridgedesk-queue-" + token;
+  const room = app.dataset.kind === "teams" ? window.BridgedeskRoom : null;
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" };
   const $ = (id) => document.getElementById(id);
   let state = null;
@@ -47,6 +50,7 @@
       etag = r.ok ? r.headers.get("ETag") : null;
       if (!r.ok) { document.querySelector(".ts-boards").innerHTML = '<p class="card error">' + esc(body.message) + "</p>"; return; }
       state = body;
+      if (room) { room.pending(state, queue()); room.render(state); return; }
       pending();
       render();
       // The sign-in and the hands (js/signin.js, js/hands.js) draw their own parts from the same state.
@@ -174,10 +178,15 @@
     commit(p);
   }
 
-  function commit(p) {
+  function enqueue(p) {
     const q = queue();
     q.push({ client_id: clientId(), payload: p });
     saveQueue(q);
+  }
+
+  function commit(p) {
+    enqueue(p);
+    if (room) { room.pending(state, [{ payload: p }]); room.render(state); flush(); return; }
     $("ts-confirm").hidden = true;
     $("ts-entry").hidden = true;
     const board = state.boards.find((b) => b.board === p.board);
@@ -201,7 +210,8 @@
         if (r.status === 429 || r.status >= 500) break;
         q = queue().filter((x) => x.client_id !== item.client_id);
         saveQueue(q);
-        if (r.status === 409) $("ts-error").textContent = body.message || "";
+        if (room && r.status >= 400) room.refused(item.payload, body.message || "refused", state);
+        else if (r.status === 409) $("ts-error").textContent = body.message || "";
         else if (r.status === 422 || r.status === 403) alert("Board " + item.payload.board + ": " + (body.message || "refused"));
       }
     } finally { flushing = false; }
@@ -229,6 +239,7 @@
   app.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
     if (!b) return;
+    if (room) { if (b.dataset.board && state) room.open(state, Number(b.dataset.board)); return; }
     if (b.dataset.board) return open(Number(b.dataset.board));
     if (!entry) return;
     if (b.dataset.level) { entry.level = b.dataset.level; entry.pass = false; entry.delta = null; }
@@ -242,16 +253,21 @@
     else return;
     paint();
   });
-  $("ts-send").addEventListener("click", send);
-  $("ts-cancel").addEventListener("click", () => { $("ts-entry").hidden = true; entry = null; });
-  $("ts-confirm-yes").addEventListener("click", () => commit(payload()));
-  $("ts-confirm-no").addEventListener("click", () => { $("ts-confirm").hidden = true; $("ts-entry").hidden = false; });
-  $("ts-call").addEventListener("click", async () => {
-    try {
-      const r = await fetch(api + "call", { method: "POST" });
-      $("ts-call-done").textContent = r.ok ? "The director has been called." : "Could not call: try again.";
-    } catch (e) { $("ts-call-done").textContent = "No connection: raise your hand."; }
-  });
+  function wirePairs() {
+    $("ts-send").addEventListener("click", send);
+    $("ts-cancel").addEventListener("click", () => { $("ts-entry").hidden = true; entry = null; });
+    $("ts-confirm-yes").addEventListener("click", () => commit(payload()));
+    $("ts-confirm-no").addEventListener("click", () => { $("ts-confirm").hidden = true; $("ts-entry").hidden = false; });
+    $("ts-call").addEventListener("click", async () => {
+      try {
+        const r = await fetch(api + "call", { method: "POST" });
+        $("ts-call-done").textContent = r.ok ? "The director has been called." : "Could not call: try again.";
+      } catch (e) { $("ts-call-done").textContent = "No connection: raise your hand."; }
+    });
+  }
+  if (room) room.start({ api: api, commit: commit });
+  else wirePairs();
+
   // Installable and offline: the service worker (scope /t/) keeps this page and its last state, so the page
   // opens with no network, even after the phone restarted; the queue above sends what was typed meanwhile.
   if ("serviceWorker" in navigator && app.dataset.sw) {

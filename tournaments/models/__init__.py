@@ -46,7 +46,6 @@ from tournaments.teams.models import (
     TeamPlayer,
     TeamRoomScore,
     TeamRound,
-    TeamTableLink,
 )
 
 __all__ = [
@@ -97,5 +96,4 @@ __all__ = [
     "TeamPlayer",
     "TeamRoomScore",
     "TeamRound",
-    "TeamTableLink",
 ]

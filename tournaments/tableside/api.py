@@ -20,7 +20,9 @@ from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
 from tournaments.tableside import hands, services, signins, standing
+from tournaments.tableside.models import TableLink
 from tournaments.tableside.state import table_state
+from tournaments.teams import tables as rooms
 
 api = NinjaAPI(
     title="Bridgedesk table API",
@@ -28,7 +30,11 @@ api = NinjaAPI(
     urls_namespace="api",
     openapi_url="/schema/",
     docs_url="/docs/",
-    description="Results entered at the table: the token of a table link is the key.",
+    description=(
+        "Results entered at the table: the token of a table link is the key. One terminal for every event kind: "
+        "a session's table sends contracts; a teams match's room (its state's `kind` is `teams`) sends its N-S "
+        "score of a board as `ns_score`, with `seen`, the score its page showed."
+    ),
 )
 
 
@@ -55,13 +61,16 @@ api.add_decorator(json_bodies_only, mode="view")
 
 
 class ResultIn(Schema):
-    """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13)."""
+    """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13). A teams room
+    sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead."""
 
     board: int | str
-    contract: str
+    contract: str = ""
     declarer: str = ""
     lead: str = ""
     tricks: int | str | None = None
+    ns_score: int | str | None = None
+    seen: int | str | None = None
     client_id: str
     auction: str = ""
 
@@ -116,6 +125,11 @@ def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
     return api.create_response(request, {"field": "token", "message": exc.message}, status=status_of(exc))
 
 
+def _version(link: TableLink) -> int:
+    """The owner's version, bumped by every write to it: a session's section, or a teams room's event."""
+    return link.room_match.round.event.version if link.is_room else link.table_section.version
+
+
 def _throttled(token: str) -> bool:
     """One more post from this table link: over `TABLE_POSTS` a minute, counted in the shared cache."""
     return TABLE_POSTS.hit(token[:32])
@@ -134,17 +148,19 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    etag = f'"t{link.pk}.{link.section.version}"'
+    etag = f'"t{link.pk}.{_version(link)}"'
     if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()
         not_modified["ETag"] = etag
         return not_modified
     response["ETag"] = etag
     response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
+    if link.is_room:
+        return rooms.room_state(link)
     body = table_state(link).as_json()
-    standing.add_standing(link.section, body)
+    standing.add_standing(link.table_section, body)
     wanted = body["settings"]["sign_in"] and body["first_round"]  # sign-in is at the start of the session
-    body["sign_in"] = signins.sign_in_json(link.section, link.table, wanted)
+    body["sign_in"] = signins.sign_in_json(link.table_section, link.table, wanted)
     return body
 
 
@@ -174,7 +190,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         return Status(
             429, {"field": "", "message": "Too many results sent from this table in a minute; wait a moment."}
         )
-    outcome = services.submit(link, payload.dict())
+    outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
     return Status(outcome.status, outcome.body)
 
 
@@ -189,6 +205,9 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        outcome = rooms.preview_room(link, payload.dict())
+        return Status(outcome.status, outcome.body)
     refusal, _row, checked = services.check(link, payload.dict())
     if refusal is not None:
         return Status(refusal.status, refusal.body)
@@ -207,15 +226,18 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        message = "A teams room has no traveller: the other room's score shows."
+        return Status(404, {"field": "board", "message": message})
     state = table_state(link)
     # This table's own result on the board, in this round or an earlier one: the last board of a round is sent
     # as the table moves on, and its traveller must show like the others'.
-    own = Result.objects.filter(section=link.section, board__number=board, table_round__table=link.table).first()
-    if not state.show_traveller or not sight_for_table(link.section, link.table).sees(board):
+    own = Result.objects.filter(section=link.table_section, board__number=board, table_round__table=link.table).first()
+    if not state.show_traveller or not sight_for_table(link.table_section, link.table).sees(board):
         return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
-    scores = score_section(link.section)
+    scores = score_section(link.table_section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
-    lines = standing.traveller_lines(board_score, own, services.settings_of(link.section))
+    lines = standing.traveller_lines(board_score, own, services.settings_of(link.table_section))
     return Status(200, {"board": board, "lines": lines})
 
 
@@ -229,12 +251,19 @@ def call(request: HttpRequest, token: str) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        return Status(404, {"field": "", "message": "Calls from a teams room are not taken here: raise your hand."})
     made = services.call_director(link)
     return Status(200, {"called_at": made.created_at.isoformat(), "table": link.table})
 
 
 def _problem(exc: DomainError) -> Any:
     return Status(status_of(exc), exc.as_json())
+
+
+def _not_in_rooms() -> Any:
+    """Sign-in, the member search and hands at the table belong to a session's tables, not to teams rooms."""
+    return Status(404, {"field": "", "message": "A teams room has no sign-in or hands to enter here."})
 
 
 @api.post(
@@ -250,6 +279,8 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        return _not_in_rooms()
     if _throttled(token):
         return Status(429, {"field": "", "message": "Too many sign-ins from this table in a minute; wait a moment."})
     try:
@@ -270,9 +301,11 @@ def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
     """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking.
     A POST with a JSON body, so what is typed stays out of addresses and logs."""
     try:
-        services.open_link(token, address=client_address(request))
+        link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        return _not_in_rooms()
     if _throttled(token):  # the club's list is not for reading out name by name
         return Status(429, {"field": "", "message": "Too many searches from this table in a minute; wait a moment."})
     return Status(200, {"members": signins.find_members(payload.q[:60])})
@@ -290,6 +323,8 @@ def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_room:
+        return _not_in_rooms()
     if _throttled(token):
         return Status(429, {"field": "", "message": "Too many posts from this table in a minute; wait a moment."})
     try:

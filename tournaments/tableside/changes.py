@@ -20,7 +20,7 @@ from tournaments.tableside.models import TableEntry, TableLink, TableSettings
 def may_change(link: TableLink, stored: Result, round_number: int, room: int) -> bool:
     """Whether this table may replace `stored` with what it sends now: the setting is on, the room is still in
     the board's round (or before it), and the stored line is the table's own last sending, untouched since."""
-    settings = TableSettings.objects.filter(section=link.section).first()
+    settings = TableSettings.objects.filter(section=link.table_section).first()
     if settings is None or not settings.table_changes or round_number < room:
         return False
     own = (
@@ -56,7 +56,7 @@ def change_own(link: TableLink, stored: Result, checked: CheckedLine) -> Result:
     with transaction.atomic():
         saved = save_lines(
             actor=None,
-            section=link.section,
+            section=link.table_section,
             lines=[changed],
             why=f"Changed at table {link.table} before the round ended",
         )[0]

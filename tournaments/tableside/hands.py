@@ -26,12 +26,12 @@ class HandsError(DomainError):
 
 def _table_board(link: TableLink, number: int) -> Board:
     """The board, when this table plays it in its current round or an earlier one."""
-    rows = table_rows(link.section, link.table)
-    now, _done = current_row(rows, entered_at(link.section, rows))
+    rows = table_rows(link.table_section, link.table)
+    now, _done = current_row(rows, entered_at(link.table_section, rows))
     row = next((r for r in rows if number in {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id), None)
     if row is None or now is None or row.round > now.round:
         raise HandsError(f"Table {link.table} does not play board {number} now.", field="board")
-    board = Board.objects.filter(session_id=link.section.session_id, number=number).first()
+    board = Board.objects.filter(session_id=link.table_section.session_id, number=number).first()
     if board is None:
         raise HandsError(f"Board {number} is not in this session.", field="board")
     return board
@@ -39,7 +39,7 @@ def _table_board(link: TableLink, number: int) -> Board:
 
 def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]]) -> str:
     """Store the four hands of a board as this table typed them; returns the deal (PBN, North first)."""
-    settings = TableSettings.objects.filter(section=link.section).first()
+    settings = TableSettings.objects.filter(section=link.table_section).first()
     if settings is None or not settings.hands_at_table:
         raise HandsError("The director has not asked for the hands at the table.", code=REFUSED)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:

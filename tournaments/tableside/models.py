@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -11,6 +12,10 @@ from django.utils import timezone
 
 from tournaments.core import links
 
+if TYPE_CHECKING:
+    from tournaments.sessions.models import Section
+    from tournaments.teams.models import TeamMatch
+
 
 def new_token() -> str:
     """The field's default (named here by the migrations): the one generator, tournaments/core/links.py."""
@@ -18,9 +23,19 @@ def new_token() -> str:
 
 
 class TableLink(models.Model):
-    """The link whoever sits at a table uses to enter that table's results; revoking it ends it at once."""
+    """The link whoever sits at a table uses to enter that table's results; revoking it ends it at once.
 
-    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="table_links")
+    One terminal for every event kind: a link belongs to a session's section (its table) or to one room of a teams
+    match (`table` then holds the match's number); a database constraint holds exactly one owner.
+    """
+
+    section = models.ForeignKey(
+        "tournaments.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+    )
+    match = models.ForeignKey(
+        "tournaments.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+    )
+    room = models.PositiveSmallIntegerField(null=True, blank=True, help_text="A teams match's room, 1 or 2")
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
@@ -33,10 +48,48 @@ class TableLink(models.Model):
             models.UniqueConstraint(
                 fields=["section", "table"], condition=Q(revoked_at__isnull=True), name="one_live_link_per_table"
             ),
+            models.UniqueConstraint(
+                fields=["match", "room"],
+                condition=Q(revoked_at__isnull=True, match__isnull=False),
+                name="one_live_link_per_room",
+            ),
+            models.CheckConstraint(
+                condition=Q(section__isnull=False, match__isnull=True, room__isnull=True)
+                | Q(section__isnull=True, match__isnull=False, room__in=(1, 2)),
+                name="table_link_of_a_section_or_a_room",
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.match_id is not None:
+            return f"Match {self.match_id} room {self.room}"
         return f"Table {self.table} of section {self.section_id}"
+
+    @property
+    def is_room(self) -> bool:
+        """A teams match's room (else a session's table)."""
+        return self.match_id is not None
+
+    # The owner, typed: the constraint above holds exactly one, so a table's code never meets None (nor a room's).
+    @property
+    def table_section(self) -> Section:
+        assert self.section is not None, "a teams room's link has no section"
+        return self.section
+
+    @property
+    def table_section_id(self) -> int:
+        assert self.section_id is not None, "a teams room's link has no section"
+        return self.section_id
+
+    @property
+    def room_match(self) -> TeamMatch:
+        assert self.match is not None, "a session table's link has no match"
+        return self.match
+
+    @property
+    def room_no(self) -> int:
+        assert self.room is not None, "a session table's link has no room"
+        return self.room
 
     @property
     def live(self) -> bool:

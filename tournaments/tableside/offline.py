@@ -15,7 +15,7 @@ from django.views.decorators.http import require_safe
 from tournaments.core.access import public
 
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
-CACHE_NAME = "bridgedesk-table-v1"
+CACHE_NAME = "bridgedesk-table-v2"  # v2: table.js shared with teams rooms (room.js)
 
 
 @public
@@ -37,6 +37,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/hands.js"),
                     static("js/standing.js"),
                     static("js/bidding.js"),
+                    static("js/room.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),

@@ -8,7 +8,7 @@ result: a disagreement with what the traveller already holds is kept beside it a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -34,6 +34,9 @@ from tournaments.tableside.bidding import auction_of
 from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
+
+if TYPE_CHECKING:
+    from tournaments.teams.models import TeamEvent
 
 MAX_CLIENT_ID = 64
 
@@ -118,9 +121,9 @@ def issue_links(section: Section) -> list[TableLink]:
 def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink | None:
     """End a link at once (a phone left the room); with `reissue`, the table gets a new one."""
     with transaction.atomic():
-        lock_section(link.section_id)
+        lock_section(link.table_section_id)
         locked = TableLink.objects.select_for_update().get(pk=link.pk)
-        bump(locked.section_id)  # the live panel's links change: its polls' ETag moves on
+        bump(locked.table_section_id)  # the live panel's links change: its polls' ETag moves on
         if locked.revoked_at is None:
             locked.revoked_at = timezone.now()
             locked.save(update_fields=["revoked_at"])
@@ -128,17 +131,17 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
                 actor=actor,
                 action=AuditAction.TABLE_LINK_REVOKE,
                 target=locked,
-                session_id=locked.section.session_id,
+                session_id=locked.table_section.session_id,
                 old={"table": locked.table},
             )
         if not reissue:
             return None
-        fresh = TableLink.objects.create(section=locked.section, table=locked.table)
+        fresh = TableLink.objects.create(section=locked.table_section, table=locked.table)
         audit.record(
             actor=actor,
             action=AuditAction.TABLE_LINK_ISSUE,
             target=fresh,
-            session_id=locked.section.session_id,
+            session_id=locked.table_section.session_id,
             new={"table": fresh.table},
         )
         return fresh
@@ -151,17 +154,23 @@ def open_link(token: str, *, address: str = "") -> TableLink:
         raise LinkRefused(
             "Too many unknown table links tried from here: wait a minute and scan the card.", code=TOO_MANY
         )
-    link = TableLink.objects.select_related("section", "section__session").filter(token=token[:32]).first()
+    # The owner's lifecycle is read with the link, in the one query a poll answered 304 costs.
+    # The token is unique: no ordering (the model's would join and sort for nothing).
+    found = TableLink.objects.select_related("section__session", "match__round__event").filter(token=token[:32])
+    link = next(iter(found.order_by()[:1]), None)
     if link is None:
         if address:
             TOKEN_GUESSES.hit(address)
         raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
-    message = "The session is finished: results can no longer be entered at the table."
-    lifecycle.refuse_if_finished(link.section.session.status, message, error=LinkRefused)
-    if link.section.session.archived_at is not None:
-        raise LinkRefused("The director has archived this session: ask the director.")
+    # The owner's lifecycle, the same guard for a session's table and a teams match's room.
+    owner: Session | TeamEvent = link.room_match.round.event if link.is_room else link.table_section.session
+    kind = "teams event" if link.is_room else "session"
+    message = f"The {kind} is finished: results can no longer be entered at the table."
+    lifecycle.refuse_if_finished(owner.status, message, error=LinkRefused)
+    if owner.archived_at is not None:
+        raise LinkRefused(f"The director has archived this {kind}: ask the director.")
     return link
 
 
@@ -223,12 +232,12 @@ def room_round(section: Section) -> int:
 def _round_refusal(link: TableLink, rows: list[TableRound], round_number: int, board: int) -> str | None:
     """Why a table may not write a board of `round_number` now, or None: only its current round and the one before
     (late corrections), and never more than one round ahead of the slowest table (a script filling the evening)."""
-    now, _complete = current_row(rows, entered_at(link.section, rows))
+    now, _complete = current_row(rows, entered_at(link.table_section, rows))
     if now is None:
         return None
     if round_number > now.round:
         return f"Table {link.table} plays board {board} in round {round_number}, not now (round {now.round})."
-    room = room_round(link.section)
+    room = room_round(link.table_section)
     if round_number > room + 1:
         return (
             f"The room is still in round {room}: board {board} of round {round_number} opens when the move is called."
@@ -255,7 +264,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     tricks = _as_int(tricks_raw)
     if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
         return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
-    smap = smap or section_map(link.section)
+    smap = smap or section_map(link.table_section)
     rows = sorted((r for r in smap.rows if r.table == link.table), key=lambda r: r.round)
     row = next((r for r in rows if board in {int(b) for b in r.boards}), None)
     if row is None or row.ns_entry is None or row.ew_entry is None:
@@ -277,7 +286,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
         tricks="" if tricks is None else str(tricks),
         lead=lead,
     )
-    checked = preview_lines(link.section, [line], smap=smap)[0]
+    checked = preview_lines(link.table_section, [line], smap=smap)[0]
     if checked is None or checked.errors:
         errors = checked.errors if checked is not None else {"contract": "Nothing to save."}
         name, message = next(iter(errors.items()))
@@ -318,14 +327,14 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))
                 return _invalid(name, message)
         else:
-            bump(link.section_id)  # the table's state and the panel show it agrees: their polls see a new version
+            bump(link.table_section_id)  # the table's state and the panel show it agrees: their polls see a new version
         return Outcome(201, _body(entry))
-    bump(link.section_id)  # the table's state and the panel show the flag: their polls see a new version
+    bump(link.table_section_id)  # the table's state and the panel show the flag: their polls see a new version
     audit.record(
         actor=None,
         action=AuditAction.TABLE_DISPUTED,
         target=entry,
-        session_id=link.section.session_id,
+        session_id=link.table_section.session_id,
         old=_stored(stored),
         new=_body(entry),
         why=f"Table {link.table} sent a result that differs from the traveller",
@@ -352,17 +361,17 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         return Outcome(200, _body(known) | {"repeat": True})
     # Computed before the write transaction, so writers hold the database (on SQLite, all of it) only to write:
     # the map comes from the versioned cache, and the save checks the version it locks against it.
-    smap = section_map(link.section)
+    smap = section_map(link.table_section)
     refusal, row, checked = check(link, data, smap=smap)
     if refusal is not None:
         return refusal
     with transaction.atomic():
-        lock_section(link.section_id)  # first, as every writer does: the section's writes one at a time
+        lock_section(link.table_section_id)  # first, as every writer does: the section's writes one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
         stored = (
-            Result.objects.filter(section=link.section, board=checked.board, ns_entry=row.ns_entry)
+            Result.objects.filter(section=link.table_section, board=checked.board, ns_entry=row.ns_entry)
             .select_related("board")
             .first()
         )
@@ -383,7 +392,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                 with transaction.atomic():
                     saved = save_lines(
                         actor=None,
-                        section=link.section,
+                        section=link.table_section,
                         lines=[checked.input],
                         why=f"Entered at table {link.table}",
                         smap=smap,
@@ -431,19 +440,19 @@ def timer_action(*, session: Session, action: str, minutes: int | None = None) -
 def call_director(link: TableLink) -> DirectorCall:
     """A table asks for the director; a second press while one is open is the same call."""
     with transaction.atomic():
-        lock_section(link.section_id)
+        lock_section(link.table_section_id)
         open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
         if open_call is not None:
             return open_call
-        bump(link.section_id)  # the panel's polls see the call
+        bump(link.table_section_id)  # the panel's polls see the call
         return DirectorCall.objects.create(link=link)
 
 
 def answer_call(*, actor: Actor, call: DirectorCall) -> None:
     with transaction.atomic():
-        lock_section(call.link.section_id)
+        lock_section(call.link.table_section_id)
         answered = DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
             answered_at=timezone.now(), answered_by=user_of(actor)
         )
         if answered:
-            bump(call.link.section_id)
+            bump(call.link.table_section_id)

@@ -94,7 +94,7 @@ def _fill_names(row: TableRound, seat: str, name: str, member: Member | None, *,
 
 def sign_in(link: TableLink, *, seat: str, number: str = "", name: str = "", member_id: int | None = None) -> SignIn:
     """Sign a player into a seat of the table (again: the last sign-in of a seat counts)."""
-    section = link.section
+    section = link.table_section
     settings = TableSettings.objects.filter(section=section).first()
     if settings is None or not settings.sign_in:
         raise SignInError("The director has not asked for sign-in in this session.", code=REFUSED)

@@ -152,8 +152,50 @@ def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
     }
 
 
+def _boards(section: Section, row: TableRound, choices: dict[str, bool]) -> list[dict[str, Any]]:
+    """The round's boards at this table: dealer, vulnerability, the result in (if any), flagged for the director,
+    and the deal or the call for hands as the director's choices say."""
+    numbers = [int(b) for b in row.boards]
+    boards = {b.number: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers)}
+    results = {
+        r.board.number: r
+        for r in Result.objects.filter(
+            section=section, board__number__in=numbers, ns_entry_id=row.ns_entry_id
+        ).select_related("board")
+    }
+    flagged = set(
+        TableEntry.objects.filter(
+            link__section=section, board__in=numbers, status=TableEntry.Status.DISPUTED
+        ).values_list("board", flat=True)
+    )
+    out = []
+    for number in numbers:
+        board, result = boards.get(number), results.get(number)
+        shown = None
+        if result is not None:
+            shown = {
+                "contract": result.contract,
+                "declarer": result.declarer,
+                "lead": result.lead,
+                "tricks": result.tricks,
+                "ns_score": result.ns_score,
+            }
+        out.append(
+            {
+                "board": number,
+                "dealer": board.dealer if board else "",
+                "vulnerability": board.vulnerability if board else "",
+                "result": shown,
+                "disputed": number in flagged,
+                **_deal_json(board, result, choices),
+            }
+        )
+    return out
+
+
 def table_state(link: TableLink) -> TableState:
-    section = link.section
+    """What a session's table sees now (a teams room's state is teams.tables.room_state)."""
+    section = link.table_section
     rows = table_rows(section, link.table)
     row, complete = current_row(rows, entered_at(section, rows))
     settings = TableSettings.objects.filter(section=section).first()
@@ -182,40 +224,7 @@ def table_state(link: TableLink) -> TableState:
     if row is None:
         return state
     state.first_round = row is next((r for r in rows if r.ns_entry_id and r.ew_entry_id), None)
-    numbers = [int(b) for b in row.boards]
-    boards = {b.number: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers)}
-    results = {
-        r.board.number: r
-        for r in Result.objects.filter(
-            section=section, board__number__in=numbers, ns_entry_id=row.ns_entry_id
-        ).select_related("board")
-    }
-    flagged = set(
-        TableEntry.objects.filter(
-            link__section=section, board__in=numbers, status=TableEntry.Status.DISPUTED
-        ).values_list("board", flat=True)
-    )
-    for number in numbers:
-        board = boards.get(number)
-        result = results.get(number)
-        state.boards.append(
-            {
-                "board": number,
-                "dealer": board.dealer if board else "",
-                "vulnerability": board.vulnerability if board else "",
-                "result": None
-                if result is None
-                else {
-                    "contract": result.contract,
-                    "declarer": result.declarer,
-                    "lead": result.lead,
-                    "tricks": result.tricks,
-                    "ns_score": result.ns_score,
-                },
-                "disputed": number in flagged,
-                **_deal_json(board, result, state.choices),
-            }
-        )
+    state.boards = _boards(section, row, state.choices)
     if all(b["result"] is not None for b in state.boards):
         state.move = move_words(round_rows(section, row.round + 1), row)
     elif all(b["result"] is None for b in state.boards):

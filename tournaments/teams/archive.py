@@ -12,7 +12,8 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch, TeamTableLink
+from tournaments.tableside.models import TableLink
+from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
 
 
 def _plural(count: int, word: str) -> str:
@@ -25,7 +26,7 @@ def what_goes_with(event: TeamEvent) -> list[str]:
     rounds = event.draw_rounds.count()
     matches = TeamMatch.objects.filter(round__event=event).count()
     boards = TeamBoard.objects.filter(match__round__event=event).count()
-    links = TeamTableLink.objects.filter(match__round__event=event, revoked_at__isnull=True).count()
+    links = TableLink.objects.filter(match__round__event=event, revoked_at__isnull=True).count()
     return [
         f"{_plural(teams, 'team')}, {_plural(rounds, 'round')} drawn with {_plural(matches, 'match')}",
         f"{_plural(boards, 'board')} scored, its standings and penalties",

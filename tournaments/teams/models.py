@@ -23,7 +23,6 @@ __all__ = [
     "TeamPlayer",
     "TeamRoomScore",
     "TeamRound",
-    "TeamTableLink",
 ]
 
 # A team of 3 is a pivot team of four that names a substitute in each match's line-up (still four a match).
@@ -180,30 +179,9 @@ class TeamPenalty(Timestamped):
 
 
 def new_token() -> str:
-    """The field's default (named here by the migrations): the one generator, tournaments/core/links.py."""
+    """Named by migration 0018 (the teams rooms' own links, since moved to tableside's TableLink): the one
+    generator, tournaments/core/links.py."""
     return links.new_token()
-
-
-class TeamTableLink(models.Model):
-    """The link the players in one room of one match use to enter that room's scores; revoking it ends it."""
-
-    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="table_links")
-    room = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=32, unique=True, default=new_token)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["match", "room", "-id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "room"], condition=Q(revoked_at__isnull=True), name="one_live_team_link_per_room"
-            ),
-            models.CheckConstraint(condition=Q(room__in=(1, 2)), name="team_link_room_1_or_2"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Match {self.match_id} room {self.room}"
 
 
 class TeamRoomScore(Timestamped):

@@ -52,6 +52,7 @@ __all__ = [
     "draw_next_round",
     "parse_score",
     "save_boards",
+    "save_room_halves",
     "set_lineup",
     "set_tie_breaks",
 ]
@@ -227,8 +228,7 @@ def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     event = _lock(event.pk)
     if event.format == TeamEvent.Format.KNOCKOUT:
         raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
-    if event.status == TeamEvent.Status.FINISHED:
-        raise TeamsError("The event is finished: reopen it to add a round.")
+    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to add a round.", error=TeamsError)
     most = 60
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         most = len(round_robin(max(2, event.teams.count())))
@@ -321,6 +321,27 @@ def save_boards(
         _bump(event.pk)
         match.refresh_from_db()
     return match
+
+
+@transaction.atomic
+def save_room_halves(*, match: TeamMatch, room: int, scores: Mapping[int, int], why: str) -> None:
+    """One room's N-S scores of boards whose other room is not in yet, sent from its table link (teams.tables checks
+    them): each waits as a TeamRoomScore, audited; the match's and the event's versions move, so a director's form
+    opened before is stale and every room's phone sees the change."""
+    event = _lock(match.round.event_id)
+    match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to change a score.", error=TeamsError)
+    if not scores:
+        return
+    old = {h.number: h.ns for h in match.room_scores.filter(room=room)}
+    for number, ns in sorted(scores.items()):
+        TeamRoomScore.objects.update_or_create(match=match, number=number, room=room, defaults={"ns": ns})
+        audit.record(
+            actor=None, action=AuditAction.TEAMS_ROOM_SCORE, target=match, why=why,
+            old=old.get(number), new={"board": number, "room": room, "ns": ns},
+        )  # fmt: skip
+    TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
+    _bump(event.pk)
 
 
 def _check_extra_boards(match: TeamMatch, boards: int) -> None:

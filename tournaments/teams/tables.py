@@ -1,5 +1,6 @@
-"""Table links for teams matches: one secret link per room of a match, for the players there to enter that room's
-N-S scores from a phone, with no login (the token is the key).
+"""Teams rooms at the one table terminal: one secret link per room of a match (tableside's TableLink, owned by the
+match and its room), for the players there to enter that room's N-S scores on the table page `/t/<token>/`
+through the table API, with no login (the token is the key).
 
 A room's score goes through :func:`services.save_boards` (versioned, audited) as soon as the other room's score of
 that board is in; until then it waits as a :class:`TeamRoomScore`. Each board is checked against what the phone
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,9 +24,11 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
-from tournaments.core.errors import NOT_FOUND, LinkRefused
+from tournaments.core.errors import FINISHED, LinkRefused
+from tournaments.tableside.models import TableLink
+from tournaments.tableside.services import Outcome
 from tournaments.teams import selectors, services
-from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound, TeamTableLink
+from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound
 
 __all__ = [
     "LinkRefused",
@@ -34,10 +37,12 @@ __all__ = [
     "StaleRoom",
     "issue_links",
     "live_links",
-    "open_link",
+    "preview_room",
     "revoke",
+    "room_state",
     "room_view",
     "save_room_scores",
+    "submit_room",
     "table_url",
 ]
 
@@ -53,33 +58,34 @@ class StaleRoom(services.StaleMatch):
         self.now = now
 
 
-def table_url(link: TeamTableLink, base: str | None = None) -> str:
-    return (base or settings.SITE_URL).rstrip("/") + reverse("teams:table", args=[link.token])
+def table_url(link: TableLink, base: str | None = None) -> str:
+    """The room's phone page: the one table page of every event kind."""
+    return (base or settings.SITE_URL).rstrip("/") + reverse("tableside:table", args=[link.token])
 
 
-def live_links(rnd: TeamRound) -> list[TeamTableLink]:
+def live_links(rnd: TeamRound) -> list[TableLink]:
     """The round's live links, by match then room, as issued (reading them never issues one: a GET never writes)."""
     return list(
-        TeamTableLink.objects.filter(match__round=rnd, revoked_at__isnull=True)
+        TableLink.objects.filter(match__round=rnd, revoked_at__isnull=True)
         .select_related("match", "match__home", "match__away")
         .order_by("match__table", "room")
     )
 
 
 @transaction.atomic
-def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TeamTableLink]:
+def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TableLink]:
     """The live link of each room of each match of the round (issuing the missing ones), by match then room."""
     TeamEvent.objects.select_for_update().get(pk=rnd.event_id)
     live = {
-        (link.match_id, link.room): link
-        for link in TeamTableLink.objects.filter(match__round=rnd, revoked_at__isnull=True).select_related("match")
+        (link.match_id, link.room_no): link
+        for link in TableLink.objects.filter(match__round=rnd, revoked_at__isnull=True).select_related("match")
     }
     out = []
     for match in rnd.matches.order_by("table"):
         for room in (1, 2):
             link = live.get((match.pk, room))
             if link is None:
-                link = TeamTableLink.objects.create(match=match, room=room)
+                link = TableLink.objects.create(match=match, room=room, table=match.table)
                 audit.record(
                     actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=link,
                     new={"round": rnd.number, "match": match.table, "room": room},
@@ -89,34 +95,18 @@ def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TeamTableLink]:
 
 
 @transaction.atomic
-def revoke(*, actor: Actor, link: TeamTableLink) -> TeamTableLink:
+def revoke(*, actor: Actor, link: TableLink) -> TableLink:
     """End a link at once (a phone left the room) and issue the room a new one."""
-    locked = TeamTableLink.objects.select_for_update().get(pk=link.pk)
+    locked = TableLink.objects.select_for_update().get(pk=link.pk)
     if locked.revoked_at is None:
         locked.revoked_at = timezone.now()
         locked.save(update_fields=["revoked_at"])
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_REVOKE, target=locked, old={"room": locked.room})
-    fresh = TeamTableLink.objects.filter(match_id=locked.match_id, room=locked.room, revoked_at__isnull=True).first()
+    fresh = TableLink.objects.filter(match=locked.room_match, room=locked.room_no, revoked_at__isnull=True).first()
     if fresh is None:
-        fresh = TeamTableLink.objects.create(match_id=locked.match_id, room=locked.room)
+        fresh = TableLink.objects.create(match=locked.room_match, room=locked.room_no, table=locked.table)
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=fresh, new={"room": fresh.room})
     return fresh
-
-
-def open_link(token: str) -> TeamTableLink:
-    """The live link with this token, or LinkRefused with the reason a player can act on."""
-    link = (
-        TeamTableLink.objects.select_related("match__round__event", "match__home", "match__away")
-        .filter(token=token[:32])
-        .first()
-    )
-    if link is None:
-        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
-    if link.revoked_at is not None:
-        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
-    if link.match.round.event.archived_at is not None:
-        raise LinkRefused("The director has archived this teams event: ask the director.")
-    return link
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,19 +126,20 @@ class RoomView:
     boards: tuple[RoomBoard, ...]
 
 
-def room_view(link: TeamTableLink) -> RoomView:
-    view = selectors.match_view(link.match)
+def room_view(link: TableLink) -> RoomView:
+    """The room's boards: its own score, and the other room's and the IMPs once both are in."""
+    view = selectors.match_view(link.room_match)
     whole = {n: (r1, r2, imps) for (n, r1, r2), imps in zip(view.boards, view.score.board_imps, strict=True)}
-    waiting = dict(TeamRoomScore.objects.filter(match=link.match, room=link.room).values_list("number", "ns"))
+    waiting = dict(TeamRoomScore.objects.filter(match=link.room_match, room=link.room_no).values_list("number", "ns"))
     rows = []
-    for n in range(1, link.match.round.event.boards_per_match + 1):
+    for n in range(1, link.room_match.round.event.boards_per_match + 1):
         if n in whole:
             r1, r2, imps = whole[n]
-            mine, other = (r1, r2) if link.room == 1 else (r2, r1)
+            mine, other = (r1, r2) if link.room_no == 1 else (r2, r1)
             rows.append(RoomBoard(n, mine, other, imps))
         else:
             rows.append(RoomBoard(n, waiting.get(n), None, None))
-    return RoomView(view, link.room, tuple(rows))
+    return RoomView(view, link.room_no, tuple(rows))
 
 
 def _seen(text: str) -> int | None:
@@ -160,31 +151,17 @@ def _seen(text: str) -> int | None:
     return int(raw)
 
 
-@transaction.atomic
-def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, str]]) -> int:
-    """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
-
-    Only boards typed differently from what the page showed are written, each only if the stored score is still
-    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
-    names the board). Returns how many boards changed.
-    """
-    event = TeamEvent.objects.select_for_update().get(pk=link.match.round.event_id)
-    link = TeamTableLink.objects.select_related("match__round").get(pk=link.pk)
-    if link.revoked_at is not None:
-        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
-    match = TeamMatch.objects.select_for_update().get(pk=link.match_id)
-    message = "The event is finished: scores can no longer be entered at the table."
-    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
-    room, other = link.room, 3 - link.room
-    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
-    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
+def _plan(
+    entries: Mapping[int, tuple[str, str]], room: int, most: int, stored: Mapping[int, int | None]
+) -> tuple[dict[int, int], dict[int, int | None]]:
+    """(the boards to write with their scores, the stale boards with what is stored now) for what a phone sent;
+    ``stored`` holds this room's score of each board now. A bad score raises TeamsError at the board's field."""
     wanted: dict[int, int] = {}
     stale: dict[int, int | None] = {}
     for number, (typed, seen) in sorted(entries.items()):
-        if not 1 <= number <= event.boards_per_match:
-            raise services.TeamsError(f"This match has boards 1 to {event.boards_per_match}, not {number}.")
-        current = whole[number][room - 1] if number in whole else halves.get((number, room))
-        was = _seen(seen)
+        if not 1 <= number <= most:
+            raise services.TeamsError(f"This match has boards 1 to {most}, not {number}.")
+        current, was = stored.get(number), _seen(seen)
         if not typed.strip():
             if was is not None:
                 raise services.TeamsError(f"Board {number}: to remove a score, ask the director.", field=f"b{number}")
@@ -199,23 +176,126 @@ def save_room_scores(*, link: TeamTableLink, entries: Mapping[int, tuple[str, st
             stale[number] = current
         else:
             wanted[number] = value
+    return wanted, stale
+
+
+@transaction.atomic
+def save_room_scores(*, link: TableLink, entries: Mapping[int, tuple[str, str]]) -> int:
+    """Save this room's N-S scores: ``entries`` maps a board to (the score typed, the score the page showed).
+
+    Only boards typed differently from what the page showed are written, each only if the stored score is still
+    the one the page showed, else :class:`StaleRoom`. All or nothing: a bad score raises TeamsError (``field``
+    names the board). Every write goes through the teams services (locked, audited, versions bumped): a board with
+    both rooms in through ``save_boards``, a half through ``save_room_halves``. Returns how many boards changed.
+    """
+    event = TeamEvent.objects.select_for_update().get(pk=link.room_match.round.event_id)
+    link = TableLink.objects.select_related("match__round").get(pk=link.pk)
+    if link.revoked_at is not None:
+        raise LinkRefused("This table link was withdrawn by the director: ask for the new one.")
+    match = TeamMatch.objects.select_for_update().get(pk=link.room_match.pk)
+    message = "The event is finished: scores can no longer be entered at the table."
+    lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
+    room, other = link.room_no, 3 - link.room_no
+    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
+    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
+    numbers = set(entries)
+    stored = {n: whole[n][room - 1] if n in whole else halves.get((n, room)) for n in numbers}
+    wanted, stale = _plan(entries, room, event.boards_per_match, stored)
     if stale:
         raise StaleRoom(stale)
     why = f"Entered at the table: round {match.round.number}, match {match.table}, room {room}"
     pairs: dict[int, tuple[object, object] | None] = {}
+    waiting: dict[int, int] = {}
     for number, value in wanted.items():
         theirs = whole[number][other - 1] if number in whole else halves.get((number, other))
-        if theirs is not None:
+        if theirs is None:
+            waiting[number] = value
+        else:
             pairs[number] = (value, theirs) if room == 1 else (theirs, value)
-            continue
-        TeamRoomScore.objects.update_or_create(match=match, number=number, room=room, defaults={"ns": value})
-        audit.record(
-            actor=None, action=AuditAction.TEAMS_ROOM_SCORE, target=match, why=why,
-            old=halves.get((number, room)), new={"board": number, "room": room, "ns": value},
-        )  # fmt: skip
-    if pairs:
+    if pairs:  # first: it checks the match's version as this save read it
         services.save_boards(actor=None, match=match, scores=pairs, version=match.version, why=why)
-    elif wanted:  # only halves: still a change the director's open form must not overwrite unseen
-        TeamMatch.objects.filter(pk=match.pk).update(version=F("version") + 1)
-        TeamEvent.objects.filter(pk=event.pk).update(version=F("version") + 1)
+    if waiting:
+        services.save_room_halves(match=match, room=room, scores=waiting, why=why)
     return len(wanted)
+
+
+# ---- the table API's answers for a room (tournaments/tableside/api.py dispatches here for a room's link) -------
+
+
+def room_state(link: TableLink) -> dict[str, Any]:
+    """What the room's phone shows, as the JSON of the table API's state (`kind` tells the page it is a room)."""
+    view = room_view(link)
+    match = link.room_match
+    ns, ew = (match.home, match.away) if link.room_no == 1 else (match.away, match.home)
+    score = view.match.score
+    return {
+        "kind": "teams",
+        "event": match.round.event.name,
+        "round": match.round.number,
+        "match": match.table,
+        "room": link.room_no,
+        "ns": {"name": ns.name},
+        "ew": {"name": ew.name},
+        "home": match.home.name,
+        "away": match.away.name,
+        "boards": [{"board": b.board, "mine": b.mine, "other": b.other, "imps_home": b.imps_home} for b in view.boards],
+        "imps_home": score.imps_home,
+        "imps_away": score.imps_away,
+        "complete": score.complete,
+        "vp_home": None if score.vp_home is None else round(float(score.vp_home), 2),
+        "vp_away": None if score.vp_away is None else round(float(score.vp_away), 2),
+        "settings": {"opponents_confirm": False, "show_traveller": False},
+    }
+
+
+def _typed(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _refusal(exc: services.TeamsError, board: object) -> Outcome:
+    """A teams refusal as the API answers it: 403 when the event is finished, else 422 at the score's field."""
+    if exc.code == FINISHED:
+        return Outcome(403, {"field": "", "message": str(exc)})
+    field = "ns_score" if (exc.field or "").startswith("b") else (exc.field or "board")
+    return Outcome(422, {"field": field, "message": str(exc), "board": board})
+
+
+def _board_of(data: Mapping[str, Any]) -> int | None:
+    raw = data.get("board")
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    text = str(raw or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+
+
+def submit_room(link: TableLink, data: Mapping[str, Any]) -> Outcome:
+    """A room's N-S score of one board, sent by its phone: `ns_score`, and `seen`, the score the phone showed when
+    it was typed (empty for none). 201 when written, 200 when it was already stored (a resend from the offline
+    queue), 409 when someone changed that board since (`now` holds what is there), 422 for bad input, 403 when
+    the event is finished."""
+    board = _board_of(data)
+    if board is None:
+        return Outcome(422, {"field": "board", "message": "Give the board number."})
+    if not _typed(data.get("ns_score")).strip() and not _typed(data.get("seen")).strip():
+        return Outcome(422, {"field": "ns_score", "message": "Give this room's N-S score (minus when E-W scored)."})
+    try:
+        saved = save_room_scores(link=link, entries={board: (_typed(data.get("ns_score")), _typed(data.get("seen")))})
+    except StaleRoom as exc:
+        return Outcome(409, {"message": str(exc), "now": {str(n): v for n, v in exc.now.items()}})
+    except services.TeamsError as exc:
+        return _refusal(exc, board)
+    mine = next(b.mine for b in room_view(link).boards if b.board == board)
+    body = {"board": board, "ns_score": mine, "status": "accepted"}
+    return Outcome(201, body) if saved else Outcome(200, body | {"repeat": True})
+
+
+def preview_room(link: TableLink, data: Mapping[str, Any]) -> Outcome:
+    """The score as it would be stored (checked as a save checks it), nothing written."""
+    board = _board_of(data)
+    if board is None or not 1 <= board <= link.room_match.round.event.boards_per_match:
+        return Outcome(422, {"field": "board", "message": "Give a board of this match."})
+    try:
+        value = services.parse_score(_typed(data.get("ns_score")), board, link.room_no or 1)
+    except services.TeamsError as exc:
+        return _refusal(exc, board)
+    return Outcome(200, {"board": board, "ns_score": value})

@@ -62,4 +62,4 @@ def test_the_teams_room_links_page_warns_too(director_client, director, settings
     assert 'id="reach-warning"' in text and FIX_COMMAND in text
     settings.SITE_URL = "http://192.168.1.20:8000"
     text = director_client.get(url).content.decode()
-    assert 'id="reach-warning"' not in text and "http://192.168.1.20:8000/teams/t/" in text
+    assert 'id="reach-warning"' not in text and "http://192.168.1.20:8000/t/" in text

@@ -3,6 +3,8 @@ goes with it; it leaves the teams list, its rooms' table links are refused, audi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -37,7 +39,7 @@ def test_the_confirmation_says_what_goes_with_the_event(director_client, event) 
 
 def test_an_archived_event_leaves_the_list_and_its_links_are_refused(client, director_client, event) -> None:
     link = tables.live_links(event.draw_rounds.get())[0]
-    assert client.get(reverse("teams:table", args=[link.token])).status_code == 200
+    assert client.get(reverse("tableside:table", args=[link.token])).status_code == 200
     assert "Winter teams" in director_client.get(reverse("teams:list")).content.decode()
     done = director_client.post(reverse("teams:archive", args=[event.pk]), {"confirm": "yes", "why": "a trial run"})
     assert done.status_code == 302 and done["Location"] == reverse("teams:archived")
@@ -45,10 +47,12 @@ def test_an_archived_event_leaves_the_list_and_its_links_are_refused(client, dir
     assert entry.why == "a trial run" and entry.new["archived_at"] is not None
     listed = director_client.get(reverse("teams:list")).content.decode().split("<h1>Teams events</h1>")[1]
     assert "Winter teams" not in listed and "Archived teams events (1)" in listed
-    refused = client.get(reverse("teams:table", args=[link.token]))
+    refused = client.get(reverse("tableside:table", args=[link.token]))
     assert refused.status_code == 403 and "archived this teams event" in refused.content.decode()
-    posted = client.post(reverse("teams:table", args=[link.token]), {"b1": "420", "s1": ""})
-    assert posted.status_code == 403 and not TeamRoomScore.objects.exists()
+    body = json.dumps({"board": 1, "ns_score": 420, "seen": "", "client_id": "a1"})
+    posted = client.post(f"/api/table/{link.token}/results", body, content_type="application/json")
+    assert posted.status_code == 403 and "archived this teams event" in posted.json()["message"]
+    assert not TeamRoomScore.objects.exists()
     archived = director_client.get(reverse("teams:archived")).content.decode()
     assert "Winter teams" in archived and reverse("teams:restore", args=[event.pk]) in archived
     assert "Archived on" in director_client.get(reverse("teams:detail", args=[event.pk])).content.decode()
@@ -56,7 +60,7 @@ def test_an_archived_event_leaves_the_list_and_its_links_are_refused(client, dir
     back = director_client.post(reverse("teams:restore", args=[event.pk]))
     assert back.status_code == 302 and TeamEvent.objects.get().archived_at is None
     assert AuditEntry.objects.filter(action="teams.restore").count() == 1
-    assert client.get(reverse("teams:table", args=[link.token])).status_code == 200
+    assert client.get(reverse("tableside:table", args=[link.token])).status_code == 200
     assert "Winter teams" in director_client.get(reverse("teams:list")).content.decode()
     again = director_client.post(reverse("teams:restore", args=[event.pk]))  # already back: nothing written
     assert again.status_code == 302 and AuditEntry.objects.filter(action="teams.restore").count() == 1

@@ -1,0 +1,81 @@
+// The table page of a teams room: this room's N-S score of each board, the other room's and the IMPs once both are
+// in. table.js (loaded after this) keeps the queue, the offline banner and the polling; this draws the room and
+// its entry. A score is sent with the one the page showed ("seen"): if someone changed that board meanwhile, the
+// server refuses it (409) and the page shows what is there now, so a phone never writes over a score unseen.
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  let ctx = null;
+  let current = null; // the board being entered: {board, seen}
+
+  function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
+  function shown(n) { return n == null ? "—" : String(n); }
+
+  function render(state) {
+    $("ts-round").textContent = "· " + state.event;
+    $("ts-seats").innerHTML = '<div class="seat"><strong>NS</strong> ' + esc(state.ns.name) + '</div><div class="seat"><strong>EW</strong> ' + esc(state.ew.name) + "</div>";
+    $("ts-boards").innerHTML = state.boards.map((b) =>
+      '<button type="button" class="ts-board' + (b.mine != null ? " is-done" : "") + '" id="board-' + b.board + '" data-board="' + b.board + '">' +
+      "<strong>Board " + b.board + "</strong>" +
+      '<span class="here">Here ' + shown(b.mine) + (b.queued ? " · to send" : "") + "</span>" +
+      '<span class="muted other">Other room ' + shown(b.other) + "</span>" +
+      (b.imps_home == null ? "" : '<span class="imps">IMPs ' + esc(state.home) + " " + b.imps_home + "</span>") +
+      "</button>").join("");
+    const vps = state.complete && state.vp_home != null ? " · VPs " + state.vp_home.toFixed(2) + "–" + state.vp_away.toFixed(2) : "";
+    $("ts-total").textContent = "IMPs " + state.home + " " + state.imps_home + " – " + state.imps_away + " " + state.away + vps;
+  }
+
+  function open(state, number, typed, message) {
+    const b = state.boards.find((x) => x.board === number);
+    if (!b) return;
+    current = { board: number, seen: b.mine == null ? "" : String(b.mine) };
+    $("ts-room-title").textContent = "Board " + number;
+    $("ts-room-score").value = typed != null ? typed : current.seen;
+    $("ts-room-summary").textContent = b.other == null ? "The other room's score is not in yet." : "Other room: N-S " + b.other + ".";
+    $("ts-room-error").textContent = message || "";
+    $("ts-room-score").setAttribute("aria-invalid", message ? "true" : "false");
+    $("ts-room").hidden = false;
+    $("ts-room-score").focus();
+  }
+
+  async function send() {
+    if (!current) return;
+    const typed = $("ts-room-score").value.trim();
+    const p = { board: current.board, ns_score: typed, seen: current.seen };
+    if (!/^-?[0-9]+$/.test(typed)) return refuse("Type the N-S score of this room, e.g. 420 or -100.");
+    const asked = current;
+    $("ts-room-send").disabled = true;
+    try { // checked at once when online; offline it is queued and checked when sent
+      const r = await fetch(ctx.api + "preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: "preview" }, p)) });
+      if (r.status === 422) { const message = (await r.json()).message; if (current === asked) refuse(message); return; }
+    } catch (e) { /* offline: the queue keeps it */ } finally { $("ts-room-send").disabled = false; }
+    if (current === asked) { $("ts-room").hidden = true; current = null; } // else another board was opened meanwhile
+    $("ts-room-alert").textContent = "";
+    ctx.commit(p);
+  }
+
+  function refuse(message) {
+    $("ts-room-error").textContent = message;
+    $("ts-room-score").setAttribute("aria-invalid", "true");
+  }
+
+  window.BridgedeskRoom = {
+    start(c) {
+      ctx = c;
+      $("ts-room-send").addEventListener("click", send);
+      $("ts-room-score").addEventListener("keydown", (ev) => { if (ev.key === "Enter") send(); });
+      $("ts-room-cancel").addEventListener("click", () => { $("ts-room").hidden = true; current = null; });
+    },
+    // A score still in the queue shows as this room's, to be sent.
+    pending(state, queue) {
+      queue.forEach((item) => {
+        const b = state.boards.find((x) => x.board === Number(item.payload.board));
+        if (b) { b.mine = Number(item.payload.ns_score); b.queued = true; }
+      });
+    },
+    render: render,
+    open: (state, number) => open(state, number),
+    // The server refused a queued score (stale, bad, finished): say why; the next load shows what is stored.
+    refused(payload, message) { $("ts-room-alert").textContent = "Board " + payload.board + ": " + message; },
+  };
+})();
