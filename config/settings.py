@@ -52,6 +52,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournaments.core.metrics.RequestMetrics",  # first: every request counted and timed, whatever answers it
     "django.middleware.security.SecurityMiddleware",
     "tournaments.core.edges.SecureCookiesOverHttps",
     "csp.middleware.CSPMiddleware",
@@ -275,12 +276,39 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Logs go to the standard error, as a container platform collects them: plain lines on a laptop, one JSON
+# object a line with LOG_FORMAT=json (python-json-logger), for a log collector to index.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperSetting(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(process)d",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Operations (docs/deployment.md): /metrics answers a scraper sending `Authorization: Bearer METRICS_TOKEN`
+# (404 without a token set); errors go to Sentry (or any Sentry-compatible service) when SENTRY_DSN is set.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        send_default_pii=False,  # players' names and e-mail addresses stay here
+    )
 
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
