@@ -241,6 +241,13 @@ check_url_scheme("SITE_URL", SITE_URL, ("http", "https"))
 if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(_site_host)  # the address the links carry is one the server answers on
 PUBLISH_PROVISIONAL_HOURS = env_int("PUBLISH_PROVISIONAL_HOURS", 48)
+# A CDN or caching proxy in front may hold public result pages this long (s-maxage; 0: none may), and is told
+# to drop a session's pages on each change when CDN_PURGE_URL is set (tournaments/publishing/cdn.py).
+CDN_MAX_AGE = env_int("CDN_MAX_AGE", 30)
+CDN_PURGE_URL = os.environ.get("CDN_PURGE_URL", "")
+if CDN_PURGE_URL:
+    check_url_scheme("CDN_PURGE_URL", CDN_PURGE_URL, ("http", "https"))
+CDN_PURGE_TOKEN = os.environ.get("CDN_PURGE_TOKEN", "")
 
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).

@@ -55,6 +55,7 @@ def _register_write_hooks() -> None:
     # By dotted path: publishing's and the table side's services are imported by the first write, not by every
     # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
     versions.after_write("tournaments.publishing.services.corrections_after_write")
+    versions.after_write("tournaments.publishing.cdn.purge_after_write")  # after the commit, when configured
     sessions.on_set_up("tournaments.tableside.services.set_up_tables")
 
 

@@ -5,6 +5,7 @@ Task names are explicit (`bridgedesk.render_report`, ...), so messages queued be
 
 from tournaments.core.tasks import ping
 from tournaments.printing.tasks import render_party_paper, render_report, requeue_stale_jobs
+from tournaments.publishing.tasks import purge_cdn
 from tournaments.sessions.tasks import analyse_deals
 
-__all__ = ["analyse_deals", "ping", "render_party_paper", "render_report", "requeue_stale_jobs"]
+__all__ = ["analyse_deals", "ping", "purge_cdn", "render_party_paper", "render_report", "requeue_stale_jobs"]
