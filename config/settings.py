@@ -191,6 +191,18 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
+# Scheduled upkeep, run by Celery beat: in `make run`'s worker (`worker -B`), or the one `celery beat` process
+# of a server (compose.yaml's scheduler; never two). Interval schedules, so nothing here imports Celery.
+CELERY_BEAT_SCHEDULE = {
+    "delete-expired-files": {"task": "bridgedesk.delete_expired_files", "schedule": timedelta(hours=1)},
+    "clear-expired-sessions": {"task": "bridgedesk.clear_sessions", "schedule": timedelta(days=1)},
+}
+if env_bool("SCHEDULED_BACKUPS", True):
+    CELERY_BEAT_SCHEDULE["backup"] = {
+        "task": "bridgedesk.scheduled_backup",
+        "schedule": timedelta(hours=env_int("BACKUP_EVERY_HOURS", 24)),
+    }
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # Django's cache framework, one backend for everything shared between requests (published pages, scores,
 # section maps, rate limits): local memory on a laptop (one web process), Redis when CACHE_URL or REDIS_URL
