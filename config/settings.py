@@ -18,6 +18,7 @@ import django_stubs_ext
 
 from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
 from .siteurl import work_out_site_url
+from .storage import file_storage
 
 # Lets the classes django-stubs makes generic be written so at run time too: `forms.ModelForm[Member]`.
 django_stubs_ext.monkeypatch()
@@ -146,8 +147,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
+# Generated files (PDF books): a folder here, or S3-compatible object storage when S3_BUCKET is set (config/storage.py).
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": file_storage(os.environ),
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True  # serve straight from static/ too, so `collectstatic` is optional on a laptop

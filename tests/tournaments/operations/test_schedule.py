@@ -14,6 +14,7 @@ import time
 import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session as LoginSession
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from config.celery import app
@@ -38,13 +39,15 @@ def test_expired_files_go_and_live_ones_stay():
 
     def job(expires: datetime.datetime) -> GeneratedFile:
         return GeneratedFile.objects.create(
-            kind="standings", status="done", content=b"%PDF-1.4", filename="s.pdf", expires_at=expires
+            kind="standings", status="done", file=ContentFile(b"%PDF-1.4", name="s.pdf"), expires_at=expires
         )
 
     old, live = job(now - datetime.timedelta(hours=1)), job(now + datetime.timedelta(hours=1))
+    assert old.file.storage.exists(old.file.name)
     assert delete_expired_files.apply().get() == 1
     assert list(GeneratedFile.objects.values_list("pk", flat=True)) == [live.pk]
-    assert not GeneratedFile.objects.filter(pk=old.pk).exists()
+    assert not old.file.storage.exists(old.file.name)  # its file went with it
+    assert live.file.storage.exists(live.file.name) and live.content == b"%PDF-1.4"
 
 
 def test_expired_login_sessions_are_cleared():
