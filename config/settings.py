@@ -59,6 +59,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "tournaments.core.replica.PinAfterWrite",  # a browser that posted reads the primary for a while
     "django.middleware.common.CommonMiddleware",
     "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -129,6 +130,20 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # Connections are kept open between requests on every backend (a new SQLite connection repeats its PRAGMAs, a
 # new PostgreSQL one its handshake), and checked before reuse, so a server restarted meanwhile costs one retry.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A PostgreSQL read replica (streaming from the primary) for the public result pages: DATABASE_REPLICA_URL.
+# Writes, logged-in pages and a browser that has just posted read the primary (tournaments/core/replica.py).
+# With PgBouncer in transaction mode in front, set DB_CONN_MAX_AGE=0 and DB_SERVER_SIDE_CURSORS=0.
+REPLICA_PIN_SECONDS = env_int("REPLICA_PIN_SECONDS", 10)
+DATABASE_ROUTERS: list[str] = []
+if _replica_url := os.environ.get("DATABASE_REPLICA_URL", ""):
+    check_url_scheme("DATABASE_REPLICA_URL", _replica_url, ("postgres", "postgresql", "pgsql"))
+    DATABASES["replica"] = dj_database_url.parse(_replica_url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    DATABASES["replica"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}  # the test run's replica is its primary
+    DATABASE_ROUTERS = ["tournaments.core.replica.ReplicaRouter"]
+if not env_bool("DB_SERVER_SIDE_CURSORS", True):
+    for _db in DATABASES.values():
+        _db["DISABLE_SERVER_SIDE_CURSORS"] = True  # PgBouncer in transaction mode (Django's documented setting)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
