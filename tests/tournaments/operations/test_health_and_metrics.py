@@ -1,11 +1,14 @@
 """The operations endpoints: /healthz (alive), /readyz (database, cache, broker answer), /metrics (Prometheus,
-behind its token), and logs as JSON lines when asked."""
+behind its token), logs as JSON lines when asked, and errors sent to Sentry when a DSN is set."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
@@ -116,3 +119,47 @@ def test_an_unknown_log_format_is_refused_with_its_name():
         [sys.executable, "-c", "import django; django.setup()"], cwd=ROOT, env=env, capture_output=True, text=True
     )
     assert done.returncode != 0 and "LOG_FORMAT must be text or json, not 'xml'" in done.stderr
+
+
+class _Collector(BaseHTTPRequestHandler):
+    """A Sentry-compatible endpoint on a local port: keeps the bodies of the envelopes it is sent."""
+
+    bodies: list[bytes] = []
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        if self.headers.get("Content-Encoding") == "gzip":
+            body = gzip.decompress(body)
+        elif self.headers.get("Content-Encoding") == "br":  # sentry-sdk's choice when brotli is installed
+            import brotli  # locust's dependency; sentry-sdk only compresses so when it is there
+
+            body = brotli.decompress(body)
+        type(self).bodies.append(body)
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"{}")
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def test_errors_are_reported_when_a_sentry_dsn_is_set():
+    server = HTTPServer(("127.0.0.1", 0), _Collector)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        script = (
+            "import django; django.setup(); import sentry_sdk\n"
+            "try:\n    1 / 0\nexcept ZeroDivisionError:\n    sentry_sdk.capture_exception()\n"
+            "sentry_sdk.flush(timeout=10)"
+        )
+        env = {
+            "DJANGO_SETTINGS_MODULE": "config.test_settings",
+            "SENTRY_DSN": f"http://publickey@127.0.0.1:{server.server_port}/1",
+            "PATH": "/usr/bin:/bin",
+        }
+        subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True, timeout=60, capture_output=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+    sent = b"\n".join(_Collector.bodies)
+    assert b"ZeroDivisionError" in sent and b'"environment":"production"' in sent.replace(b" ", b"")
