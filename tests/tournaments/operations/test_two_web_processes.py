@@ -1,7 +1,8 @@
 """Stateless web processes: two web processes (the image's entrypoint, gunicorn) on two ports and one worker,
 sharing only PostgreSQL, Redis and the files' storage, serve the same answers. A result posted to one is on
 the other's public page at once (no stale local cache), both give the same ETag for a page one of them
-cached, the table-token guess limit counts across both, and a PDF made by the worker downloads from both.
+cached, the table-token guess limit counts across both, a PDF made by the worker downloads from both, and
+one scrape of /metrics adds up a web server's gunicorn processes (PROMETHEUS_MULTIPROC_DIR).
 
 No container engine runs on the test machines, so this starts `scripts/entrypoint` (the image's ENTRYPOINT,
 compose.yaml's commands) without the container; docs/deployment.md says so.
@@ -77,7 +78,8 @@ def service(tmp_path_factory) -> Iterator[dict[str, object]]:
         "CELERY_TASK_DEFAULT_QUEUE": f"it-{run}",
         "BRIDGEDESK_DATA_DIR": str(data),
         "SECRET_KEY": "two-web-test-" + "x" * 40,
-        "WEB_WORKERS": "1",
+        "WEB_WORKERS": "2",
+        "METRICS_TOKEN": "two-web-metrics",
         "WEB_THREADS": "2",
         "LOG_FORMAT": "json",
     }
@@ -99,7 +101,7 @@ def service(tmp_path_factory) -> Iterator[dict[str, object]]:
     logs = [(data / f"{name}.log").open("wb") for name in ("web-a", "web-b", "worker")]
     procs = []
     for port, log in zip(PORTS, logs[:2], strict=True):
-        web = {**env, "BIND": f"127.0.0.1:{port}"}
+        web = {**env, "BIND": f"127.0.0.1:{port}", "PROMETHEUS_MULTIPROC_DIR": str(data / f"metrics-{port}")}
         procs.append(subprocess.Popen([str(ROOT / "scripts/entrypoint"), "web"], cwd=ROOT, env=web, stdout=log))
     procs.append(subprocess.Popen([str(ROOT / "scripts/entrypoint"), "worker", "--pool", "solo"], cwd=ROOT, env=env,
                                   stdout=logs[2], stderr=subprocess.STDOUT))  # fmt: skip
@@ -188,3 +190,19 @@ def test_a_pdf_made_by_the_worker_downloads_from_both(service):
     files = [fetch(url(port, status["download_url"]), opener=opener) for port in (a, b)]
     contents = [f.read() for f in files]
     assert all(f.status == 200 for f in files) and contents[0] == contents[1] and contents[0].startswith(b"%PDF")
+
+
+def test_one_scrape_adds_up_every_gunicorn_process_of_a_web_server(service):
+    a, _b = PORTS
+    for _ in range(10):  # spread over both gunicorn processes of web A
+        assert fetch(url(a, "/healthz")).status == 200
+    scrape = fetch(url(a, "/metrics"), headers={"Authorization": "Bearer two-web-metrics"})
+    assert scrape.status == 200
+    text = scrape.read().decode()
+    counted = [
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("bridgedesk_http_requests_total{") and 'route="healthz"' in line
+    ]
+    assert sum(counted) >= 10, text
+    assert fetch(url(a, "/metrics")).status == 404  # no token, nothing to see
