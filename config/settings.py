@@ -18,6 +18,7 @@ import django_stubs_ext
 
 from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
 from .siteurl import work_out_site_url
+from .storage import file_storage
 
 # Lets the classes django-stubs makes generic be written so at run time too: `forms.ModelForm[Member]`.
 django_stubs_ext.monkeypatch()
@@ -52,11 +53,13 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournaments.core.metrics.RequestMetrics",  # first: every request counted and timed, whatever answers it
     "django.middleware.security.SecurityMiddleware",
     "tournaments.core.edges.SecureCookiesOverHttps",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "tournaments.core.replica.PinAfterWrite",  # a browser that posted reads the primary for a while
     "django.middleware.common.CommonMiddleware",
     "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -127,6 +130,20 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # Connections are kept open between requests on every backend (a new SQLite connection repeats its PRAGMAs, a
 # new PostgreSQL one its handshake), and checked before reuse, so a server restarted meanwhile costs one retry.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A PostgreSQL read replica (streaming from the primary) for the public result pages: DATABASE_REPLICA_URL.
+# Writes, logged-in pages and a browser that has just posted read the primary (tournaments/core/replica.py).
+# With PgBouncer in transaction mode in front, set DB_CONN_MAX_AGE=0 and DB_SERVER_SIDE_CURSORS=0.
+REPLICA_PIN_SECONDS = env_int("REPLICA_PIN_SECONDS", 10)
+DATABASE_ROUTERS: list[str] = []
+if _replica_url := os.environ.get("DATABASE_REPLICA_URL", ""):
+    check_url_scheme("DATABASE_REPLICA_URL", _replica_url, ("postgres", "postgresql", "pgsql"))
+    DATABASES["replica"] = dj_database_url.parse(_replica_url, conn_max_age=env_int("DB_CONN_MAX_AGE", 60))
+    DATABASES["replica"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}  # the test run's replica is its primary
+    DATABASE_ROUTERS = ["tournaments.core.replica.ReplicaRouter"]
+if not env_bool("DB_SERVER_SIDE_CURSORS", True):
+    for _db in DATABASES.values():
+        _db["DISABLE_SERVER_SIDE_CURSORS"] = True  # PgBouncer in transaction mode (Django's documented setting)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -145,8 +162,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "staticfiles"
+# Generated files (PDF books): a folder here, or S3-compatible object storage when S3_BUCKET is set (config/storage.py).
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": file_storage(os.environ),
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True  # serve straight from static/ too, so `collectstatic` is optional on a laptop
@@ -190,6 +208,18 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
+# Scheduled upkeep, run by Celery beat: in `make run`'s worker (`worker -B`), or the one `celery beat` process
+# of a server (compose.yaml's scheduler; never two). Interval schedules, so nothing here imports Celery.
+CELERY_BEAT_SCHEDULE = {
+    "delete-expired-files": {"task": "bridgedesk.delete_expired_files", "schedule": timedelta(hours=1)},
+    "clear-expired-sessions": {"task": "bridgedesk.clear_sessions", "schedule": timedelta(days=1)},
+}
+if env_bool("SCHEDULED_BACKUPS", True):
+    CELERY_BEAT_SCHEDULE["backup"] = {
+        "task": "bridgedesk.scheduled_backup",
+        "schedule": timedelta(hours=env_int("BACKUP_EVERY_HOURS", 24)),
+    }
+CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # Django's cache framework, one backend for everything shared between requests (published pages, scores,
 # section maps, rate limits): local memory on a laptop (one web process), Redis when CACHE_URL or REDIS_URL
@@ -240,6 +270,13 @@ check_url_scheme("SITE_URL", SITE_URL, ("http", "https"))
 if (_site_host := urlsplit(SITE_URL).hostname) and _site_host not in ALLOWED_HOSTS:
     ALLOWED_HOSTS.append(_site_host)  # the address the links carry is one the server answers on
 PUBLISH_PROVISIONAL_HOURS = env_int("PUBLISH_PROVISIONAL_HOURS", 48)
+# A CDN or caching proxy in front may hold public result pages this long (s-maxage; 0: none may), and is told
+# to drop a session's pages on each change when CDN_PURGE_URL is set (tournaments/publishing/cdn.py).
+CDN_MAX_AGE = env_int("CDN_MAX_AGE", 30)
+CDN_PURGE_URL = os.environ.get("CDN_PURGE_URL", "")
+if CDN_PURGE_URL:
+    check_url_scheme("CDN_PURGE_URL", CDN_PURGE_URL, ("http", "https"))
+CDN_PURGE_TOKEN = os.environ.get("CDN_PURGE_TOKEN", "")
 
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).
@@ -275,12 +312,39 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Logs go to the standard error, as a container platform collects them: plain lines on a laptop, one JSON
+# object a line with LOG_FORMAT=json (python-json-logger), for a log collector to index.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperSetting(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}.")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(process)d",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Operations (docs/deployment.md): /metrics answers a scraper sending `Authorization: Bearer METRICS_TOKEN`
+# (404 without a token set); errors go to Sentry (or any Sentry-compatible service) when SENTRY_DSN is set.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0")),
+        send_default_pii=False,  # players' names and e-mail addresses stay here
+    )
 
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)

@@ -11,3 +11,5 @@ STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.Static
 # Each test empties the cache (tests/conftest.py): never a shared Redis (that would flush the broker's data
 # and other runs' keys). A test of the Redis cache names its own server.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Generated files of test runs in a folder of their own (a worker started by a test uses the same settings).
+MEDIA_ROOT = DATA_DIR / "test-media"  # noqa: F405

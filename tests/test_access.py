@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.files.base import ContentFile
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tournaments.audit.models import AuditEntry
@@ -120,7 +121,7 @@ def world(director):
         session=session,
         kind="standings",
         status="done",
-        content=b"%PDF-1.4",
+        file=ContentFile(b"%PDF-1.4", name="s.pdf"),
         filename="s.pdf",
         content_type="application/pdf",
         expires_at=datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC),

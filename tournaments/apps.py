@@ -44,6 +44,7 @@ class TournamentsConfig(AppConfig):
             sealed.register()
         printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes
         _register_write_hooks()
+        _register_gauges()
 
 
 def _register_write_hooks() -> None:
@@ -54,4 +55,25 @@ def _register_write_hooks() -> None:
     # By dotted path: publishing's and the table side's services are imported by the first write, not by every
     # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
     versions.after_write("tournaments.publishing.services.corrections_after_write")
+    versions.after_write("tournaments.publishing.cdn.purge_after_write")  # after the commit, when configured
     sessions.on_set_up("tournaments.tableside.services.set_up_tables")
+
+
+def _register_gauges() -> None:
+    """What /metrics reads from the database at each scrape: jobs by status (the queue's depth is `queued`)
+    and the results stored, by kind (played, and the rest)."""
+    from django.db.models import Count
+
+    from tournaments.core import metrics
+    from tournaments.printing.models import GeneratedFile
+    from tournaments.sessions.models import Result
+
+    def jobs() -> dict[str, float]:
+        counts = dict(GeneratedFile.objects.values_list("status").annotate(n=Count("id")).order_by())
+        return {status: counts.get(status, 0) for status in GeneratedFile.Status.values}
+
+    def results() -> dict[str, float]:
+        return dict(Result.objects.values_list("kind").annotate(n=Count("id")).order_by())
+
+    metrics.gauge("bridgedesk_jobs", "Background jobs (PDF books, imports) by status", "status", jobs)
+    metrics.gauge("bridgedesk_results_stored", "Board results stored, by kind", "kind", results)

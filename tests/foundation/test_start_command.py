@@ -66,6 +66,7 @@ def test_one_ctrl_c_stops_both_with_the_normal_message(tmp_path):
                     assert proc.poll() is None, out.read_text() + err.read_text()
                     time.sleep(0.5)
             time.sleep(3)  # the worker is up too
+            assert list(tmp_path.glob("celerybeat-schedule*")), "the worker runs the beat (scheduled upkeep) too"
             os.killpg(proc.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
             assert proc.wait(timeout=40) == 0
         finally:

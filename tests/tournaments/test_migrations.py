@@ -1,6 +1,7 @@
 """Nothing lost: a database made by the layout before the per-domain packages (migration 0005: a scored
 session with a ruling, a party, a generated file, audit entries) migrates to the current code with every row
-intact, the audit entries chained and verifying, and the new columns at their starting values."""
+intact, the audit entries chained and verifying, the generated file's bytes moved to the files' storage, and
+the new columns at their starting values."""
 
 from __future__ import annotations
 
@@ -77,7 +78,9 @@ def test_a_database_of_the_old_layout_migrates_whole():
     assert Ruling.objects.filter(result_id=result.pk).count() == 1
     assert Section.objects.get(pk=section.pk).version == 1
     assert Party.objects.filter(pk=party.pk).exists()
-    assert GeneratedFile.objects.get(kind="party-tally-cards").params["party"] == party.pk
+    moved = GeneratedFile.objects.get(kind="party-tally-cards")
+    assert moved.params["party"] == party.pk
+    assert moved.file.name.startswith("generated/migrated/") and moved.content == b"%PDF"  # now in the storage
     chained = list(AuditEntry.objects.filter(session_id=session.pk).order_by("seq").values_list("seq", "action"))
     assert chained == [(1, "session.create"), (2, "result.create"), (3, "ruling.apply")]
     call_command("verify_audit")  # the backfilled chains verify; raises if not

@@ -24,7 +24,7 @@ from django.db import connections
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
-KEEP = {"daily": 14, "after-session": 30}  # rolling copies kept of each kind, newest first
+KEEP = {"daily": 14, "after-session": 30, "scheduled": 14}  # rolling copies kept of each kind, newest first
 
 
 class BackupError(Exception):
@@ -184,8 +184,27 @@ def rolling_backup(kind: str, label: str = "") -> Path | None:
     except (BackupError, OSError) as exc:
         log.error("The rolling backup %s failed: %s", out.name, exc)
         return None
-    pattern = re.compile(rf"^{re.escape(kind)}-.*\.sqlite3$")
+    _prune(folder, kind)
+    return made
+
+
+def scheduled_backup() -> Path | None:
+    """The scheduler's copy (Celery beat, once a day, settings.CELERY_BEAT_SCHEDULE) of any database, SQLite or
+    PostgreSQL: `scheduled-<date>` in the backups folder, the last KEEP["scheduled"] kept. Never raises: a
+    failed copy is logged (and reported to Sentry when configured), and tomorrow's is tried as usual."""
+    out = default_name("scheduled")
+    try:
+        made = make_backup(out)
+    except (BackupError, OSError) as exc:
+        log.error("The scheduled backup %s failed: %s", out.name, exc)
+        return None
+    _prune(made.parent, "scheduled")
+    return made
+
+
+def _prune(folder: Path, kind: str) -> None:
+    """Keep the newest KEEP[kind] copies of a kind, whatever the database (.sqlite3 or .pgdump)."""
+    pattern = re.compile(rf"^{re.escape(kind)}-.*\.(sqlite3|pgdump)$")
     old = sorted((p for p in folder.iterdir() if pattern.match(p.name)), key=lambda p: p.stat().st_mtime)
     for stale in old[: max(0, len(old) - KEEP.get(kind, 14))]:
         stale.unlink(missing_ok=True)
-    return made

@@ -9,13 +9,17 @@
   seconds of a live worker being there, not after a fixed minute. A message delivered twice (a broker's
   redelivery) finds the job leased or done and is dropped without rendering.
 - Rendering is deterministic and never writes to the database; a re-run writes the same bytes.
-- Files expire after GENERATED_FILE_TTL_HOURS; `delete_expired` removes them (called whenever a job starts).
+- The bytes go to the files' storage (settings.STORAGES: a folder, or S3-compatible object storage), the row
+  keeps the name; any web process serves what any worker made.
+- Files expire after GENERATED_FILE_TTL_HOURS; `delete_expired` removes them (when a job starts, and hourly
+  from Celery beat); a deleted row's file goes once the delete commits (printing/models.py).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -25,8 +29,9 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
 from django.db import InterfaceError, OperationalError, close_old_connections, connection, transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, FileField, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
@@ -279,8 +284,23 @@ def run_job(job_id: int) -> GeneratedFile | None:
     message = spec.summary(content) if spec.summary is not None else "Ready"
     if away:
         message += f" (the database was away for {away:.0f} s; that step was run again once it was back)"
-    _through_outages(lambda: _store(job, made_from, filename, content_type, content, message), job.pk, "storing it")
+    try:
+        stored = _save_file(job, filename, content)
+    except Exception as exc:  # the storage (a bucket, a disk) refused: the director gets words, the log the rest
+        log.exception("job %s (%s): the file could not be stored", job.pk, job.kind)
+        title = registry.title_of(job.kind).lower()
+        return _fail(job, f"Bridgedesk made the {title} but could not store it ({type(exc).__name__}). Try again.")
+    kept = (filename, content_type, stored, len(content), message)
+    _through_outages(lambda: _store(job, made_from, *kept), job.pk, "storing it")
     return GeneratedFile.objects.filter(pk=job.pk).first()
+
+
+def _save_file(job: GeneratedFile, filename: str, content: bytes) -> str:
+    """Put the bytes in the files' storage (settings.STORAGES) under a name no other job's can take."""
+    field = GeneratedFile._meta.get_field("file")
+    assert isinstance(field, FileField)
+    name = field.generate_filename(job, f"{job.pk}-{secrets.token_hex(8)}-{filename or 'file'}")
+    return field.storage.save(name, ContentFile(content))
 
 
 def _render(spec: registry.JobKind, owner_id: int, paper: str, job_id: int) -> tuple[Any, tuple[str, str, bytes]]:
@@ -291,7 +311,9 @@ def _render(spec: registry.JobKind, owner_id: int, paper: str, job_id: int) -> t
     return made_from, spec.run_render(target, paper, _ProgressWriter(job_id))
 
 
-def _store(job: GeneratedFile, made_from: Any, filename: str, content_type: str, content: bytes, message: str) -> None:
+def _store(
+    job: GeneratedFile, made_from: Any, filename: str, content_type: str, stored: str, size: int, message: str
+) -> None:
     now = timezone.now()
     updated = GeneratedFile.objects.filter(pk=job.pk, status=GeneratedFile.Status.RUNNING).update(
         status=GeneratedFile.Status.DONE,
@@ -300,8 +322,8 @@ def _store(job: GeneratedFile, made_from: Any, filename: str, content_type: str,
         params={**job.params, "made_from": made_from} if made_from is not None else job.params,
         filename=filename,
         content_type=content_type,
-        content=content,
-        size=len(content),
+        file=stored,
+        size=size,
         heartbeat_at=now,
         lease_until=None,
         finished_at=now,
@@ -309,6 +331,7 @@ def _store(job: GeneratedFile, made_from: Any, filename: str, content_type: str,
     )
     if not updated:
         log.info("job %s finished after it was given up or done elsewhere; result discarded", job.pk)
+        GeneratedFile._meta.get_field("file").storage.delete(stored)
 
 
 def waiting_for_broker(job_id: int) -> None:

@@ -1,14 +1,19 @@
 """Background jobs that make files (PDF books), and the files they made.
 
-The bytes live in the database, not on a disk, so a PDF rendered by a worker on one machine downloads from
-a web process on another with nothing shared but the database.
+The bytes go through Django's storage API (settings.STORAGES["default"]): a folder in the data folder on a
+laptop, S3-compatible object storage on a server (django-storages), so a PDF rendered by a worker on one
+machine downloads from a web process on another, and the database holds only the file's name.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 
 from tournaments.core.models import Timestamped
 
@@ -51,7 +56,7 @@ class GeneratedFile(Timestamped):
     finished_at = models.DateTimeField(null=True, blank=True)
     filename = models.CharField(max_length=160, blank=True)
     content_type = models.CharField(max_length=80, blank=True)
-    content = models.BinaryField(null=True, blank=True, editable=False)
+    file = models.FileField(upload_to="generated/%Y/%m/%d/", max_length=255, blank=True, editable=False)
     size = models.PositiveIntegerField(default=0)
     expires_at = models.DateTimeField(help_text="When the file is deleted")
 
@@ -60,8 +65,8 @@ class GeneratedFile(Timestamped):
         constraints = [
             models.CheckConstraint(condition=Q(progress__lte=100), name="generated_file_progress_at_most_100"),
             models.CheckConstraint(
-                condition=~Q(status="done") | Q(content__isnull=False),
-                name="generated_file_done_has_content",
+                condition=~Q(status="done") | ~Q(file=""),
+                name="generated_file_done_has_file",
             ),
             models.CheckConstraint(
                 condition=Q(session__isnull=True) | Q(party__isnull=True), name="generated_file_one_owner"
@@ -78,3 +83,23 @@ class GeneratedFile(Timestamped):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+    @property
+    def content(self) -> bytes | None:
+        """The file's bytes, read from the storage; None before it is made (or if the storage lost it)."""
+        if not self.file:
+            return None
+        try:
+            with self.file.open("rb") as stored:
+                data: bytes = stored.read()
+        except FileNotFoundError:
+            return None
+        return data
+
+
+@receiver(post_delete, sender=GeneratedFile)
+def _delete_stored_file(sender: Any, instance: GeneratedFile, **kwargs: Any) -> None:
+    """A job's row deleted (expired, or its session deleted) takes its file along, once the delete commits."""
+    if instance.file:
+        name, storage = instance.file.name, instance.file.storage
+        transaction.on_commit(lambda: storage.delete(name))

@@ -33,6 +33,12 @@ def render_party_paper(job_id: int) -> int:
     return job_id
 
 
+@shared_task(name="bridgedesk.delete_expired_files")
+def delete_expired_files() -> int:
+    """Every hour: files (and their jobs) past GENERATED_FILE_TTL_HOURS go, even on a day no job starts."""
+    return jobs.delete_expired()
+
+
 @shared_task(name="bridgedesk.requeue_stale_jobs")
 def requeue_stale_jobs() -> list[int]:
     """Send again the jobs whose worker stopped renewing its lease."""

@@ -20,14 +20,14 @@ from tournaments.printing.models import GeneratedFile
 
 def visible_jobs(request: HttpRequest) -> QuerySet[GeneratedFile]:
     """A director sees the files they asked for; the club administrator sees everyone's."""
-    qs = GeneratedFile.objects.filter(expires_at__gt=timezone.now()).defer("content")
+    qs = GeneratedFile.objects.filter(expires_at__gt=timezone.now())
     if has(request.user, Perm.MANAGE_CLUB):
         return qs
     return qs.filter(owner=request.user) if request.user.is_authenticated else qs.none()
 
 
 def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
-    job = GeneratedFile.objects.filter(pk=job_id).defer("content").first()
+    job = GeneratedFile.objects.filter(pk=job_id).first()
     if job is None or job.expires_at <= timezone.now():
         raise Http404("This file has expired or was deleted: make it again from the session page.")
     if not (has(request.user, Perm.MANAGE_CLUB) or job.owner_id == request.user.pk):
@@ -73,17 +73,17 @@ def status(request: HttpRequest, job_id: int) -> JsonResponse:
 @requires(Perm.DIRECT)
 @require_GET
 def download(request: HttpRequest, job_id: int) -> HttpResponse:
-    """The finished file, straight from the database (any web process can serve what any worker made)."""
+    """The finished file, from the files' storage (any web process can serve what any worker made)."""
     job = _job_or_404(request, job_id)
     if job.status != GeneratedFile.Status.DONE:
         raise Http404("This file is not ready yet.")
-    content = GeneratedFile.objects.values_list("content", flat=True).get(pk=job.pk)
-    if content is None:  # a finished file always has its bytes; never answer a 500 if one does not
+    content = job.content
+    if content is None:  # a finished file always has its bytes; never answer a 500 if the storage lost them
         raise Http404("This file is not ready yet.")
-    response = HttpResponse(bytes(content), content_type=job.content_type or "application/pdf")
+    response = HttpResponse(content, content_type=job.content_type or "application/pdf")
     disposition = "inline" if request.GET.get("inline") else "attachment"
     response["Content-Disposition"] = f'{disposition}; filename="{jobs.download_filename(job)}"'
-    response["Content-Length"] = str(job.size or len(content))
+    response["Content-Length"] = str(len(content))
     return response
 
 

@@ -19,8 +19,10 @@ from typing import Any
 from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 
 from tournaments.core.once import get_or_build
+from tournaments.publishing import cdn
 from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Section
 
@@ -63,7 +65,10 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.user.is_authenticated or request.method != "GET":
-            return view(request, pk, *args, **kwargs)
+            answer = view(request, pk, *args, **kwargs)
+            if request.user.is_authenticated:
+                patch_cache_control(answer, private=True, no_cache=True)  # never held by a CDN for others
+            return answer
         state = fingerprint(pk)
         if state is None:
             return view(request, pk, *args, **kwargs)
@@ -73,8 +78,7 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         if request.headers.get("If-None-Match") == etag:
             response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = etag
-            response["Cache-Control"] = "no-cache"
-            return response
+            return cdn.shared(response, pk)
         publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
         latest = "public-page-latest:" + hashlib.sha256(f"{path}|{publication}".encode()).hexdigest()[:32]
         refused: list[HttpResponse] = []
@@ -96,7 +100,6 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             response["Cache-Control"] = "no-store"  # the next request gets the new version
             return response
         response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"  # the browser may keep it, and asks each time (a 304 if unchanged)
-        return response
+        return cdn.shared(response, pk)  # the browser asks each time (a 304 if unchanged); a CDN may hold it
 
     return wrapper

@@ -21,7 +21,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
-from tournaments.publishing import wording
+from tournaments.publishing import cdn, wording
 from tournaments.publishing.models import Correction, Publication, PublishedFigures
 from tournaments.sessions.models import Member, Session
 from tournaments.sessions.selectors import audit_trail
@@ -95,6 +95,7 @@ def publish(
         PublishedFigures.objects.create(
             publication=pub, last_audit_id=_last_audit_id(session), pairs=current_figures(session)
         )
+        cdn.purge_after_write(session.pk)  # a CDN holding the pages (a previous publication's) drops them
     return pub
 
 
@@ -111,6 +112,7 @@ def mark_final(*, actor: Actor, session: Session) -> Publication:
             audit.record(
                 actor=actor, action=AuditAction.SESSION_FINAL, target=pub, session_id=session.pk, new=_iso(pub.final_at)
             )
+            cdn.purge_after_write(session.pk)  # the provisional banner leaves the held pages too
     return pub
 
 
@@ -124,6 +126,7 @@ def unpublish(*, actor: Actor, session: Session) -> None:
         pub.is_public = False
         pub.save(update_fields=["is_public", "updated_at"])
         audit.record(actor=actor, action=AuditAction.SESSION_UNPUBLISH, target=pub, session_id=session.pk)
+        cdn.purge_after_write(session.pk)  # hidden from the CDN's copies as well
 
 
 def corrections_after_write(session_id: int) -> None:

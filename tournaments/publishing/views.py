@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, has, public, requires
+from tournaments.core.replica import reads_from_replica
 from tournaments.printing.jobs import start_job
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing import delivery, players, selectors, services
@@ -61,6 +62,7 @@ def offer_publishing(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
 
 
 @public
+@reads_from_replica
 def results_index(request: HttpRequest) -> HttpResponse:
     """Public: the club's published results, newest first, searchable by a player's name."""
     query = request.GET.get("q", "")
@@ -69,6 +71,7 @@ def results_index(request: HttpRequest) -> HttpResponse:
 
 
 @public
+@reads_from_replica
 @offer_publishing
 @cached_public_page
 def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -100,6 +103,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@reads_from_replica
 @offer_publishing
 @cached_public_page
 def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
@@ -140,6 +144,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @public
+@reads_from_replica
 @offer_publishing
 @cached_public_page
 def public_scorecard(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:

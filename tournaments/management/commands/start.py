@@ -50,6 +50,9 @@ class Command(BaseCommand):
             "config",
             "--quiet",  # no banner: the one line below says it runs
             "worker",
+            "--beat",  # the scheduled upkeep (settings.CELERY_BEAT_SCHEDULE) in the same process: one machine
+            "--schedule",
+            settings.CELERY_BEAT_SCHEDULE_FILENAME,
             "--loglevel",
             "WARNING",
             "--hostname",

@@ -48,9 +48,7 @@ def party_print(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             return redirect("parties:print_job", pk=party.pk, job_id=job.pk)
     papers = list(PAPERS.items())
-    recent = (
-        GeneratedFile.objects.filter(party=party, expires_at__gt=timezone.now()).defer("content").order_by("-id")[:8]
-    )
+    recent = GeneratedFile.objects.filter(party=party, expires_at__gt=timezone.now()).order_by("-id")[:8]
     return render(
         request,
         "parties/print.html",
@@ -62,7 +60,7 @@ def party_print(request: HttpRequest, pk: int) -> HttpResponse:
 def party_print_job(request: HttpRequest, pk: int, job_id: int) -> HttpResponse:
     """A print job's progress; the page refreshes itself until the PDF is ready to open."""
     party = get_party(request, pk)
-    job = GeneratedFile.objects.filter(pk=job_id, party=party).defer("content").first()
+    job = GeneratedFile.objects.filter(pk=job_id, party=party).first()
     if job is None:
         raise Http404("No such print job (files are kept for a few days).")
     label = registry.title_of(job.kind)

@@ -191,6 +191,6 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.error(request, " ".join(exc.messages))
             else:
                 return redirect("jobs:detail", job_id=job.pk)
-    recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now()).defer("content")
+    recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now())
     papers = list(PAPERS.items())
     return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})

@@ -1,0 +1,21 @@
+"""Publishing's Celery job: telling the CDN in front to drop a session's pages (cdn.py)."""
+
+from __future__ import annotations
+
+import urllib.error
+
+from celery import shared_task
+
+from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
+from tournaments.publishing import cdn
+
+
+@shared_task(
+    name="bridgedesk.purge_cdn",
+    autoretry_for=(urllib.error.URLError, OSError),
+    retry_backoff=2,
+    max_retries=5,
+)
+def purge_cdn(tags: list[str]) -> int:
+    """Purge the tagged pages; a CDN that does not answer is asked again, a few seconds later each time."""
+    return cdn.purge(tags)
