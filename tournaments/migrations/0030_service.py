@@ -29,7 +29,7 @@ def storage_to_bytes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0025_ratings'),
+        ('tournaments', '0029_terminal_data'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
