@@ -313,7 +313,7 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     """The traveller already holds this table's line: the same result (the lead added if it had none) or a
     disagreement, kept beside it for the director (409)."""
     same = (stored.contract, stored.declarer, stored.tricks) == (checked.contract, checked.declarer, checked.tricks)
-    if not same and may_change(link, stored, entry.round, room_round(link.section)):
+    if not same and may_change(link, stored, entry.round, room_round(link.table_section)):
         return _changed(link, entry, stored, checked)
     entry.result = stored
     entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
