@@ -13,6 +13,8 @@ class AuditAction(enum.StrEnum):
     ENTRY_LATE = "entry.late"
     EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
+    ENTRY_HANDICAP = "entry.handicap"
+    EVENT_RANKINGS = "event.rankings"
     MEMBER_SAVE = "member.save"
     PARTY_ARCHIVE = "party.archive"
     POINTS_AWARD = "points.award"

@@ -217,6 +217,9 @@ class Entry(Timestamped):
     published_total = models.FloatField(null=True, blank=True, help_text="The total an imported file gave")
     published_percentage = models.FloatField(null=True, blank=True, help_text="The percentage it gave")
     published_place = models.CharField(max_length=8, blank=True, help_text="The place it gave, as written")
+    handicap = models.FloatField(
+        null=True, blank=True, help_text="Typed by the director, in percentage points (none: from the club ratings)"
+    )
 
     class Meta:
         ordering = ["section", "direction", "number"]
