@@ -155,3 +155,28 @@ def test_no_rules_no_extra_rankings(director_client, evening):
     page = director_client.get(f"/sessions/{evening.pk}/standings/").content.decode()
     assert "Handicapped" not in page and "Stratum" not in page
     assert session_rankings(evening, score_session(evening)) == []
+
+
+def test_each_stratum_is_awarded_master_points_on_its_own(director_client, evening):
+    """The table pays 6, 4, 2 to any field: overall, and again within each stratum; a pair keeps the larger award,
+    and its place says which ranking earned it ("1 B")."""
+    _rate(evening, "1", (60.0, 56.0))
+    _rate(evening, "4", (52.0, 50.0))
+    scheme = {"kind": "table", "per_entry": "6", "share_percent": "33", "cap": "1000", "table": "1: 6 4 2"}
+    assert (
+        director_client.post(f"/events/{evening.event_id}/points/", {**scheme, "point_type": "GREEN"}).status_code
+        == 302
+    )
+    overall = {a.entry.label: a.points for a in MasterPointAward.objects.filter(session=evening)}
+    assert sorted(overall.values()) == [2, 4, 6]
+    assert director_client.post(f"/events/{evening.event_id}/rankings/", RULES).status_code == 302
+    (ranked,) = session_rankings(evening, score_session(evening))
+    awards = {a.entry.label: (a.points, a.place) for a in MasterPointAward.objects.filter(session=evening)}
+    for stratum, rows in ranked.fields[0].strata:
+        for row, paid in zip(rows, (6, 4, 2), strict=False):
+            label = row.standing.entry.label
+            assert awards[label][0] == max(paid, overall.get(label, 0))
+            if paid > overall.get(label, 0):
+                assert awards[label][1] == f"{row.place} {stratum.name}"
+    assert len(awards) == 5  # 3 paid in A (2 pairs) + B (4 pairs): 2 + 3 pairs
+    assert AuditEntry.objects.filter(action="points.award").count() == 2

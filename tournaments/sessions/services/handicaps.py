@@ -17,7 +17,8 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED, DomainError
-from tournaments.sessions.models import Entry, Event, RankingRules, Section
+from tournaments.sessions.models import Entry, Event, RankingRules, Section, Session
+from tournaments.sessions.services import masterpoints
 from tournaments.sessions.services.versions import bump, bump_session, finished_note, lock_section, lock_sections
 
 RULES_FIELDS = ["handicap", "handicap_from_rating", "strata_by", "strata"]
@@ -35,7 +36,8 @@ def clean_rules(rules: RankingRules) -> None:
 
 
 def save_rules(*, actor: Actor, event: Event, rules: RankingRules) -> RankingRules:
-    """Save the event's ranking rules (checked) and bump its sessions, whose pages show the new rankings."""
+    """Save the event's ranking rules (checked), re-award its finished sessions (each stratum earns master points
+    on its own) and bump its sessions, whose pages show the new rankings."""
     clean_rules(rules)
     with transaction.atomic():
         session_ids = list(event.sessions.order_by("pk").values_list("pk", flat=True))
@@ -51,6 +53,8 @@ def save_rules(*, actor: Actor, event: Event, rules: RankingRules) -> RankingRul
         after = audit.snapshot(rules, RULES_FIELDS)
         if after != before:
             audit.record(actor=actor, action=AuditAction.EVENT_RANKINGS, target=rules, old=before, new=after)
+            for session in event.sessions.filter(status=Session.Status.FINISHED):
+                masterpoints.award_session(actor=actor, session=session)  # strata are awarded on their own
             for session_id in session_ids:
                 bump_session(session_id)
     return rules
