@@ -46,6 +46,7 @@ class AuditAction(enum.StrEnum):
     SESSION_SCORES_SHOWN = "session.scores_shown"
     SESSION_STATUS = "session.status"
     SESSION_UNPUBLISH = "session.unpublish"
+    SWISS_DRAW = "swiss.draw"
     SCREEN_LINK_ISSUE = "screen.link_issue"
     SCREEN_LINK_REVOKE = "screen.link_revoke"
     SIMULTANEOUS_CLUB = "simultaneous.club"

@@ -12,6 +12,7 @@ from tournaments.sessions.views import (
     results,
     rulings,
     sessions,
+    swiss,
 )
 
 urlpatterns = [
@@ -22,6 +23,7 @@ urlpatterns = [
     path("ratings/recompute/", ratings.ratings_recompute, name="ratings_recompute"),
     path("ratings/<int:member_id>/", ratings.member_rating, name="member_rating"),
     path("sessions/new/", sessions.session_new, name="session_new"),
+    path("sessions/new/swiss/", swiss.swiss_new, name="swiss_new"),
     path("sessions/archived/", archive.sessions_archived, name="sessions_archived"),
     path("sessions/<int:pk>/archive/", archive.session_archive, name="session_archive"),
     path("sessions/<int:pk>/restore/", archive.session_restore, name="session_restore"),
@@ -33,6 +35,8 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session_detail"),
     path("sessions/<int:pk>/status/", sessions.session_status, name="session_status"),
     path("sessions/<int:pk>/deal/", sessions.session_deal, name="session_deal"),
+    path("sessions/<int:pk>/swiss/", swiss.swiss_page, name="swiss_page"),
+    path("sessions/<int:pk>/swiss/draw/", swiss.swiss_draw, name="swiss_draw"),
     path("sessions/<int:pk>/handicaps/", handicaps.session_handicaps, name="session_handicaps"),
     path("sessions/<int:pk>/entries/", sessions.session_entries, name="session_entries"),
     path("sessions/<int:pk>/entries/late/", sessions.late_pair, name="late_pair"),

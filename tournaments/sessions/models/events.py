@@ -173,6 +173,7 @@ class Section(Timestamped):
         INDIVIDUAL = "individual", "Individual"
         TEAMS = "teams", "Teams of four"
         REPLAY = "replay", "Replay duplicate"
+        SWISS = "swiss", "Swiss pairs"
         IMPORTED = "imported", "Imported"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")

@@ -32,7 +32,7 @@ from tournaments.sessions.services.versions import (
     refuse_changes_if_finished,
 )
 
-MOVEMENT_KINDS = ("mitchell", "howell", "individual")  # an individual counts players in `pairs`
+MOVEMENT_KINDS = ("mitchell", "howell", "individual", "swiss")  # an individual counts players in `pairs`
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,10 @@ def _label_parts(label: str) -> tuple[int, str]:
 def build_movement(spec: SectionSpec) -> movements.Movement:
     """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
     if spec.kind not in MOVEMENT_KINDS:
-        raise ValidationError({"kind": f"Choose a Mitchell, a Howell or an individual, not {spec.kind!r}."})
+        raise ValidationError({"kind": f"Choose a Mitchell, a Howell, an individual or a Swiss, not {spec.kind!r}."})
     try:
+        if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
+            return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
         movement = movements.generate(
             spec.kind,
             spec.pairs,
@@ -86,7 +88,7 @@ def _store_rows(section: Section, movement: movements.Movement, entries: dict[st
     )
 
 
-def _ensure_boards(session: Session, numbers: Sequence[int]) -> None:
+def ensure_boards(session: Session, numbers: Sequence[int]) -> None:
     have = set(Board.objects.filter(session=session).values_list("number", flat=True))
     Board.objects.bulk_create(
         Board(
@@ -204,7 +206,7 @@ def create_session(
             if label in entries:
                 _name_players(entries[label], names)
         board_numbers.update(movement.boards())
-    _ensure_boards(session, sorted(board_numbers))
+    ensure_boards(session, sorted(board_numbers))
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_CREATE,
@@ -257,7 +259,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     for key, value in fields.items():
         setattr(section, key, value)
     section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
-    _ensure_boards(section.session, movement.boards())
+    ensure_boards(section.session, movement.boards())
     entry = entries[new_labels[0]]
     _name_players(entry, names)
     audit.record(
