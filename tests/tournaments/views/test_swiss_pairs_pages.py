@@ -10,6 +10,7 @@ import pytest
 import scoring
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Session, TableRound
+from tournaments.sessions.reports import render
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.swiss import BYE_VP, swiss_table
 from tournaments.sessions.services.results import record_result
@@ -125,3 +126,24 @@ def test_a_match_pointed_swiss_ranks_by_the_field_and_a_player_cannot_draw(clien
     assert client.get(f"/sessions/{session.pk}/swiss/").status_code == 200
     assert client.post(f"/sessions/{session.pk}/swiss/draw/").status_code == 403
     assert not TableRound.objects.filter(round=2).exists()
+
+
+def test_every_page_and_report_of_the_evening_works_with_rounds_drawn_as_play_goes_on(director_client):
+    """The movement's later rounds exist only once drawn: the entry pages, recaps, live panel and PDFs use the
+    rows there are (round 2's boards are entered at once; guide cards print the rounds drawn)."""
+    session = _swiss()
+    section = session.sections.get()
+    _play(section, 1, ROUND_ONE)
+    draw_next_round(actor=None, section=section)
+    pages = ["", "entries/", "standings/", "travellers/", "scorecards/", "A/traveller/3/", "A/pickup/", "swiss/"]
+    for page in pages:
+        assert director_client.get(f"/sessions/{session.pk}/{page}").status_code == 200, page
+    assert director_client.get(f"/live/{session.pk}/").status_code == 200
+    second = TableRound.objects.get(round=2, table=1)
+    record_result(
+        actor=None, section=section, board=3, ns=second.ns_entry.label, ew=second.ew_entry.label, contract="3NT",
+        declarer="N", tricks=9,
+    )  # fmt: skip
+    for kind in ("guide-cards", "standings", "travellers"):
+        _name, _type, pdf = render(kind, session)
+        assert pdf.startswith(b"%PDF"), kind
