@@ -7,7 +7,7 @@ rows, inside one transaction, so a session is either fully set up or not there a
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -74,7 +74,8 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
     return movement
 
 
-def _store_rows(section: Section, movement: movements.Movement, entries: dict[str, Entry]) -> None:
+def store_rows(section: Section, rows: Iterable[movements.Row], entries: dict[str, Entry]) -> None:
+    """Write movement rows as the section's TableRound rows (a whole movement, or a Swiss round as it is drawn)."""
     TableRound.objects.bulk_create(
         TableRound(
             section=section,
@@ -84,7 +85,7 @@ def _store_rows(section: Section, movement: movements.Movement, entries: dict[st
             ew_entry=entries[row.ew] if row.ew else None,
             boards=list(row.boards),
         )
-        for row in movement.rows
+        for row in rows
     )
 
 
@@ -201,7 +202,7 @@ def create_session(
         letter = spec.letter or "ABCDEFGHJKLMNPQRSTUVWXYZ"[index]
         section = Section.objects.create(session=session, letter=letter, **_section_fields(movement))
         entries = _create_entries(section, entry_labels(movement))
-        _store_rows(section, movement, entries)
+        store_rows(section, movement.rows, entries)
         for label, names in spec.players.items():
             if label in entries:
                 _name_players(entries[label], names)
@@ -254,7 +255,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError("The movement for one more pair renumbers the pairs already seated; set it up again.")
     TableRound.objects.filter(section=section).delete()
     entries = _create_entries(section, new_labels, late=True)
-    _store_rows(section, movement, entries)
+    store_rows(section, movement.rows, entries)
     fields = _section_fields(movement)
     for key, value in fields.items():
         setattr(section, key, value)

@@ -18,7 +18,7 @@ from tournaments.core.actors import Actor
 from tournaments.core.errors import CONFLICT, FINISHED, DomainError
 from tournaments.sessions.models import Entry, Section, Session, TableRound
 from tournaments.sessions.selectors.swiss import swiss_table
-from tournaments.sessions.services.sessions import SectionSpec, create_session, ensure_boards
+from tournaments.sessions.services.sessions import SectionSpec, create_session, ensure_boards, store_rows
 from tournaments.sessions.services.versions import bump, finished_note, lock_section
 
 
@@ -84,17 +84,7 @@ def draw_next_round(*, actor: Actor, section: Section) -> int:
         except movements.MovementError as error:
             raise DomainError(str(error)) from error
         entries = {e.label: e for e in Entry.objects.filter(section=section)}
-        TableRound.objects.bulk_create(
-            TableRound(
-                section=section,
-                round=row.round,
-                table=row.table,
-                ns_entry=entries[row.ns] if row.ns else None,
-                ew_entry=entries[row.ew] if row.ew else None,
-                boards=list(row.boards),
-            )
-            for row in drawn
-        )
+        store_rows(section, drawn, entries)
         ensure_boards(section.session, sorted({b for row in drawn for b in row.boards}))
         audit.record(
             actor=actor,
