@@ -21,11 +21,12 @@ from tournaments.publishing import delivery, players, selectors, services
 from tournaments.publishing.cache import cached_public_page
 from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
-from tournaments.sessions.models import Entry, Member, Session
+from tournaments.sessions.models import Entry, Member, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.ratings import rating_context, session_awards
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.swiss import swiss_table
 from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
 
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -100,6 +101,11 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
     context["awards"] = session_awards(session)
     context["rankings"] = session_rankings(session, all_scores)
+    context["swiss_tables"] = [
+        swiss_table(scores.section, scores)
+        for scores in all_scores
+        if scores.section.movement_kind == Section.MovementKind.SWISS
+    ]
     return render(request, "publishing/standings.html", context)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import scoring
 from tournaments.audit.models import AuditEntry
+from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Session, TableRound
 from tournaments.sessions.reports import render
 from tournaments.sessions.selectors.scores import score_section
@@ -147,3 +148,14 @@ def test_every_page_and_report_of_the_evening_works_with_rounds_drawn_as_play_go
     for kind in ("guide-cards", "standings", "travellers"):
         _name, _type, pdf = render(kind, session)
         assert pdf.startswith(b"%PDF"), kind
+
+
+def test_the_published_results_show_the_swiss_standings(client):
+    session = _swiss()
+    _play(session.sections.get(), 1, ROUND_ONE)
+    Publication.objects.create(session=session, published_at=datetime.datetime.now(datetime.UTC))
+    session.sections.update(version=999)  # the public page is cached by version: a publication bumps it
+    page = client.get(f"/results/{session.pk}/").content.decode()
+    assert "Swiss standings" in page and 'id="swiss-standings"' in page
+    leader = swiss_table(session.sections.get()).standings[0]
+    assert f"{leader.total:g}" in page
