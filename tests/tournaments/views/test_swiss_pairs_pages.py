@@ -4,6 +4,8 @@ the victory-point standings (refused while a round is incomplete), every page an
 from __future__ import annotations
 
 import datetime
+import shutil
+import subprocess
 
 import pytest
 
@@ -148,6 +150,11 @@ def test_every_page_and_report_of_the_evening_works_with_rounds_drawn_as_play_go
     for kind in ("guide-cards", "standings", "travellers"):
         _name, _type, pdf = render(kind, session)
         assert pdf.startswith(b"%PDF"), kind
+    if not shutil.which("pdftotext"):
+        pytest.skip("needs poppler-utils (pdftotext) to read the printed Swiss standings back")
+    printed = subprocess.run(["pdftotext", "-layout", "-", "-"], input=render("standings", session)[2],
+                             capture_output=True, check=True).stdout.decode()  # fmt: skip
+    assert "Swiss standings" in printed and "R1" in printed and "R2" in printed
 
 
 def test_the_published_results_show_the_swiss_standings(client):
