@@ -58,7 +58,8 @@ def _label_parts(label: str) -> tuple[int, str]:
 def build_movement(spec: SectionSpec) -> movements.Movement:
     """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
     if spec.kind not in MOVEMENT_KINDS:
-        raise ValidationError({"kind": f"Choose a Mitchell, a Howell, an individual or a Swiss, not {spec.kind!r}."})
+        kinds = "a Mitchell, a Howell or an individual (or a Swiss pairs)"
+        raise ValidationError({"kind": f"Choose {kinds}, not {spec.kind!r}."})
     try:
         if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
             return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
