@@ -8,15 +8,17 @@ import shutil
 import subprocess
 
 import pytest
+from django.core.exceptions import ValidationError
 
 import scoring
 from tournaments.audit.models import AuditEntry
 from tournaments.publishing.models import Publication
-from tournaments.sessions.models import Session, TableRound
+from tournaments.sessions.models import Entry, Session, TableRound
 from tournaments.sessions.reports import render
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.swiss import BYE_VP, swiss_table
 from tournaments.sessions.services.results import record_result
+from tournaments.sessions.services.sessions import add_late_pair
 from tournaments.sessions.services.swiss import create_swiss, draw_next_round
 
 pytestmark = pytest.mark.django_db
@@ -166,3 +168,10 @@ def test_the_published_results_show_the_swiss_standings(client):
     assert "Swiss standings" in page and 'id="swiss-standings"' in page
     leader = swiss_table(session.sections.get()).standings[0]
     assert f"{leader.total:g}" in page
+
+
+def test_a_late_pair_is_refused_in_words():
+    session = _swiss()
+    with pytest.raises(ValidationError, match="drawn for the pairs set up"):
+        add_late_pair(actor=None, section=session.sections.get())
+    assert Entry.objects.filter(section__session=session).count() == 6

@@ -233,6 +233,8 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
         raise ValidationError("An individual is for 8 or 12 players: a late player cannot be fitted in.")
+    if section.movement_kind == Section.MovementKind.SWISS:
+        raise ValidationError("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair.")
     old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
     pairs = len(old_labels) + 1
     variant: str | None = section.movement_variant or None
