@@ -26,6 +26,7 @@ from .loaders import load_bridgescorer_yaml, load_howellki
 from .mitchell import mitchell
 from .standard import STANDARD_HOWELLS, standard_howell, standard_name
 from .suggest import Suggestion, suggest
+from .swiss_pairs import swiss_pairs, swiss_pairs_round
 from .teams import replay, teams
 from .types import ByeStand, Movement, MovementError, Row, Seat, Share, board_set, participants
 from .validate import ValidationReport, validate
@@ -56,6 +57,8 @@ __all__ = [
     "standard_howell",
     "standard_name",
     "suggest",
+    "swiss_pairs",
+    "swiss_pairs_round",
     "teams",
     "validate",
     "write_bridgescorer_yaml",

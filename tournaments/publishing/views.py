@@ -22,10 +22,12 @@ from tournaments.publishing import delivery, players, selectors, services
 from tournaments.publishing.cache import cached_public_page
 from tournaments.publishing.jobs import KIND as EMAIL_KIND
 from tournaments.publishing.models import Publication
-from tournaments.sessions.models import Entry, Member, Session
+from tournaments.sessions.models import Entry, Member, Section, Session
 from tournaments.sessions.selectors import recaps
+from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.ratings import rating_context, session_awards
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.selectors.swiss import swiss_table
 from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
 
 STRAINS = ("NT", "S", "H", "D", "C")
@@ -80,8 +82,10 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     context = _common(session)
     fields: list[dict[str, Any]] = []
     penalties = selectors.penalties_of(session)
+    all_scores = []
     for section in session.sections.order_by("letter"):
         scores = score_section(section)
+        all_scores.append(scores)
 
         def card_url(entry: Entry) -> str:
             return reverse("publishing:scorecard", args=[session.pk, entry.pk])
@@ -99,6 +103,12 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
             )
     context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
     context["awards"] = session_awards(session)
+    context["rankings"] = session_rankings(session, all_scores)
+    context["swiss_tables"] = [
+        swiss_table(scores.section, scores)
+        for scores in all_scores
+        if scores.section.movement_kind == Section.MovementKind.SWISS
+    ]
     return render(request, "publishing/standings.html", context)
 
 

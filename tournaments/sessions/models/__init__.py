@@ -3,7 +3,7 @@
 from tournaments.sessions.models.analysis import DoubleDummyAnalysis
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
-from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RatingEntry
+from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RankingRules, RatingEntry
 from tournaments.sessions.models.results import Board, Result
 from tournaments.sessions.models.rulings import Ruling
 
@@ -16,6 +16,7 @@ __all__ = [
     "MasterPointAward",
     "Member",
     "PointsScheme",
+    "RankingRules",
     "RatingEntry",
     "Result",
     "Ruling",

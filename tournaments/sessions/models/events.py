@@ -173,6 +173,7 @@ class Section(Timestamped):
         INDIVIDUAL = "individual", "Individual"
         TEAMS = "teams", "Teams of four"
         REPLAY = "replay", "Replay duplicate"
+        SWISS = "swiss", "Swiss pairs"
         IMPORTED = "imported", "Imported"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
@@ -217,6 +218,9 @@ class Entry(Timestamped):
     published_total = models.FloatField(null=True, blank=True, help_text="The total an imported file gave")
     published_percentage = models.FloatField(null=True, blank=True, help_text="The percentage it gave")
     published_place = models.CharField(max_length=8, blank=True, help_text="The place it gave, as written")
+    handicap = models.FloatField(
+        null=True, blank=True, help_text="Typed by the director, in percentage points (none: from the club ratings)"
+    )
 
     class Meta:
         ordering = ["section", "direction", "number"]

@@ -67,3 +67,33 @@ class MasterPointAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.points} {self.point_type}"
+
+
+class RankingRules(models.Model):
+    """An event's extra rankings beside the scratch one: handicapped, and by strata (scoring/handicaps.py)."""
+
+    class Handicap(models.TextChoices):
+        NONE = "none", "No handicapped ranking"
+        FULL = "full", "Full handicap"
+        HALF = "half", "Half handicap"
+
+    class StrataBy(models.TextChoices):
+        NONE = "none", "No strata"
+        RATING = "rating", "The pair's club rating (the mean of its players')"
+        POINTS = "points", "The pair's master points (the mean of its players')"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="ranking_rules")
+    handicap = models.CharField(max_length=8, choices=Handicap.choices, default=Handicap.NONE)
+    handicap_from_rating = models.BooleanField(
+        default=True, help_text="A pair without a typed handicap takes its players' club ratings less 50"
+    )
+    strata_by = models.CharField(max_length=8, choices=StrataBy.choices, default=StrataBy.NONE)
+    strata = models.CharField(
+        max_length=200, blank=True, help_text="From the top, each with its least figure: 'A: 55, B: 48, C'"
+    )
+
+    class Meta:
+        app_label = "tournaments"
+
+    def __str__(self) -> str:
+        return f"{self.get_handicap_display()}; {self.get_strata_by_display()}"

@@ -17,6 +17,7 @@ from tournaments.printing.pdf import (
     table_style,
     text,
 )
+from tournaments.sessions.reports import rankings, swiss
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import SectionScores
 
@@ -89,4 +90,4 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
                 out.append(table)
         out.append(Paragraph(text(method_words(scores)), STYLES["note"]))
         out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), "Standings"))
-    return out
+    return out + swiss.story(data, width) + rankings.story(data, width)

@@ -18,6 +18,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.sessions.models import Event, MasterPointAward, PointsScheme, Session
+from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.scores import score_session
 from tournaments.sessions.services.versions import bump_session, lock_sections
 
@@ -79,22 +80,19 @@ def award_session(*, actor: Actor, session: Session) -> int:
     MasterPointAward.objects.filter(session=session).delete()
     made = []
     if scheme is not None and session.status == Session.Status.FINISHED:
-        for section in score_session(session):
-            for standings in section.standings.values():
-                ranked = [(s, r) for s in standings if (r := _rank(s.place)) is not None]
-                awards = awards_for(scheme, len(ranked))
-                earned = points.award_places(awards, [r for _, r in ranked]) if ranked else []
-                for (standing, _), award in zip(ranked, earned, strict=True):
-                    if award > 0:
-                        made.append(
-                            MasterPointAward(
-                                session=session,
-                                entry=standing.entry,
-                                points=award,
-                                point_type=scheme.point_type,
-                                place=standing.place,
-                            )
-                        )
+        all_scores = score_session(session)
+        earned: dict[int, tuple[int, str]] = {}  # entry -> (points, place as written on the award)
+        for scores in all_scores:
+            for standings in scores.standings.values():
+                _earn(earned, scheme, [(s.entry.pk, s.place) for s in standings], "")
+        for ranked in session_rankings(session, all_scores):  # each stratum is awarded on its own too
+            for field in ranked.fields:
+                for stratum, rows in field.strata:
+                    _earn(earned, scheme, [(r.standing.entry.pk, r.place) for r in rows], stratum.name)
+        made = [
+            MasterPointAward(session=session, entry_id=pk, points=award, point_type=scheme.point_type, place=place)
+            for pk, (award, place) in earned.items()
+        ]
     MasterPointAward.objects.bulk_create(made)
     new = sorted((a.entry_id, a.points) for a in made)
     if new != old:
@@ -107,6 +105,18 @@ def award_session(*, actor: Actor, session: Session) -> int:
             new=[list(x) for x in new],
         )
     return len(made)
+
+
+def _earn(earned: dict[int, tuple[int, str]], scheme: PointsScheme, field: list[tuple[int, str]], stratum: str) -> None:
+    """Award one ranking (the field's, or a stratum's): a pair keeps the larger of what its rankings earn it."""
+    ranked = [(pk, place, r) for pk, place in field if (r := _rank(place)) is not None]
+    if not ranked:
+        return
+    awards = points.award_places(awards_for(scheme, len(ranked)), [r for _, _, r in ranked])
+    for (pk, place, _), award in zip(ranked, awards, strict=True):
+        written = f"{place} {stratum}".strip()[:8]
+        if award > 0 and award > earned.get(pk, (0, ""))[0]:
+            earned[pk] = (award, written)
 
 
 def _rank(place: str) -> int | None:

@@ -7,7 +7,7 @@ rows, inside one transaction, so a session is either fully set up or not there a
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -32,7 +32,7 @@ from tournaments.sessions.services.versions import (
     refuse_changes_if_finished,
 )
 
-MOVEMENT_KINDS = ("mitchell", "howell", "individual")  # an individual counts players in `pairs`
+MOVEMENT_KINDS = ("mitchell", "howell", "individual", "swiss")  # an individual counts players in `pairs`
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,11 @@ def _label_parts(label: str) -> tuple[int, str]:
 def build_movement(spec: SectionSpec) -> movements.Movement:
     """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
     if spec.kind not in MOVEMENT_KINDS:
-        raise ValidationError({"kind": f"Choose a Mitchell, a Howell or an individual, not {spec.kind!r}."})
+        kinds = "a Mitchell, a Howell or an individual (or a Swiss pairs)"
+        raise ValidationError({"kind": f"Choose {kinds}, not {spec.kind!r}."})
     try:
+        if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
+            return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
         movement = movements.generate(
             spec.kind,
             spec.pairs,
@@ -72,7 +75,8 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
     return movement
 
 
-def _store_rows(section: Section, movement: movements.Movement, entries: dict[str, Entry]) -> None:
+def store_rows(section: Section, rows: Iterable[movements.Row], entries: dict[str, Entry]) -> None:
+    """Write movement rows as the section's TableRound rows (a whole movement, or a Swiss round as it is drawn)."""
     TableRound.objects.bulk_create(
         TableRound(
             section=section,
@@ -82,11 +86,11 @@ def _store_rows(section: Section, movement: movements.Movement, entries: dict[st
             ew_entry=entries[row.ew] if row.ew else None,
             boards=list(row.boards),
         )
-        for row in movement.rows
+        for row in rows
     )
 
 
-def _ensure_boards(session: Session, numbers: Sequence[int]) -> None:
+def ensure_boards(session: Session, numbers: Sequence[int]) -> None:
     have = set(Board.objects.filter(session=session).values_list("number", flat=True))
     Board.objects.bulk_create(
         Board(
@@ -199,12 +203,12 @@ def create_session(
         letter = spec.letter or "ABCDEFGHJKLMNPQRSTUVWXYZ"[index]
         section = Section.objects.create(session=session, letter=letter, **_section_fields(movement))
         entries = _create_entries(section, entry_labels(movement))
-        _store_rows(section, movement, entries)
+        store_rows(section, movement.rows, entries)
         for label, names in spec.players.items():
             if label in entries:
                 _name_players(entries[label], names)
         board_numbers.update(movement.boards())
-    _ensure_boards(session, sorted(board_numbers))
+    ensure_boards(session, sorted(board_numbers))
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_CREATE,
@@ -229,6 +233,8 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
         raise ValidationError("An individual is for 8 or 12 players: a late player cannot be fitted in.")
+    if section.movement_kind == Section.MovementKind.SWISS:
+        raise ValidationError("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair.")
     old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
     pairs = len(old_labels) + 1
     variant: str | None = section.movement_variant or None
@@ -252,12 +258,12 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError("The movement for one more pair renumbers the pairs already seated; set it up again.")
     TableRound.objects.filter(section=section).delete()
     entries = _create_entries(section, new_labels, late=True)
-    _store_rows(section, movement, entries)
+    store_rows(section, movement.rows, entries)
     fields = _section_fields(movement)
     for key, value in fields.items():
         setattr(section, key, value)
     section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
-    _ensure_boards(section.session, movement.boards())
+    ensure_boards(section.session, movement.boards())
     entry = entries[new_labels[0]]
     _name_players(entry, names)
     audit.record(

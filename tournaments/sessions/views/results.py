@@ -15,6 +15,7 @@ from tournaments.core.access import Perm, requires
 from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
+from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.ratings import session_awards
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_user
@@ -76,6 +77,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "boards_scored": len(scores.boards),
         "unit": "IMPs" if session.is_imps else ("points" if session.scoring_method == "total" else "match points"),
         "awards": session_awards(session),
+        "rankings": session_rankings(session, [scores]),
     }
     if getattr(request, "htmx", False):
         return render(request, "sessions/_standings.html", context)

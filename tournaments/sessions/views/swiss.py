@@ -1,0 +1,94 @@
+"""Swiss pairs pages: set one up, follow its rounds and standings, and (director) draw the next round."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.core.access import Perm, requires
+from tournaments.core.errors import DomainError
+from tournaments.movements.swiss_pairs import MAX_SWISS_PAIRS
+from tournaments.sessions.models import Section, Session
+from tournaments.sessions.selectors.swiss import swiss_table
+from tournaments.sessions.services import swiss as services
+from tournaments.sessions.views.common import chosen_section, get_session
+
+SCORING = [
+    (Session.ScoringMethod.BUTLER, "Victory points (IMPs against the datum, WBF 20-VP scale)"),
+    (Session.ScoringMethod.CROSS_IMPS, "Victory points (cross-IMPs, WBF 20-VP scale)"),
+    (Session.ScoringMethod.MATCHPOINTS, "Match points across the field"),
+]
+
+
+class SwissForm(forms.Form):
+    event_name = forms.CharField(max_length=160, initial="Swiss pairs", label="Event")
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    pairs = forms.IntegerField(min_value=4, max_value=MAX_SWISS_PAIRS, label="Pairs")
+    rounds = forms.IntegerField(min_value=2, max_value=40, initial=6, label="Rounds")
+    boards_per_round = forms.IntegerField(min_value=1, max_value=16, initial=4, label="Boards per round")
+    scoring_method = forms.ChoiceField(choices=SCORING, initial=Session.ScoringMethod.BUTLER, label="Scoring")
+
+
+@requires(Perm.DIRECT)
+@require_http_methods(["GET", "POST"])
+def swiss_new(request: HttpRequest) -> HttpResponse:
+    """Director: a Swiss pairs session, its first round drawn at once (1 v 2, 3 v 4, ...)."""
+    form = SwissForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            session = services.create_swiss(
+                actor=request.user,
+                event_name=data["event_name"],
+                date=data["date"],
+                pairs=data["pairs"],
+                rounds=data["rounds"],
+                boards_per_round=data["boards_per_round"],
+                scoring_method=data["scoring_method"],
+            )
+        except ValidationError as exc:
+            form.add_error("rounds", " ".join(exc.messages))
+        else:
+            messages.success(request, "Swiss pairs set up: round 1 is drawn. Name the pairs, then play.")
+            return redirect("swiss_page", pk=session.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "sessions/swiss_new.html", {"form": form}, status=status)
+
+
+@requires(Perm.VIEW_RESULTS)
+def swiss_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The Swiss: each round's tables, the standings round by round, the director's *Draw round N*."""
+    session = get_session(pk)
+    section = chosen_section(request, session)
+    table = swiss_table(section) if section.movement_kind == Section.MovementKind.SWISS else None
+    context = {
+        "session": session,
+        "section": section,
+        "sections": session.sections.order_by("letter"),
+        "swiss": table,
+        "missing": services.missing_results(section, table.drawn) if table else [],
+    }
+    return render(request, "sessions/swiss.html", context)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def swiss_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: draw the next round from the standings (refused in words while the last round is incomplete)."""
+    session = get_session(pk)
+    section = chosen_section(request, session)
+    try:
+        number = services.draw_next_round(actor=request.user, section=section)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, f"Round {number} is drawn from the standings.")
+    return redirect(f"/sessions/{session.pk}/swiss/?section={section.letter}")
