@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0025_ratings'),
+        ('tournaments', '0030_service'),
     ]
 
     operations = [
