@@ -11,3 +11,6 @@ STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.Static
 # Each test empties the cache (tests/conftest.py): never a shared Redis (that would flush the broker's data
 # and other runs' keys). A test of the Redis cache names its own server.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Push off: the pages poll as they did, and no test leaves a stream or a watcher thread behind. The tests of push
+# (tests/tournaments/tableside/push/) turn it on with their own channel.
+PUSH_URL = ""

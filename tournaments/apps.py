@@ -54,4 +54,5 @@ def _register_write_hooks() -> None:
     # By dotted path: publishing's and the table side's services are imported by the first write, not by every
     # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
     versions.after_write("tournaments.publishing.services.corrections_after_write")
+    versions.after_write("tournaments.tableside.hub.after_write")  # pushed to the pages once the write commits
     sessions.on_set_up("tournaments.tableside.services.set_up_tables")
