@@ -59,6 +59,7 @@ class Hub:
         self._subs: dict[int, set[Subscription]] = {}
         self._known: dict[int, int] = {}
         self._stop = threading.Event()
+        self.listening = threading.Event()  # set once the Redis listener has subscribed (tests, the benchmark)
         self._pid: int | None = None
         self._redis: redis.Redis | None = None
         if url.startswith(("redis://", "rediss://")):
@@ -130,6 +131,8 @@ class Hub:
             try:
                 pubsub = self._redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves pubsub() unannotated
                 pubsub.subscribe(self.channel)
+                pubsub.get_message(timeout=1.0, ignore_subscribe_messages=False)  # the confirmation
+                self.listening.set()
                 while not self._stop.is_set():
                     message = pubsub.get_message(timeout=1.0)
                     if message is not None and message.get("type") == "message":
@@ -138,6 +141,7 @@ class Hub:
                             self.deliver(change)
                 pubsub.close()
             except redis.RedisError as exc:
+                self.listening.clear()
                 log.warning("push: listening on %s failed (%s); trying again", self.channel, exc)
                 self._stop.wait(1.0)
 

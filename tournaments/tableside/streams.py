@@ -33,7 +33,8 @@ def _events(session_id: int, version: int) -> Iterator[bytes]:
     """The stream's body: subscribed while it is read, and given up however it ends (closed, dropped, recycled)."""
     heartbeat = max(float(settings.PUSH_HEARTBEAT_SECONDS), 0.5)
     ends_at = time.monotonic() + settings.PUSH_STREAM_SECONDS
-    sub = hub.current().subscribe(session_id, version)
+    held = hub.current()  # given back to the same hub, whatever the settings are by then
+    sub = held.subscribe(session_id, version)
     try:
         yield opening(version)
         last = version
@@ -45,7 +46,7 @@ def _events(session_id: int, version: int) -> Iterator[bytes]:
             else:
                 yield HEARTBEAT
     finally:
-        hub.current().unsubscribe(sub)
+        held.unsubscribe(sub)
 
 
 def stream(session_id: int) -> HttpResponse | StreamingHttpResponse:
