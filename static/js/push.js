@@ -12,17 +12,24 @@
   }
   function hold(elt) {
     let last = null;
+    let failures = 0;
     const source = new EventSource(elt.dataset.push);
     function heard(evt) {
       elt.dataset.pushOpen = "1";
+      failures = 0;
       if (evt.lastEventId !== last) { last = evt.lastEventId; refresh(elt); }
     }
     source.addEventListener("ready", heard); // on every (re)connection: anything missed meanwhile is fetched
     source.addEventListener("change", heard);
     source.addEventListener("error", function () {
       elt.dataset.pushOpen = "";
-      // Closed for good (push off, a refused link, the server restarting): poll, and try again later.
-      if (source.readyState === EventSource.CLOSED) setTimeout(function () { hold(elt); }, 30000);
+      failures += 1;
+      // Closed for good (push off, a refused link, the server restarting) or failing again and again (a proxy
+      // that drops streams): poll, and try again in a minute.
+      if (source.readyState === EventSource.CLOSED || failures >= 3) {
+        source.close();
+        setTimeout(function () { hold(elt); }, 60000);
+      }
     });
   }
   if (!window.EventSource) return;

@@ -32,6 +32,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                 [
                     static("css/bridgedesk.css"),
                     static("js/table.js"),
+                    static("js/push.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),
