@@ -3,8 +3,9 @@ how soon does each stream hear of each result, is any lost.
 
 Run: ``.venv/bin/python bench/bench_push.py [--setup laptop pg-gunicorn] [--tables 60 200] [--window 20]``.
 
-For each setup and number of tables it builds a demo evening ready to play (bench/bench_tables.py's `prepare`:
-a Mitchell with table links, no results) in a throw-away database and serves it with push on:
+For each setup and number of tables it builds demo evenings ready to play (a Mitchell of at most 60 tables
+each, the demo's most, with table links and no results: 200 tables are 4 sessions of 50) in a throw-away
+database and serves it with push on:
 
 - ``laptop``: the embedded default of ``make run``: SQLite, Django's threaded server, PUSH_URL=local://;
 - ``pg-gunicorn``: PostgreSQL (database ``bd_push`` on ``$BENCH_PG_URL``, default
@@ -17,10 +18,11 @@ round-1 results (``POST /api/table/<token>/results``) at random moments over ``-
 201 the bench reads the session's version V from the database; the delivery of that post to a stream is the
 time from the post being sent (its own time included: the event goes out when the write commits, often before
 the 201 is read) to the first event on that stream carrying a version >= V (one write, one event per stream;
-writes close together share one event). Printed: p50/p95/max of posts and of deliveries (every post x every
-stream), errors, deliveries missing after 5 s (lost), and the results stored (each exactly once?). Goals (issue
-25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a lost delivery or a
-result not stored exactly once.
+writes close together share one event); a post counts for the streams of its own session. Also printed: the
+delivery counted from the 201 (what push adds). Printed: p50/p95/max of posts and of deliveries (every post x
+every stream of its session), errors, deliveries missing after 5 s (lost), and the results stored (each exactly
+once?). Goals (issue 25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a
+lost delivery or a result not stored exactly once.
 """
 
 from __future__ import annotations
@@ -53,9 +55,9 @@ POSTERS = 8
 class Stream(threading.Thread):
     """One phone's event stream: (arrival time, version) of every event, in order."""
 
-    def __init__(self, port: int, token: str) -> None:
+    def __init__(self, port: int, token: str, session: int) -> None:
         super().__init__(daemon=True)
-        self.port, self.token = port, token
+        self.port, self.token, self.session = port, token, session
         self.ready = threading.Event()
         self.heard: list[tuple[float, int]] = []
         self.error = ""
@@ -88,6 +90,44 @@ class Stream(threading.Thread):
         versions = [v for _, v in self.heard]
         i = bisect.bisect_left(versions, version)
         return self.heard[i][0] if i < len(self.heard) else None
+
+
+def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> None:
+    """(Child process) migrate and build evenings of at most 60 tables (the demo's most) until `tables` tables
+    are ready to play; write each table's token, session and round-1 results (no lead: it is checked against
+    the dealt hands)."""
+    sys.argv = sys.argv[:1]
+    from bench.bench_tables import _django
+
+    _django(database_url, workdir)
+    from django.core.management import call_command
+
+    from tournaments.sessions.services.demo import build_demo_session
+    from tournaments.tableside.services import issue_links
+
+    call_command("migrate", verbosity=0)
+    plans: list[dict[str, Any]] = []
+    evenings = -(-tables // 60)
+    for n in range(evenings):
+        size = tables // evenings + (1 if n < tables % evenings else 0)
+        session = build_demo_session(tables=size, movement="mitchell", seed=size + n, quick=True, results=False)
+        section = session.sections.get()
+        for link in issue_links(section):
+            row = section.table_rounds.get(round=1, table=link.table)
+            if row.ns_entry_id is None or row.ew_entry_id is None:
+                continue
+            results = [
+                {
+                    "board": int(b),
+                    "contract": "3NT",
+                    "declarer": "N",
+                    "tricks": 9,
+                    "client_id": f"s{n}t{link.table}b{b}",
+                }
+                for b in row.boards
+            ]
+            plans.append({"session": session.pk, "token": link.token, "results": results})
+    Path(plan_path).write_text(json.dumps(plans))
 
 
 def _free_port() -> int:
@@ -132,13 +172,14 @@ class Versions:
     """The session's version read straight from the database (as tableside/events.version_of), one connection
     per poster thread, so the bench process needs no Django of its own."""
 
-    SQL = "SELECT COALESCE(SUM(version), 0) FROM tournaments_section"
+    SQL = "SELECT COALESCE(SUM(version), 0) FROM tournaments_section WHERE session_id = %s"
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.local = threading.local()
 
-    def now(self) -> int:
+    def now(self, session_id: int) -> int:
+        sql = self.SQL.replace("%s", "?") if self.url.startswith("sqlite") else self.SQL
         if not hasattr(self.local, "conn"):
             if self.url.startswith("sqlite:///"):
                 import sqlite3
@@ -148,36 +189,31 @@ class Versions:
                 import psycopg
 
                 self.local.conn = psycopg.connect(self.url, autocommit=True)
-        return int(self.local.conn.execute(self.SQL).fetchone()[0])
+        return int(self.local.conn.execute(sql, (session_id,)).fetchone()[0])
 
 
 def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versions) -> dict[str, Any]:
     """Hold every table's stream, post the round, and measure."""
-    streams = [Stream(port, p["token"]) for p in plans]
+    streams = [Stream(port, p["token"], p["session"]) for p in plans]
     for s in streams:
         s.start()
     deadline = time.monotonic() + 60
     for s in streams:
         s.ready.wait(max(0.0, deadline - time.monotonic()))
     broken = [s.error for s in streams if s.error or not s.heard]
-    # Without bench_tables' lead ("SK" whatever the deal): the lead is checked against the dealt hands now.
-    posts = [
-        (random.uniform(0, window), p["token"], {k: v for k, v in body.items() if k != "lead"})
-        for p in plans
-        for body in p["results"]
-    ]
+    posts = [(random.uniform(0, window), p["token"], p["session"], body) for p in plans for body in p["results"]]
     posts.sort(key=lambda x: x[0])
-    done: list[tuple[int, float, float, int]] = []  # status, started, answered, version after it
+    done: list[tuple[int, float, float, int, int]] = []  # status, started, answered, session, its version after
     lock = threading.Lock()
     t0 = time.monotonic()
 
-    def poster(mine: list[tuple[float, str, dict[str, Any]]]) -> None:
-        for at, token, body in mine:
+    def poster(mine: list[tuple[float, str, int, dict[str, Any]]]) -> None:
+        for at, token, session, body in mine:
             time.sleep(max(0.0, t0 + at - time.monotonic()))
             status, started, answered = _post(port, token, body)
-            version = versions.now() if status in (200, 201) else -1
+            version = versions.now(session) if status in (200, 201) else -1
             with lock:
-                done.append((status, started, answered, version))
+                done.append((status, started, answered, session, version))
 
     threads = [threading.Thread(target=poster, args=(posts[i::POSTERS],)) for i in range(POSTERS)]
     for t in threads:
@@ -186,10 +222,10 @@ def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versio
         t.join()
     time.sleep(5)  # the last deliveries
     deliveries, after_201, lost = [], [], 0
-    for _status, started, answered, version in done:
+    for _status, started, answered, session, version in done:
         if version < 0:
             continue
-        for s in streams:
+        for s in (s for s in streams if s.session == session):
             arrived = s.first_at_least(version)
             if arrived is None:
                 lost += 1
@@ -197,7 +233,7 @@ def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versio
                 deliveries.append((arrived - started) * 1000)  # from the post sent: its own time included
                 after_201.append(max(0.0, arrived - answered) * 1000)  # what push adds once the post is answered
     return {
-        "posts": [(a - s) * 1000 for _, s, a, _ in done],
+        "posts": [(a - s) * 1000 for _, s, a, _, _ in done],
         "errors": sum(1 for st, *_ in done if st not in (200, 201)),
         "statuses": sorted({st for st, *_ in done if st not in (200, 201)}),
         "deliveries": deliveries,
@@ -217,8 +253,8 @@ def run(setup: str, tables: int, window: float) -> tuple[dict[str, Any], dict[st
     workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
     url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else _pg_database()
     plan = f"{workdir}/plan.json"
+    subprocess.run([sys.executable, __file__, "--prepare", url, workdir, str(tables), plan], check=True)
     me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
-    subprocess.run([*me, "--prepare", url, workdir, str(tables), plan], check=True, capture_output=True)
     server, port = _serve(setup, url, workdir, tables)
     try:
         figures = play(port, json.loads(Path(plan).read_text()), window, Versions(url))
@@ -244,7 +280,12 @@ def main() -> int:
     parser.add_argument("--setup", nargs="+", default=["laptop", "pg-gunicorn"], choices=["laptop", "pg-gunicorn"])
     parser.add_argument("--tables", nargs="+", type=int, help="default: 60 on the laptop, 200 on pg-gunicorn")
     parser.add_argument("--window", type=float, default=20.0, help="seconds over which the round is posted")
+    parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.prepare:
+        url, workdir, tables, plan = args.prepare
+        prepare(url, workdir, int(tables), plan)
+        return 0
     failed = False
     print(f"{'setup':<13}{'tables':>7}{'what':>12}{'count':>8}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
     for setup in args.setup:
