@@ -191,5 +191,5 @@ def current() -> Hub:
 
 def after_write(session_id: int) -> None:
     """The version bump's hook (inside the write's transaction): publish once the write has committed."""
-    if enabled():
-        transaction.on_commit(lambda: current().publish(session_id))
+    if enabled():  # robust: a failure to publish is logged, never the answer to a write that committed
+        transaction.on_commit(lambda: current().publish(session_id), robust=True)
