@@ -41,12 +41,19 @@
     const pushed = evt.detail.triggeringEvent && evt.detail.triggeringEvent.type === "push";
     if (elt.dataset && elt.dataset.pushOpen === "1" && elt.hasAttribute("data-push") && !pushed) evt.preventDefault();
   });
-  // "Move now" changes by itself, not by a write: refresh a block once when a clock in it reaches zero.
-  setInterval(function () {
-    held.forEach(function (elt) {
-      if (elt.dataset.pushOpen !== "1") return;
-      const clock = elt.querySelector("[data-countdown]");
-      if (clock && clock.dataset.running === "1" && clock.dataset.countdown === "0") refresh(elt);
-    });
-  }, 1000);
+  // "Move now" changes by itself, not by a write: refresh a block once when the round clock in it runs out
+  // (data-countdown on the live panel, data-remaining on the big screen), as its poll's ETag would have.
+  const clocks = new WeakMap();
+  function armClock(elt) {
+    clearTimeout(clocks.get(elt));
+    const clock = elt.querySelector("[data-countdown], [data-remaining]");
+    if (!clock || clock.dataset.running !== "1") return;
+    const left = Number(clock.dataset.countdown !== undefined ? clock.dataset.countdown : clock.dataset.remaining);
+    if (left > 0) clocks.set(elt, setTimeout(function () { if (elt.dataset.pushOpen === "1") refresh(elt); }, left * 1000 + 500));
+  }
+  held.forEach(armClock);
+  document.body.addEventListener("htmx:afterSwap", function (evt) {
+    const elt = evt.detail.elt;
+    if (elt && elt.hasAttribute && elt.hasAttribute("data-push")) armClock(elt);
+  });
 })();

@@ -17,7 +17,7 @@ from django.test import Client
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.sessions import SectionSpec
-from tournaments.tableside import hub, services
+from tournaments.tableside import hub, screenlinks, services
 from tournaments.tableside.events import version_of
 from tournaments.tableside.models import TableLink
 
@@ -131,3 +131,18 @@ def test_with_push_off_a_stream_is_answered_204_so_the_browser_stops_asking(clie
     assert response.status_code == 204 and not response.streaming
     page = client.get(f"/t/{links[1].token}/").content.decode()
     assert "data-push" not in page  # and the page polls as before
+
+
+@pytest.mark.django_db
+def test_with_push_on_each_page_names_its_own_stream(director_client, push_on):
+    session, links = two_tables()
+    screen = screenlinks.issue_screen_link(actor=None, session=session)
+    pages = {
+        f"/t/{links[1].token}/": f'data-push="/t/{links[1].token}/events/"',
+        f"/live/{session.pk}/": f'data-push="/live/{session.pk}/events/"',
+        f"/live/{session.pk}/screen/": f'data-push="/live/{session.pk}/events/"',
+        f"/screen/{screen.token}/": f'data-push="/screen/{screen.token}/events/"',
+    }
+    for url, attribute in pages.items():
+        html = director_client.get(url).content.decode()
+        assert attribute in html and "js/push.js" in html, url
