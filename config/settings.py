@@ -228,7 +228,12 @@ PUSH_URL = os.environ.get("PUSH_URL", _push_default)
 if PUSH_URL:
     check_url_scheme("PUSH_URL", PUSH_URL, ("local", "redis", "rediss"))
 PUSH_CHANNEL = os.environ.get("PUSH_CHANNEL", "bridgedesk-push")
-PUSH_WATCH_SECONDS = float(os.environ.get("PUSH_WATCH_SECONDS", "0.4"))
+try:
+    PUSH_WATCH_SECONDS = float(os.environ.get("PUSH_WATCH_SECONDS", "0.4"))
+except ValueError:
+    raise ImproperSetting(
+        f"PUSH_WATCH_SECONDS={os.environ['PUSH_WATCH_SECONDS']!r} is not a number of seconds."
+    ) from None
 PUSH_STREAM_SECONDS = env_int("PUSH_STREAM_SECONDS", 300)
 PUSH_HEARTBEAT_SECONDS = env_int("PUSH_HEARTBEAT_SECONDS", 15)
 
