@@ -100,6 +100,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.tableside.events.context",  # push_on: pages hold an event stream
             ],
         },
     },
@@ -243,6 +244,28 @@ else:
             "TIMEOUT": 3600,
         }
     }
+
+# Push (tournaments/tableside/hub.py): phones, the live panel and the big screen hold a server-sent event stream
+# and fetch their state when a write to their session commits, instead of polling every 5 s. PUSH_URL: Redis
+# pub/sub (redis://..., the broker's or REDIS_URL's by default) so every web process hears every write;
+# `local://` within one process (the laptop); "" turns push off and the pages poll. Every process also watches
+# the versions of the sessions it streams every PUSH_WATCH_SECONDS (0: never), so a write by a process that
+# cannot publish (another program, a lost message) still arrives. A stream ends after PUSH_STREAM_SECONDS (the
+# browser reconnects at once) so a worker's threads recycle, and sends a comment every PUSH_HEARTBEAT_SECONDS
+# so a dead connection is found and proxies keep it open.
+_push_default = CACHE_URL if CACHE_URL.startswith("redis") else "local://"
+PUSH_URL = os.environ.get("PUSH_URL", _push_default)
+if PUSH_URL:
+    check_url_scheme("PUSH_URL", PUSH_URL, ("local", "redis", "rediss"))
+PUSH_CHANNEL = os.environ.get("PUSH_CHANNEL", "bridgedesk-push")
+try:
+    PUSH_WATCH_SECONDS = float(os.environ.get("PUSH_WATCH_SECONDS", "0.4"))
+except ValueError:
+    raise ImproperSetting(
+        f"PUSH_WATCH_SECONDS={os.environ['PUSH_WATCH_SECONDS']!r} is not a number of seconds."
+    ) from None
+PUSH_STREAM_SECONDS = env_int("PUSH_STREAM_SECONDS", 300)
+PUSH_HEARTBEAT_SECONDS = env_int("PUSH_HEARTBEAT_SECONDS", 15)
 
 GENERATED_FILE_TTL_HOURS = env_int("GENERATED_FILE_TTL_HOURS", 72)
 

@@ -13,3 +13,6 @@ STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.Static
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 # Generated files of test runs in a folder of their own (a worker started by a test uses the same settings).
 MEDIA_ROOT = DATA_DIR / "test-media"  # noqa: F405
+# Push off: the pages poll as they did, and no test leaves a stream or a watcher thread behind. The tests of push
+# (tests/tournaments/tableside/push/) turn it on with their own channel.
+PUSH_URL = ""

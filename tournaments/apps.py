@@ -56,6 +56,7 @@ def _register_write_hooks() -> None:
     # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
     versions.after_write("tournaments.publishing.services.corrections_after_write")
     versions.after_write("tournaments.publishing.cdn.purge_after_write")  # after the commit, when configured
+    versions.after_write("tournaments.tableside.hub.after_write")  # pushed to the pages once the write commits
     sessions.on_set_up("tournaments.tableside.services.set_up_tables")
 
 

@@ -278,7 +278,8 @@
   }
   window.addEventListener("online", flush);
   setInterval(flush, 5000);
-  setInterval(() => { if (!queue().length) load(); }, 5000);
+  app.addEventListener("bd:push", load); // a write to the session committed (static/js/push.js)
+  setInterval(() => { if (!queue().length && app.dataset.pushOpen !== "1") load(); }, 5000);
   showOffline();
   flush();
 })();

@@ -14,10 +14,12 @@ from typing import Any, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
-View = TypeVar("View", bound=Callable[..., HttpResponse])
+# Any response: a page, or a stream (the table side's server-sent events are StreamingHttpResponses).
+View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 class Perm(enum.StrEnum):
@@ -92,7 +94,7 @@ def requires(*perms: Perm) -> Callable[[View], View]:
 
     def decorate(view: View) -> View:
         @wraps(view)
-        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             missing = [p for p in perms if not request.user.has_perm(p.full)]

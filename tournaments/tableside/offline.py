@@ -38,6 +38,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/standing.js"),
                     static("js/bidding.js"),
                     static("js/room.js"),
+                    static("js/push.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
                     static("favicon.svg"),

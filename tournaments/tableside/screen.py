@@ -51,13 +51,14 @@ def rankings_of(session: Session) -> list[Ranking]:
     return out
 
 
-def _context(session: Session, refresh_url: str) -> dict[str, object]:
+def _context(session: Session, refresh_url: str, events_url: str) -> dict[str, object]:
     timer = services.timer_of(session)
     remaining = timer.remaining()
     running = remaining is not None and timer.paused_at is None
     return {
         "session": session,
         "refresh_url": refresh_url,
+        "events_url": events_url,
         "rankings": rankings_of(session),
         "remaining": remaining,
         "running": running,
@@ -71,7 +72,11 @@ def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The big screen of a session: the director opens it on the club room's TV (full screen, no menus)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
-    return render(request, template, _context(session, reverse("tableside:screen", args=[pk])))
+    return render(
+        request,
+        template,
+        _context(session, reverse("tableside:screen", args=[pk]), reverse("tableside:panel_events", args=[pk])),
+    )
 
 
 def refused(request: HttpRequest, error: LinkRefused) -> HttpResponse:
@@ -95,6 +100,14 @@ def screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     def build() -> HttpResponse:
         session = get_object_or_404(Session.objects.select_related("event"), pk=session_id)
         template = "tableside/_screen_body.html" if request.htmx else "tableside/screen.html"
-        return render(request, template, _context(session, reverse("tableside:screen_link", args=[token])))
+        return render(
+            request,
+            template,
+            _context(
+                session,
+                reverse("tableside:screen_link", args=[token]),
+                reverse("tableside:screen_events", args=[token]),
+            ),
+        )
 
     return answer_poll(request, session_id, build)

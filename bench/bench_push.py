@@ -1,0 +1,320 @@
+"""Benchmark: every table holds its event stream while the tables post a round of results; how fast is a post,
+how soon does each stream hear of each result, is any lost.
+
+Run: ``.venv/bin/python bench/bench_push.py [--setup laptop pg-gunicorn] [--tables 60 200] [--window 20]``.
+
+For each setup and number of tables it builds demo evenings ready to play (a Mitchell of at most 60 tables
+each, the demo's most, with table links and no results: 200 tables are 4 sessions of 50) in a throw-away
+database and serves it with push on:
+
+- ``laptop``: the embedded default of ``make run``: SQLite, Django's threaded server, PUSH_URL=local://;
+- ``pg-gunicorn``: PostgreSQL (database ``bd_push`` on ``$BENCH_PG_URL``, default
+  ``postgres://postgres@127.0.0.1:5432``), gunicorn gthread (4 workers, threads enough for every stream plus 8),
+  Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
+
+One thread per table reads ``/t/<token>/events/`` over HTTP (as the phone's EventSource), noting when each
+`change` arrives and its version; once every stream has said `ready`, 8 poster threads send every table's
+round-1 results (``POST /api/table/<token>/results``) at random moments over ``--window`` seconds. After each
+201 the bench reads the session's version V from the database; the delivery of that post to a stream is the
+time from the post being sent (its own time included: the event goes out when the write commits, often before
+the 201 is read) to the first event on that stream carrying a version >= V (one write, one event per stream;
+writes close together share one event); a post counts for the streams of its own session. Also printed: the
+delivery counted from the 201 (what push adds). Printed: p50/p95/max of posts and of deliveries (every post x
+every stream of its session), errors, deliveries missing after 5 s (lost), and the results stored (each exactly
+once?). Goals (issue 25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a
+lost delivery or a result not stored exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bisect
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+GOAL_POST_MS, GOAL_DELIVERY_MS = 150.0, 1000.0
+POSTERS = 8
+
+
+class Stream(threading.Thread):
+    """One phone's event stream: (arrival time, version) of every event, in order."""
+
+    def __init__(self, port: int, token: str, session: int) -> None:
+        super().__init__(daemon=True)
+        self.port, self.token, self.session = port, token, session
+        self.ready = threading.Event()
+        self.heard: list[tuple[float, int]] = []
+        self.error = ""
+
+    def run(self) -> None:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            conn.request("GET", f"/t/{self.token}/events/", headers={"Accept": "text/event-stream"})
+            response = conn.getresponse()
+            if response.status != 200:
+                self.error = f"status {response.status}"
+                self.ready.set()
+                return
+            fields: dict[str, str] = {}
+            while line := response.readline():
+                text = line.decode().rstrip("\n")
+                if text:
+                    name, _, value = text.partition(": ")
+                    fields[name] = value
+                    continue
+                if fields.get("event") in ("ready", "change"):  # a blank line ends an event
+                    self.heard.append((time.monotonic(), int(fields["id"])))
+                    self.ready.set()
+                fields = {}
+        except OSError as exc:
+            self.error = str(exc)
+            self.ready.set()
+
+    def first_at_least(self, version: int) -> float | None:
+        versions = [v for _, v in self.heard]
+        i = bisect.bisect_left(versions, version)
+        return self.heard[i][0] if i < len(self.heard) else None
+
+
+def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> None:
+    """(Child process) migrate and build evenings of at most 60 tables (the demo's most) until `tables` tables
+    are ready to play; write each table's token, session and round-1 results (no lead: it is checked against
+    the dealt hands)."""
+    sys.argv = sys.argv[:1]
+    from bench.bench_tables import _django
+
+    _django(database_url, workdir)
+    from django.core.management import call_command
+
+    from tournaments.sessions.services.demo import build_demo_session
+    from tournaments.tableside.services import issue_links
+
+    call_command("migrate", verbosity=0)
+    plans: list[dict[str, Any]] = []
+    evenings = -(-tables // 60)
+    for n in range(evenings):
+        size = tables // evenings + (1 if n < tables % evenings else 0)
+        session = build_demo_session(tables=size, movement="mitchell", seed=size + n, quick=True, results=False)
+        section = session.sections.get()
+        for link in issue_links(section):
+            row = section.table_rounds.get(round=1, table=link.table)
+            if row.ns_entry_id is None or row.ew_entry_id is None:
+                continue
+            results = [
+                {
+                    "board": int(b),
+                    "contract": "3NT",
+                    "declarer": "N",
+                    "tricks": 9,
+                    "client_id": f"s{n}t{link.table}b{b}",
+                }
+                for b in row.boards
+            ]
+            plans.append({"session": session.pk, "token": link.token, "results": results})
+    Path(plan_path).write_text(json.dumps(plans))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(setup: str, url: str, workdir: str, tables: int) -> tuple[subprocess.Popen[bytes], int]:
+    env = {**os.environ, "DATABASE_URL": url, "BRIDGEDESK_DATA_DIR": workdir, "SECRET_KEY": "bench-only-secret"}
+    env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "PUSH_STREAM_SECONDS": "600"})
+    port = _free_port()
+    if setup == "laptop":
+        env.update(DEBUG="1", PUSH_URL="local://")
+        cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
+    else:
+        env.update(PUSH_URL=os.environ.get("BENCH_PUSH_REDIS", "redis://127.0.0.1:6379/2"))
+        env.update(PUSH_CHANNEL=f"bench-push-{uuid.uuid4().hex[:8]}", CACHE_URL="locmem://")
+        threads = tables // 4 + 8 + 1
+        cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4"]
+        cmd += ["-k", "gthread", "--threads", str(threads)]
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/schema/").read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server, port
+
+
+def _post(port: int, token: str, body: dict[str, Any]) -> tuple[int, float, float]:
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", f"/api/table/{token}/results", json.dumps(body), {"Content-Type": "application/json"})
+    status = conn.getresponse().status
+    conn.close()
+    return status, started, time.monotonic()
+
+
+class Versions:
+    """The session's version read straight from the database (as tableside/events.version_of), one connection
+    per poster thread, so the bench process needs no Django of its own."""
+
+    SQL = "SELECT COALESCE(SUM(version), 0) FROM tournaments_section WHERE session_id = %s"
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.local = threading.local()
+
+    def now(self, session_id: int) -> int:
+        sql = self.SQL.replace("%s", "?") if self.url.startswith("sqlite") else self.SQL
+        if not hasattr(self.local, "conn"):
+            if self.url.startswith("sqlite:///"):
+                import sqlite3
+
+                self.local.conn = sqlite3.connect(self.url.removeprefix("sqlite:///"), isolation_level=None)
+            else:
+                import psycopg
+
+                self.local.conn = psycopg.connect(self.url, autocommit=True)
+        return int(self.local.conn.execute(sql, (session_id,)).fetchone()[0])
+
+
+def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versions) -> dict[str, Any]:
+    """Hold every table's stream, post the round, and measure."""
+    streams = [Stream(port, p["token"], p["session"]) for p in plans]
+    for s in streams:
+        s.start()
+    deadline = time.monotonic() + 60
+    for s in streams:
+        s.ready.wait(max(0.0, deadline - time.monotonic()))
+    broken = [s.error for s in streams if s.error or not s.heard]
+    posts = [(random.uniform(0, window), p["token"], p["session"], body) for p in plans for body in p["results"]]
+    posts.sort(key=lambda x: x[0])
+    done: list[tuple[int, float, float, int, int]] = []  # status, started, answered, session, its version after
+    lock = threading.Lock()
+    t0 = time.monotonic()
+
+    def poster(mine: list[tuple[float, str, int, dict[str, Any]]]) -> None:
+        for at, token, session, body in mine:
+            time.sleep(max(0.0, t0 + at - time.monotonic()))
+            status, started, answered = _post(port, token, body)
+            version = versions.now(session) if status in (200, 201) else -1
+            with lock:
+                done.append((status, started, answered, session, version))
+
+    threads = [threading.Thread(target=poster, args=(posts[i::POSTERS],)) for i in range(POSTERS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    time.sleep(5)  # the last deliveries
+    deliveries, after_201, lost = [], [], 0
+    for _status, started, answered, session, version in done:
+        if version < 0:
+            continue
+        for s in (s for s in streams if s.session == session):
+            arrived = s.first_at_least(version)
+            if arrived is None:
+                lost += 1
+            else:
+                deliveries.append((arrived - started) * 1000)  # from the post sent: its own time included
+                after_201.append(max(0.0, arrived - answered) * 1000)  # what push adds once the post is answered
+    return {
+        "posts": [(a - s) * 1000 for _, s, a, _, _ in done],
+        "errors": sum(1 for st, *_ in done if st not in (200, 201)),
+        "statuses": sorted({st for st, *_ in done if st not in (200, 201)}),
+        "deliveries": deliveries,
+        "after_201": after_201,
+        "lost": lost,
+        "broken": broken,
+    }
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
+
+
+def run(setup: str, tables: int, window: float) -> tuple[dict[str, Any], dict[str, int]]:
+    workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
+    url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else _pg_database()
+    plan = f"{workdir}/plan.json"
+    subprocess.run([sys.executable, __file__, "--prepare", url, workdir, str(tables), plan], check=True)
+    me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
+    server, port = _serve(setup, url, workdir, tables)
+    try:
+        figures = play(port, json.loads(Path(plan).read_text()), window, Versions(url))
+    finally:
+        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: the open streams need not end first
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    checked = subprocess.run([*me, "--verify", url, workdir, plan], check=True, capture_output=True, text=True)
+    return figures, json.loads(checked.stdout.strip().splitlines()[-1])
+
+
+def _pg_database() -> str:
+    base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    import psycopg
+
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS bd_push WITH (FORCE)")
+        conn.execute("CREATE DATABASE bd_push")
+    return f"{base}/bd_push"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--setup", nargs="+", default=["laptop", "pg-gunicorn"], choices=["laptop", "pg-gunicorn"])
+    parser.add_argument("--tables", nargs="+", type=int, help="default: 60 on the laptop, 200 on pg-gunicorn")
+    parser.add_argument("--window", type=float, default=20.0, help="seconds over which the round is posted")
+    parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.prepare:
+        url, workdir, tables, plan = args.prepare
+        prepare(url, workdir, int(tables), plan)
+        return 0
+    failed = False
+    print(f"{'setup':<13}{'tables':>7}{'what':>12}{'count':>8}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
+    for setup in args.setup:
+        for tables in args.tables or ([60] if setup == "laptop" else [200]):
+            f, db = run(setup, tables, args.window)
+            for name, values, errors, goal in (
+                ("post", f["posts"], f["errors"], GOAL_POST_MS),
+                ("delivery", f["deliveries"], f["lost"], GOAL_DELIVERY_MS),
+                ("after 201", f["after_201"], f["lost"], GOAL_DELIVERY_MS),
+            ):
+                p95 = _pct(values, 95)
+                print(
+                    f"{setup:<13}{tables:>7}{name:>12}{len(values):>8}{errors:>8}{_pct(values, 50):>8.0f}{p95:>8.0f}"
+                    f"{max(values, default=0):>8.0f}   goal p95 < {goal:.0f}: {'met' if p95 < goal else 'MISSED'}"
+                )
+            exact = db["results"] == db["wanted"] == db["entries"] == db["client_ids"]
+            print(
+                f"{'':<20}streams held {tables - len(f['broken'])} of {tables}; lost deliveries {f['lost']}; "
+                f"error statuses {f['statuses'] or 'none'}; "
+                f"stored {db['results']} results of {db['wanted']} sent: "
+                + ("each exactly once" if exact else "NOT each exactly once")
+            )
+            failed |= bool(f["errors"] or f["lost"] or f["broken"]) or not exact
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
