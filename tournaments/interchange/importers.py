@@ -72,10 +72,16 @@ def import_usebio(
 
 @transaction.atomic
 def import_pbn(
-    data: bytes | str, *, filename: str = "upload.pbn", actor: Actor = None, scale_missed_boards: bool = True
+    data: bytes | str,
+    *,
+    filename: str = "upload.pbn",
+    actor: Actor = None,
+    scale_missed_boards: bool = True,
+    deal_set: int | None = None,
 ) -> ImportReport:
-    """Import a PBN file (deals, and results if it has ScoreTables) as a new session."""
-    record = pbn.read_pbn(data)
+    """Import a PBN file (deals, and results if it has ScoreTables) as a new session; ``deal_set`` picks one
+    event of a file that holds several (:mod:`.pbn_sets`)."""
+    record = pbn.read_pbn(data, deal_set)
     report = import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
     _remember_file(report.session, data)
     return report

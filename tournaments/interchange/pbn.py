@@ -23,6 +23,7 @@ from . import own_data
 from .deals import parse_deal
 from .errors import InterchangeError
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
+from .pbn_sets import choose_set, split_sets
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
@@ -97,8 +98,11 @@ def _number(value: str, column: str, where: str) -> float | None:
         raise InterchangeError(f"{column} {value!r} is not a number.", where) from None
 
 
-def read_pbn(data: bytes | str) -> SessionRecord:
-    """Read a PBN file: the deals, and the results if its games carry ScoreTables."""
+def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
+    """Read a PBN file: the deals, and the results if its games carry ScoreTables.
+
+    A file of several events (:mod:`.pbn_sets`) is read one deal set at a time: ``deal_set`` (from 1) says which.
+    """
     text = decode(data)
     if "\x00" in text[:2000]:
         raise InterchangeError("this is a binary file, not PBN text.", "line 1")
@@ -109,6 +113,10 @@ def read_pbn(data: bytes | str) -> SessionRecord:
     if version and not version.startswith(("1.", "2.")):
         record.warnings.append(f"line 1: PBN version {version} is newer than this reader (2.1); read as 2.1.")
     _resolve_repeats(games)
+    sets = split_sets(games)
+    games = choose_set(sets, deal_set)
+    if len(sets) > 1 and deal_set is not None:
+        record.warnings.append(f"the file holds {len(sets)} deal sets; imported {sets[deal_set - 1].describe()}.")
     creator = re.search(r"^% *Creator: *(.+)$", text[:2000], re.MULTILINE)  # the program, as PBN 2.1 names it
     record.program = creator.group(1).strip() if creator else ""
     boards: dict[int, BoardRecord] = {}
