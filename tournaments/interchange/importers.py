@@ -62,9 +62,15 @@ def import_usebio(
     compare: bool = True,
 ) -> ImportReport:
     """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
-    record = usebio.read_usebio(data)
+    first, *others = usebio.read_usebio_sections(data)
     report = import_record(
-        record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards, compare=compare
+        first,
+        filename=filename,
+        fmt="USEBIO",
+        actor=actor,
+        scale_missed_boards=scale_missed_boards,
+        compare=compare,
+        more_sections=tuple(others),
     )
     _remember_file(report.session, data)
     return report
@@ -178,10 +184,14 @@ def import_record(
     actor: Actor = None,
     scale_missed_boards: bool = True,
     compare: bool = True,
+    more_sections: tuple[SessionRecord, ...] = (),
 ) -> ImportReport:
     """Write a record as a new session, all or nothing, then compare our scores with the published ones
-    (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead)."""
-    warnings = list(record.warnings)
+    (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead).
+
+    ``more_sections`` are the file's other sections (USEBIO's SECTIONs): each a section of the same session, with
+    the same boards, scored apart."""
+    warnings = list(record.warnings) + [w for part in more_sections for w in part.warnings]
     owner = user_of(actor)
     date = record.date
     if date is None:
@@ -212,35 +222,15 @@ def import_record(
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
     report.notes = import_notes(session, record)
 
-    boards: dict[int, Board] = {}
-    warnings.extend(disagreements_with_board_numbers(record))
-    for b in record.boards:
-        boards[b.number] = Board(
-            session=session,
-            number=b.number,
-            dealer=b.dealer or scoring.board_dealer(b.number),
-            vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-            deal=b.deal,
-        )
-    Board.objects.bulk_create(boards.values())
+    sections = (record, *more_sections)
+    boards = _create_boards(session, sections, warnings)
     report.boards = len(boards)
-
-    if record.pairs:
-        section = Section.objects.create(
-            session=session, letter="A", winners=record.winners, **(own_import.layout(record) or section_layout(record))
-        )
-        entries = _create_entries(section, record, warnings)
-        report.pairs = len(entries)
-        awarded = awards.keep_imported(session, record, entries)
-        made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
-        report.results, report.rulings = made, rulings
-        warnings.extend(score_warnings)
-        if compare:
-            report.compared, report.differences = compare_with_published(section, record)
-        if report.differences:
-            hint = convention_hint(section, record)
-            if hint:
-                warnings.append(hint)
+    awarded = 0
+    for part in sections:
+        if part.pairs:
+            awarded += _import_section(
+                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor
+            )
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_IMPORTED,
@@ -256,12 +246,76 @@ def import_record(
             "scale_missed_boards": scale_missed_boards,
             "published_figures_compared": report.compared,
             "differences": len(report.differences),
-            "master_points_awarded": awarded if record.pairs else 0,
+            "master_points_awarded": awarded,
+            "sections": len(sections),
         },
         why=f"Imported from {filename}",
     )
     report.warnings = warnings
     return report
+
+
+def _create_boards(session: Session, sections: tuple[SessionRecord, ...], warnings: list[str]) -> dict[int, Board]:
+    """The session's boards: every board any section has (the sections of a session play the same boards)."""
+    boards: dict[int, Board] = {}
+    warnings.extend(disagreements_with_board_numbers(sections[0]))
+    for part in sections:
+        for b in part.boards:
+            known = boards.get(b.number)
+            if known is not None:
+                if b.deal and known.deal and b.deal != known.deal:
+                    warnings.append(
+                        f"{b.where}: section {part.section} deals board {b.number} otherwise than section "
+                        f"{sections[0].section or 'A'}; the first section's deal is kept."
+                    )
+                known.deal = known.deal or b.deal
+                continue
+            boards[b.number] = Board(
+                session=session,
+                number=b.number,
+                dealer=b.dealer or scoring.board_dealer(b.number),
+                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
+                deal=b.deal,
+            )
+    Board.objects.bulk_create(boards.values())
+    return boards
+
+
+def _import_section(
+    session: Session,
+    record: SessionRecord,
+    boards: dict[int, Board],
+    report: ImportReport,
+    warnings: list[str],
+    *,
+    filename: str,
+    compare: bool,
+    actor: Actor,
+) -> int:
+    """One section's entries, results and rulings, compared with its published figures; the awards made."""
+    section = Section.objects.create(
+        session=session,
+        letter=record.section or "A",
+        winners=record.winners,
+        **(own_import.layout(record) or section_layout(record)),
+    )
+    entries = _create_entries(section, record, warnings)
+    report.pairs += len(entries)
+    awarded = awards.keep_imported(session, record, entries)
+    made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
+    report.results += made
+    report.rulings += rulings
+    warnings.extend(score_warnings)
+    if not compare:
+        return awarded
+    compared, differences = compare_with_published(section, record)
+    report.compared += compared
+    prefix = f"Section {record.section}: " if record.section else ""
+    report.differences.extend(prefix + d for d in differences)
+    hint = convention_hint(section, record) if differences else None
+    if hint:
+        warnings.append(prefix + hint)
+    return awarded
 
 
 def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:
