@@ -25,7 +25,9 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import awards, lin, own_import, pbn, usebio
 from .agreement import compare_with_published, convention_hint
+from .boards import board_rows
 from .conventions import conventions_for, import_notes, scores_shown_for
+from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -161,20 +163,6 @@ def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[i
     return line.score, None
 
 
-def disagreements_with_board_numbers(record: SessionRecord) -> list[str]:
-    """Where the file's dealer or vulnerability is not the one the board number implies: the file's is used."""
-    out = []
-    for b in record.boards:
-        dealer, vulnerability = scoring.board_dealer(b.number), scoring.board_vulnerability(b.number)
-        if (b.dealer and b.dealer != dealer) or (b.vulnerability and b.vulnerability != vulnerability):
-            out.append(
-                f"{b.where or f'board {b.number}'}: the file deals board {b.number} with dealer {b.dealer or dealer}, "
-                f"vulnerable {b.vulnerability or vulnerability}; its number implies dealer {dealer}, vulnerable "
-                f"{vulnerability}. The file's are used, in the scores too."
-            )
-    return out
-
-
 @transaction.atomic
 def import_record(
     record: SessionRecord,
@@ -223,8 +211,10 @@ def import_record(
     report.notes = import_notes(session, record)
 
     sections = (record, *more_sections)
-    boards = _create_boards(session, sections, warnings)
+    boards = board_rows(session, sections, warnings)
+    Board.objects.bulk_create(boards.values())
     report.boards = len(boards)
+    report.notes += compare_analysis(list(boards.values())).notes()
     awarded = 0
     for part in sections:
         if part.pairs:
@@ -253,32 +243,6 @@ def import_record(
     )
     report.warnings = warnings
     return report
-
-
-def _create_boards(session: Session, sections: tuple[SessionRecord, ...], warnings: list[str]) -> dict[int, Board]:
-    """The session's boards: every board any section has (the sections of a session play the same boards)."""
-    boards: dict[int, Board] = {}
-    warnings.extend(disagreements_with_board_numbers(sections[0]))
-    for part in sections:
-        for b in part.boards:
-            known = boards.get(b.number)
-            if known is not None:
-                if b.deal and known.deal and b.deal != known.deal:
-                    warnings.append(
-                        f"{b.where}: section {part.section} deals board {b.number} otherwise than section "
-                        f"{sections[0].section or 'A'}; the first section's deal is kept."
-                    )
-                known.deal = known.deal or b.deal
-                continue
-            boards[b.number] = Board(
-                session=session,
-                number=b.number,
-                dealer=b.dealer or scoring.board_dealer(b.number),
-                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-                deal=b.deal,
-            )
-    Board.objects.bulk_create(boards.values())
-    return boards
 
 
 def _import_section(
@@ -469,6 +433,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
                 dealer=b.dealer or scoring.board_dealer(b.number),
                 vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
                 deal=b.deal,
+                published_analysis=b.published_analysis,
             )
             changed["added"].append(b.number)
             continue
@@ -481,8 +446,9 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
             )
         if board.deal != b.deal:
             changed["replaced" if board.deal else "dealt"].append(b.number)
-            board.deal = b.deal
-            board.save(update_fields=["deal"])
+        if board.deal != b.deal or board.published_analysis != b.published_analysis:
+            board.deal, board.published_analysis = b.deal, b.published_analysis
+            board.save(update_fields=["deal", "published_analysis"])
     report.boards = sum(len(v) for v in changed.values())
     audit.record(
         actor=actor,

@@ -22,6 +22,7 @@ from tournaments.core.text import ascii_int, is_digits
 from . import own_data
 from .deals import parse_deal
 from .errors import InterchangeError
+from .pbn_analysis import published_analysis
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
 from .pbn_sets import choose_set, split_sets
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
@@ -151,6 +152,7 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
                 raise InterchangeError(f"board {number} is dealt differently in two games.", f"line {deal_tag.line}")
             board.deal = board.deal or deal
         _board_conditions(game, board, record.warnings)
+        board.published_analysis = board.published_analysis or published_analysis(game, number, record.warnings)
         if "ScoreTable" in game.tags:
             if any(b is board for b, _ in score_tables):
                 raise InterchangeError(f"board {number} has two ScoreTables.", f"line {game.tags['ScoreTable'].line}")

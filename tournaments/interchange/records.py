@@ -67,6 +67,7 @@ class BoardRecord:
     datum: float | None = None  # Butler datum, if published
     lines: list[LineRecord] = field(default_factory=list)
     where: str = ""
+    published_analysis: dict[str, Any] = field(default_factory=dict)  # the file's double-dummy tricks and par
 
 
 @dataclass
