@@ -450,6 +450,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
             board.deal, board.published_analysis = b.deal, b.published_analysis
             board.save(update_fields=["deal", "published_analysis"])
     report.boards = sum(len(v) for v in changed.values())
+    report.notes = compare_analysis(list(Board.objects.filter(session=session))).notes()
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_DEALS_IMPORTED,

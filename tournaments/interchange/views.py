@@ -124,6 +124,8 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
             _file_error(form, exc)
         else:
             messages.success(request, f"Loaded {report.boards} deals from {upload_file.name}.")
+            for note in report.notes[: MAX_WARNINGS_SHOWN + 1]:
+                messages.info(request, note)
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             return redirect(session.get_absolute_url())

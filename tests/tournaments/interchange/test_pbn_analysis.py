@@ -5,7 +5,12 @@ on import (a file written here in that shape; the figures below were solved for 
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.importers import import_pbn
 from tournaments.interchange.pbn import read_pbn
 from tournaments.sessions.models import Board
@@ -87,3 +92,44 @@ def test_a_figure_that_differs_from_ours_is_named() -> None:
     report = import_pbn(composer_file(wrong), filename="hands.pbn")
     assert "Board 2: NT by N: 9 in the file, 10 here; par NS 620 in the file, NS 650 here." in report.notes
     assert any("19 trick counts and 0 par scores agree with Bridgedesk's; 1 board differs:" in n for n in report.notes)
+
+
+@pytest.mark.django_db
+def test_hand_records_loaded_into_a_session_are_compared_too(director_client) -> None:
+    session = import_pbn(composer_file(""), filename="deals.pbn").session
+    wrong = FULL.replace("NS 650", "NS 620")
+    url = reverse("interchange:deals", args=[session.pk])
+    response = director_client.post(url, {"file": SimpleUploadedFile("hands.pbn", composer_file(wrong).encode())})
+    assert response.status_code == 302
+    page = director_client.get(response["Location"]).content.decode()
+    assert "Board 2: par NS 620 in the file, NS 650 here." in page
+    assert Board.objects.get(session=session).published_analysis["par_score"] == 620
+
+
+# (a NUL is refused as a binary file, with its reason: tested elsewhere)
+_VALUE = st.text(st.characters(blacklist_characters='"\\\r\n\x00', blacklist_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tag=st.sampled_from(["DoubleDummyTricks", "OptimumScore", "ParContract"]), value=_VALUE)
+def test_no_value_of_an_analysis_tag_stops_the_file(tag: str, value: str) -> None:
+    try:
+        record = read_pbn(composer_file(f'[{tag} "{value}"]\n'))
+    except InterchangeError as exc:  # "#" (as before) with no game before: refused with its line
+        assert value.strip() == "#" and exc.where == "line 11"
+    else:
+        assert record.boards[0].deal == DEAL
+        assert record.boards[0].published_analysis or record.warnings or not value.strip().strip("?")
+
+
+@settings(max_examples=100, deadline=None)
+@given(rows=st.lists(st.tuples(_VALUE.filter(lambda v: v.strip() and " " not in v), st.integers(-5, 20)), max_size=6))
+def test_no_optimum_result_table_stops_the_file(rows: list[tuple[str, int]]) -> None:
+    body = "".join(f"{name[:2]} {name[2:] or 'NT'} {tricks}\n" for name, tricks in rows)
+    text = composer_file(f'[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n{body}')
+    try:
+        record = read_pbn(text)
+    except InterchangeError as exc:  # a token that is not PBN at all (an unclosed quote ...) names its line
+        assert exc.where.startswith("line ")
+    else:
+        assert record.boards[0].deal == DEAL

@@ -9,12 +9,15 @@ import json
 
 import pytest
 from django.core.management import call_command
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.usebio import read_usebio, read_usebio_sections
 from tournaments.sessions.models import Board, Entry, Result, Section
 
+from .test_damaged_files import _damage
 from .test_usebio_as_written import HANDSET, HEADER, _line, _pair
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +115,26 @@ def test_when_no_section_can_be_read_the_first_reason_refuses_the_file() -> None
 def test_reading_one_record_still_refuses_several_sections_by_name() -> None:
     with pytest.raises(InterchangeError, match=r"the session has 2 SECTIONs \(A, B\); import the file as a session"):
         read_usebio(two_sections())
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10**9))
+def test_damaged_files_of_several_sections_read_or_say_where(seed: int) -> None:
+    try:
+        records = read_usebio_sections(_damage(two_sections(), seed))
+    except InterchangeError as exc:
+        assert exc.where and exc.message
+    else:
+        assert records and all(r.pairs for r in records)
+        assert len({r.section for r in records}) == len(records)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_damaged_files_of_several_sections_import_whole_or_not_at_all(seed: int) -> None:
+    before = Result.objects.count()
+    try:
+        report = import_usebio(_damage(two_sections(), seed).encode(), filename="damaged.xml")
+    except InterchangeError as exc:
+        assert exc.message and Result.objects.count() == before
+    else:
+        assert Result.objects.filter(section__session=report.session).count() == report.results

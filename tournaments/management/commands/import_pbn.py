@@ -43,7 +43,8 @@ class Command(BaseCommand):
             if options["session"]:
                 session = get_session(options["session"])
                 report = import_deals(session, read_pbn(data, options["deal_set"]), filename=name)
-                lines = [f"Loaded {report.boards} deals from {name}."] + [f"Note: {w}" for w in report.warnings]
+                lines = [f"Loaded {report.boards} deals from {name}.", *report.notes]
+                lines += [f"Note: {w}" for w in report.warnings]
                 self.stdout.write("\n".join([*lines, str(session.pk)]))
                 return
             report = import_pbn(
