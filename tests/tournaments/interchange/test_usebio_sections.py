@@ -13,8 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.interchange.errors import InterchangeError
+from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.usebio import read_usebio, read_usebio_sections
+from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Entry, Result, Section
 
 from .test_damaged_files import _damage
@@ -57,7 +59,8 @@ def two_sections(b_section: str | None = None, ids: tuple[str, str] = ("A", "B")
 def test_each_section_is_read_as_its_own_field() -> None:
     a, b = read_usebio_sections(two_sections())
     assert (a.section, b.section) == ("A", "B")
-    assert [p.players[0].name for p in b.pairs] == ["Ida Ives", "Kit King", "Max Moss", "Olive Ott"]
+    names = [p.players[0].name for p in sorted(b.pairs, key=lambda p: p.number)]
+    assert names == ["Ida Ives", "Kit King", "Max Moss", "Olive Ott"]
     assert [p.total for p in a.pairs] == [3, 1, 1, 3] and [p.total for p in b.pairs] == [1, 3, 3, 1]
     assert a.event_name == b.event_name == "Monday Pairs" and a.warnings == b.warnings == []
     assert b.boards[0].deal == a.boards[0].deal  # the one HANDSET serves every section
@@ -138,3 +141,37 @@ def test_damaged_files_of_several_sections_import_whole_or_not_at_all(seed: int)
         assert exc.message and Result.objects.count() == before
     else:
         assert Result.objects.filter(section__session=report.session).count() == report.results
+
+
+def test_a_session_of_several_sections_exports_as_one_file_and_imports_back_the_same() -> None:
+    first = import_usebio(two_sections().encode(), filename="club-night.xml").session
+    name, data = export_usebio(first)
+    assert name.endswith(".xml") and b'<SECTION SECTION_ID="A">' in data and b'<SECTION SECTION_ID="B">' in data
+    check_structure(data)
+    a, b = read_usebio_sections(data)
+    assert (a.section, b.section) == ("A", "B")
+    names = [p.players[0].name for p in sorted(b.pairs, key=lambda p: p.number)]
+    assert names == ["Ida Ives", "Kit King", "Max Moss", "Olive Ott"]
+    again = import_usebio(data, filename="again.xml")
+    assert again.differences == [] and (again.pairs, again.results) == (8, 8)
+    for letter in ("A", "B"):
+        before = Entry.objects.filter(section__session=first, section__letter=letter).order_by("number")
+        after = Entry.objects.filter(section__session=again.session, section__letter=letter).order_by("number")
+        assert [(e.number, e.published_total) for e in after] == [(e.number, e.published_total) for e in before]
+
+
+def test_one_section_of_several_still_exports_alone_in_the_flat_form() -> None:
+    session = import_usebio(two_sections().encode(), filename="club-night.xml").session
+    name, data = export_usebio(session, "B")
+    assert name.endswith("-B.xml") and b"<SESSION " not in data
+    names = [p.players[0].name for p in sorted(read_usebio(data).pairs, key=lambda p: p.number)]
+    assert names == ["Ida Ives", "Kit King", "Max Moss", "Olive Ott"]
+
+
+def test_the_structure_check_wants_participants_in_one_place() -> None:
+    _name, data = export_usebio(import_usebio(two_sections().encode()).session)
+    both = data.replace(
+        b"<SESSION ", b"<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR></PARTICIPANTS><SESSION ", 1
+    )
+    with pytest.raises(InterchangeError, match="holds its PARTICIPANTS, or SESSIONs of SECTIONs"):
+        check_structure(both)
