@@ -7,7 +7,7 @@ from __future__ import annotations
 import scoring
 from tournaments.sessions.models import Board, Session
 
-from .records import SessionRecord
+from .records import BoardRecord, SessionRecord
 
 
 def disagreements_with_board_numbers(record: SessionRecord) -> list[str]:
@@ -40,12 +40,17 @@ def board_rows(session: Session, sections: tuple[SessionRecord, ...], warnings: 
                     )
                 known.deal = known.deal or b.deal
                 continue
-            boards[b.number] = Board(
-                session=session,
-                number=b.number,
-                dealer=b.dealer or scoring.board_dealer(b.number),
-                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-                deal=b.deal,
-                published_analysis=b.published_analysis,
-            )
+            boards[b.number] = board_row(session, b)
     return boards
+
+
+def board_row(session: Session, b: BoardRecord) -> Board:
+    """The board as the file gives it (not saved): its own dealer and vulnerability, else its number's."""
+    return Board(
+        session=session,
+        number=b.number,
+        dealer=b.dealer or scoring.board_dealer(b.number),
+        vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
+        deal=b.deal,
+        published_analysis=b.published_analysis,
+    )

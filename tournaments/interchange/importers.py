@@ -25,7 +25,7 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import awards, lin, own_import, pbn, usebio
 from .agreement import compare_with_published, convention_hint
-from .boards import board_rows
+from .boards import board_row, board_rows
 from .conventions import conventions_for, import_notes, scores_shown_for
 from .dd_compare import compare_analysis
 from .errors import InterchangeError
@@ -427,14 +427,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     for b in dealt:
         board = existing.get(b.number)
         if board is None:
-            board = Board.objects.create(
-                session=session,
-                number=b.number,
-                dealer=b.dealer or scoring.board_dealer(b.number),
-                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-                deal=b.deal,
-                published_analysis=b.published_analysis,
-            )
+            board_row(session, b).save()
             changed["added"].append(b.number)
             continue
         dealer_differs = bool(b.dealer) and b.dealer != board.dealer
