@@ -111,7 +111,8 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     if len(records) > 1:
         names = ", ".join(r.section for r in records)
         raise InterchangeError(
-            f"the session has {len(records)} SECTIONs ({names}); import the file as a session of several sections.",
+            f"the session has {len(records)} SECTIONs ({names}); one section is read here (the import page takes "
+            "a file of several).",
             records[1].where,
         )
     return records[0]

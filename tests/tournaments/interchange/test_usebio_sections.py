@@ -116,7 +116,7 @@ def test_when_no_section_can_be_read_the_first_reason_refuses_the_file() -> None
 
 
 def test_reading_one_record_still_refuses_several_sections_by_name() -> None:
-    with pytest.raises(InterchangeError, match=r"the session has 2 SECTIONs \(A, B\); import the file as a session"):
+    with pytest.raises(InterchangeError, match=r"the session has 2 SECTIONs \(A, B\); one section is read here"):
         read_usebio(two_sections())
 
 
