@@ -1,7 +1,7 @@
 """Sessions out as USEBIO or PBN, with OUR scores: traveller points, totals, percentages and places.
 
 Every figure comes from the scores selector (the same numbers the results pages show); the writers only
-format them. A USEBIO or PBN file holds one field of pairs, so a session with several sections is exported one
+format them. A PBN file holds one field of pairs, so a session with several sections is exported to PBN one
 section at a time.
 """
 
@@ -178,7 +178,9 @@ def filename_for(session: Session, extension: str, section: Section | None = Non
 
 
 def export_usebio(session: Session, section_letter: str | None = None) -> tuple[str, bytes]:
-    """(filename, bytes) of the session as USEBIO 1.2 XML."""
+    """(filename, bytes) of the session as USEBIO 1.2 XML: the section named, or every section (one SECTION each)."""
+    if not section_letter and session.sections.count() > 1:
+        return _export_sections(session)
     section = pick_section(session, section_letter)
     if section is None:
         raise InterchangeError("the session has no pairs and no results to export.", "session")
@@ -188,6 +190,19 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
             f"section {section.letter} has no results yet; USEBIO publishes results.", f"section {section.letter}"
         )
     return filename_for(session, "xml", section), usebio_writer.write_usebio(record)
+
+
+def _export_sections(session: Session) -> tuple[str, bytes]:
+    """A session of several sections as one USEBIO file; sections without results yet are left out."""
+    records = []
+    for section in session.sections.order_by("letter"):
+        record = build_record(session, section)
+        record.section = section.letter
+        if any(x.kind != "not_played" for b in record.boards for x in b.lines):
+            records.append(record)
+    if not records:
+        raise InterchangeError("no section has results yet; USEBIO publishes results.", "session")
+    return filename_for(session, "xml"), usebio_writer.write_usebio(*records)
 
 
 def export_pbn(session: Session, section_letter: str | None = None, *, results: bool = True) -> tuple[str, str]:

@@ -27,6 +27,13 @@ def sniff(data: bytes) -> str:
 
 class _FileForm(forms.Form):
     file = forms.FileField(label="File")
+    deal_set = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=999,
+        label="Deal set",
+        help_text="Only for a PBN file that holds several events: which one to import (the file's message lists them).",
+    )
 
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]

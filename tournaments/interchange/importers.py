@@ -25,7 +25,9 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 
 from . import awards, lin, own_import, pbn, usebio
 from .agreement import compare_with_published, convention_hint
+from .boards import board_row, board_rows
 from .conventions import conventions_for, import_notes, scores_shown_for
+from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -62,9 +64,15 @@ def import_usebio(
     compare: bool = True,
 ) -> ImportReport:
     """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
-    record = usebio.read_usebio(data)
+    first, *others = usebio.read_usebio_sections(data)
     report = import_record(
-        record, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards, compare=compare
+        first,
+        filename=filename,
+        fmt="USEBIO",
+        actor=actor,
+        scale_missed_boards=scale_missed_boards,
+        compare=compare,
+        more_sections=tuple(others),
     )
     _remember_file(report.session, data)
     return report
@@ -72,10 +80,16 @@ def import_usebio(
 
 @transaction.atomic
 def import_pbn(
-    data: bytes | str, *, filename: str = "upload.pbn", actor: Actor = None, scale_missed_boards: bool = True
+    data: bytes | str,
+    *,
+    filename: str = "upload.pbn",
+    actor: Actor = None,
+    scale_missed_boards: bool = True,
+    deal_set: int | None = None,
 ) -> ImportReport:
-    """Import a PBN file (deals, and results if it has ScoreTables) as a new session."""
-    record = pbn.read_pbn(data)
+    """Import a PBN file (deals, and results if it has ScoreTables) as a new session; ``deal_set`` picks one
+    event of a file that holds several (:mod:`.pbn_sets`)."""
+    record = pbn.read_pbn(data, deal_set)
     report = import_record(record, filename=filename, fmt="PBN", actor=actor, scale_missed_boards=scale_missed_boards)
     _remember_file(report.session, data)
     return report
@@ -149,20 +163,6 @@ def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[i
     return line.score, None
 
 
-def disagreements_with_board_numbers(record: SessionRecord) -> list[str]:
-    """Where the file's dealer or vulnerability is not the one the board number implies: the file's is used."""
-    out = []
-    for b in record.boards:
-        dealer, vulnerability = scoring.board_dealer(b.number), scoring.board_vulnerability(b.number)
-        if (b.dealer and b.dealer != dealer) or (b.vulnerability and b.vulnerability != vulnerability):
-            out.append(
-                f"{b.where or f'board {b.number}'}: the file deals board {b.number} with dealer {b.dealer or dealer}, "
-                f"vulnerable {b.vulnerability or vulnerability}; its number implies dealer {dealer}, vulnerable "
-                f"{vulnerability}. The file's are used, in the scores too."
-            )
-    return out
-
-
 @transaction.atomic
 def import_record(
     record: SessionRecord,
@@ -172,10 +172,14 @@ def import_record(
     actor: Actor = None,
     scale_missed_boards: bool = True,
     compare: bool = True,
+    more_sections: tuple[SessionRecord, ...] = (),
 ) -> ImportReport:
     """Write a record as a new session, all or nothing, then compare our scores with the published ones
-    (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead)."""
-    warnings = list(record.warnings)
+    (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead).
+
+    ``more_sections`` are the file's other sections (USEBIO's SECTIONs): each a section of the same session, with
+    the same boards, scored apart."""
+    warnings = list(record.warnings) + [w for part in more_sections for w in part.warnings]
     owner = user_of(actor)
     date = record.date
     if date is None:
@@ -206,35 +210,17 @@ def import_record(
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
     report.notes = import_notes(session, record)
 
-    boards: dict[int, Board] = {}
-    warnings.extend(disagreements_with_board_numbers(record))
-    for b in record.boards:
-        boards[b.number] = Board(
-            session=session,
-            number=b.number,
-            dealer=b.dealer or scoring.board_dealer(b.number),
-            vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-            deal=b.deal,
-        )
+    sections = (record, *more_sections)
+    boards = board_rows(session, sections, warnings)
     Board.objects.bulk_create(boards.values())
     report.boards = len(boards)
-
-    if record.pairs:
-        section = Section.objects.create(
-            session=session, letter="A", winners=record.winners, **(own_import.layout(record) or section_layout(record))
-        )
-        entries = _create_entries(section, record, warnings)
-        report.pairs = len(entries)
-        awarded = awards.keep_imported(session, record, entries)
-        made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
-        report.results, report.rulings = made, rulings
-        warnings.extend(score_warnings)
-        if compare:
-            report.compared, report.differences = compare_with_published(section, record)
-        if report.differences:
-            hint = convention_hint(section, record)
-            if hint:
-                warnings.append(hint)
+    report.notes += compare_analysis(list(boards.values())).notes()
+    awarded = 0
+    for part in sections:
+        if part.pairs:
+            awarded += _import_section(
+                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor
+            )
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_IMPORTED,
@@ -250,12 +236,50 @@ def import_record(
             "scale_missed_boards": scale_missed_boards,
             "published_figures_compared": report.compared,
             "differences": len(report.differences),
-            "master_points_awarded": awarded if record.pairs else 0,
+            "master_points_awarded": awarded,
+            "sections": len(sections),
         },
         why=f"Imported from {filename}",
     )
     report.warnings = warnings
     return report
+
+
+def _import_section(
+    session: Session,
+    record: SessionRecord,
+    boards: dict[int, Board],
+    report: ImportReport,
+    warnings: list[str],
+    *,
+    filename: str,
+    compare: bool,
+    actor: Actor,
+) -> int:
+    """One section's entries, results and rulings, compared with its published figures; the awards made."""
+    section = Section.objects.create(
+        session=session,
+        letter=record.section or "A",
+        winners=record.winners,
+        **(own_import.layout(record) or section_layout(record)),
+    )
+    entries = _create_entries(section, record, warnings)
+    report.pairs += len(entries)
+    awarded = awards.keep_imported(session, record, entries)
+    made, rulings, score_warnings = _create_results(section, session, record, boards, entries, filename, actor)
+    report.results += made
+    report.rulings += rulings
+    warnings.extend(score_warnings)
+    if not compare:
+        return awarded
+    compared, differences = compare_with_published(section, record)
+    report.compared += compared
+    prefix = f"Section {record.section}: " if record.section else ""
+    report.differences.extend(prefix + d for d in differences)
+    hint = convention_hint(section, record) if differences else None
+    if hint:
+        warnings.append(prefix + hint)
+    return awarded
 
 
 def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:
@@ -403,13 +427,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     for b in dealt:
         board = existing.get(b.number)
         if board is None:
-            board = Board.objects.create(
-                session=session,
-                number=b.number,
-                dealer=b.dealer or scoring.board_dealer(b.number),
-                vulnerability=b.vulnerability or scoring.board_vulnerability(b.number),
-                deal=b.deal,
-            )
+            board_row(session, b).save()
             changed["added"].append(b.number)
             continue
         dealer_differs = bool(b.dealer) and b.dealer != board.dealer
@@ -421,9 +439,11 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
             )
         if board.deal != b.deal:
             changed["replaced" if board.deal else "dealt"].append(b.number)
-            board.deal = b.deal
-            board.save(update_fields=["deal"])
+        if board.deal != b.deal or board.published_analysis != b.published_analysis:
+            board.deal, board.published_analysis = b.deal, b.published_analysis
+            board.save(update_fields=["deal", "published_analysis"])
     report.boards = sum(len(v) for v in changed.values())
+    report.notes = compare_analysis(list(Board.objects.filter(session=session))).notes()
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_DEALS_IMPORTED,

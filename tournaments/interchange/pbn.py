@@ -22,7 +22,9 @@ from tournaments.core.text import ascii_int, is_digits
 from . import own_data
 from .deals import parse_deal
 from .errors import InterchangeError
+from .pbn_analysis import published_analysis
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
+from .pbn_sets import choose_set, split_sets
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
@@ -97,8 +99,11 @@ def _number(value: str, column: str, where: str) -> float | None:
         raise InterchangeError(f"{column} {value!r} is not a number.", where) from None
 
 
-def read_pbn(data: bytes | str) -> SessionRecord:
-    """Read a PBN file: the deals, and the results if its games carry ScoreTables."""
+def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
+    """Read a PBN file: the deals, and the results if its games carry ScoreTables.
+
+    A file of several events (:mod:`.pbn_sets`) is read one deal set at a time: ``deal_set`` (from 1) says which.
+    """
     text = decode(data)
     if "\x00" in text[:2000]:
         raise InterchangeError("this is a binary file, not PBN text.", "line 1")
@@ -109,6 +114,10 @@ def read_pbn(data: bytes | str) -> SessionRecord:
     if version and not version.startswith(("1.", "2.")):
         record.warnings.append(f"line 1: PBN version {version} is newer than this reader (2.1); read as 2.1.")
     _resolve_repeats(games)
+    sets = split_sets(games)
+    games = choose_set(sets, deal_set)
+    if len(sets) > 1 and deal_set is not None:
+        record.warnings.append(f"the file holds {len(sets)} deal sets; imported {sets[deal_set - 1].describe()}.")
     creator = re.search(r"^% *Creator: *(.+)$", text[:2000], re.MULTILINE)  # the program, as PBN 2.1 names it
     record.program = creator.group(1).strip() if creator else ""
     boards: dict[int, BoardRecord] = {}
@@ -143,6 +152,7 @@ def read_pbn(data: bytes | str) -> SessionRecord:
                 raise InterchangeError(f"board {number} is dealt differently in two games.", f"line {deal_tag.line}")
             board.deal = board.deal or deal
         _board_conditions(game, board, record.warnings)
+        board.published_analysis = board.published_analysis or published_analysis(game, number, record.warnings)
         if "ScoreTable" in game.tags:
             if any(b is board for b, _ in score_tables):
                 raise InterchangeError(f"board {number} has two ScoreTables.", f"line {game.tags['ScoreTable'].line}")

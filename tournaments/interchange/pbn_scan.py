@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from .errors import InterchangeError
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# Lines end at CR, LF or CRLF only: str.splitlines would also break at \x85 (a Windows-1252 "…" read as
+# ISO-8859-1), \x0c or \u2028, cutting a tag's value in two.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _COLUMN = re.compile(r"^([+-]?)([A-Za-z0-9_]+)(?:\\([0-9]+)([LR]?))?$")
 
 
@@ -47,7 +50,8 @@ def scan(text: str) -> tuple[list[Game], str]:
     last: Tag | None = None
     version = ""
     in_comment = False
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    lines = _LINE_BREAK.split(text.removesuffix("\n"))
+    for lineno, raw in enumerate(lines, start=1):
         line = raw
         if in_comment:
             end = line.find("}")
@@ -106,7 +110,7 @@ def scan(text: str) -> tuple[list[Game], str]:
                 _data(last, lineno, line[pos:end])
                 pos = end
     if in_comment:
-        raise InterchangeError("a { comment } is never closed.", f"line {len(text.splitlines())}")
+        raise InterchangeError("a { comment } is never closed.", f"line {len(lines)}")
     if game is not None and game.tags:
         games.append(game)
     return games, version

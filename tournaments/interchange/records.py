@@ -67,6 +67,7 @@ class BoardRecord:
     datum: float | None = None  # Butler datum, if published
     lines: list[LineRecord] = field(default_factory=list)
     where: str = ""
+    published_analysis: dict[str, Any] = field(default_factory=dict)  # the file's double-dummy tricks and par
 
 
 @dataclass
@@ -110,6 +111,8 @@ class SessionRecord:
     settings: dict[str, Any] = field(default_factory=dict)  # the session's scoring conventions
     layout: dict[str, Any] = field(default_factory=dict)  # movement kind, variant, tables, rounds, boards/round
     late: list[str] = field(default_factory=list)  # labels of the pairs added late
+    section: str = ""  # the section's letter when the file holds several (USEBIO's SECTION_ID)
+    where: str = ""  # where the section starts in the file
 
     def pair(self, label: str) -> PairRecord | None:
         for p in self.pairs:

@@ -12,6 +12,7 @@ processing instruction (rulings, weighted scores, the movement, conventions: see
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 
@@ -23,6 +24,7 @@ from .deals import SEAT_NAMES, SEATS, deal_from_hands
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 from .safexml import Element, line_of, parse_xml_pis
+from .usebio_section import sections_of
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": "mp",
@@ -104,9 +106,52 @@ def _parse_date(text: str, where: str) -> dt.date | None:
 
 
 def read_usebio(data: bytes | str) -> SessionRecord:
-    """Read a USEBIO 1.2 file (pairs events: MP, Butler, cross-IMPs) into a :class:`SessionRecord`."""
+    """Read a USEBIO file of one section (pairs events: MP, Butler, cross-IMPs) into a :class:`SessionRecord`."""
+    records = read_usebio_sections(data)
+    if len(records) > 1:
+        names = ", ".join(r.section for r in records)
+        raise InterchangeError(
+            f"the session has {len(records)} SECTIONs ({names}); one section is read here (the import page takes "
+            "a file of several).",
+            records[1].where,
+        )
+    return records[0]
+
+
+def read_usebio_sections(data: bytes | str) -> list[SessionRecord]:
+    """Read a USEBIO file into one :class:`SessionRecord` per SECTION (one for the flat form), each scored apart.
+
+    A section that cannot be read is left out with the reason (a note on the others), unless none can be read.
+    """
     root, pis = parse_xml_pis(data)
     r = _Reader()
+    event, head = _read_event(r, root)
+    records: list[SessionRecord] = []
+    refused: list[tuple[str, InterchangeError]] = []
+    for letter, body in sections_of(event):
+        record = dataclasses.replace(head, warnings=[], section=letter, where=r.where(body, body.tag))
+        try:
+            _read_section(r, body, record, event)
+        except InterchangeError as exc:
+            refused.append((letter, exc))
+            continue
+        _read_handset(r, root, record)
+        record.mp_scale = _detect_scale(record)
+        records.append(record)
+    if not records:
+        raise refused[0][1]
+    records[0].warnings[:0] = head.warnings
+    records[0].warnings.extend(f"{exc.where}: {exc.message} SECTION {letter} was left out." for letter, exc in refused)
+    if len(records) == 1 and not refused:
+        records[0].section = ""
+    for target, text, line in pis:
+        if target == own_data.PI_TARGET:
+            own_data.apply_payload(records[0], text, f"line {line}, <?{target}?>")
+    return records
+
+
+def _read_event(r: _Reader, root: Element) -> tuple[Element, SessionRecord]:
+    """The one EVENT and what it says for all its sections: club, scoring, names, date, program."""
     if root.tag != "USEBIO":
         raise InterchangeError(
             f"this XML file is not a USEBIO results file: its root element is <{root.tag}>, not <USEBIO>.",
@@ -141,8 +186,13 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         raise InterchangeError(f"WINNER_TYPE {winner_text!r} must be 1 (one field) or 2 (NS and EW).", event_where)
-    body = _section_of(r, event, event_where)
-    record.pairs = _read_pairs(r, body, event_where)
+    return event, record
+
+
+def _read_section(r: _Reader, body: Element, record: SessionRecord, event: Element) -> None:
+    """One section's pairs (one field or two, as WINNER_TYPE and the directions say) and travellers."""
+    winner_text = r.text(body, "WINNER_TYPE") or r.text(event, "WINNER_TYPE")
+    record.pairs = _read_pairs(r, body, r.where(body, body.tag))
     directions = {p.direction for p in record.pairs}
     numbers = [p.number for p in record.pairs]
     one_field = winner_text == "1" and len(set(numbers)) == len(numbers)  # a direction is only where they sat
@@ -159,12 +209,6 @@ def read_usebio(data: bytes | str) -> SessionRecord:
             raise InterchangeError(f"pair {pair.label} is listed twice (also {seen[pair.label].where}).", pair.where)
         seen[pair.label] = pair
     record.boards = _read_boards(r, body, record, seen)
-    _read_handset(r, root, record)
-    record.mp_scale = _detect_scale(record)
-    for target, text, line in pis:
-        if target == own_data.PI_TARGET:
-            own_data.apply_payload(record, text, f"line {line}, <?{target}?>")
-    return record
 
 
 def _scoring(r: _Reader, event: Element, where: str, warnings: list[str]) -> ScoringMethod:
@@ -194,32 +238,10 @@ def _scoring(r: _Reader, event: Element, where: str, warnings: list[str]) -> Sco
     raise InterchangeError(f"unknown event type {event_type or '(none)'}: Bridgedesk imports {known}.", where)
 
 
-def _section_of(r: _Reader, event: Element, where: str) -> Element:
-    """Where the pairs and boards are: the EVENT itself (the flat form), or its one SESSION's one SECTION."""
-    if event.find("PARTICIPANTS") is not None or not event.findall("SESSION"):
-        return event
-    sessions = event.findall("SESSION")
-    if len(sessions) > 1:
-        raise InterchangeError(
-            f"the event holds {len(sessions)} SESSIONs; import each session's file on its own.",
-            r.where(sessions[1], "SESSION 2"),
-        )
-    sections = sessions[0].findall("SECTION")
-    if not sections:
-        return sessions[0]
-    if len(sections) > 1:
-        names = ", ".join(s.get("SECTION_ID", str(i)) for i, s in enumerate(sections, start=1))
-        raise InterchangeError(
-            f"the session has {len(sections)} SECTIONs ({names}); Bridgedesk imports a USEBIO file of one section.",
-            r.where(sections[1], "SECTION 2"),
-        )
-    return sections[0]
-
-
 def _read_pairs(r: _Reader, event: Element, event_where: str) -> list[PairRecord]:
     participants = event.find("PARTICIPANTS")
     if participants is None:
-        raise InterchangeError("the EVENT has no PARTICIPANTS: the pairs are missing.", event_where)
+        raise InterchangeError(f"the {event.tag} has no PARTICIPANTS: the pairs are missing.", event_where)
     pairs: list[PairRecord] = []
     for element in participants:
         if element.tag != "PAIR":

@@ -42,9 +42,12 @@ _model(
     ("P2P_CHARGE_RATE", 0, 1),
     ("SCORING_METHOD", 0, 1),
     ("CONTACT", 0, 1),
-    ("PARTICIPANTS", 1, 1),
+    ("PARTICIPANTS", 0, 1),  # the flat form (one section) ...
     ("BOARD", 0, _ANY),
+    ("SESSION", 0, _ANY),  # ... or SESSION/SECTION, one SECTION per field
 )
+_model("SESSION", ("SECTION", 1, _ANY))
+_model("SECTION", ("WINNER_TYPE", 0, 1), ("PARTICIPANTS", 1, 1), ("BOARD", 0, _ANY))
 _model("CONTACT", ("FULL_NAME", 0, 1), ("SCORER", 0, 1), ("TELEPHONE", 0, 1), ("EMAIL", 0, 1))
 _model("PARTICIPANTS", ("PAIR", 1, _ANY))
 _model(
@@ -60,6 +63,7 @@ _model(
 )
 _model("PLAYER", ("PLAYER_NAME", 1, 1), ("NATIONAL_ID_NUMBER", 0, 1), ("CLUB_ID_NUMBER", 0, 1))
 _model("EVENT/BOARD", ("BOARD_NUMBER", 1, 1), ("BOARD_AVERAGE", 0, 1), ("TRAVELLER_LINE", 0, _ANY))
+_MODELS["SECTION/BOARD"] = _MODELS["EVENT/BOARD"]
 _model(
     "TRAVELLER_LINE",
     ("NS_PAIR_NUMBER", 1, 1),
@@ -94,6 +98,12 @@ def check_structure(data: bytes | str) -> None:
     if root.tag != "USEBIO" or root.get("Version") != "1.2":
         raise InterchangeError('the root must be <USEBIO Version="1.2">.', "line 1")
     _check_element(root, "USEBIO")
+    for event in root.findall("EVENT"):
+        if (event.find("PARTICIPANTS") is None) == (event.find("SESSION") is None):
+            raise InterchangeError(
+                "an <EVENT> holds its PARTICIPANTS, or SESSIONs of SECTIONs that hold them (not both, not neither).",
+                f"line {event.sourceline or '?'}",
+            )
 
 
 def _check_element(element: Element, key: str) -> None:

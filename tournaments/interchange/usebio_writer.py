@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from . import own_data
 from .deals import SEAT_NAMES, hands_of
-from .records import LineRecord, SessionRecord
+from .records import BoardRecord, LineRecord, SessionRecord
 from .usebio import EVENT_TYPE_OF, POINT_TAGS
 from .usebio_structure import DOCTYPE, check_structure
 
@@ -24,8 +24,12 @@ def _sub(parent: ET.Element, tag: str, text: str = "") -> ET.Element:
     return element
 
 
-def write_usebio(record: SessionRecord) -> bytes:
-    """A USEBIO 1.2 file for the record, element order as the published files, checked before returning."""
+def write_usebio(record: SessionRecord, *more_sections: SessionRecord) -> bytes:
+    """A USEBIO 1.2 file for the record, element order as the published files, checked before returning.
+
+    With ``more_sections`` (a session of several sections) each record is a ``SESSION/SECTION`` of its own, named
+    by its ``section`` letter, as EBUScore and Compscore write a big night; our own data then stays out (it
+    describes one section)."""
     event_type = EVENT_TYPE_OF[record.scoring]
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _sub(root, "CLUB")
@@ -43,11 +47,34 @@ def write_usebio(record: SessionRecord) -> bytes:
     if record.master_point_type:
         _sub(event, "MASTER_POINT_TYPE", record.master_point_type)
         _sub(event, "MPS_AWARDED_FLAG", "Y")
+    sections = (record, *more_sections)
     _sub(event, "SESSION_COUNT", "1")
-    _sub(event, "SECTION_COUNT", "1")
+    _sub(event, "SECTION_COUNT", str(len(sections)))
     if record.scoring != "mp":
         _sub(event, "SCORING_METHOD", "IMPS")
-    participants = ET.SubElement(event, "PARTICIPANTS", {"EVENT_TYPE": event_type})
+    if more_sections:
+        session = ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
+        for part in sections:
+            section = ET.SubElement(session, "SECTION", {"SECTION_ID": part.section})
+            _sub(section, "WINNER_TYPE", str(part.winners))
+            _write_results(section, part, event_type)
+    else:
+        _write_results(event, record, event_type)
+    boards = {b.number: b for part in reversed(sections) for b in part.boards if b.deal}
+    _write_handset(root, [boards[n] for n in sorted(boards)])
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
+    own_record = record.rulings is not None and not more_sections
+    own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if own_record else ""
+    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
+    out = text.encode("utf-8")
+    check_structure(out)
+    return out
+
+
+def _write_results(parent: ET.Element, record: SessionRecord, event_type: str) -> None:
+    """One field's PARTICIPANTS and BOARDs, under the EVENT (one section) or its SECTION."""
+    participants = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": event_type})
     for pair in record.pairs:
         element = _sub(participants, "PAIR")
         _sub(element, "PAIR_NUMBER", pair.label)
@@ -67,37 +94,32 @@ def write_usebio(record: SessionRecord) -> bytes:
             if player.club_id:
                 _sub(p, "CLUB_ID_NUMBER", player.club_id)
     ns_tag, ew_tag = POINT_TAGS[record.scoring]
-    board_type = event_type
     for board in record.boards:
         lines = [x for x in board.lines if _standard(x)]
         if not lines:
             continue
-        element = ET.SubElement(event, "BOARD", {"EVENT_TYPE": board_type})
+        element = ET.SubElement(parent, "BOARD", {"EVENT_TYPE": event_type})
         _sub(element, "BOARD_NUMBER", str(board.number))
         if record.scoring == "butler" and board.datum is not None:
             _sub(element, "BOARD_AVERAGE", _number(board.datum))
         for line in lines:
             _write_line(element, line, ns_tag, ew_tag)
-    dealt = [b for b in record.boards if b.deal]
-    if dealt:
-        handset = _sub(root, "HANDSET")
-        for board in dealt:
-            element = _sub(handset, "BOARD")
-            _sub(element, "BOARD_NUMBER", str(board.number))
-            for seat, hand in hands_of(board.deal).items():
-                if hand is None:
-                    continue
-                h = _sub(element, "HAND")
-                _sub(h, "DIRECTION", SEAT_NAMES[seat])
-                for tag, cards in zip(("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), reversed(hand), strict=True):
-                    _sub(h, tag, cards)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
-    own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if record.rulings is not None else ""
-    text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
-    out = text.encode("utf-8")
-    check_structure(out)
-    return out
+
+
+def _write_handset(root: ET.Element, dealt: list[BoardRecord]) -> None:
+    if not dealt:
+        return
+    handset = _sub(root, "HANDSET")
+    for board in dealt:
+        element = _sub(handset, "BOARD")
+        _sub(element, "BOARD_NUMBER", str(board.number))
+        for seat, hand in hands_of(board.deal).items():
+            if hand is None:
+                continue
+            h = _sub(element, "HAND")
+            _sub(h, "DIRECTION", SEAT_NAMES[seat])
+            for tag, cards in zip(("CLUBS", "DIAMONDS", "HEARTS", "SPADES"), reversed(hand), strict=True):
+                _sub(h, tag, cards)
 
 
 def _standard(line: LineRecord) -> bool:

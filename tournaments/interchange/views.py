@@ -48,9 +48,13 @@ def upload(request: HttpRequest) -> HttpResponse:
         try:
             if kind == "lin":
                 report = import_lin(data, filename=upload_file.name, actor=request.user)
+            elif kind == "usebio":
+                report = import_usebio(data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale)
             else:
-                importer = import_usebio if kind == "usebio" else import_pbn
-                report = importer(data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale)
+                deal_set = form.cleaned_data["deal_set"]
+                report = import_pbn(
+                    data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale, deal_set=deal_set
+                )
         except InterchangeError as exc:
             _file_error(form, exc)
         else:
@@ -114,11 +118,14 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload_file = form.cleaned_data["file"]
         try:
-            report = import_deals(session, read_pbn(upload_file.read()), filename=upload_file.name, actor=request.user)
+            record = read_pbn(upload_file.read(), form.cleaned_data["deal_set"])
+            report = import_deals(session, record, filename=upload_file.name, actor=request.user)
         except InterchangeError as exc:
             _file_error(form, exc)
         else:
             messages.success(request, f"Loaded {report.boards} deals from {upload_file.name}.")
+            for note in report.notes[: MAX_WARNINGS_SHOWN + 1]:
+                messages.info(request, note)
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             return redirect(session.get_absolute_url())

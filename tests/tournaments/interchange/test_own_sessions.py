@@ -123,7 +123,8 @@ def test_hand_records_only_need_no_results(director) -> None:
     assert record.pairs == [] and all(b.deal == "" for b in record.boards)
 
 
-def test_a_session_with_two_sections_exports_one_at_a_time(director) -> None:
+def test_a_session_with_two_sections_exports_to_pbn_one_at_a_time(director) -> None:
+    """PBN holds one field; USEBIO holds them all (SESSION/SECTION), but only sections with results."""
     session = session_services.create_session(
         actor=director,
         event_name="Big night",
@@ -133,8 +134,10 @@ def test_a_session_with_two_sections_exports_one_at_a_time(director) -> None:
             session_services.SectionSpec(pairs=8, kind="mitchell", boards_per_round=2, letter="B"),
         ],
     )
-    with pytest.raises(InterchangeError, match="export one section at a time"):
+    with pytest.raises(InterchangeError, match="no section has results yet; USEBIO publishes results"):
         export_usebio(session)
+    with pytest.raises(InterchangeError, match="export one section at a time"):
+        export_pbn(session)
     with pytest.raises(InterchangeError, match="section B has no results yet"):
         export_usebio(session, "B")
     name, text = export_pbn(session, "B")

@@ -91,3 +91,11 @@ def test_the_files_vulnerability_is_used_in_the_score_and_the_disagreement_shown
         "the file deals board 1 with dealer N, vulnerable All; its number implies dealer N, vulnerable None" in w
         for w in report.warnings
     )
+
+
+def test_a_windows_1252_ellipsis_does_not_cut_a_line() -> None:
+    """Byte 0x85 ("…" in Windows-1252) read as ISO-8859-1 is U+0085, which Python's splitlines takes for a line
+    break: a tag holding it must stay one line."""
+    data = _deals_only().replace("Club deals", "Club\u2026 deals").encode("cp1252")
+    record = read_pbn(data)
+    assert record.event_name == "Club\x85 deals" and [b.number for b in record.boards] == [1, 2]

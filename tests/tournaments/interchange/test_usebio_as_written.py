@@ -108,11 +108,13 @@ def test_what_it_cannot_import_is_refused_with_the_reason(event_type: str, metho
     assert caught.value.where == "line 5, EVENT"
 
 
-def test_several_sections_are_named_in_the_refusal() -> None:
-    text = howell_file().replace("</SECTION></SESSION>", '</SECTION><SECTION SECTION_ID="B"></SECTION></SESSION>')
-    with pytest.raises(InterchangeError) as caught:
-        read_usebio(text)
-    assert "the session has 2 SECTIONs (A, B)" in caught.value.message
+def test_an_empty_second_section_is_left_out_with_the_reason() -> None:
+    text = howell_file().replace("</SECTION></SESSION>", '</SECTION>\n<SECTION SECTION_ID="B"></SECTION></SESSION>')
+    record = read_usebio(text)
+    assert [p.number for p in record.pairs] == [1, 2, 3, 4]
+    assert record.warnings == [
+        "line 16, SECTION: the SECTION has no PARTICIPANTS: the pairs are missing. SECTION B was left out."
+    ]
 
 
 @pytest.mark.django_db

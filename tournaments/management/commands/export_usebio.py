@@ -12,12 +12,17 @@ from tournaments.interchange.exporters import export_usebio
 
 
 class Command(BaseCommand):
-    help = "Export a session (one section) as a USEBIO 1.2 XML file, with Bridgedesk's scores."
+    help = (
+        "Export a session as a USEBIO 1.2 XML file, with Bridgedesk's scores: every section (one SECTION each), or "
+        "with --section the one named."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("session", help="the session id")
         parser.add_argument("-o", "--output", required=True, help="the file to write ('-' for standard output)")
-        parser.add_argument("--section", default=None, help="the section letter, when the session has several")
+        parser.add_argument(
+            "--section", default=None, help="export only this section (the flat form, with Bridgedesk's own data)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         session = get_session(options["session"])

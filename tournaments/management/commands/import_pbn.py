@@ -22,6 +22,13 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the PBN file")
         parser.add_argument("--session", default=None, help="load the deals into this session instead")
         parser.add_argument(
+            "--set",
+            type=int,
+            default=None,
+            dest="deal_set",
+            help="for a file of several events (deal sets), the set to import, from 1 (the error lists them)",
+        )
+        parser.add_argument(
             "--no-scale-missed-boards",
             action="store_false",
             dest="scale_missed_boards",
@@ -35,11 +42,17 @@ class Command(BaseCommand):
         try:
             if options["session"]:
                 session = get_session(options["session"])
-                report = import_deals(session, read_pbn(data), filename=name)
-                lines = [f"Loaded {report.boards} deals from {name}."] + [f"Note: {w}" for w in report.warnings]
+                report = import_deals(session, read_pbn(data, options["deal_set"]), filename=name)
+                lines = [f"Loaded {report.boards} deals from {name}.", *report.notes]
+                lines += [f"Note: {w}" for w in report.warnings]
                 self.stdout.write("\n".join([*lines, str(session.pk)]))
                 return
-            report = import_pbn(data, filename=name, scale_missed_boards=options["scale_missed_boards"])
+            report = import_pbn(
+                data,
+                filename=name,
+                scale_missed_boards=options["scale_missed_boards"],
+                deal_set=options["deal_set"],
+            )
         except InterchangeError as exc:
             raise failure(path, exc) from None
         self.stdout.write("\n".join(report_lines(report)))

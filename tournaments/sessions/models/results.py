@@ -26,6 +26,12 @@ class Board(models.Model):
     dealer = models.CharField(max_length=1, choices=SEATS)
     vulnerability = models.CharField(max_length=4, choices=Vulnerability.choices)
     deal = models.CharField(max_length=80, blank=True, help_text='PBN deal, e.g. "N:AKQ.... ... ... ..."')
+    published_analysis = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='The imported file\'s own double-dummy analysis: {"tricks": {"NT": {"N": 9, ...}}, "par_score": '
+        '420, "par_contracts": ["NS 4S"]}; set against ours on import',
+    )
 
     class Meta:
         ordering = ["session", "number"]
