@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0025_ratings'),
+        ('tournaments', '0031_toolbox'),
     ]
 
     operations = [
