@@ -126,8 +126,8 @@ def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float
         server_cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
         env["DEBUG"] = "1"  # as `make run` has it: the development server serves the static files
     else:
-        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4"]
-        server_cmd += ["--threads", "8"]
+        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "--preload", "-b", f"127.0.0.1:{port}"]
+        server_cmd += ["-w", "4", "--threads", "8"]
     server = subprocess.Popen(server_cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

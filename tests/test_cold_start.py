@@ -1,6 +1,8 @@
 """A new web process loads every URLconf and view (plain Django includes, no lazy resolver) but none of the
 heavy libraries: those are imported where they are used (the HEAVY allow-list of tests/test_layers.py), so a
 gunicorn worker answers its first page without paying for ReportLab, the solver, numpy or Celery (issue 24).
+And config/wsgi.py loads the views before any request, without a database connection: with `gunicorn
+--preload` the workers forked from it share them, and no connection crosses the fork.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ HEAVY_LIBRARIES = ("reportlab", "endplay", "numpy", "celery", "kombu", "tablib")
 CHILD = """
 import io, json, sys
 from config.wsgi import application
-from django.urls import get_resolver, reverse
+from django.db import connections
+from django.urls import reverse
+preloaded = "tournaments.tableside.views" in sys.modules and "tournaments.tableside.api" in sys.modules
+connected = [c.alias for c in connections.all() if c.connection is not None]
 environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/accounts/login/", "SERVER_NAME": "127.0.0.1",
     "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1", "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http",
     "wsgi.errors": sys.stderr}
@@ -27,8 +32,8 @@ status = []
 b"".join(application(environ, lambda s, h, *a: status.append(s)))
 links = [reverse("tableside:service_worker"), reverse("api:openapi-json"), reverse("publishing:index")]
 loaded = sorted({m.split(".")[0] for m in sys.modules})
-print(json.dumps({"status": status[0], "links": links, "loaded": loaded,
-    "views": "tournaments.tableside.views" in sys.modules}))
+print(json.dumps({"status": status[0], "links": links, "loaded": loaded, "preloaded": preloaded,
+    "connected": connected}))
 """
 
 
@@ -48,5 +53,6 @@ def test_a_new_web_process_loads_its_views_but_no_heavy_library(child_env: dict[
     seen = json.loads(done.stdout)
     assert seen["status"].startswith("200")
     assert seen["links"] == ["/t/sw.js", "/api/schema/", "/results/"]
-    assert seen["views"]  # the URLconfs are plain includes: the views are loaded, not deferred
+    assert seen["preloaded"]  # loaded by config/wsgi.py before the first request, not deferred
+    assert seen["connected"] == []  # and without opening a database connection a fork would share
     assert [lib for lib in HEAVY_LIBRARIES if lib in seen["loaded"]] == []
