@@ -50,17 +50,29 @@ def _django(database_url: str, workdir: str) -> None:
     django.setup()
 
 
+def _east_card(deal: str) -> str:
+    """A card East holds (the leader against North's 3NT) in a PBN deal, so the lead is accepted; "" if none."""
+    first, _, rest = deal.partition(":")
+    hands = rest.split()
+    if len(hands) != 4 or first not in "NESW":
+        return ""
+    east = hands[("NESW".index("E") - "NESW".index(first)) % 4].split(".")
+    return next((suit + ranks[0] for suit, ranks in zip("SHDC", east, strict=True) if ranks), "")
+
+
 def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> None:
     """(Child process) migrate, build the evening, and write each table's token and round-1 results."""
     _django(database_url, workdir)
     from django.core.management import call_command
 
+    from tournaments.sessions.models import Board
     from tournaments.sessions.services.demo import build_demo_session
     from tournaments.tableside.services import issue_links
 
     call_command("migrate", verbosity=0)
     session = build_demo_session(tables=tables, movement="mitchell", seed=tables, quick=True, results=False)
     section = session.sections.get()
+    deals = dict(Board.objects.filter(session=session).values_list("number", "deal"))
     plans = []
     for link in issue_links(section):
         row = section.table_rounds.get(round=1, table=link.table)
@@ -71,7 +83,7 @@ def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> Non
                 "board": int(b),
                 "contract": "3NT",
                 "declarer": "N",
-                "lead": "SK",
+                "lead": _east_card(deals.get(int(b), "")),
                 "tricks": 9,
                 "client_id": f"t{link.table}-b{b}",
             }
@@ -128,8 +140,8 @@ def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float
         server_cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
         env["DEBUG"] = "1"  # as `make run` has it: the development server serves the static files
     else:
-        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "--preload", "-b", f"127.0.0.1:{port}"]
-        server_cmd += ["-w", "4", "--threads", "8"]
+        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}"]
+        server_cmd += ["-w", "4", "--threads", "8", *([] if args.no_preload else ["--preload"])]
     server = subprocess.Popen(server_cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -170,6 +182,7 @@ def main() -> int:
     parser.add_argument("--setup", nargs="+", default=["pg-gunicorn", "laptop"], choices=["pg-gunicorn", "laptop"])
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--run-time", type=int, default=80)
+    parser.add_argument("--no-preload", action="store_true", help="each gunicorn worker loads the app itself")
     parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--verify", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
