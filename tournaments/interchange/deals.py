@@ -2,7 +2,7 @@
 
 The counting (13 cards a hand, no card twice) is done here, to tell the director exactly which hand is wrong;
 then each suit's ranks are put in order (AKQJT98765432), as endplay writes a hand. Not through endplay: it
-loads matplotlib (0.75 s of CPU), which the first import of a process paid for sorting a few letters.
+loads matplotlib (about 0.4 s of CPU), which the first import of a process paid to sort a few letters.
 """
 
 from __future__ import annotations
