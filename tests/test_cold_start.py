@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 # The libraries only a PDF, a double-dummy solve, a field scoring, a queued job or a CSV export needs.
-HEAVY_LIBRARIES = ("reportlab", "endplay", "numpy", "celery", "kombu", "tablib")
+HEAVY_LIBRARIES = ("reportlab", "endplay", "matplotlib", "numpy", "celery", "kombu", "tablib")
 CHILD = """
 import io, json, sys
 from config.wsgi import application
