@@ -2,12 +2,13 @@
 
 Run: ``.venv/bin/python bench/bench_public.py [--readers 100] [--run-time 60]``.
 
-It builds a complete 30-table demo Mitchell in a new PostgreSQL database `bd_bench_public` on ``$BENCH_PG_URL``
-(default ``postgres://postgres@127.0.0.1:5432``), publishes it, and serves it with gunicorn (4 processes x 8
-threads, keep-alive 75 s as behind a proxy, DEBUG off). Locust (bench/locust_public.py, headless, on the same
-2-core machine) plays the readers: standings, score cards and the boards page, 1-3 s apart. Half-way through,
-a director's correction (one result changed through the service) invalidates every cached page, as on a real
-evening. Prints p50/p95/max per page and the errors; exits 1 on any error.
+It builds a complete 30-table demo Mitchell in a new PostgreSQL database (``$BENCH_PG_DB``, default
+`bd_bench_public`) on ``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``), publishes it, and serves
+it with gunicorn --preload (4 processes x 8 threads, keep-alive 75 s as behind a proxy, DEBUG off). Locust
+(bench/locust_public.py, headless, on the same 2-core machine) plays the readers: standings, score cards and the
+boards page, 1-3 s apart. Half-way through, a director's correction (one result changed through the service)
+invalidates every cached page, as on a real evening. Prints p50/p95/max per page and the errors; exits 1 on any
+error.
 """
 
 from __future__ import annotations
@@ -94,12 +95,13 @@ def main() -> int:
 
     workdir = tempfile.mkdtemp(prefix="bench-public-")
     base_url = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    name = os.environ.get("BENCH_PG_DB", "bd_bench_public")  # its own name per user of a shared server
     import psycopg
 
     with psycopg.connect(f"{base_url}/postgres", autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bd_bench_public WITH (FORCE)")
-        conn.execute("CREATE DATABASE bd_bench_public")
-    url = f"{base_url}/bd_bench_public"
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    url = f"{base_url}/{name}"
     plan = f"{workdir}/plan.json"
     me = [sys.executable, __file__]
     subprocess.run([*me, "--prepare", url, workdir, plan], check=True, capture_output=True)
@@ -107,7 +109,7 @@ def main() -> int:
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "BENCH_PUBLIC_PLAN": plan})
     port = 18000 + os.getpid() % 1000
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", *GUNICORN],
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--preload", "-b", f"127.0.0.1:{port}", *GUNICORN],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -72,6 +72,9 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+WORKERS = ("-w", "2", "--threads", "25")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -160,7 +163,7 @@ def _measure(database_url: str, args: argparse.Namespace) -> dict[str, object]:
     session_id, keys = _prepare(database_url, workdir)
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--threads", "25"],
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "--preload", "-b", f"127.0.0.1:{port}", *WORKERS],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

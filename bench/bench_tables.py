@@ -5,8 +5,9 @@ Run: ``.venv/bin/python bench/bench_tables.py [--setup pg-gunicorn laptop] [--ta
 For each setup it builds a demo evening ready to play (`demo --no-results`: names, dealt boards, a Mitchell,
 table links) in a throw-away database and serves it:
 
-- ``pg-gunicorn``: PostgreSQL (a new database `bd_bench_tables` on ``$BENCH_PG_URL``, default
-  ``postgres://postgres@127.0.0.1:5432``) behind gunicorn, 4 worker processes x 8 threads, DEBUG off;
+- ``pg-gunicorn``: PostgreSQL (a new database ``$BENCH_PG_DB``, default `bd_bench_tables`, on ``$BENCH_PG_URL``,
+  default ``postgres://postgres@127.0.0.1:5432``) behind gunicorn --preload, 4 worker processes x 8 threads,
+  DEBUG off (with ``CACHE_URL=redis://...`` in the environment the processes share Redis as their cache);
 - ``laptop``: the embedded default of ``make run``: SQLite and Django's threaded development server.
 
 Then locust (bench/locust_tables.py, headless, on the same 2-core machine) plays one phone per table: a poll of
@@ -49,17 +50,29 @@ def _django(database_url: str, workdir: str) -> None:
     django.setup()
 
 
+def _east_card(deal: str) -> str:
+    """A card East holds (the leader against North's 3NT) in a PBN deal, so the lead is accepted; "" if none."""
+    first, _, rest = deal.partition(":")
+    hands = rest.split()
+    if len(hands) != 4 or first not in "NESW":
+        return ""
+    east = hands[("NESW".index("E") - "NESW".index(first)) % 4].split(".")
+    return next((suit + ranks[0] for suit, ranks in zip("SHDC", east, strict=True) if ranks), "")
+
+
 def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> None:
     """(Child process) migrate, build the evening, and write each table's token and round-1 results."""
     _django(database_url, workdir)
     from django.core.management import call_command
 
+    from tournaments.sessions.models import Board
     from tournaments.sessions.services.demo import build_demo_session
     from tournaments.tableside.services import issue_links
 
     call_command("migrate", verbosity=0)
     session = build_demo_session(tables=tables, movement="mitchell", seed=tables, quick=True, results=False)
     section = session.sections.get()
+    deals = dict(Board.objects.filter(session=session).values_list("number", "deal"))
     plans = []
     for link in issue_links(section):
         row = section.table_rounds.get(round=1, table=link.table)
@@ -70,7 +83,7 @@ def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> Non
                 "board": int(b),
                 "contract": "3NT",
                 "declarer": "N",
-                "lead": "SK",
+                "lead": _east_card(deals.get(int(b), "")),
                 "tricks": 9,
                 "client_id": f"t{link.table}-b{b}",
             }
@@ -104,12 +117,13 @@ def _database(setup: str, workdir: str) -> str:
     if setup == "laptop":
         return f"sqlite:///{workdir}/bench.sqlite3"
     base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    name = os.environ.get("BENCH_PG_DB", "bd_bench_tables")  # its own name per user of a shared server
     import psycopg
 
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bd_bench_tables WITH (FORCE)")
-        conn.execute("CREATE DATABASE bd_bench_tables")
-    return f"{base}/bd_bench_tables"
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    return f"{base}/{name}"
 
 
 def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str, int]]:
@@ -126,8 +140,8 @@ def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float
         server_cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
         env["DEBUG"] = "1"  # as `make run` has it: the development server serves the static files
     else:
-        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4"]
-        server_cmd += ["--threads", "8"]
+        server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}"]
+        server_cmd += ["-w", "4", "--threads", "8", *([] if args.no_preload else ["--preload"])]
     server = subprocess.Popen(server_cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -168,6 +182,7 @@ def main() -> int:
     parser.add_argument("--setup", nargs="+", default=["pg-gunicorn", "laptop"], choices=["pg-gunicorn", "laptop"])
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--run-time", type=int, default=80)
+    parser.add_argument("--no-preload", action="store_true", help="each gunicorn worker loads the app itself")
     parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--verify", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()

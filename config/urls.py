@@ -4,12 +4,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config.lazy_urls import lazy_include
 from tournaments.core import health, metrics
+from tournaments.tableside.api import api
 
-# The namespaced domains' URLconfs (and so their views) are imported on the first request or link into them,
-# not when a web process starts (config/lazy_urls.py): the table API's brings django-ninja, the interchange's
-# the USEBIO and PBN code, and a page needs only its own.
+# Plain Django includes: every URLconf and view loads when a web process starts (gunicorn --preload loads them
+# once, before the workers fork). What keeps that cheap is that heavy libraries (ReportLab, endplay, numpy,
+# Celery, lxml) are imported where they are used, not by views (tests/test_layers.py, HEAVY).
 # Any uncaught exception: a 503 with a retry while the database is away, else the 500 page (core/edges.py).
 handler500 = "tournaments.core.edges.server_error"
 
@@ -21,13 +21,13 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("metrics", metrics.metrics, name="metrics"),
-    lazy_include("parties/", "tournaments.parties.urls", "parties", "parties"),
-    lazy_include("teams/", "tournaments.teams.urls", "teams", "teams"),
-    lazy_include("simultaneous/", "tournaments.simultaneous.urls", "simultaneous", "simultaneous"),
-    lazy_include("jobs/", "tournaments.printing.urls", "jobs", "jobs"),
-    lazy_include("interchange/", "tournaments.interchange.urls", "interchange", "interchange"),
-    lazy_include("results/", "tournaments.publishing.urls", "publishing", "publishing"),
-    lazy_include("api/", "tournaments.tableside.api_urls", "ninja", "api"),
-    lazy_include("", "tournaments.tableside.urls", "tableside", "tableside"),
+    path("parties/", include("tournaments.parties.urls")),
+    path("teams/", include("tournaments.teams.urls")),
+    path("simultaneous/", include("tournaments.simultaneous.urls")),
+    path("jobs/", include("tournaments.printing.urls")),
+    path("interchange/", include("tournaments.interchange.urls")),
+    path("results/", include("tournaments.publishing.urls")),
+    path("api/", api.urls),
+    path("", include("tournaments.tableside.urls")),
     path("", include("tournaments.sessions.urls")),
 ]

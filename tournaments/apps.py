@@ -25,9 +25,9 @@ class TournamentsConfig(AppConfig):
         from django.core.servers.basehttp import WSGIServer
 
         WSGIServer.request_queue_size = 256
-        # Each domain registers its kinds of file with the one job pipeline, and names the task that queues a
-        # job by dotted path. Imported here, at start-up, so that no lower layer imports a higher one; none of
-        # these loads ReportLab or Celery, which a web process needs only for its first PDF or job.
+        # Each domain registers its kinds of file with the one job pipeline, and the function that queues a job.
+        # Imported here, at start-up, so that no lower layer imports a higher one; none of these loads ReportLab
+        # or Celery, which a web process needs only for its first PDF or job (tests/test_cold_start.py).
         import tournaments.parties.jobs
         import tournaments.publishing.jobs
         import tournaments.sessions.jobs
@@ -39,10 +39,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.sessions import seals as session_seals
         from tournaments.teams import seals as teams_seals
 
-        jobs.set_sender("tournaments.printing.tasks.send_job")
+        jobs.set_sender(_send_job)
         for sealed in (session_seals, party_seals, teams_seals):  # the rows the audit log seals (audit/seals.py)
             sealed.register()
-        printables.set_table_urls("tournaments.tableside.cards.table_urls")  # the printed cards' QR codes
+        from tournaments.tableside.cards import table_urls
+
+        printables.set_table_urls(table_urls)  # the printed cards' QR codes
         _register_write_hooks()
         _register_gauges()
 
@@ -50,14 +52,24 @@ class TournamentsConfig(AppConfig):
 def _register_write_hooks() -> None:
     """What the write path brings up to date in the writer's transaction, so that no GET has to write it: the
     public corrections after every change, a table's link and settings when its section is set up."""
+    from tournaments.publishing.services import corrections_after_write
     from tournaments.sessions.services import sessions, versions
+    from tournaments.tableside.services import set_up_tables
 
-    # By dotted path: publishing's and the table side's services are imported by the first write, not by every
-    # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
-    versions.after_write("tournaments.publishing.services.corrections_after_write")
-    versions.after_write("tournaments.publishing.cdn.purge_after_write")  # after the commit, when configured
-    versions.after_write("tournaments.tableside.hub.after_write")  # pushed to the pages once the write commits
-    sessions.on_set_up("tournaments.tableside.services.set_up_tables")
+    from tournaments.publishing.cdn import purge_after_write
+    from tournaments.tableside.hub import after_write as push_after_write
+
+    versions.after_write(corrections_after_write)
+    versions.after_write(purge_after_write)  # after the commit, when configured
+    versions.after_write(push_after_write)  # pushed to the pages once the write commits
+    sessions.on_set_up(set_up_tables)
+
+
+def _send_job(job_id: int) -> None:
+    """Queue a job on the broker: the task module (and Celery) loads with the first job a process queues."""
+    from tournaments.printing.tasks import send_job
+
+    send_job(job_id)
 
 
 def _register_gauges() -> None:

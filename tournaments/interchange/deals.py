@@ -1,13 +1,13 @@
 """Deals (hand records): checked card by card, stored as a PBN deal string with North first.
 
-endplay reads and renders the ranks; it silently merges repeated cards, so the counting (13 cards a hand, no
-card twice) is done here first, to tell the director exactly which hand is wrong.
+The counting (13 cards a hand, no card twice) is done here, to tell the director exactly which hand is wrong;
+then each suit's ranks are put in order (AKQJT98765432), as endplay writes a hand. Not through endplay: it
+loads matplotlib (about 0.4 s of CPU), which the first import of a process paid to sort a few letters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 from .errors import InterchangeError
 
@@ -17,14 +17,13 @@ SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
 
 
-@lru_cache(maxsize=4096)
 def _hand(text: str) -> str:
-    """A hand in endplay's normal form ("AKQ2.KJ3.T98.Q76"); endplay is loaded on first use (it pulls in
-    matplotlib, which a web process must not pay for at start-up). Kept: the clubs of a simultaneous send the
-    same hands hundreds of times."""
-    from endplay.types import Hand
-
-    return str(Hand(text).to_pbn())
+    """A checked hand with each suit's ranks in order ("2QKA.3JK.89T.67Q" -> "AKQ2.KJ3.T98.Q76"); ValueError
+    for a hand that is not four suits of ranks (the checks before make that a slip of ours)."""
+    suits = text.upper().split(".")
+    if len(suits) != 4:
+        raise ValueError(f"{len(suits)} suits, not 4")
+    return ".".join("".join(sorted(suit, key=RANKS.index)) for suit in suits)
 
 
 _VOIDS = ("-", "\u2014", "\u2013", "VOID")  # how programs write an empty suit (an empty element too)
@@ -115,7 +114,7 @@ def parse_deal(text: str, where: str = "") -> str:
 
 
 def normalise(text: str, where: str = "") -> str:
-    """Render a checked deal (North first) through endplay: ranks in order, ``-`` for unknown hands."""
+    """Render a checked deal (North first): ranks in order, ``-`` for unknown hands."""
     out = []
     for part in text[2:].split():
         if part == "-":
@@ -123,7 +122,7 @@ def normalise(text: str, where: str = "") -> str:
             continue
         try:
             out.append(_hand(part))
-        except (ValueError, KeyError) as exc:  # endplay's own complaint, should our checks have missed one
+        except ValueError as exc:  # should our checks have missed one
             raise InterchangeError(f"the hand {part!r} could not be read: {exc}", where) from None
     return "N:" + " ".join(out)
 

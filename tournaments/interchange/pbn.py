@@ -3,7 +3,7 @@
 The reader is a small line scanner that keeps line numbers, so every complaint names the line: tags
 ``[Name "value"]``, ``;`` and ``{...}`` comments, ``%`` escape lines, games separated by blank lines, ``#`` to
 repeat the previous game's value, and the section data of tables (string tokens in quotes, plain tokens).
-Deals are checked card by card and rendered with endplay (:mod:`.deals`).
+Deals are checked card by card and rendered in rank order (:mod:`.deals`).
 
 Column names follow the standard's predefined ones (section 5.7 ScoreTable, 5.8 TotalScoreTable), plus the
 user-defined ``Direction`` (NS/EW field of a two-winner event) and ``Lead``; an artificial score is marked with

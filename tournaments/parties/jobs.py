@@ -1,13 +1,13 @@
 """A party's papers, registered with the job pipeline (printing/registry.py) under their stored kind names.
 
-The renderer is named by dotted path: registering the papers loads no PDF library.
+The renderer imports the report module when it runs: registering the papers loads no PDF library.
 """
 
 from __future__ import annotations
 
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
-from tournaments.printing.base import ReportError
+from tournaments.printing.base import Progress, Rendered, ReportError
 from tournaments.printing.registry import JobKind, register
 
 
@@ -18,6 +18,19 @@ def _load(party_id: int) -> Party:
     return party
 
 
+def _render(kind: str, party: Party, paper: str, progress: Progress) -> Rendered:
+    from tournaments.parties.reports import render_job  # HEAVY: ReportLab, loaded by the first paper, not by pages
+
+    return render_job(kind, party, paper, progress)
+
+
+def render_paper(kind: str, party: Party) -> Rendered:
+    """One paper of the party rendered now (the print page's direct download), ReportLab loaded on first use."""
+    from tournaments.parties.reports import render_paper as render  # HEAVY: ReportLab
+
+    return render(kind, party)
+
+
 register(
     *(
         JobKind(
@@ -25,7 +38,7 @@ register(
             title=label,
             owner="party",
             load=_load,
-            render="tournaments.parties.reports.render_job",
+            render=_render,
         )
         for kind, label in PAPERS.items()
     )

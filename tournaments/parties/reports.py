@@ -366,11 +366,11 @@ RENDERERS: dict[str, tuple[str, Callable[[Party], tuple[str, str, bytes]]]] = {
 
 
 def render_paper(kind: str, party: Party) -> tuple[str, str, bytes]:
-    """One paper of the party (a kind of PAPERS), rendered now: the print page names it by dotted path."""
+    """One paper of the party (a kind of PAPERS), rendered now (the print page, through parties/jobs.render_paper)."""
     return RENDERERS[kind][1](party)
 
 
 def render_job(kind: str, party: Party, _paper: str, progress: Progress) -> tuple[str, str, bytes]:
-    """The job pipeline's renderer (named by dotted path in parties/jobs.py): kind is the stored job kind."""
+    """The job pipeline's renderer (imported when a job runs, by parties/jobs.py): kind is the stored job kind."""
     progress(0.1, "Making the paper")
     return render_paper(kind.removeprefix(PARTY_JOB_PREFIX), party)

@@ -2,7 +2,8 @@
 
 ReportLab costs a web process about a quarter of a second to import, and only a worker making a PDF (or a
 director asking for one) needs it. So the errors, the paper names and the renderers' signatures live here, and
-renderers are named by dotted path and imported on first use (`core.lazy.resolve`), never when URLs or views load.
+each domain's `jobs` module imports its renderer inside the function that calls it, never when URLs or views load
+(the allow-list HEAVY in tests/test_layers.py).
 """
 
 from __future__ import annotations

@@ -36,7 +36,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.lazy import resolve
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
@@ -118,12 +117,12 @@ def start_job(
     return job
 
 
-_sender: list[str] = []
+_sender: list[Callable[[int], None]] = []
 
 
-def set_sender(sender: str) -> None:
-    """The dotted path of the function that queues a job (the task module's `send_job`), so this module need
-    not import it, and a web process loads Celery only when it first queues a job."""
+def set_sender(sender: Callable[[int], None]) -> None:
+    """The function that queues a job by id, registered at start-up (tournaments/apps.py), so that this module
+    need not import the task module (and Celery) itself."""
     _sender[:] = [sender]
 
 
@@ -131,7 +130,7 @@ def send(job_id: int) -> None:
     """Put the job on the broker; the task carries only the id, and every kind goes to the one runner."""
     if not _sender:
         raise RuntimeError("No job task is registered: the app config names it at start-up.")
-    resolve(_sender[0])(job_id)
+    _sender[0](job_id)
 
 
 def claim(job_id: int) -> GeneratedFile | None:

@@ -4,8 +4,9 @@ The runner knows no domain: each kind says its title, which owner it belongs to 
 or a simultaneous: the generated file's foreign key), how to load that owner, and how to render it. Domains
 register their kinds in their own `jobs` module; the app config imports those at start-up.
 
-Renderers (and the preparing step) are named by dotted path and imported on the first job that runs them: the
-report modules load ReportLab, endplay and friends, which a web process answering pages never needs.
+A renderer (and the preparing step) is a function of the domain's `jobs` module that imports its report module
+when it runs: those load ReportLab, endplay and friends, which a web process answering pages never needs (the
+in-function imports are the allow-list HEAVY of tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tournaments.core.lazy import resolve
 from tournaments.printing.base import Progress, Rendered, ReportError
 
 Owner = Literal["session", "party", "team_event", "simultaneous"]
+Render = Callable[[str, Any, str, Progress], Rendered]
 
 __all__ = ["KINDS", "JobKind", "Owner", "Rendered", "kind_of", "register", "title_of"]
 
@@ -28,18 +29,17 @@ class JobKind:
     title: str
     owner: Owner
     load: Callable[[int], Any]  # the owner by id; ReportError if it is gone
-    render: str  # dotted path of (kind, owner, paper, progress) -> file; no database writes
-    prepare: str | None = None  # dotted path of a service run on the owner before rendering (e.g. solving deals)
+    render: Render  # (kind, owner, paper, progress) -> file; no database writes
+    prepare: Callable[[Any], None] | None = None  # a service run on the owner before rendering (solving deals)
     summary: Callable[[bytes], str] | None = None  # words shown beside the download when done ("3 sent.")
     stamp: Callable[[Any], str] | None = None  # the owner's state when rendered: a later change -> "out of date"
 
     def run_prepare(self, owner: Any) -> None:
         if self.prepare is not None:
-            resolve(self.prepare)(owner)
+            self.prepare(owner)
 
     def run_render(self, owner: Any, paper: str, progress: Progress) -> Rendered:
-        rendered: Rendered = resolve(self.render)(self.kind, owner, paper, progress)
-        return rendered
+        return self.render(self.kind, owner, paper, progress)
 
 
 KINDS: dict[str, JobKind] = {}

@@ -51,7 +51,7 @@ SEND_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "inte
 
 
 def send_job(job_id: int) -> None:
-    """How printing/jobs.py queues a job (named there by dotted path, so web processes load Celery late)."""
+    """How printing/jobs.py queues a job (registered in tournaments/apps.py: Celery loads with the first job)."""
     try:
         # The job row holds the outcome: no Celery result, so sending never waits on the result store either.
         render_report.apply_async((job_id,), retry=True, retry_policy=SEND_RETRY, ignore_result=True)

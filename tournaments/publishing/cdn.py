@@ -20,7 +20,6 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpResponse
 
-from tournaments.core import lazy
 
 log = logging.getLogger(__name__)
 PURGE_TIMEOUT = 5.0  # seconds for one purge request; the job retries
@@ -47,7 +46,8 @@ def purge_after_write(session_id: int) -> None:
     commits, have the CDN drop the session's pages (nothing when no purge URL is configured)."""
     if not settings.CDN_PURGE_URL:
         return
-    task = lazy.resolve("tournaments.publishing.tasks.purge_cdn")  # Celery is loaded by the first purge only
+    from tournaments.publishing.tasks import purge_cdn as task  # HEAVY: Celery, loaded by the first purge only
+
     tags = [session_tag(session_id)]
     transaction.on_commit(lambda: task.delay(tags))
 

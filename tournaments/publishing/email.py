@@ -116,7 +116,7 @@ def send_results(session: Session, *, progress: Progress | None = None) -> Repor
 
 
 def send_job(_kind: str, session: Session, _paper: str, progress: Progress) -> tuple[str, str, bytes]:
-    """The job pipeline's renderer (named by dotted path in publishing/jobs.py): the job's "file" is the report
+    """The job pipeline's renderer (imported when a job runs, by publishing/jobs.py): the job's "file" is the report
     of what became of each player's message."""
     try:
         report = send_results(session, progress=progress)

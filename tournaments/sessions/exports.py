@@ -1,6 +1,6 @@
 """The CSV, TSV and JSON exports of standings, travellers and score cards, made by django-tables2.
 
-Named by dotted path from the result views (`core.lazy.resolve`): django-tables2 imports the PostgreSQL
+Imported inside the result views' export function (HEAVY in tests/test_layers.py): django-tables2 imports the PostgreSQL
 field types, psycopg with them (0.1 s or more), which a web process should pay only when a file is asked for.
 """
 

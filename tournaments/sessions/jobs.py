@@ -1,13 +1,14 @@
 """The session's printable files, registered with the job pipeline (printing/registry.py).
 
-The renderer and the deal solving are named by dotted path: registering them loads no PDF library.
+The renderer and the deal solving import their modules when they run: registering them loads no PDF library
+and no double-dummy solver.
 """
 
 from __future__ import annotations
 
 from django.db.models import Sum
 
-from tournaments.printing.base import ReportError
+from tournaments.printing.base import Progress, Rendered, ReportError
 from tournaments.printing.registry import JobKind, register
 from tournaments.sessions import printables
 from tournaments.sessions.models import Section, Session
@@ -27,6 +28,26 @@ def results_stamp(session: Session) -> str:
     return str(Section.objects.filter(session_id=session.pk).aggregate(v=Sum("version"))["v"] or 0)
 
 
+def _render(kind: str, session: Session, paper: str, progress: Progress) -> Rendered:
+    from tournaments.sessions.reports import render_job  # HEAVY: ReportLab
+
+    return render_job(kind, session, paper, progress)
+
+
+def solve_deals(session: Session) -> None:
+    """Solve the session's deals not solved yet (the hand records' preparing step)."""
+    from tournaments.sessions.services.analysis import solve_deals as solve  # HEAVY: endplay (DDS), ReportLab
+
+    solve(session)
+
+
+def solve_deals_later(session: Session) -> bool:
+    """Queue the solving of the session's deals once this transaction commits (False if none needs it)."""
+    from tournaments.sessions.tasks import solve_deals_later as queue  # HEAVY: Celery, loaded by the first call
+
+    return queue(session)
+
+
 register(
     *(
         JobKind(
@@ -34,8 +55,8 @@ register(
             title=printables.title_of(kind),
             owner="session",
             load=load_session,
-            render="tournaments.sessions.reports.render_job",
-            prepare="tournaments.sessions.services.analysis.solve_deals" if kind in WITH_HANDS else None,
+            render=_render,
+            prepare=solve_deals if kind in WITH_HANDS else None,
             stamp=results_stamp,
         )
         for kind in printables.KINDS

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from tournaments.core.lazy import resolve
 from tournaments.printing.base import ReportError
 
 if TYPE_CHECKING:
@@ -44,19 +43,15 @@ def title_of(kind: str) -> str:
     raise ReportError(f"Unknown report {kind!r}: choose one of {', '.join(KINDS)}.")
 
 
-# The table links belong to a higher domain (tableside), which names at start-up (tournaments/apps.py), by
-# dotted path, the function giving the guide cards its URLs: section -> {table number: the table page's URL}.
-# By path, so that only printing guide cards imports it.
+# The table links belong to a higher domain (tableside), which registers at start-up (tournaments/apps.py) the
+# function giving the guide cards their URLs: section -> {table number: the table page's URL}.
 TableUrls = Callable[["Section"], dict[int, str]]
-_table_urls: list[str] = []
+_table_urls: list[TableUrls] = []
 
 
-def set_table_urls(provider: str) -> None:
+def set_table_urls(provider: TableUrls) -> None:
     _table_urls[:] = [provider]
 
 
 def table_urls(section: Section) -> dict[int, str]:
-    if not _table_urls:
-        return {}
-    provider: TableUrls = resolve(_table_urls[0])
-    return provider(section)
+    return _table_urls[0](section) if _table_urls else {}

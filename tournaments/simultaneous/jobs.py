@@ -1,13 +1,13 @@
 """A simultaneous's papers, registered with the job pipeline (printing/registry.py) as "simul-<paper>".
 
-The renderer is named by dotted path: registering the kind loads no PDF library.
+The renderer imports the report module when it runs: registering the kind loads no PDF library.
 """
 
 from __future__ import annotations
 
-from tournaments.core.lazy import resolve
-from tournaments.printing.base import ReportError
+from tournaments.printing.base import Progress, Rendered, ReportError
 from tournaments.printing.registry import JobKind, register
+from tournaments.simultaneous.field import field_key
 from tournaments.simultaneous.models import Simultaneous
 
 SIMUL_JOB_PREFIX = "simul-"
@@ -23,7 +23,13 @@ def _load(simul_id: int) -> Simultaneous:
 
 def _stamp(simul: Simultaneous) -> str:
     """The clubs' section versions and count: a corrected result or a new club marks the file out of date."""
-    return repr(resolve("tournaments.simultaneous.field.field_key")(simul))  # by path: the field loads numpy
+    return repr(field_key(simul))
+
+
+def _render(kind: str, simul: Simultaneous, paper: str, progress: Progress) -> Rendered:
+    from tournaments.simultaneous.reports import render_job  # HEAVY: ReportLab
+
+    return render_job(kind, simul, paper, progress)
 
 
 register(
@@ -32,7 +38,7 @@ register(
         title=PAPERS["standings"],
         owner="simultaneous",
         load=_load,
-        render="tournaments.simultaneous.reports.render_job",
+        render=_render,
         stamp=_stamp,
     )
 )

@@ -92,5 +92,5 @@ def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress 
 
 
 def render_job(kind: str, simul: Simultaneous, paper: str, progress: Progress) -> Rendered:
-    """The job pipeline's renderer (named by dotted path in jobs.py); one kind so far, "simul-standings"."""
+    """The job pipeline's renderer (imported when a job runs, by jobs.py); one kind so far, "simul-standings"."""
     return render_standings(simul, paper, progress)

@@ -1,16 +1,22 @@
 """A teams event's papers, registered with the job pipeline (printing/registry.py) as "teams-<paper>".
 
-The renderer is named by dotted path: registering the kinds loads no PDF library.
+The renderer imports the report module when it runs: registering the kinds loads no PDF library.
 """
 
 from __future__ import annotations
 
-from tournaments.printing.base import ReportError
+from tournaments.printing.base import Progress, Rendered, ReportError
 from tournaments.printing.registry import JobKind, register
 from tournaments.teams.models import TeamEvent
 from tournaments.teams.papers import PAPERS
 
 TEAMS_JOB_PREFIX = "teams-"
+
+
+def _render(kind: str, event: TeamEvent, paper: str, progress: Progress) -> Rendered:
+    from tournaments.teams.reports import render_job  # HEAVY: ReportLab, loaded by the first paper, not by pages
+
+    return render_job(kind, event, paper, progress)
 
 
 def _load(event_id: int) -> TeamEvent:
@@ -32,7 +38,7 @@ register(
             title=label,
             owner="team_event",
             load=_load,
-            render="tournaments.teams.reports.render_job",
+            render=_render,
             stamp=_stamp,
         )
         for kind, label in PAPERS.items()

@@ -122,6 +122,6 @@ RENDERERS: dict[str, Callable[[TeamEvent, str], Rendered]] = {
 
 
 def render_job(kind: str, event: TeamEvent, paper: str, progress: Progress) -> Rendered:
-    """The job pipeline's renderer (named by dotted path in jobs.py): "teams-standings" -> `render_standings`."""
+    """The job pipeline's renderer (imported when a job runs, by jobs.py): "teams-standings" -> `render_standings`."""
     progress(0.1, "Making the paper")
     return RENDERERS[kind.removeprefix("teams-")](event, paper)

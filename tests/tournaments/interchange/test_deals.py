@@ -50,3 +50,19 @@ def test_hands_round_trip_through_holdings() -> None:
     hands = hands_of(FULL)
     assert hands["W"] == ("432", "AKQJ", "T98", "765")
     assert deal_from_hands(hands) == FULL
+
+
+def test_ranks_are_put_in_order_as_endplay_writes_them() -> None:
+    """The deal is rendered without endplay (it loads matplotlib): the same text as endplay's, on random deals."""
+    import random
+
+    from endplay.types import Hand
+
+    rng = random.Random(24)
+    cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    for _ in range(200):
+        rng.shuffle(cards)
+        hands = [cards[i * 13 : (i + 1) * 13] for i in range(4)]
+        texts = [".".join("".join(c[1] for c in hand if c[0] == s) for s in "SHDC") for hand in hands]
+        expected = "N:" + " ".join(str(Hand(text).to_pbn()) for text in texts)
+        assert parse_deal("N:" + " ".join(texts)) == expected

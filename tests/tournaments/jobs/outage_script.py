@@ -49,7 +49,7 @@ def a_session_by_id(pk: int) -> Session:
 
 def slow_job() -> None:
     registry.register(registry.JobKind(kind="outage-slow", title="Slow file", owner="session", load=a_session_by_id,
-                                       render=f"{__name__}.slow_render"))  # fmt: skip
+                                       render=slow_render))  # fmt: skip
     job = jobs.start_job(owner=None, kind="outage-slow", session=a_session(), enqueue=False)
     say(event="started", job=job.pk)
     jobs.run_job(job.pk)

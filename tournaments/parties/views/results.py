@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, requires
-from tournaments.core.lazy import resolve
 from tournaments.parties import services
+from tournaments.parties.jobs import render_paper
 from tournaments.parties.papers import PAPERS
 from tournaments.parties.selectors import party_rounds, standings
 from tournaments.parties.services import EntryError
@@ -74,7 +74,7 @@ def party_pdf(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     if kind not in PAPERS:
         raise Http404("No such paper.")
     try:
-        filename, content_type, data = resolve("tournaments.parties.reports.render_paper")(kind, party)
+        filename, content_type, data = render_paper(kind, party)
     except ReportError as exc:
         messages.error(request, str(exc))
         return redirect("parties:print", pk=party.pk)

@@ -92,5 +92,5 @@ def render(
 
 
 def render_job(kind: str, session: Session, paper: str, progress: Progress) -> tuple[str, str, bytes]:
-    """The job pipeline's renderer (named by dotted path in sessions/jobs.py)."""
+    """The job pipeline's renderer (imported when a job runs, by sessions/jobs.py)."""
     return render(kind, session, paper=paper, progress=progress)

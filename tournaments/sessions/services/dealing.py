@@ -12,7 +12,7 @@ from scoring.dealing import InvalidSeed, check_seed, deal_boards, new_seed
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.core.lazy import resolve
+from tournaments.sessions.jobs import solve_deals_later
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.services.versions import bump_session, lock_sections, refuse_changes_if_finished
 
@@ -77,4 +77,4 @@ def enter_hands(*, actor: Actor, board: Board, deal: str, why: str) -> None:
             why=why,
         )
         bump_session(board.session_id)
-        resolve("tournaments.sessions.tasks.solve_deals_later")(board.session)
+        solve_deals_later(board.session)

@@ -18,7 +18,6 @@ import scoring
 from tournaments import movements
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core import lazy
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.backups import rolling_backup
 from tournaments.core.text import NAME_MAX, check_text, clean_name
@@ -146,19 +145,18 @@ def _name_players(entry: Entry, names: Sequence[str]) -> None:
 # What a higher domain makes for every section when it is set up (the table side: a link and the settings of
 # every table), registered at start-up in tournaments/apps.py: made then, in the setting up's transaction, so
 # no page has to make it when it is first read (a GET never writes).
-_SET_UP_HOOKS: list[Callable[[Section], None] | str] = []
+_SET_UP_HOOKS: list[Callable[[Section], None]] = []
 
 
-def on_set_up(hook: Callable[[Section], None] | str) -> None:
-    """Register `hook(section)`, called when a section is set up or its movement made again (a late pair); a
-    dotted path is imported at the first set-up, not when a web process starts."""
+def on_set_up(hook: Callable[[Section], None]) -> None:
+    """Register `hook(section)`, called when a section is set up or its movement made again (a late pair)."""
     if hook not in _SET_UP_HOOKS:
         _SET_UP_HOOKS.append(hook)
 
 
 def _set_up(section: Section) -> None:
     for hook in _SET_UP_HOOKS:
-        (lazy.resolve(hook) if isinstance(hook, str) else hook)(section)
+        hook(section)
 
 
 @transaction.atomic

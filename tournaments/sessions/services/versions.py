@@ -8,7 +8,6 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
 
-from tournaments.core import lazy
 from tournaments.sessions.models import Section, Session
 
 
@@ -27,12 +26,11 @@ def lock_sections(session_id: int) -> None:
 
 # What is derived from a session and kept in rows (publishing's list of corrections) is brought up to date by the
 # higher domains' hooks, registered at start-up (tournaments/apps.py), so no lower layer imports a higher one.
-_AFTER_WRITE: list[Callable[[int], None] | str] = []
+_AFTER_WRITE: list[Callable[[int], None]] = []
 
 
-def after_write(hook: Callable[[int], None] | str) -> None:
-    """Register `hook(session_id)`: called by every bump, inside the write's transaction, after its audit. A
-    dotted path is imported at the first write, not when a web process starts (cold start, issue 24)."""
+def after_write(hook: Callable[[int], None]) -> None:
+    """Register `hook(session_id)`: called by every bump, inside the write's transaction, after its audit."""
     if hook not in _AFTER_WRITE:
         _AFTER_WRITE.append(hook)
 
@@ -55,7 +53,7 @@ def bump_session(session_id: int) -> None:
 
 def _derive(session_id: int) -> None:
     for hook in _AFTER_WRITE:
-        (lazy.resolve(hook) if isinstance(hook, str) else hook)(session_id)
+        hook(session_id)
 
 
 def finished_note(session: Session) -> str | None:

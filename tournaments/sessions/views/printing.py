@@ -15,10 +15,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.access import Perm, requires
 from tournaments.core.htmx import HtmxHttpRequest
-from tournaments.core.lazy import resolve
 from tournaments.printing import jobs
 from tournaments.printing.views import visible_jobs
 from tournaments.sessions import printables
+from tournaments.sessions.jobs import solve_deals_later
 from tournaments.sessions.models import Session
 
 log = logging.getLogger(__name__)
@@ -47,9 +47,8 @@ def print_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The printing panel of the session page (loaded by HTMX into `jobs/_session_panel.html`)."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     try:
-        # hand records print at once when the director asks for them; by dotted path, so that loading this
-        # view loads neither Celery nor the hand records' PDF and solver libraries
-        resolve("tournaments.sessions.tasks.solve_deals_later")(session)
+        # hand records print at once when the director asks for them (Celery loads with the first call)
+        solve_deals_later(session)
     except Exception:  # a broker hiccup must not hide the panel; the report solves the deals itself then
         log.exception("could not send the double-dummy warm-up of session %s", session.pk)
     return render(request, "jobs/_panel_body.html", _panel_context(request, session))

@@ -12,7 +12,6 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.core.access import Perm, requires
-from tournaments.core.lazy import resolve
 from tournaments.sessions.models import Entry, Section, Session
 from tournaments.sessions.selectors import recaps
 from tournaments.sessions.selectors.handicaps import session_rankings
@@ -35,10 +34,9 @@ def _export(
     request: HttpRequest, kind: str, records: list[dict[str, Any]], name: str, **options: Any
 ) -> HttpResponse | None:
     """The CSV (TSV, JSON) file of a table, or None: django-tables2 loads on the first export only."""
-    response: HttpResponse | None = resolve("tournaments.sessions.exports.export")(
-        request, kind, records, name, **options
-    )
-    return response
+    from tournaments.sessions.exports import export  # HEAVY: django-tables2's exports (tablib)
+
+    return export(request, kind, records, name, **options)
 
 
 def _slug(session: Session, section: Section, what: str) -> str:

@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 from tournaments import movements
 from tournaments.core.access import Perm, has, requires
 from tournaments.core.htmx import HtmxHttpRequest
-from tournaments.core.lazy import resolve
 from tournaments.movements.suggest import Suggestion, suggest
 from tournaments.sessions.forms import (
     LatePairForm,
@@ -27,6 +26,7 @@ from tournaments.sessions.forms import (
     SessionSetupForm,
     add_service_errors,
 )
+from tournaments.sessions.jobs import solve_deals_later
 from tournaments.sessions.models import Entry, Member, Result, Section, Session, TableRound
 from tournaments.sessions.services import members as member_services
 from tournaments.sessions.services import sessions as session_services
@@ -278,6 +278,6 @@ def session_deal(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        resolve("tournaments.sessions.tasks.solve_deals_later")(session)  # hands, tricks and par for the pages
+        solve_deals_later(session)  # hands, tricks and par for the pages
         messages.success(request, f"{count} boards dealt. Print the hand records, or export PBN for a dealer.")
     return redirect("session_detail", pk=session.pk)

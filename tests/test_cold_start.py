@@ -1,0 +1,58 @@
+"""A new web process loads every URLconf and view (plain Django includes, no lazy resolver) but none of the
+heavy libraries: those are imported where they are used (the HEAVY allow-list of tests/test_layers.py), so a
+gunicorn worker answers its first page without paying for ReportLab, the solver, numpy or Celery (issue 24).
+And config/wsgi.py loads the views before any request, without a database connection: with `gunicorn
+--preload` the workers forked from it share them, and no connection crosses the fork.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# The libraries only a PDF, a double-dummy solve, a field scoring, a queued job or a CSV export needs.
+HEAVY_LIBRARIES = ("reportlab", "endplay", "matplotlib", "numpy", "celery", "kombu", "tablib")
+CHILD = """
+import io, json, sys
+from config.wsgi import application
+from django.db import connections
+from django.urls import reverse
+preloaded = "tournaments.tableside.views" in sys.modules and "tournaments.tableside.api" in sys.modules
+connected = [c.alias for c in connections.all() if c.connection is not None]
+environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/accounts/login/", "SERVER_NAME": "127.0.0.1",
+    "SERVER_PORT": "80", "HTTP_HOST": "127.0.0.1", "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http",
+    "wsgi.errors": sys.stderr}
+status = []
+b"".join(application(environ, lambda s, h, *a: status.append(s)))
+links = [reverse("tableside:service_worker"), reverse("api:openapi-json"), reverse("publishing:index")]
+loaded = sorted({m.split(".")[0] for m in sys.modules})
+print(json.dumps({"status": status[0], "links": links, "loaded": loaded, "preloaded": preloaded,
+    "connected": connected}))
+"""
+
+
+@pytest.fixture
+def child_env(tmp_path: Path) -> dict[str, str]:
+    env = {**os.environ, "BRIDGEDESK_DATA_DIR": str(tmp_path), "SECRET_KEY": "test-only", "DEBUG": "0"}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    return env
+
+
+def test_a_new_web_process_loads_its_views_but_no_heavy_library(child_env: dict[str, str]) -> None:
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=child_env, check=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD], cwd=ROOT, env=child_env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["status"].startswith("200")
+    assert seen["links"] == ["/t/sw.js", "/api/schema/", "/results/"]
+    assert seen["preloaded"]  # loaded by config/wsgi.py before the first request, not deferred
+    assert seen["connected"] == []  # and without opening a database connection a fork would share
+    assert [lib for lib in HEAVY_LIBRARIES if lib in seen["loaded"]] == []
