@@ -52,12 +52,11 @@ class TournamentsConfig(AppConfig):
 def _register_write_hooks() -> None:
     """What the write path brings up to date in the writer's transaction, so that no GET has to write it: the
     public corrections after every change, a table's link and settings when its section is set up."""
+    from tournaments.publishing.cdn import purge_after_write
     from tournaments.publishing.services import corrections_after_write
     from tournaments.sessions.services import sessions, versions
-    from tournaments.tableside.services import set_up_tables
-
-    from tournaments.publishing.cdn import purge_after_write
     from tournaments.tableside.hub import after_write as push_after_write
+    from tournaments.tableside.services import set_up_tables
 
     versions.after_write(corrections_after_write)
     versions.after_write(purge_after_write)  # after the commit, when configured

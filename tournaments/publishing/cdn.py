@@ -20,7 +20,6 @@ from django.conf import settings
 from django.db import transaction
 from django.http import HttpResponse
 
-
 log = logging.getLogger(__name__)
 PURGE_TIMEOUT = 5.0  # seconds for one purge request; the job retries
 
