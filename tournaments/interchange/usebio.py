@@ -1,9 +1,8 @@
 """Reading USEBIO XML (the EBU's results interchange format, 1.0 to 1.2) into a :class:`SessionRecord`.
 
 Reading is lenient about what it does not need (master points, contacts) and strict about what it does: every
-problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``). XML is parsed with
-lxml (:mod:`.safexml`), which refuses entity declarations, so a file cannot expand itself into gigabytes or read
-local files.
+problem names the line and the element (``line 412, BOARD 7, TRAVELLER_LINE 3``). XML is parsed with lxml
+(:mod:`.safexml`), which refuses entity declarations: a file cannot expand itself into gigabytes or read files.
 
 A traveller line, board or hand record that cannot be read is left out with the reason (a note in the import
 report), not the whole file. Writing is :mod:`.usebio_writer`. Our own files end with a ``<?bridgedesk ...?>``
