@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournaments.sessions.models import Board
-from tournaments.sessions.reports.handrecords import analyse
 
 from .pbn_analysis import STRAINS
 
@@ -57,6 +56,8 @@ def compare_analysis(boards: list[Board]) -> AnalysisComparison:
     out = AnalysisComparison(boards=len(checked))
     if not checked:
         return out
+    from tournaments.sessions.reports.handrecords import analyse  # HEAVY: endplay and ReportLab, at import time
+
     ours = analyse(checked)
     for board in sorted(checked, key=lambda b: b.number):
         theirs, mine = board.published_analysis, ours[board.number]
