@@ -51,12 +51,14 @@ def _register_write_hooks() -> None:
     """What the write path brings up to date in the writer's transaction, so that no GET has to write it: the
     public corrections after every change, a table's link and settings when its section is set up."""
     from tournaments.sessions.services import sessions, versions
+    from tournaments.tableside import events
 
     # By dotted path: publishing's and the table side's services are imported by the first write, not by every
     # new web process before its first page (about 0.1 s of CPU of the cold start, issue 24).
     versions.after_write("tournaments.publishing.services.corrections_after_write")
     versions.after_write("tournaments.publishing.cdn.purge_after_write")  # after the commit, when configured
     versions.after_write("tournaments.tableside.hub.after_write")  # pushed to the pages once the write commits
+    events.register_owner("teams", "tournaments.teams.selectors.event_versions")  # rooms' pages stream their event
     sessions.on_set_up("tournaments.tableside.services.set_up_tables")
 
 

@@ -18,7 +18,7 @@ from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.tableside import hub, screenlinks, services
-from tournaments.tableside.events import version_of
+from tournaments.tableside.events import session_key, version_of
 from tournaments.tableside.models import TableLink
 
 
@@ -78,13 +78,17 @@ def test_a_result_posted_at_one_table_reaches_the_other_tables_stream_within_a_s
     assert response.getheader("Cache-Control") == "no-store"
     read = events(response)
     ready = next(read)
-    assert ready["event"] == "ready" and int(ready["id"]) == version_of(session.pk) and ready["retry"] == "1000"
+    assert (
+        ready["event"] == "ready"
+        and int(ready["id"]) == version_of(session_key(session.pk))
+        and ready["retry"] == "1000"
+    )
     started = time.monotonic()
     assert post_result(live_server.url, links[1]) == 201
     change = next(read)
     assert time.monotonic() - started < 1.0
-    assert change["event"] == "change" and int(change["id"]) == version_of(session.pk) > int(ready["id"])
-    assert json.loads(change["data"]) == {"session": session.pk, "version": int(change["id"])}
+    assert change["event"] == "change" and int(change["id"]) == version_of(session_key(session.pk)) > int(ready["id"])
+    assert json.loads(change["data"]) == {"key": f"session:{session.pk}", "version": int(change["id"])}
     conn.close()
 
 
