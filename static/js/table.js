@@ -195,9 +195,12 @@
   }
 
   let flushing = false;
-  async function flush() {
+  // Sends the queue; loads the state after anything was sent (or when asked: the page opening, the network back).
+  // An empty queue costs nothing: the state's refresh is the push's (or the poll's below), not the queue's timer.
+  async function flush(force) {
     if (flushing) return;
     flushing = true;
+    let sent = 0;
     try {
       let q = queue();
       while (q.length) {
@@ -210,12 +213,13 @@
         if (r.status === 429 || r.status >= 500) break;
         q = queue().filter((x) => x.client_id !== item.client_id);
         saveQueue(q);
+        sent += 1;
         if (room && r.status >= 400) room.refused(item.payload, body.message || "refused", state);
         else if (r.status === 409) $("ts-error").textContent = body.message || "";
         else if (r.status === 422 || r.status === 403) alert("Board " + item.payload.board + ": " + (body.message || "refused"));
       }
     } finally { flushing = false; }
-    await load();
+    if (sent || force === true) await load();
   }
 
   async function afterBoard(board) {
@@ -276,10 +280,10 @@
       if (reg.active) reg.active.postMessage({ keep: [location.pathname, api] });
     });
   }
-  window.addEventListener("online", flush);
+  window.addEventListener("online", () => flush(true));
   setInterval(flush, 5000);
   app.addEventListener("bd:push", load); // a write to the session committed (static/js/push.js)
   setInterval(() => { if (!queue().length && app.dataset.pushOpen !== "1") load(); }, 5000);
   showOffline();
-  flush();
+  flush(true);
 })();

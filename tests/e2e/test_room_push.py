@@ -31,11 +31,12 @@ def test_a_score_entered_in_room_1_is_pushed_to_room_2_without_a_poll(live_serve
             expect(page.locator("#table-app")).to_have_attribute("data-push-open", "1", timeout=10_000)
         enter(two, 1, "-50")  # a room sees the other room's score once its own is in
         expect(two.locator("#board-1")).to_contain_text("Here -50")
+        two.wait_for_timeout(2000)  # its own write's push and fetch are over before the quiet interval starts
 
         requests: list[tuple[float, str]] = []
         two.on("request", lambda r: requests.append((time.monotonic(), r.url)))
         quiet_from = time.monotonic()
-        time.sleep(QUIET_SECONDS)
+        two.wait_for_timeout(QUIET_SECONDS * 1000)  # not time.sleep: the page's requests are heard meanwhile
         assert asked(requests, quiet_from, "/api/table/") == [], "room 2's page polled"
 
         sent = time.monotonic()
