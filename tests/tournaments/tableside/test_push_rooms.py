@@ -4,15 +4,14 @@ write publishes once it commits; the watcher reads teams events' versions throug
 
 from __future__ import annotations
 
-import http.client
 import json
 import time
-from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
 
-from tests.tournaments.tableside.test_push_streams import events, open_stream, push_on  # noqa: F401  (a fixture)
+from tests.tournaments.tableside.test_push_hub import hubs  # noqa: F401  (a fixture)
+from tests.tournaments.tableside.test_push_streams import events, open_stream, post_entry, push_on  # noqa: F401  (a fixture)
 from tournaments.tableside import hub
 from tournaments.tableside.events import Change, session_key, version_of, versions_of
 from tournaments.tableside.hub import Hub
@@ -36,12 +35,7 @@ def event_of(link: TableLink) -> TeamEvent:
 
 def post_score(base: str, link: TableLink, board: int, score: int) -> int:
     body = {"board": board, "ns_score": str(score), "seen": "", "client_id": f"room-{link.room}-{board}"}
-    where = urlsplit(base)
-    conn = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
-    conn.request("POST", f"/api/table/{link.token}/results", json.dumps(body), {"Content-Type": "application/json"})
-    status = conn.getresponse().status
-    conn.close()
-    return status
+    return post_entry(base, link, body)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -98,24 +92,16 @@ def test_a_teams_write_publishes_its_event_once_it_commits(settings, django_capt
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_watcher_reads_teams_events_through_their_reader(hubs_stopped):
+def test_the_watcher_reads_teams_events_through_their_reader(hubs):  # noqa: F811
     room1, _room2 = rooms()
     event = event_of(room1)
     key = selectors.event_key(event.pk)
     assert versions_of([key, "teams:999999", "nosuchkind:1"]) == {key: event.version}
     watcher = Hub("local://", "unused", 0.1)
-    hubs_stopped.append(watcher)
+    hubs.append(watcher)
     sub = watcher.subscribe(key, event.version)
     TeamEvent.objects.filter(pk=event.pk).update(version=event.version + 3)  # a write nobody published
     started = time.monotonic()
     assert sub.wait(event.version, 3.0) == event.version + 3
     assert time.monotonic() - started < 1.0
     assert Change.decode(Change(key, 7).encode()) == Change(key, 7)
-
-
-@pytest.fixture
-def hubs_stopped():
-    made: list[Hub] = []
-    yield made
-    for made_hub in made:
-        made_hub.stop()

@@ -54,15 +54,20 @@ def events(response: http.client.HTTPResponse) -> Iterator[dict[str, str]]:
             fields[name] = value
 
 
-def post_result(base: str, link: TableLink) -> int:
-    row = link.section.table_rounds.get(round=1, table=link.table)
-    body = {"board": int(row.boards[0]), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "push-1"}
+def post_entry(base: str, link: TableLink, body: dict[str, object]) -> int:
+    """POST one entry to the table API over real HTTP (another phone), its status."""
     where = urlsplit(base)
     conn = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
     conn.request("POST", f"/api/table/{link.token}/results", json.dumps(body), {"Content-Type": "application/json"})
     status = conn.getresponse().status
     conn.close()
     return status
+
+
+def post_result(base: str, link: TableLink) -> int:
+    row = link.section.table_rounds.get(round=1, table=link.table)
+    body = {"board": int(row.boards[0]), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "push-1"}
+    return post_entry(base, link, body)
 
 
 def two_tables() -> tuple[Session, dict[int, TableLink]]:
