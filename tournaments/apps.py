@@ -55,12 +55,15 @@ def _register_write_hooks() -> None:
     from tournaments.publishing.cdn import purge_after_write
     from tournaments.publishing.services import corrections_after_write
     from tournaments.sessions.services import sessions, versions
+    from tournaments.tableside import events
     from tournaments.tableside.hub import after_write as push_after_write
     from tournaments.tableside.services import set_up_tables
+    from tournaments.teams.selectors import event_versions
 
     versions.after_write(corrections_after_write)
     versions.after_write(purge_after_write)  # after the commit, when configured
     versions.after_write(push_after_write)  # pushed to the pages once the write commits
+    events.register_owner("teams", event_versions)  # rooms' pages stream their event
     sessions.on_set_up(set_up_tables)
 
 

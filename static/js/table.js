@@ -77,10 +77,21 @@
       return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>Board ' + b.board + '</strong><span class="muted">Dealer ' + esc(b.dealer) + " · Vul " + esc(b.vulnerability) + "</span>" + done + (b.disputed ? '<span class="error">The director will check this board</span>' : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
-    const move = $("ts-move");
-    move.hidden = !state.move;
-    move.innerHTML = state.move ? "<h2>Move</h2><p class=\"lead\">" + esc(state.move) + "</p>" : "";
+    showMove();
     tick();
+  }
+
+  // Where each pair goes next (state.move, once the round's boards are in) and "Move now" once the round clock,
+  // counted down here from the director's clock as last pushed (or polled), has run out: no write happens at 0,
+  // so the phone says it by itself, as the big screen does; the director starting the next round is pushed.
+  function showMove() {
+    const t = state.timer;
+    const now = !state.complete && !!t && t.running && t.remaining_seconds != null && t.remaining_seconds <= 0;
+    const html = (now ? '<h2 class="ts-move-now">Move now</h2>' : state.move ? "<h2>Move</h2>" : "") +
+      (state.move ? '<p class="lead">' + esc(state.move) + "</p>" : "");
+    const move = $("ts-move");
+    move.hidden = !html;
+    if (move.dataset.shown !== html) { move.dataset.shown = html; move.innerHTML = html; }
   }
 
   function tick() {
@@ -90,6 +101,7 @@
     const a = Math.abs(s);
     el.textContent = (s < 0 ? "over by " : "") + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0") + (state.timer.running ? "" : " (paused)");
     el.classList.toggle("late", s < 0);
+    if (!room) showMove();
   }
   setInterval(() => { if (state && state.timer && state.timer.running && state.timer.remaining_seconds != null) { state.timer.remaining_seconds -= 1; tick(); } }, 1000);
 
@@ -195,9 +207,12 @@
   }
 
   let flushing = false;
-  async function flush() {
+  // Sends the queue; loads the state after anything was sent (or when asked: the page opening, the network back).
+  // An empty queue costs nothing: the state's refresh is the push's (or the poll's below), not the queue's timer.
+  async function flush(force) {
     if (flushing) return;
     flushing = true;
+    let sent = 0;
     try {
       let q = queue();
       while (q.length) {
@@ -210,12 +225,13 @@
         if (r.status === 429 || r.status >= 500) break;
         q = queue().filter((x) => x.client_id !== item.client_id);
         saveQueue(q);
+        sent += 1;
         if (room && r.status >= 400) room.refused(item.payload, body.message || "refused", state);
         else if (r.status === 409) $("ts-error").textContent = body.message || "";
         else if (r.status === 422 || r.status === 403) alert("Board " + item.payload.board + ": " + (body.message || "refused"));
       }
     } finally { flushing = false; }
-    await load();
+    if (sent || force === true) await load();
   }
 
   async function afterBoard(board) {
@@ -276,10 +292,10 @@
       if (reg.active) reg.active.postMessage({ keep: [location.pathname, api] });
     });
   }
-  window.addEventListener("online", flush);
+  window.addEventListener("online", () => flush(true));
   setInterval(flush, 5000);
   app.addEventListener("bd:push", load); // a write to the session committed (static/js/push.js)
   setInterval(() => { if (!queue().length && app.dataset.pushOpen !== "1") load(); }, 5000);
   showOffline();
-  flush();
+  flush(true);
 })();

@@ -1,9 +1,11 @@
-"""The hub: who in this process streams which session, and how a committed write reaches them.
+"""The hub: who in this process streams which owner (a session, a teams event: events.py), and how a committed
+write reaches them.
 
-A write's version bump calls `after_write` (registered in tournaments/apps.py); once the write commits, `publish`
-reads the session's version and hands the Change to this process's streams and, when PUSH_URL names Redis, to
+A write's version bump calls `publish_on_commit` with its owner key (a session's bump through `after_write`,
+registered in tournaments/apps.py; a teams event's in teams/services.py); once the write commits, `publish`
+reads the owner's version and hands the Change to this process's streams and, when PUSH_URL names Redis, to
 Redis pub/sub, which every web process's listener thread hears. A watcher thread in each process also reads the
-versions of the sessions it streams every PUSH_WATCH_SECONDS (one query), so a write by a process that did not
+versions of the owners it streams every PUSH_WATCH_SECONDS (one query), so a write by a process that did not
 publish (the laptop's worker, a lost message, Redis away) reaches the screens within that time.
 
 Threads start with the first stream of a process (never in a process that only writes) and carry no state of
@@ -22,16 +24,16 @@ import redis
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection, transaction
 
-from tournaments.tableside.events import Change, version_of, versions_of
+from tournaments.tableside.events import Change, session_key, version_of, versions_of
 
 log = logging.getLogger(__name__)
 
 
 class Subscription:
-    """One stream's place in the hub: the highest version heard for its session, and a way to wait for more."""
+    """One stream's place in the hub: the highest version heard for its owner, and a way to wait for more."""
 
-    def __init__(self, session_id: int, version: int) -> None:
-        self.session_id = session_id
+    def __init__(self, key: str, version: int) -> None:
+        self.key = key
         self.latest = version
         self._changed = threading.Condition()
 
@@ -56,8 +58,8 @@ class Hub:
         self.channel = channel
         self.watch_seconds = watch_seconds
         self._lock = threading.Lock()
-        self._subs: dict[int, set[Subscription]] = {}
-        self._known: dict[int, int] = {}
+        self._subs: dict[str, set[Subscription]] = {}
+        self._known: dict[str, int] = {}
         self._stop = threading.Event()
         self.listening = threading.Event()  # set once the Redis listener has subscribed (tests, the benchmark)
         self._pid: int | None = None
@@ -68,22 +70,22 @@ class Hub:
             )
 
     # Streams
-    def subscribe(self, session_id: int, version: int) -> Subscription:
-        sub = Subscription(session_id, version)
+    def subscribe(self, key: str, version: int) -> Subscription:
+        sub = Subscription(key, version)
         with self._lock:
-            self._subs.setdefault(session_id, set()).add(sub)
-            self._known[session_id] = max(self._known.get(session_id, 0), version)
+            self._subs.setdefault(key, set()).add(sub)
+            self._known[key] = max(self._known.get(key, 0), version)
             self._start_threads()
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
-            subs = self._subs.get(sub.session_id)
+            subs = self._subs.get(sub.key)
             if subs is not None:
                 subs.discard(sub)
                 if not subs:
-                    del self._subs[sub.session_id]
-                    self._known.pop(sub.session_id, None)
+                    del self._subs[sub.key]
+                    self._known.pop(sub.key, None)
 
     def streams(self) -> int:
         """How many streams this process holds (for tests and the benchmark)."""
@@ -92,17 +94,17 @@ class Hub:
 
     # Changes
     def deliver(self, change: Change) -> None:
-        """Hand `change` to this process's streams of its session (each keeps only a version above its last)."""
+        """Hand `change` to this process's streams of its owner (each keeps only a version above its last)."""
         with self._lock:
-            subs = list(self._subs.get(change.session_id, ()))
+            subs = list(self._subs.get(change.key, ()))
             if subs:
-                self._known[change.session_id] = max(self._known.get(change.session_id, 0), change.version)
+                self._known[change.key] = max(self._known.get(change.key, 0), change.version)
         for sub in subs:
             sub.offer(change.version)
 
-    def publish(self, session_id: int) -> None:
-        """After a write to the session committed: its version now, to this process's streams and to the others."""
-        change = Change(session_id, version_of(session_id))
+    def publish(self, key: str) -> None:
+        """After a write to the owner committed: its version now, to this process's streams and to the others."""
+        change = Change(key, version_of(key))
         self.deliver(change)
         if self._redis is not None:
             try:
@@ -146,22 +148,22 @@ class Hub:
                 self._stop.wait(1.0)
 
     def _watch(self) -> None:
-        """Every `watch_seconds`: the versions of the sessions streamed here, one query; a rise is delivered."""
+        """Every `watch_seconds`: the versions of the owners streamed here, a query per kind; a rise is delivered."""
         while not self._stop.wait(self.watch_seconds):
             with self._lock:
-                ids = list(self._subs)
-            if not ids:
+                keys = list(self._subs)
+            if not keys:
                 continue
             try:
                 close_old_connections()
-                versions = versions_of(ids)
+                versions = versions_of(keys)
             except DatabaseError as exc:
                 log.warning("push: watching versions failed (%s)", exc)
                 connection.close()
                 continue
-            for session_id, version in versions.items():
-                if version > self._known.get(session_id, 0):
-                    self.deliver(Change(session_id, version))
+            for key, version in versions.items():
+                if version > self._known.get(key, 0):
+                    self.deliver(Change(key, version))
         connection.close()
 
 
@@ -189,7 +191,12 @@ def current() -> Hub:
         return _current[1]
 
 
-def after_write(session_id: int) -> None:
-    """The version bump's hook (inside the write's transaction): publish once the write has committed."""
+def publish_on_commit(key: str) -> None:
+    """Called by a write's version bump, inside its transaction: publish the owner once the write has committed."""
     if enabled():  # robust: a failure to publish is logged, never the answer to a write that committed
-        transaction.on_commit(lambda: current().publish(session_id), robust=True)
+        transaction.on_commit(lambda: current().publish(key), robust=True)
+
+
+def after_write(session_id: int) -> None:
+    """The session version bump's hook (sessions/services/versions.py)."""
+    publish_on_commit(session_key(session_id))

@@ -209,6 +209,12 @@ class RoundTimer(models.Model):
         elapsed = (now - self.started_at).total_seconds() - self.paused_seconds
         return round(self.minutes * 60 + self.extra_seconds - elapsed)
 
+    def time_up(self, now: datetime | None = None) -> bool:
+        """The round's time has run out on a running clock: every screen says "Move now" (the phones and the big
+        screen count down from the same `remaining` and say it when theirs reaches 0)."""
+        left = self.remaining(now)
+        return left is not None and self.paused_at is None and left <= 0
+
 
 class DirectorCall(models.Model):
     """A table pressed "call the director"."""

@@ -62,7 +62,7 @@ def _context(session: Session, refresh_url: str, events_url: str) -> dict[str, o
         "rankings": rankings_of(session),
         "remaining": remaining,
         "running": running,
-        "move_now": running and remaining is not None and remaining <= 0,
+        "move_now": timer.time_up(),
     }
 
 

@@ -143,12 +143,20 @@ def _deal_json(board: Board | None, result: Result | None, choices: dict[str, bo
 
 
 def timer_json(timer: RoundTimer | None) -> dict[str, Any]:
+    """The round clock as the phone counts it down; `move_now` once a running clock has run out (the phone also
+    says it by itself when its own count reaches 0: no write happens then, so nothing is pushed)."""
     if timer is None or timer.started_at is None:
-        return {"running": False, "remaining_seconds": None, "minutes": timer.minutes if timer else None}
+        return {
+            "running": False,
+            "remaining_seconds": None,
+            "minutes": timer.minutes if timer else None,
+            "move_now": False,
+        }
     return {
         "running": timer.paused_at is None,
         "remaining_seconds": timer.remaining(),
         "minutes": timer.minutes,
+        "move_now": timer.time_up(),
     }
 
 

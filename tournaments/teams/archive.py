@@ -12,7 +12,9 @@ from django.utils import timezone
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.tableside import hub
 from tournaments.tableside.models import TableLink
+from tournaments.teams import selectors
 from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
 
 
@@ -43,6 +45,7 @@ def _set_archived(actor: Actor, event: TeamEvent, archived: bool, why: str) -> b
         current.archived_at = timezone.now() if archived else None
         current.version += 1  # pages and caches keyed on the version drop it at once
         current.save(update_fields=["archived_at", "version", "updated_at"])
+        hub.publish_on_commit(selectors.event_key(current.pk))  # a room's page then shows its link is closed
         audit.record(
             actor=actor,
             action=AuditAction.TEAMS_ARCHIVE if archived else AuditAction.TEAMS_RESTORE,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from tournaments.tableside.events import key_of
 from tournaments.teams.calc import MatchScore, Standing, knockout_boards, match_score, rank
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPenalty, TeamRound
 
@@ -17,6 +18,8 @@ __all__ = [
     "MatchView",
     "RoundView",
     "boards_open",
+    "event_key",
+    "event_versions",
     "knockout_winners",
     "match_view",
     "played_rounds",
@@ -134,3 +137,13 @@ def boards_open(event: TeamEvent, view: MatchView) -> int:
         return event.boards_per_match
     imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
     return knockout_boards(imps, event.boards_per_match)
+
+
+def event_key(event_id: int) -> str:
+    """The event's owner key for pushed events (tableside/events.py): its rooms' pages stream it."""
+    return key_of("teams", event_id)
+
+
+def event_versions(event_ids: list[int]) -> dict[int, int]:
+    """The versions of several teams events in one query (the push watcher's reader, registered in apps.py)."""
+    return dict(TeamEvent.objects.filter(pk__in=event_ids).values_list("pk", "version"))

@@ -26,6 +26,7 @@ from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
 from tournaments.movements.types import MovementError
+from tournaments.tableside import hub
 from tournaments.teams import selectors
 from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
 from tournaments.teams.models import (
@@ -82,7 +83,9 @@ def _lock(event_id: int) -> TeamEvent:
 
 
 def _bump(event_id: int) -> None:
+    """The last step of every write: the event's version moves, and its rooms' pages hear of it once committed."""
     TeamEvent.objects.filter(pk=event_id).update(version=F("version") + 1)
+    hub.publish_on_commit(selectors.event_key(event_id))
 
 
 def _check_rules(data: Mapping[str, Any]) -> None:

@@ -108,3 +108,15 @@ def test_the_tv_screen_link_answers_304_to_a_poll_until_something_changes(client
     assert moved.status_code == 200 and moved["ETag"] != etag
     screenlinks.revoke_screen_link(actor=director, link=link)
     assert client.get(url, HTTP_IF_NONE_MATCH=moved["ETag"], **poll).status_code == 403  # withdrawn: never a 304
+
+
+def test_the_table_says_move_now_once_a_running_clock_has_run_out_and_not_while_paused(client, section, link):
+    assert _state(client, link).json()["timer"]["move_now"] is False  # not started
+    services.timer_action(session=section.session, action="start")
+    timer = _state(client, link).json()["timer"]
+    assert timer["running"] and timer["remaining_seconds"] > 0 and timer["move_now"] is False
+    RoundTimer.objects.filter(session=section.session).update(extra_seconds=-15 * 60 - 5)  # 5 s over time
+    timer = _state(client, link).json()["timer"]
+    assert timer["remaining_seconds"] <= -5 and timer["move_now"] is True
+    services.timer_action(session=section.session, action="pause")
+    assert _state(client, link).json()["timer"]["move_now"] is False  # the director stopped the clock

@@ -17,7 +17,7 @@ from tournaments.sessions.models import Section
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.sessions.services.versions import bump
 from tournaments.tableside import hub as hub_module
-from tournaments.tableside.events import Change, version_of
+from tournaments.tableside.events import Change, session_key, version_of
 from tournaments.tableside.hub import Hub
 
 REDIS_URL = "redis://127.0.0.1:6379/2"  # this lane's database (pub/sub channels are named per test)
@@ -56,12 +56,13 @@ def test_a_change_published_in_one_process_reaches_the_streams_of_another_throug
     writer, reader = Hub(redis_url, channel, 0), Hub(redis_url, channel, 0)  # two processes' hubs, no watcher
     hubs += [writer, reader]
     session = session_of_8()
-    before = version_of(session.pk)
-    sub, own = reader.subscribe(session.pk, before), writer.subscribe(session.pk, before)
+    key = session_key(session.pk)
+    before = version_of(key)
+    sub, own = reader.subscribe(key, before), writer.subscribe(key, before)
     assert reader.listening.wait(5), "the Redis listener never subscribed"
     bump(section_a(session).pk)
     started = time.monotonic()
-    writer.publish(session.pk)
+    writer.publish(key)
     assert sub.wait(before, 2.0) == before + 1
     assert time.monotonic() - started < 1.0
     # The writer's own streams heard it at once, without Redis.
@@ -72,25 +73,25 @@ def test_a_change_published_in_one_process_reaches_the_streams_of_another_throug
 def test_junk_on_the_channel_is_ignored_and_the_listener_goes_on(redis_url, channel, hubs):
     reader = Hub(redis_url, channel, 0)
     hubs.append(reader)
-    sub = reader.subscribe(41, 3)
+    sub = reader.subscribe("session:41", 3)
     assert reader.listening.wait(5)
     raw = redis.Redis.from_url(redis_url)
-    for junk in ("", "hello", "41:", ":9", "41:x", "41:2:1", "٤١:٩"):
+    for junk in ("", "hello", "41:9", "session:", ":9", "session:41:x", "session:x:1", "Session:41:4", "session:٤١:٩"):
         raw.publish(channel, junk)
-    raw.publish(channel, Change(41, 2).encode())  # older than what the stream has: not a change
-    raw.publish(channel, Change(40, 9).encode())  # another session
+    raw.publish(channel, Change("session:41", 2).encode())  # older than what the stream has: not a change
+    raw.publish(channel, Change("session:40", 9).encode())  # another session
     assert sub.wait(3, 0.5) == 3
-    raw.publish(channel, Change(41, 4).encode())
+    raw.publish(channel, Change("session:41", 4).encode())
     assert sub.wait(3, 2.0) == 4
 
 
 def test_in_process_delivery_wakes_only_the_streams_of_that_session_and_forgets_those_given_up():
     hub = Hub("local://", "unused", 0)
-    one, two, other = hub.subscribe(5, 10), hub.subscribe(5, 10), hub.subscribe(6, 10)
+    one, two, other = hub.subscribe("session:5", 10), hub.subscribe("session:5", 10), hub.subscribe("teams:5", 10)
     assert hub.streams() == 3
-    hub.deliver(Change(5, 11))
+    hub.deliver(Change("session:5", 11))
     assert (one.wait(10, 0), two.wait(10, 0), other.wait(10, 0)) == (11, 11, 10)
-    hub.deliver(Change(5, 9))  # late, out of order: never goes backwards
+    hub.deliver(Change("session:5", 9))  # late, out of order: never goes backwards
     assert one.latest == 11
     hub.unsubscribe(one)
     hub.unsubscribe(one)  # twice is harmless
@@ -104,8 +105,8 @@ def test_the_watcher_finds_a_write_that_nobody_published(hubs):
     hub = Hub("local://", "unused", 0.1)
     hubs.append(hub)
     session = session_of_8()
-    before = version_of(session.pk)
-    sub = hub.subscribe(session.pk, before)
+    before = version_of(session_key(session.pk))
+    sub = hub.subscribe(session_key(session.pk), before)
     # Another process (the laptop's worker, a script) bumps the version and publishes nothing.
     Section.objects.filter(session=session).update(version=F("version") + 1)
     started = time.monotonic()
@@ -117,8 +118,8 @@ def test_the_watcher_finds_a_write_that_nobody_published(hubs):
 def test_a_write_publishes_once_it_commits_and_not_before(settings, django_capture_on_commit_callbacks, hubs):
     settings.PUSH_URL, settings.PUSH_WATCH_SECONDS = "local://", 0
     session = session_of_8()
-    before = version_of(session.pk)
-    sub = hub_module.current().subscribe(session.pk, before)
+    before = version_of(session_key(session.pk))
+    sub = hub_module.current().subscribe(session_key(session.pk), before)
     hubs.append(hub_module.current())
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         bump(section_a(session).pk)
@@ -138,7 +139,14 @@ def test_with_push_off_a_write_publishes_nothing(settings, django_capture_on_com
 
 @pytest.mark.parametrize(
     ("text", "change"),
-    [("12:340", Change(12, 340)), (b"7:0", Change(7, 0)), ("12", None), ("a:1", None), ("-1:2", None), ("", None)],
+    [
+        ("session:12:340", Change("session:12", 340)),
+        (b"teams:7:0", Change("teams:7", 0)),
+        ("12:340", None),
+        ("session:12", None),
+        ("session:-1:2", None),
+        ("", None),
+    ],
 )
 def test_a_change_reads_back_from_its_text(text, change):
     assert Change.decode(text) == change

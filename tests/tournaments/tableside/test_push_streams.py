@@ -18,7 +18,7 @@ from tests.tournaments.services.factories import make_session, section_a
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.sessions import SectionSpec
 from tournaments.tableside import hub, screenlinks, services
-from tournaments.tableside.events import version_of
+from tournaments.tableside.events import session_key, version_of
 from tournaments.tableside.models import TableLink
 
 
@@ -54,15 +54,20 @@ def events(response: http.client.HTTPResponse) -> Iterator[dict[str, str]]:
             fields[name] = value
 
 
-def post_result(base: str, link: TableLink) -> int:
-    row = link.section.table_rounds.get(round=1, table=link.table)
-    body = {"board": int(row.boards[0]), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "push-1"}
+def post_entry(base: str, link: TableLink, body: dict[str, object]) -> int:
+    """POST one entry to the table API over real HTTP (another phone), its status."""
     where = urlsplit(base)
     conn = http.client.HTTPConnection(where.hostname or "", where.port, timeout=10)
     conn.request("POST", f"/api/table/{link.token}/results", json.dumps(body), {"Content-Type": "application/json"})
     status = conn.getresponse().status
     conn.close()
     return status
+
+
+def post_result(base: str, link: TableLink) -> int:
+    row = link.section.table_rounds.get(round=1, table=link.table)
+    body = {"board": int(row.boards[0]), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "push-1"}
+    return post_entry(base, link, body)
 
 
 def two_tables() -> tuple[Session, dict[int, TableLink]]:
@@ -78,13 +83,17 @@ def test_a_result_posted_at_one_table_reaches_the_other_tables_stream_within_a_s
     assert response.getheader("Cache-Control") == "no-store"
     read = events(response)
     ready = next(read)
-    assert ready["event"] == "ready" and int(ready["id"]) == version_of(session.pk) and ready["retry"] == "1000"
+    assert (
+        ready["event"] == "ready"
+        and int(ready["id"]) == version_of(session_key(session.pk))
+        and ready["retry"] == "1000"
+    )
     started = time.monotonic()
     assert post_result(live_server.url, links[1]) == 201
     change = next(read)
     assert time.monotonic() - started < 1.0
-    assert change["event"] == "change" and int(change["id"]) == version_of(session.pk) > int(ready["id"])
-    assert json.loads(change["data"]) == {"session": session.pk, "version": int(change["id"])}
+    assert change["event"] == "change" and int(change["id"]) == version_of(session_key(session.pk)) > int(ready["id"])
+    assert json.loads(change["data"]) == {"key": f"session:{session.pk}", "version": int(change["id"])}
     conn.close()
 
 
