@@ -16,6 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.audit.models import AuditEntry
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.teams_compare import WHOLE, compare_teams
 from tournaments.interchange.teams_import import import_usebio_teams
@@ -214,3 +215,38 @@ def test_a_damaged_teams_file_reads_or_says_where(seed: int) -> None:
 def test_no_bytes_make_the_teams_reader_raise_anything_else(data: bytes) -> None:
     with contextlib.suppress(InterchangeError):
         read_usebio_teams(b'<USEBIO><EVENT EVENT_TYPE="TEAMS">' + data)
+
+
+def test_vps_that_follow_from_the_files_own_totals_are_explained_so() -> None:
+    """Round 2, match 1: the file says 25-0 (its boards add up to 24-0) and gives the VPs of 25 IMPs (19.16-0.84)."""
+    data = teams_xml(bad_total=True).replace(
+        b"<HOME_VPS>18.97</HOME_VPS><AWAY_VPS>1.03</AWAY_VPS>", b"<HOME_VPS>19.16</HOME_VPS><AWAY_VPS>0.84</AWAY_VPS>"
+    )
+    comparison = compare_teams(read_usebio_teams(data))
+    assert comparison.matches.as_dict() == {
+        "same": 13, "explained": {"follows_from_imps": 2}, "file_inconsistent": 1, "unexplained": 0,
+    }  # fmt: skip
+
+
+def test_the_session_nesting_and_rooms_told_by_the_north_south_team() -> None:
+    """EVENT/SESSION/SECTION holding PARTICIPANTS and MATCHes, lines without ROOM (home N-S is room 1)."""
+    flat = teams_xml().decode()
+    nested = flat.replace("<PARTICIPANTS>", "<SESSION><SECTION><PARTICIPANTS>", 1).replace(
+        "</EVENT>", "</SECTION></SESSION></EVENT>", 1
+    )
+    nested = nested.replace("<ROOM>1</ROOM>", "").replace("<ROOM>2</ROOM>", "")
+    record = read_usebio_teams(nested.encode())
+    assert [(m.round, m.home, m.away) for m in record.matches] == [(1, 1, 2), (1, 3, 4), (2, 1, 3), (2, 2, 4)]
+    assert [(b.room1_ns, b.room2_ns, b.home_imps) for b in record.matches[0].boards][:2] == [
+        (420, 170, 6),
+        (-100, 140, -6),
+    ]
+    assert record.warnings == []
+
+
+def test_the_import_goes_through_the_teams_gateway_audited_and_bumped() -> None:
+    report = import_usebio_teams(teams_xml(), filename="winter.xml")
+    entry = AuditEntry.objects.get(action="teams.create", why="imported from winter.xml")
+    assert entry.new == {"imported": {"teams": 4, "rounds": 2, "matches": 4}}
+    assert report.event.version >= 1 and report.event.status == TeamEvent.Status.PLAYING
+    assert [r.complete for r in selectors.played_rounds(report.event)] == [True, True]
