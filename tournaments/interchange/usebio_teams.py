@@ -163,10 +163,10 @@ def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
             number = _whole(element, "TEAM_NUMBER", place, 1, MAX_TEAM)
             if number in teams:
                 raise InterchangeError(f"team {number} is listed twice (also {teams[number].where}).", place)
-            players = [_text(p, "PLAYER_NAME") for p in element.findall("PLAYER")]
+            players = [" ".join(_text(p, "PLAYER_NAME").split()) for p in element.findall("PLAYER")]
             teams[number] = TeamRecord(
                 number=number,
-                name=_text(element, "TEAM_NAME")[:80],
+                name=" ".join(_text(element, "TEAM_NAME").split())[:80],
                 players=[p[:80] for p in players if p],
                 total=_number(element, "TOTAL_SCORE", place),
                 place=_text(element, "PLACE")[:10],

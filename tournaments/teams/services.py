@@ -148,7 +148,8 @@ def import_event(
     by_number: dict[int, Team] = {}
     for number, name, players in teams:
         name = _text(name, "name", 80, "team name") or f"Team {number}"
-        name = f"{name} ({number})" if name in names else name
+        while name in names:
+            name = f"{name[:70]} ({number})"
         names.add(name)
         by_number[number] = team = Team.objects.create(event=event, number=number, name=name)
         TeamPlayer.objects.bulk_create(

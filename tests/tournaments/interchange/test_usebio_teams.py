@@ -250,3 +250,30 @@ def test_the_import_goes_through_the_teams_gateway_audited_and_bumped() -> None:
     assert entry.new == {"imported": {"teams": 4, "rounds": 2, "matches": 4}}
     assert report.event.version >= 1 and report.event.status == TeamEvent.Status.PLAYING
     assert [r.complete for r in selectors.played_rounds(report.event)] == [True, True]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=10**9))
+def test_a_damaged_teams_file_imports_or_is_refused_with_the_reason(seed: int) -> None:
+    """The whole import (reader, comparison, gateway) on damaged files: an event or InterchangeError, never else."""
+    try:
+        report = import_usebio_teams(_damage(teams_xml().decode(), seed), filename="damaged.xml")
+    except InterchangeError as exc:
+        assert exc.message and exc.where
+    else:
+        assert report.event.teams.count() >= 2 and report.lines()[-1] == str(report.event.pk)
+
+
+def test_names_with_line_breaks_are_read_on_one_line() -> None:
+    data = teams_xml().replace(b"<TEAM_NAME>Aces</TEAM_NAME>", b"<TEAM_NAME>The\n  Aces\t</TEAM_NAME>")
+    report = import_usebio_teams(data)
+    assert report.event.teams.get(number=1).name == "The Aces"
+
+
+def test_teams_of_the_same_name_are_told_apart_by_their_numbers() -> None:
+    long = b"L" * 80
+    data = teams_xml()
+    for name in (b"Aces", b"Kings", b"Queens"):
+        data = data.replace(b"<TEAM_NAME>" + name + b"</TEAM_NAME>", b"<TEAM_NAME>" + long + b"</TEAM_NAME>")
+    names = set(import_usebio_teams(data).event.teams.values_list("name", flat=True))
+    assert names == {"Jacks", "L" * 80, "L" * 70 + " (2)", "L" * 70 + " (3)"}
