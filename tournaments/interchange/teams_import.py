@@ -68,6 +68,12 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
                 (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns) for b in m.boards]) for m in record.matches
             ],
             why=f"imported from {filename}",
+            published={
+                "source": filename,
+                "program": record.program,
+                **comparison.as_dict(),
+                "differences": comparison.differences[:200],
+            },
         )
     except TeamsError as exc:
         raise InterchangeError(str(exc), "the file") from None

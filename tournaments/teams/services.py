@@ -128,7 +128,10 @@ def create_event(*, actor: Actor, **rules: Any) -> TeamEvent:
         actor=actor,
         action=AuditAction.TEAMS_CREATE,
         target=event,
-        new={**{k: str(v) for k, v in data.items() if k not in ("vp_table", "tie_breaks")}, "id": event.pk},
+        new={
+            **{k: str(v) for k, v in data.items() if k not in ("vp_table", "tie_breaks", "published")},
+            "id": event.pk,
+        },
     )
     return event
 
@@ -139,11 +142,13 @@ ImportedMatch = tuple[int, int, int, int, Sequence[tuple[int, int]]]  # round, t
 @transaction.atomic
 def import_event(
     *, actor: Actor, rules: Mapping[str, Any], teams: Sequence[tuple[int, str, Sequence[str]]],
-    matches: Sequence[ImportedMatch], why: str,
+    matches: Sequence[ImportedMatch], why: str, published: Mapping[str, Any],
 ) -> TeamEvent:  # fmt: skip
     """A played event from another program's file: its teams (numbers and names as the file has them, any number
-    of players), rounds and matches as drawn there, each board's two rooms (numbered 1, 2 ... in the match)."""
-    event = create_event(actor=actor, **{**rules, "rounds": max(1, max((m[0] for m in matches), default=1))})
+    of players), rounds and matches as drawn there, each board's two rooms (numbered 1, 2 ... in the match), and
+    the file's figures against ours (``published``, kept for the event's page)."""
+    rounds_planned = max(1, max((m[0] for m in matches), default=1))
+    event = create_event(actor=actor, **{**rules, "rounds": rounds_planned, "published": dict(published)})
     names: set[str] = set()
     by_number: dict[int, Team] = {}
     for number, name, players in teams:

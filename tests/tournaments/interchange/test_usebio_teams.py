@@ -23,6 +23,7 @@ from tournaments.interchange.teams_import import import_usebio_teams
 from tournaments.interchange.usebio_teams import is_teams_file, read_usebio_teams
 from tournaments.teams import selectors
 from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
+from tournaments.teams.services import create_event
 
 from .test_damaged_files import _damage
 
@@ -277,3 +278,18 @@ def test_teams_of_the_same_name_are_told_apart_by_their_numbers() -> None:
         data = data.replace(b"<TEAM_NAME>" + name + b"</TEAM_NAME>", b"<TEAM_NAME>" + long + b"</TEAM_NAME>")
     names = set(import_usebio_teams(data).event.teams.values_list("name", flat=True))
     assert names == {"Jacks", "L" * 80, "L" * 70 + " (2)", "L" * 70 + " (3)"}
+
+
+def test_the_event_page_shows_the_files_figures_against_ours(director_client) -> None:
+    report = import_usebio_teams(teams_xml(bad_total=True), filename="total.xml")
+    assert report.event.published["matches"]["file_inconsistent"] == 1
+    page = director_client.get(report.event.get_absolute_url()).content.decode()
+    section = page.split('id="published-vs-bridgedesk"')[1].split("</section>")[0]
+    assert "Imported from total.xml (TeamsWriter)" in section and "vp_scale=wbf_continuous" in section
+    assert "<td>Match IMPs and VPs</td><td>15</td><td>0</td><td>1</td><td>0</td>" in section
+    assert "the file&#x27;s own figures disagree with each other" in section
+
+
+def test_an_event_made_here_shows_no_published_figures(director_client, director) -> None:
+    event = create_event(actor=director, name="Club teams")
+    assert 'id="published-vs-bridgedesk"' not in director_client.get(event.get_absolute_url()).content.decode()
