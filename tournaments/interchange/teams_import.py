@@ -40,10 +40,19 @@ class TeamsImportReport:
 
     def lines(self) -> list[str]:
         """The report as the command prints it, the event's id alone on the last line (for scripts)."""
-        counts = self.comparison.as_dict()
-        out = [self.summary(), *self.notes, *(f"Note: {w}" for w in self.warnings)]
-        out.append(f"Published vs Bridgedesk: board IMPs {counts['boards']}; match IMPs and VPs {counts['matches']}.")
+        out = [self.summary(), *self.notes, *(f"Note: {w}" for w in self.warnings), self.counts_text()]
         return [*out, *self.comparison.differences, str(self.event.pk)]
+
+    def counts_text(self) -> str:
+        """The counts in words, the same on the page and from the command."""
+        parts = []
+        for what, counts in (("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)):
+            explained = ", ".join(f"{n} by {name}" for name, n in counts.explained.items()) or "0"
+            parts.append(
+                f"{what}: {counts.same} the same, explained {explained}, {counts.file_inconsistent} where the file "
+                f"disagrees with itself, {counts.unexplained} unexplained"
+            )
+        return f"Published vs Bridgedesk: {'; '.join(parts)}."
 
 
 def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", actor: Actor = None) -> TeamsImportReport:

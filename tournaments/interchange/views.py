@@ -90,10 +90,7 @@ def _teams_done(request: HttpRequest, report: TeamsImportReport) -> HttpResponse
         messages.info(request, note)
     for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
         messages.warning(request, warning)
-    counts = report.comparison.as_dict()
-    messages.info(
-        request, f"Published vs Bridgedesk: board IMPs {counts['boards']}; match IMPs and VPs {counts['matches']}."
-    )
+    messages.info(request, report.counts_text())
     if report.comparison.differences:
         messages.warning(request, " ".join(report.comparison.differences[:MAX_WARNINGS_SHOWN]))
     return redirect(report.event.get_absolute_url())
