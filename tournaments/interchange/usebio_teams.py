@@ -135,17 +135,19 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
         date=_text(event, "DATE"),
         program=" ".join(x for x in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if x),
     )
-    bodies = [event, *event.findall("SESSION"), *[s for x in event.findall("SESSION") for s in x.findall("SECTION")]]
-    record.teams = _read_teams(bodies, _where(event, "EVENT"))
+    sessions = [[event], *([x, *x.findall("SECTION")] for x in event.findall("SESSION"))]
+    record.teams = _read_teams([body for group in sessions for body in group], _where(event, "EVENT"))
     numbers = {t.number for t in record.teams}
     refused: list[InterchangeError] = []
-    for body in bodies:
-        for element in body.findall("MATCH"):
+    for group in sessions:
+        read: list[MatchRecord] = []
+        for element in (m for body in group for m in body.findall("MATCH")):
             try:
-                record.matches.append(_read_match(element, numbers, record))
+                read.append(_read_match(element, len(record.matches) + len(read) + len(refused) + 1, numbers, record))
             except InterchangeError as exc:
                 refused.append(exc)
                 record.warnings.append(f"{exc.where}: {exc.message} The match was left out.")
+        _continue_rounds(record, read, group[0])
     _check_meetings(record)
     if not record.matches:
         if refused:
@@ -179,8 +181,8 @@ def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
     return [teams[n] for n in sorted(teams)]
 
 
-def _read_match(element: Element, numbers: set[int], record: TeamsRecord) -> MatchRecord:
-    where = _where(element, f"MATCH {len(record.matches) + 1}")
+def _read_match(element: Element, index: int, numbers: set[int], record: TeamsRecord) -> MatchRecord:
+    where = _where(element, f"MATCH {index}")
     match = MatchRecord(
         round=_whole(element, "ROUND_NUMBER", where, 1, 60),
         table=_whole(element, "TABLE_NUMBER", where, 1, 500) if _text(element, "TABLE_NUMBER") else 0,
@@ -265,6 +267,18 @@ def _line_imps(line: Element, room: int, where: str) -> float | None:
         return None
     net = (ns or 0.0) - (ew or 0.0)
     return net if room == 1 else -net
+
+
+def _continue_rounds(record: TeamsRecord, read: list[MatchRecord], session: Element) -> None:
+    """A SESSION whose rounds start again at 1 continues the rounds before it (its round 1 follows their last)."""
+    last = max((m.round for m in record.matches), default=0)
+    if read and last and min(m.round for m in read) <= last:
+        for match in read:
+            match.round += last
+        record.warnings.append(
+            f"{_where(session, 'SESSION')}: its rounds start again; they are read as rounds {last + 1} on."
+        )
+    record.matches.extend(read)
 
 
 def _check_meetings(record: TeamsRecord) -> None:

@@ -297,3 +297,19 @@ def test_the_event_page_shows_the_files_figures_against_ours(director_client) ->
 def test_an_event_made_here_shows_no_published_figures(director_client, director) -> None:
     event = create_event(actor=director, name="Club teams")
     assert 'id="published-vs-bridgedesk"' not in director_client.get(event.get_absolute_url()).content.decode()
+
+
+def test_sessions_whose_rounds_start_again_continue_the_rounds_before() -> None:
+    """Two SESSIONs, each numbering its one round 1 (an afternoon and an evening): rounds 1 and 2 of one event."""
+    text = teams_xml().decode().replace("<ROUND_NUMBER>2</ROUND_NUMBER>", "<ROUND_NUMBER>1</ROUND_NUMBER>")
+    head, first = text.split("<MATCH>", 1)
+    matches = ["<MATCH>" + m for m in first.split("</EVENT>")[0].split("<MATCH>")]
+    text = (
+        f"{head}<SESSION>{''.join(matches[:2])}</SESSION>\n<SESSION>{''.join(matches[2:])}</SESSION>\n</EVENT></USEBIO>"
+    )
+    report = import_usebio_teams(text.encode())
+    assert [(m.round, m.home, m.away) for m in read_usebio_teams(text.encode()).matches] == [
+        (1, 1, 2), (1, 3, 4), (2, 1, 3), (2, 2, 4),
+    ]  # fmt: skip
+    assert len(report.warnings) == 1 and "its rounds start again; they are read as rounds 2 on." in report.warnings[0]
+    assert {s.team: s.vp for s in selectors.standings(report.event)}[1] == Decimal("34.71")
