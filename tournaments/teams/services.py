@@ -175,7 +175,9 @@ def import_event(
     TeamEvent.objects.filter(pk=event.pk).update(status=TeamEvent.Status.PLAYING)
     audit.record(
         actor=actor, action=AuditAction.TEAMS_CREATE, target=event, why=why,
-        new={"imported": {"teams": len(teams), "rounds": len(rounds), "matches": len(matches)}},
+        new={"imported": {"teams": len(teams), "rounds": len(rounds), "matches": len(matches)},
+             "team_list": [[n, t.name] for n, t in by_number.items()],
+             "match_list": [[r, h, a, [list(b) for b in boards]] for r, _, h, a, boards in matches]},
     )  # fmt: skip
     _bump(event.pk)
     event.refresh_from_db()

@@ -252,7 +252,9 @@ def test_the_session_nesting_and_rooms_told_by_the_north_south_team() -> None:
 def test_the_import_goes_through_the_teams_gateway_audited_and_bumped() -> None:
     report = import_usebio_teams(teams_xml(), filename="winter.xml")
     entry = AuditEntry.objects.get(action="teams.create", why="imported from winter.xml")
-    assert entry.new == {"imported": {"teams": 4, "rounds": 2, "matches": 4}}
+    assert entry.new["imported"] == {"teams": 4, "rounds": 2, "matches": 4}
+    assert entry.new["team_list"][0] == [1, "Aces"]
+    assert entry.new["match_list"][2] == [2, 1, 3, [[1430, -1430], [100, 100], [-420, -420], [50, -50]]]
     assert report.event.version >= 1 and report.event.status == TeamEvent.Status.PLAYING
     assert [r.complete for r in selectors.played_rounds(report.event)] == [True, True]
 
