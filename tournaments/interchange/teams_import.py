@@ -14,6 +14,7 @@ from tournaments.teams.models import TeamEvent
 from tournaments.teams.services import TeamsError, import_event
 
 from .errors import InterchangeError
+from .importers import file_digest
 from .teams_compare import WHOLE, TeamsComparison, compare_teams, whole_vp_table
 from .usebio import _parse_date
 from .usebio_teams import TeamsRecord, read_usebio_teams
@@ -79,6 +80,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             why=f"imported from {filename}",
             published={
                 "source": filename,
+                "digest": file_digest(data),
                 "program": record.program,
                 **comparison.as_dict(),
                 "differences": comparison.differences[:200],
@@ -102,6 +104,12 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             f"{len(short)} match(es) have fewer than {boards} boards with both rooms: their VPs wait for the rest."
         )
     return report
+
+
+def already_imported_teams(data: bytes | str) -> TeamEvent | None:
+    """The teams event (not archived) this very file was imported as before, if any."""
+    events = TeamEvent.objects.filter(published__digest=file_digest(data), archived_at__isnull=True)
+    return events.order_by("-pk").first()
 
 
 def _date(record: TeamsRecord, warnings: list[str]) -> dt.date:

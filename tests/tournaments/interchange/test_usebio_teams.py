@@ -315,3 +315,17 @@ def test_sessions_whose_rounds_start_again_continue_the_rounds_before() -> None:
     ]  # fmt: skip
     assert len(report.warnings) == 1 and "its rounds start again; they are read as rounds 2 on." in report.warnings[0]
     assert {s.team: s.vp for s in selectors.standings(report.event)}[1] == Decimal("34.71")
+
+
+def test_the_same_teams_file_again_is_recognised_until_import_again_is_ticked(director_client) -> None:
+    def upload(**extra: str):
+        data = {"file": SimpleUploadedFile("winter.xml", teams_xml()), "format": "auto", **extra}
+        return director_client.post(reverse("interchange:upload"), data)
+
+    assert upload().status_code == 302
+    again = upload()
+    assert again.status_code == 200 and "This file was already imported on" in again.content.decode()
+    assert "open that teams event" in again.content.decode()
+    assert 'id="already-imported"' in again.content.decode() and TeamEvent.objects.count() == 1
+    assert upload(import_again="on").status_code == 302
+    assert TeamEvent.objects.count() == 2
