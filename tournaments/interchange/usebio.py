@@ -56,8 +56,6 @@ _ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 _PAIR_REF = re.compile(r"^([0-9]+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
 _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW", "": ""}
 
-# ---------------------------------------------------------------------------------------------- reading
-
 
 class _Reader:
     def where(self, element: Element, path: str) -> str:

@@ -16,6 +16,8 @@ from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm
 from tournaments.interchange.importers import already_imported, import_deals, import_lin, import_pbn, import_usebio
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
+from tournaments.interchange.teams_import import TeamsImportReport, already_imported_teams, import_usebio_teams
+from tournaments.interchange.usebio_teams import is_teams_file
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.conventions import CONVENTION_FIELDS, set_scores_shown, update_conventions
 from tournaments.sessions.views.common import get_session
@@ -37,14 +39,22 @@ def upload(request: HttpRequest) -> HttpResponse:
         kind = form.cleaned_data["format"]
         kind = sniff(data) if kind == "auto" else kind
         scale = form.cleaned_data["scale_missed_boards"]
-        twin = already_imported(data)
+        teams_file = kind == "usebio" and is_teams_file(data)
+        twin = already_imported_teams(data) if teams_file else already_imported(data)
         if twin is not None and not form.cleaned_data["import_again"]:
             form.add_error(
                 "file",
                 f"This file was already imported on {twin.created_at:%d %b %Y at %H:%M} as {twin}: open that "
-                'session, or tick "Import it again" and choose the file again to make a second one.',
+                f"{'teams event' if teams_file else 'session'}, or tick "
+                '"Import it again" and choose the file again to make a second one.',
             )
             return render(request, "interchange/upload.html", {"form": form, "twin": twin})
+        if teams_file:
+            try:
+                return _teams_done(request, import_usebio_teams(data, filename=upload_file.name, actor=request.user))
+            except InterchangeError as exc:
+                _file_error(form, exc)
+                return render(request, "interchange/upload.html", {"form": form})
         try:
             if kind == "lin":
                 report = import_lin(data, filename=upload_file.name, actor=request.user)
@@ -73,6 +83,19 @@ def upload(request: HttpRequest) -> HttpResponse:
                 )
             return redirect(report.session.get_absolute_url())
     return render(request, "interchange/upload.html", {"form": form})
+
+
+def _teams_done(request: HttpRequest, report: TeamsImportReport) -> HttpResponse:
+    """The teams event the file became, with the import's notes and its figures against ours."""
+    messages.success(request, report.summary())
+    for note in report.notes:
+        messages.info(request, note)
+    for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
+        messages.warning(request, warning)
+    messages.info(request, report.counts_text())
+    if report.comparison.differences:
+        messages.warning(request, " ".join(report.comparison.differences[:MAX_WARNINGS_SHOWN]))
+    return redirect(report.event.get_absolute_url())
 
 
 def _download(content: bytes, filename: str, content_type: str) -> HttpResponse:

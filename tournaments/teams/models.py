@@ -60,6 +60,9 @@ class TeamEvent(Timestamped):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every write: pages and caches key on it")
     archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by a director (restorable)")
+    published = models.JSONField(
+        default=dict, blank=True, help_text="An imported file's figures against ours at the import (teams_compare)"
+    )
 
     class Meta:
         ordering = ["-date", "-id"]

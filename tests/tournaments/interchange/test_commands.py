@@ -17,6 +17,7 @@ from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Session
+from tournaments.teams.models import TeamEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -94,10 +95,10 @@ def test_a_bad_file_names_the_place_and_imports_nothing(usebio_dir: Path, tmp_pa
         call_command("import_usebio", str(bad))
     assert caught.value.returncode == 2
     assert (
-        str(caught.value) == f"{bad}: line 8, EVENT: this is a teams event (EVENT_TYPE TEAMS); Bridgedesk imports "
-        "pairs events from USEBIO files."
+        str(caught.value) == f"{bad}: line 8, EVENT: a teams event's PARTICIPANTS must list at least two TEAMs (it "
+        "lists PAIRs: is EVENT_TYPE right?)."
     )
-    assert not Session.objects.exists()
+    assert not Session.objects.exists() and not TeamEvent.objects.exists()
 
 
 def test_the_real_process_exits_2_with_the_message_on_stderr(tmp_path: Path) -> None:

@@ -1,0 +1,173 @@
+"""A teams file's published IMPs and VPs against Bridgedesk's, each difference explained by a named convention
+when one does, "the file disagrees with itself" when its own figures do not add up, and only then "unexplained".
+
+The VP conventions tried (docs/interchange.md): ``vp_scale=wbf_continuous`` (the WBF continuous 20-VP scale to
+0.01, Bridgedesk's default) and ``vp_scale=wbf_continuous_whole`` (the same scale rounded half up to whole VPs,
+as programs that print whole VPs do). The scale that explains every published VP is the one the import keeps.
+Plain values only: the counts use the same tolerance (the two decimals the files print) as compare_published.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from scoring.imps import match_totals, team_board_imps, victory_point_scale, victory_points
+
+from .usebio_teams import MatchRecord, TeamsRecord
+
+TOLERANCE = 0.005  # the files print two decimals
+CONTINUOUS, WHOLE = "vp_scale=wbf_continuous", "vp_scale=wbf_continuous_whole"
+FOLLOWS_FROM_IMPS = "follows_from_imps"  # the file's VPs follow from its own IMP totals, which differ from ours
+
+
+def _whole(value: float) -> float:
+    return float(Decimal(repr(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def _vps_whole(margin: float, boards: int) -> tuple[float, float]:
+    winner = _whole(max(victory_points(abs(margin), boards)))
+    return (winner, 20.0 - winner) if margin >= 0 else (20.0 - winner, winner)
+
+
+VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {CONTINUOUS: victory_points, WHOLE: _vps_whole}
+
+
+def whole_vp_table(boards: int) -> list[float]:
+    """The WBF continuous scale rounded to whole VPs, as a club scale (winner's VPs for 0, 1, 2 ... IMPs)."""
+    return [_whole(v) for v in victory_point_scale(boards)]
+
+
+@dataclass(slots=True)
+class Counts:
+    same: int = 0
+    explained: dict[str, int] = field(default_factory=dict)
+    file_inconsistent: int = 0
+    unexplained: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "same": self.same,
+            "explained": dict(self.explained),
+            "file_inconsistent": self.file_inconsistent,
+            "unexplained": self.unexplained,
+        }
+
+
+@dataclass(slots=True)
+class TeamsComparison:
+    """Counts for board IMPs and match figures (IMP totals and VPs), every difference in words, the VP scale."""
+
+    boards: Counts = field(default_factory=Counts)
+    matches: Counts = field(default_factory=Counts)
+    differences: list[str] = field(default_factory=list)
+    vp_scale: str = CONTINUOUS
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"boards": self.boards.as_dict(), "matches": self.matches.as_dict(), "vp_scale": self.vp_scale}
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE
+
+
+def _vp_scale(record: TeamsRecord) -> str:
+    """The scale that gives every published VP from the published (else our) margin; continuous when none does."""
+    for name, scale in VP_SCALES.items():
+        if all(_vps_agree(m, scale) for m in record.matches if m.home_vps is not None):
+            return name
+    return CONTINUOUS
+
+
+def _margins(match: MatchRecord) -> list[float]:
+    """Our IMP margin, then the file's when it publishes totals that give another (its VPs may follow from them)."""
+    home, away = match_totals(team_board_imps([b.room1_ns for b in match.boards], [b.room2_ns for b in match.boards]))
+    margins = [home - away]
+    if match.home_imps is not None and match.away_imps is not None and match.home_imps - match.away_imps != margins[0]:
+        margins.append(match.home_imps - match.away_imps)
+    return margins
+
+
+def _vps_agree(match: MatchRecord, scale: Callable[[float, int], tuple[float, float]]) -> bool:
+    for margin in _margins(match):
+        home, away = scale(margin, len(match.boards))
+        if _close(home, match.home_vps or 0.0) and (match.away_vps is None or _close(away, match.away_vps)):
+            return True
+    return False
+
+
+def compare_teams(record: TeamsRecord) -> TeamsComparison:
+    """Every published board IMP, match IMP total and VP figure of the file against Bridgedesk's."""
+    out = TeamsComparison(vp_scale=_vp_scale(record))
+    for match in record.matches:
+        ours = team_board_imps([b.room1_ns for b in match.boards], [b.room2_ns for b in match.boards])
+        name = f"Round {match.round}, team {match.home} v team {match.away}"
+        for board, imps in zip(match.boards, ours, strict=True):
+            if board.home_imps is None:
+                continue
+            if _close(board.home_imps, imps):
+                out.boards.same += 1
+            else:
+                out.boards.unexplained += 1
+                out.differences.append(
+                    f"{board.where}: {name}, board {board.number}: the file gives the home team {board.home_imps:g} "
+                    f"IMPs, Bridgedesk {imps} (N-S {board.room1_ns} and {board.room2_ns}): unexplained."
+                )
+        _compare_totals(match, ours, name, out)
+        _compare_vps(match, name, out)
+    return out
+
+
+def _compare_totals(match: MatchRecord, ours: list[int], name: str, out: TeamsComparison) -> None:
+    home, away = match_totals(ours)
+    published = [b.home_imps for b in match.boards]
+    file_home, file_away = (
+        match_totals([x for x in published if x is not None]) if all(x is not None for x in published) else (None, None)
+    )
+    for given, mine, own, side in (
+        (match.home_imps, home, file_home, "home"),
+        (match.away_imps, away, file_away, "away"),
+    ):
+        if given is None:
+            continue
+        if _close(given, mine):
+            out.matches.same += 1
+        elif own is not None and not _close(given, own):
+            out.matches.file_inconsistent += 1
+            out.differences.append(
+                f"{match.where}: {name}: the {side} team's {given:g} IMPs are not the {own:g} its boards in the file "
+                "add up to: the file's own figures disagree with each other."
+            )
+        else:
+            out.matches.unexplained += 1
+            out.differences.append(f"{match.where}: {name}: {side} IMPs {given:g} in the file, {mine:g} here.")
+
+
+def _compare_vps(match: MatchRecord, name: str, out: TeamsComparison) -> None:
+    """Same on the WBF continuous scale from our margin; else explained by another scale, or by the file's own IMP
+    totals (``follows_from_imps``: already counted where they differ); else unexplained."""
+    if match.home_vps is None:
+        return
+    boards, margins = len(match.boards), _margins(match)
+    for index, side, file_value in ((0, "home", match.home_vps), (1, "away", match.away_vps)):
+        if file_value is None:
+            continue
+        found = [
+            FOLLOWS_FROM_IMPS if margin != margins[0] and scale_name == out.vp_scale else scale_name
+            for margin in margins
+            for scale_name, scale in VP_SCALES.items()
+            if _close(scale(margin, boards)[index], file_value)
+        ]
+        mine = victory_points(margins[0], boards)[index]
+        if _close(file_value, mine):
+            out.matches.same += 1
+        elif found:
+            out.matches.explained[found[0]] = out.matches.explained.get(found[0], 0) + 1
+        else:
+            out.matches.unexplained += 1
+            out.differences.append(
+                f"{match.where}: {name}: {side} VPs {file_value:g} in the file, {mine:g} on the WBF continuous "
+                f"scale for {boards} boards, and no scale Bridgedesk knows gives them: unexplained."
+            )

@@ -1,0 +1,132 @@
+"""A USEBIO teams file becomes a teams event, through the teams write gateway (teams.services.import_event).
+
+The file's VP scale is kept when it is one Bridgedesk knows (:mod:`.teams_compare`), so the standings give the
+VPs the file published; every published IMP and VP is set against ours in the report.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from tournaments.core.actors import Actor
+from tournaments.teams.models import TeamEvent
+from tournaments.teams.services import TeamsError, import_event
+
+from .errors import InterchangeError
+from .importers import file_digest
+from .teams_compare import WHOLE, TeamsComparison, compare_teams, whole_vp_table
+from .usebio import _parse_date
+from .usebio_teams import TeamsRecord, read_usebio_teams
+
+
+@dataclass
+class TeamsImportReport:
+    """What a teams import made, and where the file's figures and ours differ (the same counts as the page)."""
+
+    event: TeamEvent
+    source: str
+    teams: int = 0
+    matches: int = 0
+    boards: int = 0
+    comparison: TeamsComparison = field(default_factory=TeamsComparison)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"Imported {self.source}: a teams event of {self.teams} teams, {self.matches} matches, "
+            f"{self.boards} boards played in both rooms."
+        )
+
+    def lines(self) -> list[str]:
+        """The report as the command prints it, the event's id alone on the last line (for scripts)."""
+        out = [self.summary(), *self.notes, *(f"Note: {w}" for w in self.warnings), self.counts_text()]
+        return [*out, *self.comparison.differences, str(self.event.pk)]
+
+    def counts_text(self) -> str:
+        """The counts in words, the same on the page and from the command."""
+        parts = []
+        for what, counts in (("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)):
+            explained = ", ".join(f"{n} by {name}" for name, n in counts.explained.items()) or "0"
+            parts.append(
+                f"{what}: {counts.same} the same, explained {explained}, {counts.file_inconsistent} where the file "
+                f"disagrees with itself, {counts.unexplained} unexplained"
+            )
+        return f"Published vs Bridgedesk: {'; '.join(parts)}."
+
+
+def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", actor: Actor = None) -> TeamsImportReport:
+    """Import a USEBIO teams file as a new teams event. Raises :class:`InterchangeError` on a bad file."""
+    record = read_usebio_teams(data)
+    comparison = compare_teams(record)
+    boards = max(len(m.boards) for m in record.matches)
+    warnings = list(record.warnings)
+    rules = {
+        "name": (record.name or filename)[:120],
+        "date": _date(record, warnings),
+        "format": TeamEvent.Format.ROUND_ROBIN,
+        "boards_per_match": boards,
+        "vp_table": whole_vp_table(boards) if comparison.vp_scale == WHOLE else [],
+    }
+    try:
+        event = import_event(
+            actor=actor,
+            rules=rules,
+            teams=[(t.number, t.name, t.players) for t in record.teams],
+            matches=[
+                (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns) for b in m.boards]) for m in record.matches
+            ],
+            why=f"imported from {filename}",
+            published={
+                "source": filename,
+                "digest": file_digest(data),
+                "program": record.program,
+                **comparison.as_dict(),
+                "differences": comparison.differences[:200],
+            },
+        )
+    except TeamsError as exc:
+        raise InterchangeError(str(exc), "the file") from None
+    report = TeamsImportReport(
+        event=event,
+        source=filename,
+        teams=len(record.teams),
+        matches=len(record.matches),
+        boards=sum(len(m.boards) for m in record.matches),
+        comparison=comparison,
+        warnings=warnings,
+    )
+    report.notes.append(_scale_note(comparison, boards, record))
+    short = [m for m in record.matches if len(m.boards) < boards]
+    if short:
+        report.notes.append(
+            f"{len(short)} match(es) have fewer than {boards} boards with both rooms: their VPs wait for the rest."
+        )
+    return report
+
+
+def already_imported_teams(data: bytes | str) -> TeamEvent | None:
+    """The teams event (not archived) this very file was imported as before, if any."""
+    events = TeamEvent.objects.filter(published__digest=file_digest(data), archived_at__isnull=True)
+    return events.order_by("-pk").first()
+
+
+def _date(record: TeamsRecord, warnings: list[str]) -> dt.date:
+    try:
+        date = _parse_date(record.date, "EVENT DATE")
+    except InterchangeError as exc:
+        warnings.append(f"{exc.where}: {exc.message} Today's date was used.")
+        date = None
+    return date or dt.date.today()
+
+
+def _scale_note(comparison: TeamsComparison, boards: int, record: TeamsRecord) -> str:
+    if not any(m.home_vps is not None for m in record.matches):
+        return "The file publishes no VPs: the WBF continuous 20-VP scale is used."
+    if comparison.vp_scale == WHOLE:
+        return (
+            f"The file's VPs are the WBF continuous scale for {boards} boards rounded to whole VPs "
+            f"({WHOLE}): the event keeps that scale."
+        )
+    return f"The event uses the WBF continuous 20-VP scale for {boards} boards, as the file's VPs do where they agree."

@@ -1,0 +1,298 @@
+"""Reading a USEBIO teams event (``EVENT_TYPE="TEAMS"``): the teams, each match and both rooms' result per board.
+
+What is read (docs/interchange.md, "USEBIO teams events"): ``PARTICIPANTS/TEAM`` (``TEAM_NUMBER``, ``TEAM_NAME``,
+``PLAYER``\\s, published ``TOTAL_SCORE`` and ``PLACE``) and one ``MATCH`` per match (``ROUND_NUMBER``,
+``TABLE_NUMBER``, ``HOME_TEAM_NUMBER``/``AWAY_TEAM_NUMBER``, the published ``HOME_IMPS``/``AWAY_IMPS`` and
+``HOME_VPS``/``AWAY_VPS``), each with its ``BOARD``\\s: a ``TRAVELLER_LINE`` per room (``ROOM`` 1/2 or
+OPEN/CLOSED, or the room told by ``NS_TEAM_NUMBER``: the home team sits N-S in room 1) with its N-S ``SCORE`` and
+the published ``NS_IMPS``/``EW_IMPS``. The ``EVENT/SESSION`` nesting is read as well as the flat form.
+
+A board, or a whole match, that cannot be read is left out with the reason and its line in the file; the file is
+refused only when no match can be read. Only plain values come out (no Django): the teams write gateway stores
+them and :mod:`.teams_compare` sets the published figures against ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournaments.core.text import ascii_int, is_digits
+
+from .errors import InterchangeError
+from .safexml import Element, line_of, parse_xml
+
+MAX_TEAM = 999  # team numbers (TeamEvent holds up to 32767; no event has a thousand teams)
+MAX_SCORE = 7600  # the teams gateway's bound on an N-S score
+ROOMS = {"1": 1, "OPEN": 1, "O": 1, "2": 2, "CLOSED": 2, "C": 2}
+TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR")
+
+
+@dataclass(slots=True)
+class TeamRecord:
+    number: int
+    name: str
+    players: list[str]
+    total: float | None = None  # the published total (VPs)
+    place: str = ""
+    where: str = ""
+
+
+@dataclass(slots=True)
+class MatchBoardRecord:
+    """A board of a match as the file gives it: both rooms' N-S scores and the home team's published IMPs."""
+
+    number: int
+    room1_ns: int
+    room2_ns: int
+    home_imps: float | None  # the file's net IMPs to the home team on this board (None: not published)
+    where: str = ""
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    round: int
+    table: int
+    home: int
+    away: int
+    boards: list[MatchBoardRecord] = field(default_factory=list)
+    home_imps: float | None = None
+    away_imps: float | None = None
+    home_vps: float | None = None
+    away_vps: float | None = None
+    where: str = ""
+
+
+@dataclass(slots=True)
+class TeamsRecord:
+    """A teams event read from a file: plain values and the notes on what was left out."""
+
+    name: str = ""
+    date: str = ""
+    program: str = ""
+    teams: list[TeamRecord] = field(default_factory=list)
+    matches: list[MatchRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _where(element: Element, path: str) -> str:
+    line = line_of(element)
+    return f"line {line}, {path}" if line else path
+
+
+def _text(element: Element, *tags: str) -> str:
+    """The first of ``tags`` that ``element`` has, stripped ("" when none)."""
+    for tag in tags:
+        found = element.find(tag)
+        if found is not None and found.text is not None and found.text.strip():
+            return found.text.strip()
+    return ""
+
+
+def _number(element: Element, tag: str, where: str) -> float | None:
+    raw = _text(element, tag)
+    if not raw:
+        return None
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InterchangeError(f"{tag} {raw[:20]!r} is not a number.", where) from None
+    if value != value or abs(value) > 1e6:  # NaN or absurd
+        raise InterchangeError(f"{tag} {raw[:20]!r} is not a number of IMPs or VPs.", where)
+    return value
+
+
+def _whole(element: Element, tag: str, where: str, low: int, high: int) -> int:
+    raw = _text(element, tag)
+    if not is_digits(raw) or not low <= int(raw) <= high:
+        raise InterchangeError(f"{tag} {raw[:20]!r} must be a whole number from {low} to {high}.", where)
+    return int(raw)
+
+
+def is_teams_file(data: bytes | str) -> bool:
+    """Whether a USEBIO file's EVENT is a teams event (the import routes it here); False for anything unreadable."""
+    try:
+        root = parse_xml(data)
+    except InterchangeError:
+        return False
+    event = root.find("EVENT")
+    return event is not None and event.get("EVENT_TYPE", "").strip().upper() in TEAMS_EVENT_TYPES
+
+
+def read_usebio_teams(data: bytes | str) -> TeamsRecord:
+    """Read a USEBIO teams file; InterchangeError (with the place) when nothing readable is left."""
+    root = parse_xml(data)
+    if root.tag != "USEBIO":
+        raise InterchangeError(f"the root element is <{root.tag}>, not <USEBIO>.", _where(root, root.tag))
+    events = root.findall("EVENT")
+    if len(events) != 1:
+        raise InterchangeError(f"the file holds {len(events)} EVENTs; a teams file holds one.", _where(root, "USEBIO"))
+    event = events[0]
+    kind = event.get("EVENT_TYPE", "").strip().upper()
+    if kind not in TEAMS_EVENT_TYPES:
+        raise InterchangeError(f"EVENT_TYPE {kind or '(none)'} is not a teams event.", _where(event, "EVENT"))
+    record = TeamsRecord(
+        name=_text(event, "EVENT_DESCRIPTION", "TITLE"),
+        date=_text(event, "DATE"),
+        program=" ".join(x for x in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if x),
+    )
+    sessions = [[event], *([x, *x.findall("SECTION")] for x in event.findall("SESSION"))]
+    record.teams = _read_teams([body for group in sessions for body in group], _where(event, "EVENT"))
+    numbers = {t.number for t in record.teams}
+    refused: list[InterchangeError] = []
+    for group in sessions:
+        read: list[MatchRecord] = []
+        for element in (m for body in group for m in body.findall("MATCH")):
+            try:
+                read.append(_read_match(element, len(record.matches) + len(read) + len(refused) + 1, numbers, record))
+            except InterchangeError as exc:
+                refused.append(exc)
+                record.warnings.append(f"{exc.where}: {exc.message} The match was left out.")
+        _continue_rounds(record, read, group[0])
+    _check_meetings(record)
+    if not record.matches:
+        if refused:
+            raise refused[0]
+        raise InterchangeError("the EVENT has no MATCH with results.", _where(event, "EVENT"))
+    return record
+
+
+def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
+    teams: dict[int, TeamRecord] = {}
+    for body in bodies:
+        participants = body.find("PARTICIPANTS")
+        for element in [] if participants is None else participants.findall("TEAM"):
+            place = _where(element, f"TEAM {_text(element, 'TEAM_NUMBER') or len(teams) + 1}")
+            number = _whole(element, "TEAM_NUMBER", place, 1, MAX_TEAM)
+            if number in teams:
+                raise InterchangeError(f"team {number} is listed twice (also {teams[number].where}).", place)
+            players = [" ".join(_text(p, "PLAYER_NAME").split()) for p in element.findall("PLAYER")]
+            teams[number] = TeamRecord(
+                number=number,
+                name=" ".join(_text(element, "TEAM_NAME").split())[:80],
+                players=[p[:80] for p in players if p],
+                total=_number(element, "TOTAL_SCORE", place),
+                place=_text(element, "PLACE")[:10],
+                where=place,
+            )
+    if len(teams) < 2:
+        pairs = any(p.find("PAIR") is not None for b in bodies for p in b.findall("PARTICIPANTS"))
+        also = " (it lists PAIRs: is EVENT_TYPE right?)" if pairs else ""
+        raise InterchangeError(f"a teams event's PARTICIPANTS must list at least two TEAMs{also}.", where)
+    return [teams[n] for n in sorted(teams)]
+
+
+def _read_match(element: Element, index: int, numbers: set[int], record: TeamsRecord) -> MatchRecord:
+    where = _where(element, f"MATCH {index}")
+    match = MatchRecord(
+        round=_whole(element, "ROUND_NUMBER", where, 1, 60),
+        table=_whole(element, "TABLE_NUMBER", where, 1, 500) if _text(element, "TABLE_NUMBER") else 0,
+        home=_whole(element, "HOME_TEAM_NUMBER", where, 1, MAX_TEAM),
+        away=_whole(element, "AWAY_TEAM_NUMBER", where, 1, MAX_TEAM),
+        home_imps=_number(element, "HOME_IMPS", where),
+        away_imps=_number(element, "AWAY_IMPS", where),
+        home_vps=_number(element, "HOME_VPS", where),
+        away_vps=_number(element, "AWAY_VPS", where),
+        where=where,
+    )
+    for number, side in ((match.home, "HOME"), (match.away, "AWAY")):
+        if number not in numbers:
+            raise InterchangeError(f"{side}_TEAM_NUMBER {number} is not among the PARTICIPANTS.", where)
+    if match.home == match.away:
+        raise InterchangeError(f"team {match.home} cannot play against itself.", where)
+    seen: set[int] = set()
+    for board_element in element.findall("BOARD"):
+        try:
+            board = _read_board(board_element, match)
+            if board.number in seen:
+                raise InterchangeError(f"board {board.number} is given twice in this match.", board.where)
+        except InterchangeError as exc:
+            record.warnings.append(f"{exc.where}: {exc.message} The board was left out.")
+            continue
+        seen.add(board.number)
+        match.boards.append(board)
+    if not match.boards:
+        raise InterchangeError("the match has no board with both rooms' results.", where)
+    match.boards.sort(key=lambda b: b.number)
+    if len(match.boards) > 64:
+        raise InterchangeError(f"the match has {len(match.boards)} boards; a match has at most 64.", where)
+    return match
+
+
+def _read_board(element: Element, match: MatchRecord) -> MatchBoardRecord:
+    where = _where(element, f"{match.where.split(', ')[-1]}, BOARD {_text(element, 'BOARD_NUMBER') or '?'}")
+    number = _whole(element, "BOARD_NUMBER", where, 1, 9999)
+    rooms: dict[int, tuple[int, float | None]] = {}
+    for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
+        line_where = _where(line, f"BOARD {number}, TRAVELLER_LINE {index}")
+        room = _room(line, match, line_where)
+        if room in rooms:
+            raise InterchangeError(f"room {room} is given twice.", line_where)
+        rooms[room] = (_score(line, line_where), _line_imps(line, room, line_where))
+    missing = [str(r) for r in (1, 2) if r not in rooms]
+    if missing:
+        raise InterchangeError(f"room {' and '.join(missing)} has no TRAVELLER_LINE.", where)
+    published = rooms[1][1] if rooms[1][1] is not None else rooms[2][1]
+    return MatchBoardRecord(number, rooms[1][0], rooms[2][0], published, where)
+
+
+def _room(line: Element, match: MatchRecord, where: str) -> int:
+    """The room from ROOM, or from which team sits N-S (home N-S in room 1, away N-S in room 2)."""
+    raw = _text(line, "ROOM").upper()
+    if raw:
+        if raw not in ROOMS:
+            raise InterchangeError(f"ROOM {raw[:20]!r} must be 1, 2, OPEN or CLOSED.", where)
+        return ROOMS[raw]
+    ns = _text(line, "NS_TEAM_NUMBER", "NS_PAIR_NUMBER")
+    if ns == str(match.home):
+        return 1
+    if ns == str(match.away):
+        return 2
+    raise InterchangeError(f"the line names no ROOM and its N-S team {ns[:20]!r} is not in the match.", where)
+
+
+def _score(line: Element, where: str) -> int:
+    raw = _text(line, "SCORE").lstrip("+")
+    value = ascii_int(raw) if raw else None
+    if value is None:
+        raise InterchangeError(f"SCORE {raw[:20]!r} is not an N-S score (420, -50, 0 for passed out).", where)
+    if abs(value) > MAX_SCORE or value % 10:
+        raise InterchangeError(f"SCORE {value} is not a bridge score (a multiple of 10, at most {MAX_SCORE}).", where)
+    return value
+
+
+def _line_imps(line: Element, room: int, where: str) -> float | None:
+    """The home team's net IMPs from a line's NS_IMPS/EW_IMPS (home sits N-S in room 1, E-W in room 2)."""
+    ns, ew = _number(line, "NS_IMPS", where), _number(line, "EW_IMPS", where)
+    if ns is None and ew is None:
+        return None
+    net = (ns or 0.0) - (ew or 0.0)
+    return net if room == 1 else -net
+
+
+def _continue_rounds(record: TeamsRecord, read: list[MatchRecord], session: Element) -> None:
+    """A SESSION whose rounds start again at 1 continues the rounds before it (its round 1 follows their last)."""
+    last = max((m.round for m in record.matches), default=0)
+    if read and last and min(m.round for m in read) <= last:
+        for match in read:
+            match.round += last
+        record.warnings.append(
+            f"{_where(session, 'SESSION')}: its rounds start again; they are read as rounds {last + 1} on."
+        )
+    record.matches.extend(read)
+
+
+def _check_meetings(record: TeamsRecord) -> None:
+    """A team plays once a round: a later match that says otherwise is left out with the reason."""
+    kept: list[MatchRecord] = []
+    busy: dict[tuple[int, int], MatchRecord] = {}
+    for match in record.matches:
+        clash = next((busy[(match.round, t)] for t in (match.home, match.away) if (match.round, t) in busy), None)
+        if clash is not None:
+            record.warnings.append(
+                f"{match.where}: a team of this match already plays in round {match.round} ({clash.where}). "
+                "The match was left out."
+            )
+            continue
+        busy[(match.round, match.home)] = busy[(match.round, match.away)] = match
+        kept.append(match)
+    record.matches = kept
