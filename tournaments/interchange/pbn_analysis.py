@@ -57,6 +57,8 @@ def _optimum_score(value: str) -> int:
 def _par_contract(value: str) -> list[str]:
     """``NS 4S``, ``EW 5DX -2``, several separated by ``;`` or ``,``: kept as written, each one checked."""
     parts = [p.strip() for p in re.split(r"[;,]", value) if p.strip()]
+    if not parts:
+        raise ValueError(f"ParContract {value.strip()[:24]!r} names no contract")
     for part in parts:
         if part.upper() not in ("PASS", "NS PASS", "EW PASS") and _PAR.match(part) is None:
             raise ValueError(f"ParContract {part[:24]!r} is not a side and a contract (NS 4S)")
