@@ -25,6 +25,7 @@ class AuditAction(enum.StrEnum):
     PARTY_FINISH = "party.finish"
     PARTY_GUESTS = "party.guests"
     PARTY_PROGRESSION = "party.progression"
+    PARTY_REOPEN = "party.reopen"
     PARTY_RESTORE = "party.restore"
     PARTY_RULES = "party.rules"
     PARTY_START = "party.start"
