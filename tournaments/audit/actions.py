@@ -71,4 +71,5 @@ class AuditAction(enum.StrEnum):
     TEAMS_RESTORE = "teams.restore"
     TEAMS_ROOM_SCORE = "teams.room_score"
     TEAMS_RULES = "teams.rules"
+    TEAMS_STATUS = "teams.status"
     TEAMS_TEAM = "teams.team"
