@@ -56,6 +56,8 @@ ROW_NAMES = {
 WRITERS: dict[str, str] = {
     "tournaments/interchange/importers.py": "the import service: a new session from a file, in one transaction, "
     "audited (session.imported, session.deals_imported) and bumped",
+    "tournaments/parties/finishing.py": "the party's lifecycle service (finish, reopen, the finished guard), "
+    "split from parties/services.py to keep it under 500 lines; each locked, audited (party.finish, party.reopen)",
     "tournaments/simultaneous/bulk.py": "the bulk form of the same import (hundreds of clubs' files), audited per "
     "club as a single import is",
     "tournaments/tableside/signins.py": "the table's sign-in service: each sign-in and the director's seat fix is "

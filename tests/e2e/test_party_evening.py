@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import scoring
+from tournaments.audit.models import AuditEntry
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import seating_of, standings
 
@@ -165,3 +166,12 @@ def test_host_runs_a_three_table_party(live_server, director, transactional_db, 
     shot(page, "07-tallies-desktop")
     page.goto(f"{base}/parties/{party.pk}/round/1/")
     shot(page, "08-round-1-desktop")
+
+    # the host reopens the finished party to correct a table: audited with the reason typed
+    page.goto(f"{base}/parties/{party.pk}/")
+    page.get_by_label("Reason").fill("table 2 swapped the totals")
+    page.get_by_role("button", name="Reopen the party").click()
+    page.get_by_text("The party is open again").wait_for()
+    party.refresh_from_db()
+    assert party.status == Party.Status.PLAYING
+    assert AuditEntry.objects.filter(action="party.reopen", why="table 2 swapped the totals").count() == 1

@@ -25,6 +25,7 @@ class AuditAction(enum.StrEnum):
     PARTY_FINISH = "party.finish"
     PARTY_GUESTS = "party.guests"
     PARTY_PROGRESSION = "party.progression"
+    PARTY_REOPEN = "party.reopen"
     PARTY_RESTORE = "party.restore"
     PARTY_RULES = "party.rules"
     PARTY_START = "party.start"
@@ -70,4 +71,5 @@ class AuditAction(enum.StrEnum):
     TEAMS_RESTORE = "teams.restore"
     TEAMS_ROOM_SCORE = "teams.room_score"
     TEAMS_RULES = "teams.rules"
+    TEAMS_STATUS = "teams.status"
     TEAMS_TEAM = "teams.team"

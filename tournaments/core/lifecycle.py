@@ -2,7 +2,9 @@
 
 Each model's `Status` holds these three values (tests/test_write_gateway.py checks it); `refuse_if_finished` is
 the one guard a service calls before it changes anything of an event, raising the domain's own error (a subclass
-of DomainError) with the FINISHED code, which the edges answer with 403 or the message on the page.
+of DomainError) with the FINISHED code, which the edges answer with 403 or the message on the page. Each owner
+wraps it once, reading the stored status: sessions/services/versions.refuse_if_finished,
+teams/services._lock_open, parties/finishing.refuse_if_finished.
 """
 
 from __future__ import annotations

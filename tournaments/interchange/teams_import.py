@@ -1,4 +1,4 @@
-"""A USEBIO teams file becomes a teams event, through the teams write gateway (teams.services.import_event).
+"""A USEBIO teams file becomes a teams event, through the teams write gateway (teams.imports.import_event).
 
 The file's VP scale is kept when it is one Bridgedesk knows (:mod:`.teams_compare`), so the standings give the
 VPs the file published; every published IMP and VP is set against ours in the report.
@@ -10,8 +10,9 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from tournaments.core.actors import Actor
+from tournaments.teams.imports import import_event
 from tournaments.teams.models import TeamEvent
-from tournaments.teams.services import TeamsError, import_event
+from tournaments.teams.services import TeamsError
 
 from .errors import InterchangeError
 from .importers import file_digest

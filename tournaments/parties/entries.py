@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
+from tournaments.core.text import WHY_MAX, check_text
 from tournaments.parties import games
 from tournaments.parties.deals import DEALS_PER_ROUND
 from tournaments.parties.games import GameError
@@ -23,6 +26,7 @@ __all__ = [
     "EntryError",
     "check_game_totals",
     "check_rules",
+    "check_why",
 ]
 
 MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
@@ -35,10 +39,19 @@ INDIVIDUAL_GAMES = (Party.Form.SOLO,)
 class EntryError(PartyError):
     """A table's entry that cannot be saved; ``deal`` (1-based) and ``field`` say where, when known."""
 
-    def __init__(self, message: str, *, deal: int | None = None, field: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, deal: int | None = None, field: str | None = None, code: str | None = None
+    ) -> None:
+        super().__init__(message, field=field, code=code)
         self.deal = deal
-        self.field = field
+
+
+def check_why(why: str) -> str:
+    """The reason typed for a correction, checked as every reason is (length, no control characters)."""
+    try:
+        return check_text(why, field="why", max_length=WHY_MAX, label="reason")
+    except ValidationError as exc:
+        raise EntryError(" ".join(exc.messages), field="why") from None
 
 
 def check_rules(data: Mapping[str, Any]) -> None:

@@ -2,7 +2,8 @@
 
 Each function runs in one transaction and writes what changed to the audit log, so a party is never
 half-saved. Bad input raises :class:`tournaments.parties.PartyError` (or :class:`EntryError`, which names
-the deal and field) with a message for the host; views show it at the field.
+the deal and field) with a message for the host; views show it at the field. Finishing, reopening and the
+finished guard every write here calls are in :mod:`.finishing` (re-exported here).
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.text import WHY_MAX, check_text
 from tournaments.parties import games, pivot
 from tournaments.parties.deals import DealEntry, DealError, score_round
 from tournaments.parties.entries import (
@@ -28,7 +27,9 @@ from tournaments.parties.entries import (
     EntryError,
     check_game_totals,
     check_rules,
+    check_why,
 )
+from tournaments.parties.finishing import finish_party, refuse_if_finished, reopen_party
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.papers import PARTY_JOB_PREFIX
@@ -49,6 +50,7 @@ __all__ = [
     "record_deals",
     "record_seat_totals",
     "record_totals",
+    "reopen_party",
     "set_guests",
     "start_party",
     "update_party",
@@ -59,13 +61,6 @@ RULE_FIELDS = (
     "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
     "vulnerability", "tie_rule", "planned_rounds", "prizes",
 )  # fmt: skip
-
-
-def _why(why: str) -> str:
-    try:
-        return check_text(why, field="why", max_length=WHY_MAX, label="reason")
-    except ValidationError as exc:
-        raise EntryError(" ".join(exc.messages), field="why") from None
 
 
 def _rng(party: Party, *parts: object) -> random.Random:
@@ -111,6 +106,7 @@ def create_party(*, actor: Actor, **rules: Any) -> Party:
 def update_party(*, actor: Actor, party: Party, **rules: Any) -> Party:
     """Change the rules; only before the tally cards are drawn (they are announced before play)."""
     party = Party.objects.select_for_update().get(pk=party.pk)
+    refuse_if_finished(party, "change its rules")
     old = _party_snapshot(party)
     changing_play = {k for k in rules if k not in ("name", "date", "prizes", "planned_rounds")}
     if party.status != Party.Status.SETUP and any(rules[k] != old[k] for k in changing_play):
@@ -286,6 +282,7 @@ def _locked_table(table: PartyTable) -> PartyTable:
     table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
     if table.round.party.status == Party.Status.SETUP:
         raise EntryError("The party has not started.")
+    refuse_if_finished(table.round.party, "change a table")
     return table
 
 
@@ -304,7 +301,7 @@ def record_totals(
 
     ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log).
     """
-    why = _why(why)
+    why = check_why(why)
     table = _locked_table(table)
     old = _table_snapshot(table)
     ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
@@ -328,7 +325,7 @@ def record_seat_totals(
 ) -> PartyTable:
     """An individual game's round (solo): each seat's own total, scored from ``hands`` (or counted at the table
     when there are none); the game's laws say who moves up."""
-    why = _why(why)
+    why = check_why(why)
     table = _locked_table(table)
     party = table.round.party
     if party.form not in INDIVIDUAL_GAMES or sorted(totals) != sorted(SEAT_FIELDS):
@@ -372,7 +369,7 @@ def record_deals(
     why: str = "",
 ) -> PartyTable:
     """Enter a table's round deal by deal; each deal is scored by the party rules, the totals are the sums."""
-    why = _why(why)
+    why = check_why(why)
     table = _locked_table(table)
     party = table.round.party
     if party.form == Party.Form.EUCHRE:
@@ -418,6 +415,7 @@ def record_deals(
 def call_progression(*, actor: Actor, party: Party) -> PartyRound:
     """All tables have entered: seat the next round by the party's progression and partner rules."""
     party = Party.objects.select_for_update().get(pk=party.pk)
+    refuse_if_finished(party, "play another round")
     if party.status != Party.Status.PLAYING:
         raise EntryError("The party is not in play.")
     current = party.rounds.order_by("-number").first()
@@ -466,24 +464,6 @@ def _rotate_sitters(
     sat_out = Counter(str(pk) for pk in history.values_list("sitting_out_id", flat=True))
     rng = _rng(party, "sit-out", current.number)
     return rotate_sitters(seating, sitters, sat_out, rng, groups={g.id: g.group for g in guests}, mixed=party.mixed)
-
-
-@transaction.atomic
-def finish_party(*, actor: Actor, party: Party) -> Party:
-    """End the party after the last round played; a round nobody has entered yet is removed."""
-    party = Party.objects.select_for_update().get(pk=party.pk)
-    if party.status != Party.Status.PLAYING:
-        raise EntryError("The party is not in play.")
-    last = party.rounds.order_by("-number").first()
-    if last is not None and not any(t.entered for t in last.tables.all()) and last.number > 1:
-        last.delete()
-    elif last is not None and not all(t.entered for t in last.tables.all()):
-        waiting = [str(t.number) for t in last.tables.all() if not t.entered]
-        raise EntryError(f"Round {last.number} is still being played at table {', '.join(waiting)}.")
-    party.status = Party.Status.FINISHED
-    party.save(update_fields=["status", "updated_at"])
-    audit.record(actor=actor, action=AuditAction.PARTY_FINISH, target=party)
-    return party
 
 
 # ---- Printing in the background: the one job pipeline (printing/jobs.py) ----

@@ -19,6 +19,7 @@ urlpatterns = [
     path("<int:pk>/round/<int:number>/table/<int:table_no>/", play.party_table, name="table"),
     path("<int:pk>/progression/", play.party_progress, name="progress"),
     path("<int:pk>/finish/", play.party_finish, name="finish"),
+    path("<int:pk>/reopen/", play.party_reopen, name="reopen"),
     path("<int:pk>/screen/", screen.party_screen, name="screen"),
     path("<int:pk>/screen/link/", screen.party_screen_links, name="screen_links"),
     path("<int:pk>/screen/link/action/", screen.party_screen_link_action, name="screen_link_action"),

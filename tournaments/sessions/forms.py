@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 
 import scoring
 from tournaments.core import text
+from tournaments.core.errors import DomainError
 from tournaments.movements.suggest import Suggestion
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.results import LineInput
@@ -263,9 +264,16 @@ class RulingForm(forms.Form):
         return found[0]
 
 
-def add_service_errors(form: forms.Form, error: ValidationError) -> None:
-    """Put a service's ValidationError on the form's fields (unknown fields go to the form itself)."""
-    if hasattr(error, "error_dict"):
+def service_messages(error: ValidationError | DomainError) -> list[str]:
+    """The words of a service's refusal, whichever of the two kinds it raised (the domain error, or a form check)."""
+    return [error.message] if isinstance(error, DomainError) else list(error.messages)
+
+
+def add_service_errors(form: forms.Form, error: ValidationError | DomainError) -> None:
+    """Put a service's refusal on the form's fields (unknown fields go to the form itself)."""
+    if isinstance(error, DomainError):
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+    elif hasattr(error, "error_dict"):
         for field, errors in error.message_dict.items():
             form.add_error(field if field in form.fields else None, errors)
     else:

@@ -25,8 +25,8 @@ from tournaments.interchange import InterchangeError
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.usebio import read_usebio
 from tournaments.sessions.models import Board, Result, Session
-from tournaments.sessions.services.results import RESULT_FIELDS, refuse_if_finished
-from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.sessions.services.results import RESULT_FIELDS, FinishedSessionError
+from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 from tournaments.simultaneous import bulk
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
@@ -253,7 +253,7 @@ def correct_result(
     result = found
     if version is not None and version != result.version:
         raise StaleCorrection(result, _last_writer(result))
-    refuse_if_finished(result.section.session)
+    refuse_if_finished(result.section.session, error=FinishedSessionError)
     if result.kind not in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
         raise SimultaneousError("only a played result's contract can be corrected; rule on the others.")
     card = lead.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")

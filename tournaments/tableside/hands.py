@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
 from scoring.hands import InvalidHands, deal_from_cards
 from tournaments.core.errors import CONFLICT, REFUSED, DomainError
 from tournaments.sessions.models import Board
@@ -55,6 +53,6 @@ def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]
         enter_hands(actor=None, board=board, deal=deal, why=f"Entered at table {link.table}")
     except HandsRefused as exc:
         raise HandsError(exc.messages[0], field="board", code=CONFLICT) from None
-    except ValidationError as exc:  # the session was finished meanwhile
-        raise HandsError(exc.messages[0], code=REFUSED) from None
+    except DomainError as exc:  # the session was finished meanwhile (the one finished guard)
+        raise HandsError(exc.message, code=REFUSED) from None
     return deal

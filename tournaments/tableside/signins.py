@@ -13,11 +13,11 @@ from django.db import transaction
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.core.errors import FINISHED, NOT_FOUND, REFUSED, DomainError
+from tournaments.core.errors import NOT_FOUND, REFUSED, DomainError
 from tournaments.core.text import NAME_MAX, check_text, clean_name
 from tournaments.sessions.models import Entry, EntryPlayer, Member, Section, TableRound
 from tournaments.sessions.services.sessions import set_players
-from tournaments.sessions.services.versions import bump, finished_note, lock_section
+from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 from tournaments.tableside.models import SignIn, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered_at, table_rows
 
@@ -136,7 +136,9 @@ def sign_in(link: TableLink, *, seat: str, number: str = "", name: str = "", mem
         )
         try:
             _fill_names(row, seat, name, member)
-        except ValidationError as exc:  # the session was finished meanwhile: the names service refuses
+        except DomainError as exc:  # the session was finished meanwhile: the names service refuses
+            raise SignInError(exc.message, code=REFUSED) from None
+        except ValidationError as exc:  # a name the names service refuses
             raise SignInError(exc.messages[0], code=REFUSED) from None
         bump(section.pk)
     return signed
@@ -148,9 +150,7 @@ def fix_seat(*, actor: Actor, signed: SignIn, table: int, seat: str) -> None:
     if not seat or seat not in SEATS:
         raise SignInError("Choose the seat: N, E, S or W.", field="seat")
     section = signed.section
-    finished = finished_note(section.session)
-    if finished:
-        raise SignInError(finished, code=FINISHED)
+    refuse_if_finished(section.session, error=SignInError)
     target_row = first_row(section, table)
     if target_row is None:
         raise SignInError(f"Section {section.letter} has no table {table} with two pairs.", field="table")

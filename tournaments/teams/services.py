@@ -51,7 +51,6 @@ __all__ = [
     "add_team",
     "create_event",
     "draw_next_round",
-    "import_event",
     "parse_score",
     "save_boards",
     "save_room_halves",
@@ -81,6 +80,13 @@ def _text(value: str, field: str, max_length: int, label: str = "") -> str:
 
 def _lock(event_id: int) -> TeamEvent:
     return TeamEvent.objects.select_for_update().get(pk=event_id)
+
+
+def _lock_open(event_id: int, doing: str) -> TeamEvent:
+    """Lock the event and refuse when it is finished (the one lifecycle guard): "reopen it to {doing}"."""
+    event = _lock(event_id)
+    lifecycle.refuse_if_finished(event.status, f"The event is finished: reopen it to {doing}.", error=TeamsError)
+    return event
 
 
 def _bump(event_id: int) -> None:
@@ -136,54 +142,6 @@ def create_event(*, actor: Actor, **rules: Any) -> TeamEvent:
             "id": event.pk,
         },
     )
-    return event
-
-
-ImportedMatch = tuple[int, int, int, int, Sequence[tuple[int, int]]]  # round, table (0: next), home, away, boards
-
-
-@transaction.atomic
-def import_event(
-    *, actor: Actor, rules: Mapping[str, Any], teams: Sequence[tuple[int, str, Sequence[str]]],
-    matches: Sequence[ImportedMatch], why: str, published: Mapping[str, Any],
-) -> TeamEvent:  # fmt: skip
-    """A played event from another program's file: its teams (numbers and names as the file has them, any number
-    of players), rounds and matches as drawn there, each board's two rooms (numbered 1, 2 ... in the match), and
-    the file's figures against ours (``published``, kept for the event's page)."""
-    rounds_planned = max(1, max((m[0] for m in matches), default=1))
-    event = create_event(actor=actor, **{**rules, "rounds": rounds_planned, "published": dict(published)})
-    names: set[str] = set()
-    by_number: dict[int, Team] = {}
-    for number, name, players in teams:
-        name = _text(name, "name", 80, "team name") or f"Team {number}"
-        while name in names:
-            name = f"{name[:70]} ({number})"
-        names.add(name)
-        by_number[number] = team = Team.objects.create(event=event, number=number, name=name)
-        TeamPlayer.objects.bulk_create(
-            TeamPlayer(team=team, name=_text(p, "players", 80, "player's name"), order=i) for i, p in enumerate(players)
-        )
-    rounds: dict[int, TeamRound] = {}
-    for number, table, home, away, boards in matches:
-        if number not in rounds:
-            rounds[number] = TeamRound.objects.create(event=event, number=number)
-        rnd = rounds[number]
-        if not table or rnd.matches.filter(table=table).exists():
-            table = (rnd.matches.order_by("-table").values_list("table", flat=True).first() or 0) + 1
-        match = TeamMatch.objects.create(round=rnd, table=table, home=by_number[home], away=by_number[away])
-        TeamBoard.objects.bulk_create(
-            TeamBoard(match=match, number=i, room1_ns=_score(r1, i, 1), room2_ns=_score(r2, i, 2))
-            for i, (r1, r2) in enumerate(boards, 1)
-        )
-    TeamEvent.objects.filter(pk=event.pk).update(status=TeamEvent.Status.PLAYING)
-    audit.record(
-        actor=actor, action=AuditAction.TEAMS_CREATE, target=event, why=why,
-        new={"imported": {"teams": len(teams), "rounds": len(rounds), "matches": len(matches)},
-             "team_list": [[n, t.name] for n, t in by_number.items()],
-             "match_list": [[r, h, a, [list(b) for b in boards]] for r, _, h, a, boards in matches]},
-    )  # fmt: skip
-    _bump(event.pk)
-    event.refresh_from_db()
     return event
 
 
@@ -249,7 +207,7 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
 
     Every match of the previous round must be complete first: a Swiss is drawn from the standings after it.
     """
-    event = _lock(event.pk)
+    event = _lock_open(event.pk, "draw a round")
     if event.teams.count() < 2:
         raise TeamsError("Enter at least two teams before the draw.")
     past = selectors.played_rounds(event)
@@ -280,10 +238,9 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
 @transaction.atomic
 def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     """Plan one round more than planned: the director's choice, so a Swiss or round robin never runs on by itself."""
-    event = _lock(event.pk)
+    event = _lock_open(event.pk, "add a round")
     if event.format == TeamEvent.Format.KNOCKOUT:
         raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
-    lifecycle.refuse_if_finished(event.status, "The event is finished: reopen it to add a round.", error=TeamsError)
     most = 60
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         most = len(round_robin(max(2, event.teams.count())))
@@ -426,7 +383,7 @@ def set_lineup(
 ) -> TeamLineup:
     """Record who of the team sat in each room (two players each, from the team's list); a team of fewer than
     four names its substitute, who then takes a seat (four a match, whatever the team's size)."""
-    event = _lock(match.round.event_id)
+    event = _lock_open(match.round.event_id, "change a lineup")
     if team.pk not in (match.home_id, match.away_id):
         raise TeamsError(f"{team.name} does not play this match.")
     roster = set(team.players.values_list("name", flat=True))
@@ -462,7 +419,7 @@ def set_lineup(
 @transaction.atomic
 def add_penalty(*, actor: Actor, team: Team, vp: object, why: str, round: TeamRound | None = None) -> TeamPenalty:
     """Take ``vp`` VPs from a team (a negative figure gives them back), with the director's reason."""
-    event = _lock(team.event_id)
+    event = _lock_open(team.event_id, "give a penalty")
     raw = str(vp).strip()
     if not re.fullmatch(r"[+-]?[0-9]{1,3}(\.[0-9]{1,2})?", raw):
         raise TeamsError(f"{raw[:20]!r} is not a number of VPs (like 1 or 0.5).", field="vp")
@@ -484,12 +441,29 @@ def add_penalty(*, actor: Actor, team: Team, vp: object, why: str, round: TeamRo
 @transaction.atomic
 def set_tie_breaks(*, actor: Actor, event: TeamEvent, tie_breaks: Sequence[str]) -> TeamEvent:
     """The director's tie-breaks, in the order they apply."""
-    event = _lock(event.pk)
+    event = _lock_open(event.pk, "change the tie-breaks")
     _check_tie_breaks(tie_breaks)
     old = list(event.tie_breaks)
     event.tie_breaks = list(tie_breaks)
     event.save(update_fields=["tie_breaks", "updated_at"])
     audit.record(actor=actor, action=AuditAction.TEAMS_RULES, target=event, old=old, new=list(tie_breaks))
+    _bump(event.pk)
+    event.refresh_from_db()
+    return event
+
+
+@transaction.atomic
+def set_status(*, actor: Actor, event: TeamEvent, status: str) -> TeamEvent:
+    """Finish the event (nothing changes after, the results stand) or reopen it to correct it; audited."""
+    event = _lock(event.pk)
+    moves: dict[str, str] = {lifecycle.PLAYING: lifecycle.FINISHED, lifecycle.FINISHED: lifecycle.PLAYING}
+    if moves.get(event.status) != status:
+        said = {lifecycle.FINISHED: "finished", lifecycle.PLAYING: "reopened"}.get(status)
+        if said is None:
+            raise TeamsError(f"Unknown status {status[:20]!r}.", field="status")
+        raise TeamsError(f"The event is {event.get_status_display().lower()}: it cannot be {said}.", field="status")
+    TeamEvent.objects.filter(pk=event.pk).update(status=status)
+    audit.record(actor=actor, action=AuditAction.TEAMS_STATUS, target=event, old=event.status, new=status)
     _bump(event.pk)
     event.refresh_from_db()
     return event

@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/teams/", setup.team_add, name="team_add"),
     path("<int:pk>/draw/", setup.draw, name="draw"),
     path("<int:pk>/add-round/", setup.add_round, name="add_round"),
+    path("<int:pk>/status/", setup.event_status, name="status"),
     path("<int:pk>/tie-breaks/", setup.tie_breaks, name="tie_breaks"),
     path("<int:pk>/penalty/", setup.penalty, name="penalty"),
     path("<int:pk>/round/<int:number>/", play.round_draw, name="round"),

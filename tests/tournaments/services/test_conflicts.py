@@ -7,10 +7,10 @@ import re
 from html.parser import HTMLParser
 
 import pytest
-from django.core.exceptions import ValidationError
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit.models import AuditEntry
+from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Result, Section
 from tournaments.sessions.services.results import (
     FinishedSessionError,
@@ -167,11 +167,11 @@ def test_a_finished_session_is_locked_and_says_who_finished_it(section, director
             declarer="S",
             tricks="9",
         )
-    with pytest.raises(ValidationError, match="marked finished by director"):
+    with pytest.raises(DomainError, match="marked finished by director"):
         set_players(actor=director, entry=first.ns_entry, players=[("Ann", None)])
-    with pytest.raises(ValidationError, match="marked finished"):
+    with pytest.raises(DomainError, match="marked finished"):
         add_late_pair(actor=director, section=section)
-    with pytest.raises(ValidationError, match="marked finished"):
+    with pytest.raises(DomainError, match="marked finished"):
         apply_ruling(
             actor=director,
             section=section,

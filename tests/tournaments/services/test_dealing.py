@@ -17,6 +17,7 @@ from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.access import Role, grant
+from tournaments.core.errors import FINISHED, DomainError
 from tournaments.publishing import services as publishing
 from tournaments.sessions import reports
 from tournaments.sessions.models import Board, Session
@@ -70,8 +71,9 @@ def test_imported_deals_and_finished_sessions_are_left_alone(session):
         deal_session(actor=None, session=session)
     other = make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2))
     set_status(actor=None, session=other, status=Session.Status.FINISHED)
-    with pytest.raises(ValidationError, match="marked finished"):
+    with pytest.raises(DomainError, match="marked finished") as refused:
         deal_session(actor=None, session=other)
+    assert refused.value.code == FINISHED
     assert not any(deals(other).values())
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.analysis import solve_deals
 from tournaments.sessions.services.dealing import deal_session
@@ -28,6 +29,8 @@ class Command(BaseCommand):
             count = deal_session(actor=None, session=session, seed=options["seed"])
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
+        except DomainError as exc:  # the session is finished
+            raise CommandError(exc.message) from None
         self.stdout.write(f"Dealt {count} boards of session {session.pk}.")
         if not options["no_analysis"]:
             self.stdout.write(f"Solved {solve_deals(session)} deals double dummy (tricks and par).")

@@ -313,3 +313,17 @@ def party_finish(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("parties:detail", pk=party.pk)
     messages.success(request, "The party is over. Here are the tallies and the prizes.")
     return redirect("parties:standings", pk=party.pk)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def party_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished party back to playing, so the host can correct a table (audited, with the reason typed)."""
+    party = get_party(request, pk)
+    try:
+        services.reopen_party(actor=request.user, party=party, why=request.POST.get("why", ""))
+    except EntryError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, "The party is open again: correct the tables, then end it again.")
+    return redirect("parties:detail", pk=party.pk)

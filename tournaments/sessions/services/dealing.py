@@ -14,7 +14,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.sessions.jobs import solve_deals_later
 from tournaments.sessions.models import Board, Session
-from tournaments.sessions.services.versions import bump_session, lock_sections, refuse_changes_if_finished
+from tournaments.sessions.services.versions import bump_session, lock_sections, refuse_if_finished
 
 
 def deal_session(*, actor: Actor, session: Session, seed: str | None = None) -> int:
@@ -26,7 +26,7 @@ def deal_session(*, actor: Actor, session: Session, seed: str | None = None) -> 
         raise ValidationError({"seed": str(exc)}) from exc
     with transaction.atomic():
         lock_sections(session.pk)
-        refuse_changes_if_finished(session)
+        refuse_if_finished(session)
         recorded = Session.objects.filter(pk=session.pk).values_list("deal_seed", flat=True).get()
         boards = list(Board.objects.filter(session=session).order_by("number"))
         if not boards:
@@ -63,7 +63,7 @@ def enter_hands(*, actor: Actor, board: Board, deal: str, why: str) -> None:
     is queued when the transaction commits, so hand records, tricks and par follow."""
     with transaction.atomic():
         lock_sections(board.session_id)
-        refuse_changes_if_finished(board.session)
+        refuse_if_finished(board.session)
         locked = Board.objects.select_for_update().get(pk=board.pk)
         if locked.deal:
             raise HandsRefused(f"Board {locked.number}'s hands are already entered.")

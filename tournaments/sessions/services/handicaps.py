@@ -16,10 +16,10 @@ from scoring.errors import ScoringError
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.core.errors import FINISHED, DomainError
+from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Entry, Event, RankingRules, Section, Session
 from tournaments.sessions.services import masterpoints
-from tournaments.sessions.services.versions import bump, bump_session, finished_note, lock_section, lock_sections
+from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections, refuse_if_finished
 
 RULES_FIELDS = ["handicap", "handicap_from_rating", "strata_by", "strata"]
 MOST = 50.0  # a handicap is percentage points: beyond ±50 it is a typing slip
@@ -81,9 +81,7 @@ def set_handicaps(*, actor: Actor, section: Section, handicaps: Mapping[int, flo
     All or none; refused on a finished session. Returns how many pairs changed."""
     with transaction.atomic():
         lock_section(section.pk)
-        note = finished_note(section.session)
-        if note:
-            raise DomainError(note, code=FINISHED)
+        refuse_if_finished(section.session)
         stored = dict(Entry.objects.filter(section=section).values_list("pk", "handicap"))
         unknown = set(handicaps) - set(stored)
         if unknown:

@@ -39,7 +39,7 @@ from tournaments.sessions.services.checking import (
     check_line,
     preview_lines,
 )
-from tournaments.sessions.services.versions import bump, finished_note, lock_section
+from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 
 __all__ = [
     "CheckedLine",
@@ -120,16 +120,15 @@ class SaveReport:
 
 
 class FinishedSessionError(ResultEntryError):
-    """The session is finished: nothing changes until a director reopens it."""
+    """The session is finished: nothing changes until a director reopens it (raised by versions.refuse_if_finished,
+    so the result pages show it at the first line's board, as any refused line)."""
 
     code = FINISHED
 
-
-def refuse_if_finished(session: Session) -> None:
-    """Results, rulings, names and late pairs are refused on a finished session, saying who finished it and when."""
-    note = finished_note(session)
-    if note:
-        raise FinishedSessionError({0: {"board": note}})
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None) -> None:
+        super().__init__({0: {field or "board": message}})
+        if code is not None:
+            self.code = code
 
 
 def _validate(
@@ -264,7 +263,7 @@ def save_lines_checked(
     Raises ResultEntryError with every message at its line and field when a line is wrong in itself.
     """
     session = section.session
-    refuse_if_finished(session)
+    refuse_if_finished(session, error=FinishedSessionError)
     try:
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
     except ValidationError as exc:
@@ -404,7 +403,7 @@ def set_lead(*, actor: Actor, result: Result, lead: str, why: str = "") -> Resul
 
     A change like any other, through the section's write path: locked, audited, the result's and the section's
     versions bumped, so the traveller, its ETag and the cached scores show the lead at once."""
-    refuse_if_finished(result.section.session)
+    refuse_if_finished(result.section.session, error=FinishedSessionError)
     with transaction.atomic():
         lock_section(result.section_id)
         current = Result.objects.select_for_update().select_related("board").get(pk=result.pk)

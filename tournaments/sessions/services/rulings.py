@@ -27,7 +27,7 @@ from tournaments.sessions.services.versions import (
     bump_session,
     lock_section,
     lock_sections,
-    refuse_changes_if_finished,
+    refuse_if_finished,
 )
 
 D = Ruling.Decision
@@ -360,7 +360,7 @@ def apply_ruling(
     """
     lock_section(section.pk)
     session = section.session
-    refuse_changes_if_finished(session)
+    refuse_if_finished(session)
     law = check_text(law, field="law", max_length=40)
     facts = check_text(facts, field="facts", max_length=FACTS_MAX, multiline=True)
     why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
@@ -459,7 +459,7 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
     if version is not None and version != locked.version:
         raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
     ruling = locked
-    refuse_changes_if_finished(ruling.session)
+    refuse_if_finished(ruling.session)
     before_ruling = audit.snapshot(ruling)
     _restore(actor, ruling)
     session_id, section_id, ruling_pk = ruling.session_id, ruling.section_id, ruling.pk

@@ -28,7 +28,7 @@ from tournaments.sessions.services.versions import (
     bump_session,
     lock_section,
     lock_sections,
-    refuse_changes_if_finished,
+    refuse_if_finished,
 )
 
 MOVEMENT_KINDS = ("mitchell", "howell", "individual", "swiss")  # an individual counts players in `pairs`
@@ -226,7 +226,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     Only before the first result of the section is entered; afterwards the rounds already played would move.
     """
     section = Section.objects.select_for_update().get(pk=section.pk)
-    refuse_changes_if_finished(section.session)
+    refuse_if_finished(section.session)
     if Result.objects.filter(section=section).exists():
         raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
@@ -286,7 +286,7 @@ def _member_named(name: str) -> Member | None:
 def set_players(*, actor: Actor, entry: Entry, players: Sequence[tuple[str, Member | None]]) -> None:
     """Name the players of an entry (typed, or picked from the members); an empty name removes the seat."""
     lock_section(entry.section_id)
-    refuse_changes_if_finished(entry.section.session)
+    refuse_if_finished(entry.section.session)
     for seat, (name, _member) in enumerate(players, start=1):
         check_text(name or "", field=f"player{seat}", max_length=NAME_MAX, label="name")
     old = [p.name for p in entry.players.all()]

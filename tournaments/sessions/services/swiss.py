@@ -15,11 +15,11 @@ from tournaments import movements
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.core.errors import CONFLICT, FINISHED, DomainError
+from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.sessions.models import Entry, Section, Session, TableRound
 from tournaments.sessions.selectors.swiss import swiss_table
 from tournaments.sessions.services.sessions import SectionSpec, create_session, ensure_boards, store_rows
-from tournaments.sessions.services.versions import bump, finished_note, lock_section
+from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 
 
 def create_swiss(
@@ -53,9 +53,7 @@ def draw_next_round(*, actor: Actor, section: Section) -> int:
     with transaction.atomic():
         lock_section(section.pk)
         section = Section.objects.select_related("session").get(pk=section.pk)
-        note = finished_note(section.session)
-        if note:
-            raise DomainError(note, code=FINISHED)
+        refuse_if_finished(section.session)
         if section.movement_kind != Section.MovementKind.SWISS:
             raise DomainError(f"Section {section.letter} is not a Swiss pairs.")
         table = swiss_table(section)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
 
+from tournaments.core import lifecycle
+from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Section, Session
 
 
@@ -56,18 +57,25 @@ def _derive(session_id: int) -> None:
         hook(session_id)
 
 
-def finished_note(session: Session) -> str | None:
-    """Why nothing may change: "The session was marked finished by ann on 12 Mar 2026 at 22:41 ..."; or None."""
+def _status_and_note(session: Session) -> tuple[str, str]:
+    """The session's status as stored now (not as the caller's copy says) and the words of its finished note."""
     status, by, at = Session.objects.filter(pk=session.pk).values_list("status", "finished_by", "finished_at").get()
-    if status != Session.Status.FINISHED:
-        return None
     when = f" on {timezone.localtime(at):%d %b %Y at %H:%M}" if at else ""
     who = f" by {by}" if by else ""
-    return f"The session was marked finished{who}{when}: a director reopens it on the session page to change it."
+    return (
+        status,
+        f"The session was marked finished{who}{when}: a director reopens it on the session page to change it.",
+    )
 
 
-def refuse_changes_if_finished(session: Session) -> None:
-    """Rulings, names and late pairs on a finished session are refused (results have their own error type)."""
-    note = finished_note(session)
-    if note:
-        raise ValidationError(note)
+def finished_note(session: Session) -> str | None:
+    """Why nothing may change: "The session was marked finished by ann on 12 Mar 2026 at 22:41 ..."; or None."""
+    status, note = _status_and_note(session)
+    return note if status == Session.Status.FINISHED else None
+
+
+def refuse_if_finished(session: Session, *, error: type[DomainError] = DomainError, field: str | None = None) -> None:
+    """The session's finished guard, the one lifecycle guard (core/lifecycle.py) with who finished it and when:
+    every write to a session calls it; `error` is the domain error the caller's edge already answers."""
+    status, note = _status_and_note(session)
+    lifecycle.refuse_if_finished(status, note, error=error, field=field)

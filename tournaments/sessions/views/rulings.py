@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments.audit.models import AuditEntry
 from tournaments.core.access import Perm, requires
-from tournaments.sessions.forms import RulingForm, add_service_errors
+from tournaments.core.errors import DomainError
+from tournaments.sessions.forms import RulingForm, add_service_errors, service_messages
 from tournaments.sessions.models import Ruling
 from tournaments.sessions.selectors import audit_trail
 from tournaments.sessions.services.rulings import apply_ruling, withdraw_ruling
@@ -50,7 +51,7 @@ def rulings(request: HttpRequest, pk: int) -> HttpResponse:
                     weighted=data.get("weighted") or [],
                     penalty=data.get("penalty"),
                 )
-            except ValidationError as exc:
+            except (ValidationError, DomainError) as exc:
                 add_service_errors(form, exc)
             else:
                 messages.success(request, f"Ruling recorded: {ruling}. The scores are recomputed.")
@@ -80,8 +81,8 @@ def ruling_withdraw(request: HttpRequest, pk: int, ruling_id: int) -> HttpRespon
             why=request.POST.get("why", ""),
             version=int(version) if version.isascii() and version.isdigit() else None,
         )
-    except ValidationError as exc:
-        messages.warning(request, " ".join(exc.messages))
+    except (ValidationError, DomainError) as exc:
+        messages.warning(request, " ".join(service_messages(exc)))
         return redirect("rulings", pk=session.pk)
     messages.success(request, "Ruling withdrawn; the results are as they were before it.")
     return redirect("rulings", pk=session.pk)

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import movements
 from tournaments.core.access import Perm, has, requires
+from tournaments.core.errors import DomainError
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.movements.suggest import Suggestion, suggest
 from tournaments.sessions.forms import (
@@ -25,6 +26,7 @@ from tournaments.sessions.forms import (
     PlayersForm,
     SessionSetupForm,
     add_service_errors,
+    service_messages,
 )
 from tournaments.sessions.jobs import solve_deals_later
 from tournaments.sessions.models import Entry, Member, Result, Section, Session, TableRound
@@ -185,8 +187,8 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
             changes = [(entry, form.players()) for entry, form in forms if form.has_changed()]
             try:
                 changed = session_services.name_pairs(actor=request.user, changes=changes)
-            except ValidationError as exc:
-                messages.error(request, "Nothing saved: " + " ".join(exc.messages))
+            except (ValidationError, DomainError) as exc:
+                messages.error(request, "Nothing saved: " + " ".join(service_messages(exc)))
                 return _entries_page(request, session, forms)
             messages.success(request, f"Names saved ({changed} pair{'s' if changed != 1 else ''} changed).")
             return redirect("session_entries", pk=session.pk)
@@ -209,8 +211,8 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
                 section=section,
                 names=[form.cleaned_data["player1"], form.cleaned_data["player2"]],
             )
-        except ValidationError as exc:
-            form.add_error("section", exc.messages)
+        except (ValidationError, DomainError) as exc:
+            form.add_error("section", service_messages(exc))
         else:
             section.refresh_from_db()
             messages.success(
@@ -275,8 +277,8 @@ def session_deal(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_session(pk)
     try:
         count = deal_session(actor=request.user, session=session)
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+    except (ValidationError, DomainError) as exc:
+        messages.error(request, " ".join(service_messages(exc)))
     else:
         solve_deals_later(session)  # hands, tricks and par for the pages
         messages.success(request, f"{count} boards dealt. Print the hand records, or export PBN for a dealer.")

@@ -137,3 +137,18 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, f"{form.cleaned_data['vp']} VP taken from {team.name}.")
             return redirect("teams:detail", pk=event.pk)
     return _detail(request, event, penalty_form=form)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def event_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """Finish the event, or reopen a finished one to correct it (both audited, as a session's are)."""
+    event = get_object_or_404(TeamEvent, pk=pk)
+    try:
+        event = services.set_status(actor=request.user, event=event, status=request.POST.get("status", ""))
+    except services.TeamsError as exc:
+        messages.error(request, str(exc))
+    else:
+        done = "finished: its results stand" if event.status == TeamEvent.Status.FINISHED else "open again"
+        messages.success(request, f"The event is {done}.")
+    return redirect("teams:detail", pk=event.pk)

@@ -1,0 +1,55 @@
+"""A party's lifecycle past set-up: finishing it, reopening it, and the finished guard every party write calls.
+
+The guard is the one lifecycle guard (tournaments/core/lifecycle.py) raising the party's EntryError with the
+FINISHED code; a finished party changes nothing until the host reopens it (audited, as a session's reopen is).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core import lifecycle
+from tournaments.core.actors import Actor
+from tournaments.parties.entries import EntryError, check_why
+from tournaments.parties.models import Party
+
+__all__ = ["finish_party", "refuse_if_finished", "reopen_party"]
+
+
+def refuse_if_finished(party: Party, doing: str) -> None:
+    """The party's finished guard (the one lifecycle guard): nothing changes until the host reopens it."""
+    message = f"The party is finished: reopen it on the party page to {doing}."
+    lifecycle.refuse_if_finished(party.status, message, error=EntryError)
+
+
+@transaction.atomic
+def finish_party(*, actor: Actor, party: Party) -> Party:
+    """End the party after the last round played; a round nobody has entered yet is removed."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.PLAYING:
+        raise EntryError("The party is not in play.")
+    last = party.rounds.order_by("-number").first()
+    if last is not None and not any(t.entered for t in last.tables.all()) and last.number > 1:
+        last.delete()
+    elif last is not None and not all(t.entered for t in last.tables.all()):
+        waiting = [str(t.number) for t in last.tables.all() if not t.entered]
+        raise EntryError(f"Round {last.number} is still being played at table {', '.join(waiting)}.")
+    party.status = Party.Status.FINISHED
+    party.save(update_fields=["status", "updated_at"])
+    audit.record(actor=actor, action=AuditAction.PARTY_FINISH, target=party, old="playing", new="finished")
+    return party
+
+
+@transaction.atomic
+def reopen_party(*, actor: Actor, party: Party, why: str = "") -> Party:
+    """Back to playing after the party was finished, to correct a table or play on (audited, like a session's)."""
+    why = check_why(why)
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.FINISHED:
+        raise EntryError("The party is not finished.")
+    party.status = Party.Status.PLAYING
+    party.save(update_fields=["status", "updated_at"])
+    audit.record(actor=actor, action=AuditAction.PARTY_REOPEN, target=party, old="finished", new="playing", why=why)
+    return party
