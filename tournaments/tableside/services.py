@@ -417,7 +417,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                 return _invalid(name, message)
             entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
             entry.save()
-            if entry.auction:  # kept with the result, through the results service (audited, versions bumped)
+            if entry.auction and saved is not None:  # kept with the result by the results service (audited)
                 set_auction(actor=None, result=saved, auction=entry.auction, why=f"Auction sent by table {link.table}")
             return Outcome(201, _body(entry))
         return _against_stored(link, entry, stored, checked)
