@@ -206,7 +206,7 @@ def _insert_results(
                         line.declarer if played else "",
                         line.tricks if played else None,
                         line.lead[:3] if played else "",
-                        line.auction[:400] if played else "",
+                        line.auction if played and len(line.auction) <= 400 else "",
                         c.scores[(b.number, line.ns_pair)] if played else None,
                         empty,
                         stamp,

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from scoring.bidding import check_auction
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Board, Result
@@ -78,3 +79,17 @@ def test_the_opponents_phone_adds_the_auction_and_a_new_contract_clears_it(clien
     line = LineInput(board.number, result.ns_entry.label, result.ew_entry.label, "4S", "S", "10", result_id=result.pk)
     save_lines(actor=director, section=section, lines=[line], why="Director's correction")
     assert Result.objects.get().auction == "", "the auction ended in 3NT: it no longer describes the line"
+
+
+def test_an_auction_longer_once_kept_than_the_column_is_refused_with_the_reason(client, section, link):
+    """Typed within the limit ("r" for a redouble, "7n"), kept as "XX" and "7NT" it would not fit: refused, no 500."""
+    board = Board.objects.get(session=section.session, number=int(section.table_rounds.get(round=1, table=1).boards[0]))
+    typed = " ".join(t for bid in (f"{n}{s}" for n in "1234567" for s in "cdhsn") for t in (bid, "x", "r", "p", "p"))
+    typed += " p"
+    ended = check_auction(board.dealer, typed)
+    assert len(typed) <= 400 < len(ended.text())
+    body = {"board": board.number, "contract": ended.contract, "declarer": ended.declarer, "tricks": 13}
+    answer = send(client, link, **body, client_id="long", auction=typed)
+    assert answer.status_code == 422 and answer.json()["field"] == "auction"
+    assert "at most 400 characters" in answer.json()["message"]
+    assert not Result.objects.exists()
