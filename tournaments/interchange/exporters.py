@@ -49,6 +49,7 @@ def _line(result: Result, ns_points: float | None, ew_points: float | None, top:
         line.contract = result.contract or "PASS"
         line.declarer = result.declarer
         line.lead = result.lead
+        line.auction = result.auction
         line.tricks = result.tricks
         line.score = result.ns_score
     elif kind == Result.Kind.ARTIFICIAL:

@@ -354,6 +354,7 @@ def _create_results(
                 result.declarer = line.declarer
                 result.tricks = line.tricks
                 result.lead = line.lead[:3]
+                result.auction = line.auction if len(line.auction) <= 400 else ""  # never cut short
                 result.ns_score = score
             elif line.kind == "artificial":
                 result.kind = Result.Kind.ARTIFICIAL

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 import scoring
+from scoring.bidding import InvalidAuction, check_auction
 
 from .deals import SEATS, parse_deal
 from .errors import InterchangeError
@@ -40,6 +41,7 @@ class _Game:
     vulnerability: str = ""
     number: int | None = None
     calls: list[str] = field(default_factory=list)
+    alerts: set[int] = field(default_factory=set)  # the calls marked "!" (by index)
     cards: list[str] = field(default_factory=list)
     claim: int | None = None
 
@@ -91,6 +93,8 @@ def _take(game: _Game, key: str, value: str, line: int) -> None:
             raise InterchangeError(f"sv {value!r} is not a vulnerability (o, n, e or b).", where)
         game.vulnerability = _VUL[value.lower()[:1]]
     elif key == "mb":
+        if "!" in value:
+            game.alerts.add(len(game.calls))
         game.calls.append(value.split("!")[0].strip().upper())
     elif key == "pc":
         game.cards.append(value.upper().replace("10", "T"))
@@ -247,11 +251,42 @@ def _add_line(
     line = LineRecord(ns_pair=pairs[keys[0]].label, ew_pair=pairs[keys[1]].label, contract=contract, where=where)
     line.declarer, line.tricks = declarer, tricks
     line.lead = game.cards[0] if game.cards and contract != "PASS" else ""
+    line.auction = _auction(game, game.dealer or scoring.board_dealer(board.number))
     board.lines.append(line)
 
 
+def _auction(game: _Game, dealer: str) -> str:
+    """The table's calls as we keep them ("1S P 3S! P ..."), or "" when they break a rule or have not ended."""
+    typed = " ".join(call + ("!" if i in game.alerts else "") for i, call in enumerate(game.calls))
+    try:
+        return check_auction(dealer, typed).text()
+    except InvalidAuction:
+        return ""
+
+
+_LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
+
+
+def _auction_game(record: SessionRecord, line: LineRecord, head: str, dealer: str) -> str:
+    """A table's play of the board for BBO's viewer: its players, the auction (alerts "!") and the tricks made."""
+    names = []
+    for label, seats in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
+        pair = record.pair(label)
+        players = [p.name for p in pair.players] if pair is not None else []
+        names.append(players if len(players) == 2 else [f"{label} {seat}" for seat in seats])
+    (north, south), (east, west) = names
+    calls = check_auction(dealer, line.auction)
+    mb = "".join(
+        f"mb|{_LIN_CALL.get(c, c.replace('NT', 'N'))}{'!' if i in calls.alerts else ''}|"
+        for i, c in enumerate(calls.calls)
+    )
+    mc = f"mc|{line.tricks}|" if line.tricks is not None and calls.contract != "PASS" else ""
+    return f"pn|{south},{west},{north},{east}|{head}{mb}{mc}pg||"
+
+
 def write_lin(record: SessionRecord) -> bytes:
-    """One line per board for BBO's hand viewer: the deal, the dealer, the vulnerability, the board's name."""
+    """One line per board for BBO's hand viewer (the deal, the dealer, the vulnerability, the board's name), and
+    after it one per table that entered its auction (the players, the calls with alerts, the tricks)."""
     out = []
     for board in record.boards:
         if not board.deal:
@@ -263,5 +298,7 @@ def write_lin(record: SessionRecord) -> bytes:
             "".join(s + cards for s, cards in zip(_SUITS, hands[seat].split("."), strict=True)) for seat in _LIN_SEATS
         )
         sv = {v: k for k, v in _VUL.items() if k in "oneb"}[vulnerability]
-        out.append(f"pn|South,West,North,East|st||md|{md}|rh||ah|Board {board.number}|sv|{sv}|pg||")
+        head = f"st||md|{md}|rh||ah|Board {board.number}|sv|{sv}|"
+        out.append(f"pn|South,West,North,East|{head}pg||")
+        out += [_auction_game(record, x, head, dealer) for x in board.lines if x.auction]
     return ("\n".join(out) + "\n").encode()

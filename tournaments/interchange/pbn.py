@@ -23,6 +23,7 @@ from . import own_data
 from .deals import parse_deal
 from .errors import InterchangeError
 from .pbn_analysis import published_analysis
+from .pbn_auction import attach_auctions, auction_games
 from .pbn_scan import Game, Table, Tag, decode, read_table, scan
 from .pbn_sets import choose_set, split_sets
 from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, ScoringMethod, SessionRecord
@@ -166,6 +167,7 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
     if tables or totals:
         _read_results(record, tables, totals)
     own_data.read_pbn_tags(record, games)
+    attach_auctions(record, games)
     return record
 
 
@@ -406,7 +408,7 @@ def write_pbn(record: SessionRecord, *, results: bool = True) -> str:
             out.extend(_score_table(board, is_mp))
         if results and index == 0 and record.pairs:
             out.extend(_total_table(record, pairs))
-        out.append("")
+        out.extend(["", *(auction_games(tags[:-3], board) if results else [])])
     return "\n".join(out)
 
 

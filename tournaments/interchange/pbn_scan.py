@@ -27,6 +27,7 @@ class Tag:
 class Game:
     line: int
     tags: dict[str, Tag] = field(default_factory=dict)
+    notes: list[Tag] = field(default_factory=list)  # [Note "1:..."] tags, which PBN repeats (auction, play notes)
 
     def value(self, name: str) -> str:
         tag = self.tags.get(name)
@@ -95,7 +96,10 @@ def scan(text: str) -> tuple[list[Game], str]:
                 if name in game.tags:
                     raise InterchangeError(f"the tag {name} appears twice in one game.", f"line {lineno}")
                 last = Tag(name, value, lineno)
-                game.tags[name] = last
+                if name == "Note":
+                    game.notes.append(last)
+                else:
+                    game.tags[name] = last
                 pos = match.end()
             elif ch == '"':
                 end = line.find('"', pos + 1)

@@ -47,6 +47,7 @@ class LineRecord:
     contract: str = ""
     declarer: str = ""
     lead: str = ""
+    auction: str = ""  # the calls from the dealer as we store them, alerts marked "!": "1H P 1S! P 4S P P P"
     tricks: int | None = None
     score: int | None = None
     ns_percent: float | None = None

@@ -135,6 +135,7 @@ def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
                     "score": board_score,
                     "cells": traveller_cells(recaps.traveller_rows(board_score)),
                     "hands": recaps.hands(board_score.board.deal),
+                    "auctions": recaps.auctions(board_score),
                     "tricks": None
                     if analysis is None
                     else [(seat, [analysis.tricks[s][seat] for s in STRAINS]) for seat in SEATS],

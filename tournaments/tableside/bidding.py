@@ -26,4 +26,6 @@ def auction_of(data: dict[str, Any], checked: CheckedLine) -> tuple[str, str]:
     if (auction.contract, auction.declarer) != sent:
         ends = "is passed out" if auction.contract == "PASS" else f"ends in {auction.contract} by {auction.declarer}"
         return "", f"The auction {ends}, not {checked.contract} by {checked.declarer or '-'}: check the calls."
+    if len(auction.text()) > MAX_AUCTION:  # "1n" is typed shorter than it is kept ("1NT")
+        return "", f"An auction has at most {MAX_AUCTION} characters."
     return auction.text(), ""

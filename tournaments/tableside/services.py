@@ -27,6 +27,7 @@ from tournaments.sessions.services.results import (
     ResultEntryError,
     preview_lines,
     save_lines,
+    set_auction,
     set_lead,
 )
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
@@ -306,7 +307,29 @@ def _changed(link: TableLink, entry: TableEntry, stored: Result, checked: Checke
         return _invalid(name, message)
     entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
     entry.save()
-    return Outcome(201, _body(entry) | {"changed": True})
+    refused = _add_details(link, entry, saved)
+    return refused or Outcome(201, _body(entry) | {"changed": True})
+
+
+def _add_details(link: TableLink, entry: TableEntry, stored: Result) -> Outcome | None:
+    """The lead and the auction the table sent, added to the stored line when it has none (the first table's
+    stay); each write bumps the version itself, else the version is bumped so the panel sees the table agree."""
+    why = f"sent by table {link.table}"
+    wrote = False
+    try:
+        if entry.lead and not stored.lead:
+            stored = set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead {why}")
+            wrote = True
+        if entry.auction and not stored.auction:
+            stored = set_auction(actor=None, result=stored, auction=entry.auction, why=f"Auction {why}")
+            wrote = True
+    except ResultEntryError as exc:
+        transaction.set_rollback(True)
+        name, message = next(iter(next(iter(exc.errors.values())).items()))
+        return _invalid(name, message)
+    if not wrote:
+        bump(link.table_section_id)  # the table's state and the panel show it agrees: their polls see a new version
+    return None
 
 
 def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked: CheckedLine) -> Outcome:
@@ -319,16 +342,8 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     entry.status = TableEntry.Status.AGREES if same else TableEntry.Status.DISPUTED
     entry.save()
     if same:
-        if entry.lead and not stored.lead:
-            try:  # the lead's write bumps the version itself
-                set_lead(actor=None, result=stored, lead=entry.lead, why=f"Lead sent by table {link.table}")
-            except ResultEntryError as exc:
-                transaction.set_rollback(True)
-                name, message = next(iter(next(iter(exc.errors.values())).items()))
-                return _invalid(name, message)
-        else:
-            bump(link.table_section_id)  # the table's state and the panel show it agrees: their polls see a new version
-        return Outcome(201, _body(entry))
+        refused = _add_details(link, entry, stored)
+        return refused or Outcome(201, _body(entry))
     bump(link.table_section_id)  # the table's state and the panel show the flag: their polls see a new version
     audit.record(
         actor=None,
@@ -402,6 +417,8 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                 return _invalid(name, message)
             entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
             entry.save()
+            if entry.auction and saved is not None:  # kept with the result by the results service (audited)
+                set_auction(actor=None, result=saved, auction=entry.auction, why=f"Auction sent by table {link.table}")
             return Outcome(201, _body(entry))
         return _against_stored(link, entry, stored, checked)
 

@@ -113,7 +113,8 @@ def test_a_call_that_is_not_a_call_leaves_that_table_out() -> None:
 def test_the_hand_viewer_file_reads_back_the_same_deals() -> None:
     record = read_lin(TRAVELLER)
     written = write_lin(record).decode()
-    assert written.count("\n") == 2 and "ah|Board 1|sv|o|" in written and "ah|Board 2|sv|n|" in written
+    viewer = [x for x in written.splitlines() if x.startswith("pn|South,West,North,East|")]
+    assert len(viewer) == 2 and "ah|Board 1|sv|o|" in viewer[0] and "ah|Board 2|sv|n|" in viewer[1]
     again = read_lin(written)
     assert [(b.number, b.deal, b.dealer, b.vulnerability) for b in again.boards] == [
         (b.number, b.deal, b.dealer, b.vulnerability) for b in record.boards
@@ -131,4 +132,15 @@ def test_export_lin_writes_the_sessions_deals(tmp_path: Path) -> None:
     call_command("export_lin", session_id, "-o", str(target), stdout=StringIO())
     assert [(b.number, b.deal) for b in read_lin(target.read_bytes()).boards] == [
         (b.number, b.deal) for b in read_lin(TRAVELLER).boards
+    ]
+
+
+def test_the_auctions_with_alerts_go_out_and_come_back() -> None:
+    record = read_lin(TRAVELLER)
+    assert [x.auction for x in record.boards[0].lines] == ["1S P 3S! P 4S P P P", "P 1NT P 3NT P P P"]
+    written = write_lin(record).decode()
+    assert "pn|Sam,Wes,Nat,Eve|st||md|" in written and "mb|1S|mb|p|mb|3S!|mb|p|mb|4S|mb|p|mb|p|mb|p|mc|10|" in written
+    again = read_lin(written)
+    assert [(x.contract, x.declarer, x.tricks, x.auction) for x in again.boards[0].lines] == [
+        (x.contract, x.declarer, x.tricks, x.auction) for x in record.boards[0].lines
     ]

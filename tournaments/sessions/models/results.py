@@ -76,6 +76,11 @@ class Result(Timestamped):
     declarer = models.CharField(max_length=1, choices=SEATS, blank=True)
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     lead = models.CharField(max_length=3, blank=True)
+    auction = models.CharField(
+        max_length=400,
+        blank=True,
+        help_text='The calls from the dealer as the table entered them, alerts marked "!": "1H P 1S! P 4S P P P"',
+    )
     ns_score = models.IntegerField(null=True, blank=True, help_text="The score from N-S's side")
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
     ns_percent = models.FloatField(null=True, blank=True, help_text="Artificial score for NS, e.g. 60")

@@ -53,6 +53,35 @@ def lead_text(card: str) -> str:
     return symbol + ("10" if rank == "T" else rank)
 
 
+def call_text(call: str) -> str:
+    """A call as a bidding box shows it: "1♥", "3NT", "Pass", "X", "XX"."""
+    if call == "P":
+        return "Pass"
+    return call[0] + dict(SUITS).get(call[1:], call[1:]) if call[:1].isdigit() else call
+
+
+def auction_grid(dealer: str, auction: str) -> list[list[tuple[str, bool]]]:
+    """A stored auction ("1H P 1S! P ...") as rows under N E S W, from the dealer's column: (call, alerted)."""
+    cells: list[tuple[str, bool]] = [("", False)] * ("NESW".index(dealer) if dealer and dealer in "NESW" else 0)
+    cells += [(call_text(c.rstrip("!")), c.endswith("!")) for c in auction.split()]
+    return [cells[i : i + 4] for i in range(0, len(cells), 4)]
+
+
+def auctions(board: BoardScore) -> list[dict[str, Any]]:
+    """The auctions kept with a board's lines (the tables that entered them), in the traveller's order."""
+    out = [
+        {
+            "round": line.result.table_round.round if line.result.table_round else 0,
+            "table": line.result.table_round.table if line.result.table_round else 0,
+            "pairs": f"{line.result.ns_entry.label} v {line.result.ew_entry.label}",
+            "rows": auction_grid(board.board.dealer, line.result.auction),
+        }
+        for line in board.lines
+        if line.result.auction
+    ]
+    return sorted(out, key=lambda a: (a["round"], a["table"]))
+
+
 def _ruling_note(line: LineResult) -> str:
     return "; ".join(f"{r.get_decision_display()}{' (' + r.law + ')' if r.law else ''}" for r in line.rulings)
 

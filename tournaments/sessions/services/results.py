@@ -55,6 +55,7 @@ __all__ = [
     "record_result",
     "save_lines",
     "save_lines_checked",
+    "set_auction",
     "set_lead",
 ]
 
@@ -69,6 +70,7 @@ RESULT_FIELDS = [
     "declarer",
     "tricks",
     "lead",
+    "auction",
     "ns_score",
     "ns_percent",
     "ew_percent",
@@ -84,6 +86,8 @@ def _apply(result: Result, c: CheckedLine) -> None:
     result.ns_entry = c.ns_entry
     result.ew_entry = c.ew_entry
     result.kind = Result.Kind.PLAYED
+    if (result.contract, result.declarer) != (c.contract, c.declarer):
+        result.auction = ""  # the auction entered ended in the old contract: it no longer belongs to this line
     result.contract = c.contract
     result.declarer = c.declarer
     result.tricks = c.tricks
@@ -399,27 +403,37 @@ def delete_result(*, actor: Actor, result: Result, why: str = "") -> None:
 
 
 def set_lead(*, actor: Actor, result: Result, lead: str, why: str = "") -> Result:
-    """Record the opening lead on a stored result (a table's phone sends it for a line already on the traveller).
+    """Record the opening lead on a stored result (a table's phone sends it for a line already on the traveller)."""
+    return _set_detail(actor, result, "lead", lead, why)
 
-    A change like any other, through the section's write path: locked, audited, the result's and the section's
-    versions bumped, so the traveller, its ETag and the cached scores show the lead at once."""
+
+def set_auction(*, actor: Actor, result: Result, auction: str, why: str = "") -> Result:
+    """Keep the auction a table entered (checked by the caller against the result's contract) with the result, so
+    the traveller, the recap and the PBN export show it; a later change of contract clears it (`_apply`)."""
+    return _set_detail(actor, result, "auction", auction, why)
+
+
+def _set_detail(actor: Actor, result: Result, name: str, value: str, why: str) -> Result:
+    """A detail of the play that does not change the score (lead, auction), set like any other change through the
+    section's write path: locked, audited, the result's and the section's versions bumped, so the traveller, its
+    ETag and the cached scores show it at once."""
     refuse_if_finished(result.section.session, error=FinishedSessionError)
     with transaction.atomic():
         lock_section(result.section_id)
         current = Result.objects.select_for_update().select_related("board").get(pk=result.pk)
-        if current.lead == lead:
+        if getattr(current, name) == value:
             return current
-        before = audit.snapshot(current, [*RESULT_FIELDS, "lead"])
-        current.lead = lead
+        before = audit.snapshot(current, RESULT_FIELDS)
+        setattr(current, name, value)
         current.version += 1
-        current.save(update_fields=["lead", "version"])
+        current.save(update_fields=[name, "version"])
         audit.record(
             actor=actor,
             action=AuditAction.RESULT_CHANGE,
             target=current,
             session_id=result.section.session_id,
             old=before,
-            new=audit.snapshot(current, [*RESULT_FIELDS, "lead"]),
+            new=audit.snapshot(current, RESULT_FIELDS),
             why=why,
         )
         bump(current.section_id)

@@ -109,6 +109,7 @@ def travellers(request: HttpRequest, pk: int) -> HttpResponse:
                 "body": traveller_body(rows),
                 "hands": hands,
                 "hand_html": hand_diagram(hands),
+                "auctions": recaps.auctions(board_score),
                 "line_rulings": [(line, r) for line in board_score.lines for r in line.rulings],
             }
         )

@@ -1,0 +1,123 @@
+"""Auctions in PBN (2.1, section 3.2 and 3.9): the calls a table entered, one game per line that has one.
+
+A board's first game holds the deal and its ScoreTable; each line with an auction follows as another game of the
+same board, with the standard ``Declarer``, ``Contract``, ``Result`` and ``Auction`` tags and the pairs in
+``PairId_NS`` / ``PairId_EW`` (the ScoreTable's column names, as new tags: PBN readers skip tags they do not
+know). An alerted call carries a note reference, ``1S =1=``, and the game a ``[Note "1:Alert"]``.
+
+Reading takes the note references back as alerts (the note's text is not kept: the table only marks an alert),
+``AP`` as the passes that end the auction, and skips ``-``, ``*``, ``+`` and ``$n`` annotations. An auction
+that breaks a rule of bidding, or ends in another contract than its line, is left out with a warning.
+"""
+
+from __future__ import annotations
+
+import scoring
+from scoring.bidding import InvalidAuction, check_auction
+
+from .pbn_scan import Game
+from .records import BoardRecord, LineRecord, SessionRecord
+
+AUCTION_TAG = "Auction"
+PAIR_TAGS = ("PairId_NS", "PairId_EW")
+CALLS_A_LINE = 4
+_PBN_CALL = {"P": "Pass"}
+_SKIPPED = ("-", "*", "+")
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def auction_lines(dealer: str, auction: str) -> list[str]:
+    """The ``[Auction]`` tag, its calls four to a line with note references, and the notes."""
+    checked = check_auction(dealer, auction)
+    tokens: list[str] = []
+    notes: list[str] = []
+    for index, call in enumerate(checked.calls):
+        tokens.append(_PBN_CALL.get(call, call))
+        if index in checked.alerts:
+            notes.append(f'[Note "{len(notes) + 1}:Alert"]')
+            tokens[-1] += f" ={len(notes)}="
+    rows = [" ".join(tokens[i : i + CALLS_A_LINE]) for i in range(0, len(tokens), CALLS_A_LINE)]
+    return [f'[{AUCTION_TAG} "{dealer}"]', *rows, *notes]
+
+
+def auction_games(common: list[tuple[str, str]], board: BoardRecord) -> list[str]:
+    """A game for each of the board's lines with an auction (``common``: the board's tags up to Scoring)."""
+    dealer = board.dealer or scoring.board_dealer(board.number)
+    out: list[str] = []
+    for line in board.lines:
+        if not line.auction or line.kind not in ("played", "assigned"):
+            continue
+        passed = line.contract.upper() == "PASS"
+        tags = [
+            *common,
+            ("Declarer", "" if passed else line.declarer),
+            ("Contract", "Pass" if passed else line.contract),
+            ("Result", "" if passed or line.tricks is None else str(line.tricks)),
+            (PAIR_TAGS[0], line.ns_pair),
+            (PAIR_TAGS[1], line.ew_pair),
+        ]
+        out.extend(f'[{name} "{_quote(value)}"]' for name, value in tags)
+        out.extend(auction_lines(dealer, line.auction))
+        out.append("")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def _typed(game: Game) -> str:
+    """The Auction section as our typed form: "1H P 1S! P 4S P P P" (checked by the caller)."""
+    calls: list[str] = []
+    for _line, token in game.tags[AUCTION_TAG].data:
+        token = token.strip()
+        if len(token) > 2 and token.startswith("=") and token.endswith("="):
+            if calls and not calls[-1].endswith("!"):
+                calls[-1] += "!"
+        elif token.upper() == "AP":
+            calls += ["P"] * (3 if any(c.rstrip("!") != "P" for c in calls) else 4 - len(calls))
+        elif token and token not in _SKIPPED and not token.startswith("$"):
+            calls.append(token.rstrip("!?") or token)
+    return " ".join(calls)
+
+
+def _line_for(board: BoardRecord, game: Game) -> list[LineRecord]:
+    ns, ew = (game.value(tag) for tag in PAIR_TAGS)
+    if ns or ew:
+        return [x for x in board.lines if x.ns_pair == ns and x.ew_pair == ew]
+    contract, declarer = game.value("Contract").upper(), game.value("Declarer").upper()
+    return [x for x in board.lines if (x.contract.upper(), x.declarer) == (contract, declarer)]
+
+
+def attach_auctions(record: SessionRecord, games: list[Game]) -> None:
+    """Each game's auction onto its board's line (by the pair tags, else by the contract when one line has it)."""
+    boards = {b.number: b for b in record.boards}
+    for game in games:
+        if AUCTION_TAG not in game.tags or not game.value("Board").isdigit():
+            continue
+        tag = game.tags[AUCTION_TAG]
+        where = f"line {tag.line}, Board {game.value('Board')}"
+        board = boards.get(int(game.value("Board")))
+        dealer = (board.dealer if board else "") or scoring.board_dealer(int(game.value("Board")))
+        lines = _line_for(board, game) if board else []
+        if len(lines) != 1:
+            record.warnings.append(f"{where}: the auction is not kept: it names no one line of the board's results.")
+            continue
+        if tag.value.strip().upper()[:1] != dealer:
+            record.warnings.append(f"{where}: the auction is not kept: it starts with {tag.value}, not the dealer.")
+            continue
+        line = lines[0]
+        try:
+            auction = check_auction(dealer, _typed(game))
+        except InvalidAuction as exc:
+            record.warnings.append(f"{where}: the auction is not kept: {exc}")
+            continue
+        same = scoring.parse_contract(auction.contract) == scoring.parse_contract(line.contract)
+        if not same or auction.declarer != (line.declarer if auction.declarer else ""):
+            record.warnings.append(
+                f"{where}: the auction is not kept: it ends in {auction.contract}, not the line's {line.contract}."
+            )
+            continue
+        line.auction = auction.text()
