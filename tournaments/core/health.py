@@ -41,7 +41,10 @@ def check_broker() -> None:
     """The Celery broker takes a connection (the file-system broker: its folders exist)."""
     from config.celery import app  # Celery is loaded by the probe, not by every web process at start
 
-    with app.connection_for_write() as conn:
+    # The broker the settings name now: Celery keeps the configuration it read first, and a probe must not
+    # report on an address the settings no longer give.
+    url, options = settings.CELERY_BROKER_URL, settings.CELERY_BROKER_TRANSPORT_OPTIONS
+    with app.connection_for_write(url, transport_options=options) as conn:
         conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT)
 
 
