@@ -261,9 +261,19 @@ def _problem(exc: DomainError) -> Any:
     return Status(status_of(exc), exc.as_json())
 
 
-def _not_in_rooms() -> Any:
-    """Sign-in, the member search and hands at the table belong to a session's tables, not to teams rooms."""
-    return Status(404, {"field": "", "message": "A teams room has no sign-in or hands to enter here."})
+def _table_only(request: HttpRequest, token: str, what: str) -> TableLink | Any:
+    """The link of a session's table for sign-in, the member search and hands at the table, or the answer that
+    refuses it: the link's own refusal, 404 for a teams room (they have none of these), 429 past the table's limit
+    (the club's member list is not for reading out name by name)."""
+    try:
+        link = services.open_link(token, address=client_address(request))
+    except services.LinkRefused as exc:
+        return _refused(request, exc)
+    if link.is_room:
+        return Status(404, {"field": "", "message": "A teams room has no sign-in or hands to enter here."})
+    if _throttled(token):
+        return Status(429, {"field": "", "message": f"Too many {what} from this table in a minute; wait a moment."})
+    return link
 
 
 @api.post(
@@ -275,14 +285,9 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
     """200 with the seat's name and whether the number is a member's; 422 for an unknown number without a name
     (kept, with the name, once typed); 403 when the director did not ask for sign-in or the table is past its
     first round."""
-    try:
-        link = services.open_link(token, address=client_address(request))
-    except services.LinkRefused as exc:
-        return _refused(request, exc)
-    if link.is_room:
-        return _not_in_rooms()
-    if _throttled(token):
-        return Status(429, {"field": "", "message": "Too many sign-ins from this table in a minute; wait a moment."})
+    link = _table_only(request, token, "sign-ins")
+    if not isinstance(link, TableLink):
+        return link
     try:
         signed = signins.sign_in(
             link, seat=payload.seat, number=payload.number, name=payload.name, member_id=payload.member
@@ -300,14 +305,9 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
 def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
     """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking.
     A POST with a JSON body, so what is typed stays out of addresses and logs."""
-    try:
-        link = services.open_link(token, address=client_address(request))
-    except services.LinkRefused as exc:
-        return _refused(request, exc)
-    if link.is_room:
-        return _not_in_rooms()
-    if _throttled(token):  # the club's list is not for reading out name by name
-        return Status(429, {"field": "", "message": "Too many searches from this table in a minute; wait a moment."})
+    link = _table_only(request, token, "searches")
+    if not isinstance(link, TableLink):
+        return link
     return Status(200, {"members": signins.find_members(payload.q[:60])})
 
 
@@ -319,14 +319,9 @@ def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
 def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
     """201 with the deal (PBN, North first); 422 naming the hand with a wrong count or a card twice; 409 when
     the board's hands are already in; 403 when the director did not ask for hands at the table."""
-    try:
-        link = services.open_link(token, address=client_address(request))
-    except services.LinkRefused as exc:
-        return _refused(request, exc)
-    if link.is_room:
-        return _not_in_rooms()
-    if _throttled(token):
-        return Status(429, {"field": "", "message": "Too many posts from this table in a minute; wait a moment."})
+    link = _table_only(request, token, "posts")
+    if not isinstance(link, TableLink):
+        return link
     try:
         deal = hands.submit_hands(link, payload.board, payload.hands)
     except hands.HandsError as exc:

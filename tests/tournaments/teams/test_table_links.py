@@ -232,6 +232,15 @@ def test_no_traveller_nor_call_from_a_room(client, links) -> None:
     assert client.post(f"/api/table/{room1.token}/call", content_type="application/json").status_code == 404
 
 
+def test_no_sign_in_member_search_nor_hands_from_a_room(client, links) -> None:
+    room1 = links[0]
+    bodies = {"signin": {"seat": "N", "number": "123"}, "members": {"q": "an"}, "hands": {"board": 1, "hands": {}}}
+    for call, body in bodies.items():
+        answer = client.post(f"/api/table/{room1.token}/{call}", body, content_type="application/json")
+        assert answer.status_code == 404, call
+        assert answer.json()["message"] == "A teams room has no sign-in or hands to enter here."
+
+
 def test_a_wrong_or_withdrawn_token_is_refused(client, director, links) -> None:
     room1, _ = links
     assert client.get("/api/table/not-a-token/").status_code == 404
