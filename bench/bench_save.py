@@ -2,15 +2,15 @@
 
 Run: ``.venv/bin/python bench/bench_save.py [--db sqlite postgres] [--alone 40] [--savers 50] [--saves 6]``.
 
-For each database it builds a 30-table Mitchell of 15 rounds of 2 boards, filled in by the demo service (900
-lines on 60 boards: our generator shares the sets, so half the travellers have 14 lines and half 16), in a
-throw-away database: a temporary SQLite file, or a new PostgreSQL database `bd_bench_save` on
-``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``). It serves it with gunicorn as production
-does (2 worker processes x 25 threads, DEBUG off). A saver is a logged-in director with a real HTTP client: it
-opens a board's traveller page, changes one line's tricks and posts the whole form back, as a browser would.
-Only the POST is timed (check, score, save, audit, version bump, redirect). First `--alone` saves one after
-another, then `--savers` threads each make `--saves` saves back to back, all starting at the same moment and
-spread over the 60 boards (some collide on a board and are refused as conflicts: part of the load).
+For each database it builds a 30-table Mitchell of 15 rounds of 2 boards, filled in by the demo service (900 lines
+on 60 boards: our generator shares the sets, so half the travellers have 14 lines and half 16), in a throw-away
+database: a temporary SQLite file, or a new PostgreSQL database (``$BENCH_PG_DB``, default `bd_bench_save`) on
+``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``). It serves it with gunicorn as production does (2
+worker processes x 25 threads, DEBUG off). A saver is a logged-in director with a real HTTP client: it opens a
+board's traveller page, changes one line's tricks and posts the whole form back, as a browser would. Only the POST
+is timed (check, score, save, audit, version bump, redirect). First `--alone` saves one after another, then
+`--savers` threads each make `--saves` saves back to back, all starting at the same moment and spread over the 60
+boards (some collide on a board and are refused as conflicts: part of the load).
 
 Prints median and p95 per case, the conflicts, any error, and whether each p95 meets the issue's goal (150 ms
 alone, 500 ms under load); exits 1 on any error (a 5xx, a refused save that is not a conflict).
@@ -233,12 +233,14 @@ def _database_url(kind: str, workdir: str) -> str:
     if kind == "sqlite":
         return f"sqlite:///{workdir}/bench.sqlite3"
     base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
+    name = os.environ.get("BENCH_PG_DB", "bd_bench_save")  # its own name per user of a shared server
     import psycopg
+    from psycopg import sql
 
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bd_bench_save WITH (FORCE)")
-        conn.execute("CREATE DATABASE bd_bench_save")
-    return f"{base}/bd_bench_save"
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    return f"{base}/{name}"
 
 
 def main() -> int:
