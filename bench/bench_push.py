@@ -9,7 +9,9 @@ database and serves it with push on:
 
 - ``laptop``: the embedded default of ``make run``: SQLite, Django's threaded server, PUSH_URL=local://;
 - ``pg-gunicorn``: PostgreSQL (database ``bd_push`` on ``$BENCH_PG_URL``, default
-  ``postgres://postgres@127.0.0.1:5432``), gunicorn gthread (4 workers, threads enough for every stream plus 8),
+  ``postgres://postgres@127.0.0.1:5432``), gunicorn gthread (4 workers, each with threads for every stream plus
+  60: gthread does not spread connections evenly, and with a quarter each one worker filled with streams while
+  posts waited behind them; DB_CONN_MAX_AGE=0 so those threads stay under PostgreSQL's max_connections),
   Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
 
 One thread per table reads ``/t/<token>/events/`` over HTTP (as the phone's EventSource), noting when each
@@ -146,7 +148,8 @@ def _serve(setup: str, url: str, workdir: str, tables: int) -> tuple[subprocess.
     else:
         env.update(PUSH_URL=os.environ.get("BENCH_PUSH_REDIS", "redis://127.0.0.1:6379/2"))
         env.update(PUSH_CHANNEL=f"bench-push-{uuid.uuid4().hex[:8]}", CACHE_URL="locmem://")
-        threads = tables // 4 + 8 + 1
+        threads = tables + 60  # each worker may be handed every stream (see the docstring)
+        env.update(DB_CONN_MAX_AGE="0")
         cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4"]
         cmd += ["-k", "gthread", "--threads", str(threads)]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
