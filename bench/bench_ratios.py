@@ -61,6 +61,25 @@ def _floor_urlconf() -> None:
     settings.ROOT_URLCONF = "bench_floor_urls"
 
 
+def embedded_django(prefix: str) -> str:
+    """Django set up in this process on a new, migrated SQLite database in a temporary folder, with the floor at
+    /bench-floor/ (the benches that time pages in-process against the floor share this). Returns the folder."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    os.environ["BRIDGEDESK_DATA_DIR"] = workdir
+    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.ALLOWED_HOSTS = ["*"]
+    call_command("migrate", verbosity=0)
+    _floor_urlconf()
+    return workdir
+
+
 def _pages(tables: int) -> tuple[list[Page], Callable[[int], None], Callable[[], int]]:
     """The pages of a new demo section of this size, a way to change one result, and the floor."""
     from django.contrib.auth import get_user_model
@@ -169,19 +188,7 @@ def main() -> int:
     parser.add_argument("--no-check", action="store_true")
     args = parser.parse_args()
 
-    workdir = tempfile.mkdtemp(prefix="bench-ratios-")
-    os.environ["BRIDGEDESK_DATA_DIR"] = workdir
-    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    settings.ALLOWED_HOSTS = ["*"]
-    call_command("migrate", verbosity=0)
-    _floor_urlconf()
+    embedded_django("bench-ratios-")
 
     figures = {t: _measure(t, args.repeat) for t in args.tables}
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared)")

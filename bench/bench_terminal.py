@@ -14,14 +14,13 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_ratios import _floor_urlconf, _timed  # noqa: E402
+from bench.bench_ratios import _timed, embedded_django  # noqa: E402
 
 
 def _fetchers() -> dict[str, Callable[[], int]]:
@@ -70,19 +69,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=200)
     args = parser.parse_args()
-    workdir = tempfile.mkdtemp(prefix="bench-terminal-")
-    os.environ["BRIDGEDESK_DATA_DIR"] = workdir
-    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    settings.ALLOWED_HOSTS = ["*"]
-    call_command("migrate", verbosity=0)
-    _floor_urlconf()
+    embedded_django("bench-terminal-")
     fetchers = _fetchers()
     floor = fetchers.pop("floor (bare view)")
     for fetch in fetchers.values():  # warm up: templates, caches, ETags
