@@ -269,7 +269,7 @@ def service_messages(error: ValidationError | DomainError) -> list[str]:
     return [error.message] if isinstance(error, DomainError) else list(error.messages)
 
 
-def add_service_errors(form: forms.Form, error: ValidationError | DomainError) -> None:
+def add_service_errors(form: forms.BaseForm, error: ValidationError | DomainError) -> None:
     """Put a service's refusal on the form's fields (unknown fields go to the form itself)."""
     if isinstance(error, DomainError):
         form.add_error(error.field if error.field in form.fields else None, error.message)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from scoring import handicaps as method
 from tournaments.core.access import Perm, requires
 from tournaments.core.errors import DomainError
+from tournaments.sessions.forms import add_service_errors
 from tournaments.sessions.models import Event, RankingRules
 from tournaments.sessions.selectors import handicaps as selectors
 from tournaments.sessions.selectors.scores import score_section
@@ -38,7 +39,7 @@ def event_rankings(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 services.save_rules(actor=request.user, event=event, rules=form.instance)
             except DomainError as error:
-                form.add_error(error.field if error.field in form.fields else None, error.message)
+                add_service_errors(form, error)
             else:
                 messages.success(request, "The ranking rules are saved; the standings show them.")
                 return redirect("event_rankings", pk=event.pk)

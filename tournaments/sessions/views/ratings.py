@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import ratings as method
 from tournaments.core.access import Perm, requires
+from tournaments.sessions.forms import add_service_errors
 from tournaments.sessions.models import Event, Member, PointsScheme
 from tournaments.sessions.selectors.ratings import club_ratings, rating_context
 from tournaments.sessions.services import masterpoints, ratings
@@ -59,8 +60,7 @@ def event_points(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 masterpoints.save_scheme(actor=request.user, event=event, scheme=form.instance)
             except ValidationError as exc:
-                for name, errors in exc.message_dict.items():
-                    form.add_error(name if name in form.fields else None, errors)
+                add_service_errors(form, exc)
             else:
                 messages.success(request, "The points scheme is saved; the finished sessions are awarded under it.")
                 return redirect("event_points", pk=event.pk)
