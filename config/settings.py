@@ -49,6 +49,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    # Each domain is an app of its own (docs/development.md: the table of apps); `tournaments` wires them.
+    "tournaments.core",
+    "tournaments.audit",
+    "tournaments.sessions",  # label "duplicate"
+    "tournaments.parties",
+    "tournaments.teams",
+    "tournaments.simultaneous",
+    "tournaments.tableside",
+    "tournaments.printing",
+    "tournaments.publishing",
+    "tournaments.interchange",  # no tables: its templates and import/export commands
     "tournaments",
 ]
 

@@ -1,25 +1,15 @@
-from typing import Any
-
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
-
-
-def _roles_after_migrate(sender: Any, **kwargs: Any) -> None:
-    """The role groups follow the table in tournaments/core/access.py after every migrate."""
-    from tournaments.core.access import ensure_roles  # the app registry must be ready before models load
-
-    ensure_roles()
 
 
 class TournamentsConfig(AppConfig):
-    """The composition root: the one Django app whose domain packages register their parts here."""
+    """The composition root: each domain is a Django app of its own (its models, admin, commands, migrations);
+    this one wires them together (URLs, tasks, the hooks below) and keeps the migrations from before the move."""
 
     name = "tournaments"
     verbose_name = "Bridgedesk"
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        post_migrate.connect(_roles_after_migrate, sender=self)
         # The laptop's web server (`manage.py start` runs Django's threaded server) queues 10 connections by
         # default: 60 phones sending at once overflowed it and some were reset. Queue as many as a room holds.
         from django.core.servers.basehttp import WSGIServer

@@ -29,7 +29,7 @@ class AuditEntry(models.Model):
     """
 
     session = models.ForeignKey(
-        "tournaments.Session",
+        "duplicate.Session",
         null=True,
         blank=True,
         on_delete=models.DO_NOTHING,
@@ -63,6 +63,7 @@ class AuditEntry(models.Model):
     objects = AuditQuerySet.as_manager()
 
     class Meta:
+        db_table = "tournaments_auditentry"
         ordering = ["-created_at", "-id"]
         verbose_name_plural = "audit entries"
         indexes = [models.Index(fields=["session", "created_at"], name="audit_session_idx")]
@@ -97,7 +98,7 @@ class AuditChainHead(models.Model):
     mac = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_auditchainhead"
 
     def __str__(self) -> str:
         return f"{self.chain} at {self.seq}"
@@ -120,7 +121,7 @@ class AuditSeal(models.Model):
     mac = models.CharField(max_length=64)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_auditseal"
         constraints = [models.UniqueConstraint(fields=["kind", "row_id"], name="audit_one_seal_per_row")]
 
     def __str__(self) -> str:

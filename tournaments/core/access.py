@@ -18,12 +18,14 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
+APP_LABEL = "core"  # the app of Access, which holds the permissions (tournaments/core/apps.py)
+
 # Any response: a page, or a stream (the table side's server-sent events are StreamingHttpResponses).
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
 class Perm(enum.StrEnum):
-    """Bridgedesk's permissions (codenames of tournaments.Access's Meta.permissions)."""
+    """Bridgedesk's permissions (codenames of core.Access's Meta.permissions)."""
 
     MANAGE_CLUB = "manage_club"
     DIRECT = "direct_sessions"
@@ -34,7 +36,7 @@ class Perm(enum.StrEnum):
 
     @property
     def full(self) -> str:
-        return f"tournaments.{self.value}"
+        return f"{APP_LABEL}.{self.value}"
 
     @property
     def label(self) -> str:
@@ -70,7 +72,7 @@ ROLE_PERMISSIONS: dict[Role, frozenset[Perm]] = {
 
 def ensure_roles() -> None:
     """Create the role groups with exactly their permissions (run after every migrate; safe to repeat)."""
-    perms = {p.codename: p for p in Permission.objects.filter(content_type__app_label="tournaments")}
+    perms = {p.codename: p for p in Permission.objects.filter(content_type__app_label=APP_LABEL)}
     for role, granted in ROLE_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=role.group_name)
         group.permissions.set([perms[p.value] for p in granted if p.value in perms])

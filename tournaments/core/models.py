@@ -20,6 +20,7 @@ class Access(models.Model):
     """
 
     class Meta:
+        db_table = "tournaments_access"
         managed = False
         default_permissions = ()
         permissions = [

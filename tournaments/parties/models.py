@@ -79,6 +79,7 @@ class Party(Timestamped):
     archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by the host (restorable)")
 
     class Meta:
+        db_table = "tournaments_party"
         ordering = ["-date", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(tables__gte=1) & Q(tables__lte=60), name="party_tables_1_to_60"),
@@ -113,6 +114,7 @@ class PartyGuest(Timestamped):
     ghost = models.BooleanField(default=False, help_text="An empty seat filled by a ghost: it wins no place or prize")
 
     class Meta:
+        db_table = "tournaments_partyguest"
         ordering = ["order", "id"]
         constraints = [
             models.UniqueConstraint(fields=["party", "name"], name="party_guest_name_unique"),
@@ -130,6 +132,7 @@ class PartyRound(Timestamped):
     progressed = models.BooleanField(default=False, help_text="The progression to the next round was called")
 
     class Meta:
+        db_table = "tournaments_partyround"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["party", "number"], name="party_round_unique"),
@@ -177,6 +180,7 @@ class PartyTable(Timestamped):
     decided_by = models.CharField(max_length=12, blank=True, default="", help_text="score or the tie rule")
 
     class Meta:
+        db_table = "tournaments_partytable"
         ordering = ["round__number", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="party_table_unique"),
@@ -228,6 +232,7 @@ class PartyDeal(Timestamped):
     ew = models.IntegerField(default=0)
 
     class Meta:
+        db_table = "tournaments_partydeal"
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="party_deal_unique"),

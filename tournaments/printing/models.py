@@ -31,16 +31,16 @@ class GeneratedFile(Timestamped):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
     session = models.ForeignKey(
-        "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+        "duplicate.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
     party = models.ForeignKey(
-        "tournaments.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
     team_event = models.ForeignKey(
-        "tournaments.TeamEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+        "teams.TeamEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
     simultaneous = models.ForeignKey(
-        "tournaments.Simultaneous", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
+        "simultaneous.Simultaneous", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
     kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
     params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
@@ -61,6 +61,7 @@ class GeneratedFile(Timestamped):
     expires_at = models.DateTimeField(help_text="When the file is deleted")
 
     class Meta:
+        db_table = "tournaments_generatedfile"
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(progress__lte=100), name="generated_file_progress_at_most_100"),

@@ -18,7 +18,7 @@ class Publication(Timestamped):
     "provisional" banner. Unpublishing keeps the row (and its corrections) but hides the pages again.
     """
 
-    session = models.OneToOneField("tournaments.Session", on_delete=models.CASCADE, related_name="publication")
+    session = models.OneToOneField("duplicate.Session", on_delete=models.CASCADE, related_name="publication")
     is_public = models.BooleanField(default=True)
     published_at = models.DateTimeField()
     published_by = models.ForeignKey(
@@ -30,7 +30,7 @@ class Publication(Timestamped):
     )
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_publication"
         indexes = [models.Index(fields=["is_public", "published_at"], name="publication_public_idx")]
 
     def __str__(self) -> str:
@@ -58,7 +58,7 @@ class PublishedFigures(models.Model):
     pairs = models.JSONField(help_text='{"<entry id>": {"pair": "3NS", "names": "...", "pct": 54.2, "place": "2"}}')
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_publishedfigures"
         ordering = ["-id"]
 
     def __str__(self) -> str:
@@ -76,7 +76,7 @@ class Correction(models.Model):
     moves = models.JSONField(help_text='[{"pair": "3NS", "names": "...", "before": 53.1, "after": 57.2}]')
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_correction"
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
@@ -87,12 +87,12 @@ class EmailDelivery(models.Model):
     """A results e-mail sent to a member for one publication: the record that stops a re-run sending it twice."""
 
     publication = models.ForeignKey(Publication, on_delete=models.CASCADE, related_name="deliveries")
-    member = models.ForeignKey("tournaments.Member", on_delete=models.CASCADE, related_name="+")
+    member = models.ForeignKey("duplicate.Member", on_delete=models.CASCADE, related_name="+")
     address = models.EmailField()
     sent_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_emaildelivery"
         constraints = [
             models.UniqueConstraint(fields=["publication", "member"], name="email_delivery_once_per_publication")
         ]

@@ -21,6 +21,7 @@ class Simultaneous(Timestamped):
     deals = models.JSONField(default=dict, blank=True, help_text='{"1": "N:AKQ...", ...}: set by the first club')
 
     class Meta:
+        db_table = "tournaments_simultaneous"
         ordering = ["-date", "-id"]
 
     def __str__(self) -> str:
@@ -39,6 +40,7 @@ class SimultaneousClub(models.Model):
     code = models.CharField(max_length=12, help_text="Short name on the overall standings: C1, C2 ...")
 
     class Meta:
+        db_table = "tournaments_simultaneousclub"
         ordering = ["simultaneous", "club", "id"]
         constraints = [
             models.UniqueConstraint(fields=["simultaneous", "code"], name="simul_club_code_unique"),

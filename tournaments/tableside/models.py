@@ -30,10 +30,10 @@ class TableLink(models.Model):
     """
 
     section = models.ForeignKey(
-        "tournaments.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+        "duplicate.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
     match = models.ForeignKey(
-        "tournaments.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+        "teams.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
     room = models.PositiveSmallIntegerField(null=True, blank=True, help_text="A teams match's room, 1 or 2")
     table = models.PositiveSmallIntegerField()
@@ -42,7 +42,7 @@ class TableLink(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_tablelink"
         ordering = ["section", "table", "-id"]
         constraints = [
             models.UniqueConstraint(
@@ -99,7 +99,7 @@ class TableLink(models.Model):
 class TableSettings(models.Model):
     """The director's choices for a section's table pages."""
 
-    section = models.OneToOneField("tournaments.Section", on_delete=models.CASCADE, related_name="table_settings")
+    section = models.OneToOneField("duplicate.Section", on_delete=models.CASCADE, related_name="table_settings")
     opponents_confirm = models.BooleanField(default=True, help_text="The opponents confirm each result on the phone")
     show_traveller = models.BooleanField(default=True, help_text="After a board, show the traveller so far")
     sign_in = models.BooleanField(default=False, help_text="Players sign in with their member numbers at the start")
@@ -117,7 +117,7 @@ class TableSettings(models.Model):
     )
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_tablesettings"
 
     def __str__(self) -> str:
         return f"Table settings of section {self.section_id}"
@@ -129,16 +129,16 @@ class SignIn(models.Model):
     Kept by section, table and seat (not by phone), so another phone opening the same table link carries on;
     `member` is empty for a number the club's list does not know (the typed name is kept for the director)."""
 
-    section = models.ForeignKey("tournaments.Section", on_delete=models.CASCADE, related_name="sign_ins")
+    section = models.ForeignKey("duplicate.Section", on_delete=models.CASCADE, related_name="sign_ins")
     table = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1, choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")])
     number = models.CharField(max_length=40, blank=True, help_text="The member number as typed")
     name = models.CharField(max_length=120)
-    member = models.ForeignKey("tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL)
+    member = models.ForeignKey("duplicate.Member", null=True, blank=True, on_delete=models.SET_NULL)
     signed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_signin"
         ordering = ["section", "table", "seat"]
         constraints = [models.UniqueConstraint(fields=["section", "table", "seat"], name="one_sign_in_per_seat")]
 
@@ -172,12 +172,12 @@ class TableEntry(models.Model):
     auction = models.CharField(max_length=400, blank=True, help_text='The calls from the dealer: "1H P 1S! P 4S P P P"')
     status = models.CharField(max_length=10, choices=Status.choices)
     result = models.ForeignKey(
-        "tournaments.Result", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_entries"
+        "duplicate.Result", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_entries"
     )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_tableentry"
         ordering = ["created_at", "id"]
         constraints = [models.UniqueConstraint(fields=["link", "client_id"], name="table_entry_once_per_client_id")]
 
@@ -188,7 +188,7 @@ class TableEntry(models.Model):
 class RoundTimer(models.Model):
     """The session's round clock: started, paused, minutes added; every phone and the big screen read it."""
 
-    session = models.OneToOneField("tournaments.Session", on_delete=models.CASCADE, related_name="round_timer")
+    session = models.OneToOneField("duplicate.Session", on_delete=models.CASCADE, related_name="round_timer")
     minutes = models.PositiveSmallIntegerField(default=15, help_text="Minutes a round")
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
@@ -196,7 +196,7 @@ class RoundTimer(models.Model):
     extra_seconds = models.IntegerField(default=0)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_roundtimer"
 
     def __str__(self) -> str:
         return f"Round timer of session {self.session_id}"
@@ -227,7 +227,7 @@ class DirectorCall(models.Model):
     )
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_directorcall"
         ordering = ["created_at"]
 
     def __str__(self) -> str:
@@ -239,17 +239,17 @@ class ScreenLink(models.Model):
     needed. Same token generator and same revoke-at-once rule as the table links; one live link per screen."""
 
     session = models.ForeignKey(
-        "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
+        "duplicate.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
     )
     party = models.ForeignKey(
-        "tournaments.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
+        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
     )
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_screenlink"
         ordering = ["-id"]
         constraints = [
             models.CheckConstraint(

@@ -65,6 +65,7 @@ class TeamEvent(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_teamevent"
         ordering = ["-date", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -86,6 +87,7 @@ class Team(Timestamped):
     name = models.CharField(max_length=80)
 
     class Meta:
+        db_table = "tournaments_team"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="team_number_unique"),
@@ -102,6 +104,7 @@ class TeamPlayer(Timestamped):
     order = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        db_table = "tournaments_teamplayer"
         ordering = ["order", "id"]
 
     def __str__(self) -> str:
@@ -114,6 +117,7 @@ class TeamRound(Timestamped):
     bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
+        db_table = "tournaments_teamround"
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="team_round_unique")]
 
@@ -131,6 +135,7 @@ class TeamMatch(Timestamped):
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every save: a stale form is refused")
 
     class Meta:
+        db_table = "tournaments_teammatch"
         ordering = ["round__number", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="team_match_table_unique"),
@@ -150,6 +155,7 @@ class TeamBoard(Timestamped):
     room2_ns = models.IntegerField()
 
     class Meta:
+        db_table = "tournaments_teamboard"
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="team_board_unique"),
@@ -166,6 +172,7 @@ class TeamLineup(Timestamped):
     room2_pair = models.JSONField(default=list, help_text="The two players' names in room 2")
 
     class Meta:
+        db_table = "tournaments_teamlineup"
         constraints = [models.UniqueConstraint(fields=["match", "team"], name="team_lineup_unique")]
 
 
@@ -178,6 +185,7 @@ class TeamPenalty(Timestamped):
     why = models.CharField(max_length=200)
 
     class Meta:
+        db_table = "tournaments_teampenalty"
         ordering = ["id"]
 
 
@@ -200,6 +208,7 @@ class TeamRoomScore(Timestamped):
     ns = models.IntegerField()
 
     class Meta:
+        db_table = "tournaments_teamroomscore"
         ordering = ["number", "room"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number", "room"], name="team_room_score_unique"),

@@ -18,5 +18,8 @@ class DoubleDummyAnalysis(models.Model):
     par_contracts = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    class Meta:
+        db_table = "tournaments_doubledummyanalysis"
+
     def __str__(self) -> str:
         return self.key

@@ -31,6 +31,7 @@ class Member(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_member"
         ordering = ["name"]
         indexes = [models.Index(fields=["name"], name="member_name_idx")]
 
@@ -64,6 +65,9 @@ class Event(Timestamped):
     carry_over_percent = models.PositiveSmallIntegerField(
         default=50, help_text="With a percentage carry-over: how much each earlier session counts (0-100)"
     )
+
+    class Meta:
+        db_table = "tournaments_event"
 
     def __str__(self) -> str:
         return self.name
@@ -148,6 +152,7 @@ class Session(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_session"
         ordering = ["-date", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="session_number_unique_in_event"),
@@ -189,6 +194,7 @@ class Section(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_section"
         ordering = ["session", "letter"]
         constraints = [
             models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique_in_session"),
@@ -223,6 +229,7 @@ class Entry(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_entry"
         ordering = ["section", "direction", "number"]
         verbose_name_plural = "entries"
         constraints = [
@@ -250,6 +257,7 @@ class EntryPlayer(models.Model):
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL)
 
     class Meta:
+        db_table = "tournaments_entryplayer"
         ordering = ["entry", "seat"]
         constraints = [models.UniqueConstraint(fields=["entry", "seat"], name="player_seat_unique_in_entry")]
 

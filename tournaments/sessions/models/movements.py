@@ -22,6 +22,7 @@ class TableRound(models.Model):
     boards = models.JSONField(default=list, help_text="Board numbers played at this table this round")
 
     class Meta:
+        db_table = "tournaments_tableround"
         ordering = ["section", "round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["section", "round", "table"], name="one_row_per_table_per_round"),

@@ -22,7 +22,7 @@ class RatingEntry(models.Model):
     order = models.PositiveIntegerField(help_text="Position of the session in the club's rated history")
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_ratingentry"
         ordering = ["member", "order"]
         constraints = [models.UniqueConstraint(fields=["member", "session"], name="one_rating_per_member_session")]
 
@@ -46,7 +46,7 @@ class PointsScheme(models.Model):
     point_type = models.CharField(max_length=16, default="GREEN", help_text="USEBIO MASTER_POINT_TYPE")
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_pointsscheme"
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} ({self.point_type})"
@@ -62,7 +62,7 @@ class MasterPointAward(models.Model):
     place = models.CharField(max_length=8, blank=True)
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_masterpointaward"
         constraints = [models.UniqueConstraint(fields=["session", "entry"], name="one_award_per_entry")]
 
     def __str__(self) -> str:
@@ -93,7 +93,7 @@ class RankingRules(models.Model):
     )
 
     class Meta:
-        app_label = "tournaments"
+        db_table = "tournaments_rankingrules"
 
     def __str__(self) -> str:
         return f"{self.get_handicap_display()}; {self.get_strata_by_display()}"

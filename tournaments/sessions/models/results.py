@@ -34,6 +34,7 @@ class Board(models.Model):
     )
 
     class Meta:
+        db_table = "tournaments_board"
         ordering = ["session", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="board_number_unique_in_session"),
@@ -94,6 +95,7 @@ class Result(Timestamped):
     )
 
     class Meta:
+        db_table = "tournaments_result"
         ordering = ["section", "board__number", "ns_entry__number"]
         constraints = [
             models.UniqueConstraint(fields=["board", "ns_entry"], name="one_result_per_board_per_ns_entry"),

@@ -55,6 +55,7 @@ class Ruling(Timestamped):
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
 
     class Meta:
+        db_table = "tournaments_ruling"
         ordering = ["session", "created_at"]
         constraints = [
             models.CheckConstraint(

@@ -1,5 +1,6 @@
-"""The admin: members and event/session names are editable here; results, rulings and the audit log are shown
-read-only, because every change to them must go through the services (checked against the movement, audited)."""
+"""The admin of duplicate sessions: members and event/session names are editable here; results, rulings and
+the rest are shown read-only, because every change to them must go through the services (checked against the
+movement, audited)."""
 
 from __future__ import annotations
 
@@ -7,21 +8,8 @@ from django.contrib import admin
 from django.db import models
 from django.http import HttpRequest
 
-from tournaments.audit.models import AuditEntry
+from tournaments.core.readonly import ReadOnlyAdmin
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Ruling, Section, Session
-
-
-class ReadOnlyAdmin(admin.ModelAdmin[models.Model]):
-    """Shown, never changed here: use the session pages, which audit every change."""
-
-    def has_add_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: models.Model | None = None) -> bool:
-        return False
 
 
 @admin.register(Member)
@@ -113,9 +101,3 @@ class ResultAdmin(ReadOnlyAdmin):
 class RulingAdmin(ReadOnlyAdmin):
     list_display = ("session", "decision", "law", "board", "entry", "penalty", "director", "created_at")
     list_select_related = ("session", "session__event", "board", "entry", "director")
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "actor_name", "action", "target_type", "target_id", "session_id", "why")
-    list_filter = ("action", "target_type")

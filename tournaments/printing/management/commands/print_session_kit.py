@@ -7,8 +7,8 @@ from typing import Any
 from django.conf import settings
 
 from config.siteurl import reach_warning
-from tournaments.management.commands.print_results import Command as PrintResults
 from tournaments.printing import jobs
+from tournaments.printing.management.commands.print_results import Command as PrintResults
 
 
 class Command(PrintResults):
