@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python bench/bench_swiss.py [--teams 40] [--rounds 9] [--boards 8] [--repeat 20]``.
 Two measurements:
 
-1. the pure draw (``tournaments.movements.draws.swiss_draw``) of every round 2..R of a simulated Swiss: the
+1. the pure draw (``scoring.draws.swiss_draw``) of every round 2..R of a simulated Swiss: the
    standings and the meetings so far are those of the event being played, so late rounds meet the real
    constraint (top-down pairs already met); best and median of ``--repeat`` runs, per round;
 2. the draw as the director gets it: ``services.draw_next_round`` in a throw-away SQLite database (reads every
@@ -53,7 +53,7 @@ def main() -> int:
 
     call_command("migrate", verbosity=0)
 
-    from tournaments.movements.draws import swiss_draw
+    from scoring.draws import swiss_draw
     from tournaments.teams import selectors, services
     from tournaments.teams.simulate import demo_players, demo_team_name, room_scores
 

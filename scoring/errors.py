@@ -7,6 +7,7 @@ show it as a field error without translation.
 from __future__ import annotations
 
 __all__ = [
+    "DrawError",
     "InvalidBoard",
     "InvalidContract",
     "InvalidResult",
@@ -33,3 +34,7 @@ class InvalidBoard(ScoringError):
 
 class InvalidScore(ScoringError):
     """A score or adjusted score that cannot be used (weights not adding up, a percentage over 100)."""
+
+
+class DrawError(ScoringError):
+    """A team or pair draw that cannot be made (a team twice, too few or too many teams)."""

@@ -5,8 +5,8 @@ a new web process loads none of those libraries).
 
 Layers, lowest first: scoring <- tournaments.movements <- tournaments.core <- tournaments.audit <-
 tournaments.printing <- tournaments.sessions <- the other domains (parties, interchange, publishing, tableside, teams).
-The app's root modules (apps, admin, models, tasks, urls) and the management commands wire everything and may
-import anything; nothing imports them but Django.
+The root modules (the `tournaments` app's apps and tasks; each domain app's apps, admin and management commands)
+wire everything and may import anything; nothing imports them but Django.
 """
 
 from __future__ import annotations
@@ -32,7 +32,15 @@ LAYERS = [
     ),
     "tournaments.simultaneous",  # above sessions and interchange (its clubs' files come in through the importer)
 ]
-ROOTS = ("tournaments.apps", "tournaments.admin", "tournaments.models", "tournaments.tasks", "tournaments.management")
+# Each domain is a Django app (docs/development.md): its apps.py, admin.py and management commands are roots;
+# `tournaments` is the wiring app (apps, tasks, urls).
+APPS = ("core", "audit", "printing", "sessions", "parties", "interchange", "publishing", "tableside", "teams")
+APPS += ("simultaneous",)
+ROOTS = (
+    "tournaments.apps",
+    "tournaments.tasks",
+    *(f"tournaments.{app}.{part}" for app in APPS for part in ("apps", "admin", "management")),
+)
 MAX_LINES = 500
 # Our modules that may be imported inside a function, and the library that makes them worth it. Nothing else:
 # no dotted-path registries, no private resolvers (issue 21), just an import where the heavy thing is used.

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .draws import swiss_draw
+from scoring.draws import swiss_draw
+from scoring.errors import DrawError
+
 from .types import MAX_ROUNDS, Movement, MovementError, Row, check_boards_per_round
 
 __all__ = ["MAX_SWISS_PAIRS", "swiss_pairs", "swiss_pairs_round"]
@@ -41,7 +43,10 @@ def swiss_pairs_round(
         matches = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
         bye = order[-1] if len(order) % 2 else None
     else:
-        draw = swiss_draw(standings, history, byes=byes)
+        try:
+            draw = swiss_draw(standings, history, byes=byes)
+        except DrawError as exc:  # the movement's callers expect a MovementError
+            raise MovementError(str(exc)) from exc
         rank = {pair: i for i, pair in enumerate(standings)}
         matches = sorted(((a, b) if rank[a] < rank[b] else (b, a) for a, b in draw.matches), key=lambda m: rank[m[0]])
         bye = draw.bye

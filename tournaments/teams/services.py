@@ -18,14 +18,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
+from scoring.draws import knockout_bracket, round_robin, swiss_draw
+from scoring.errors import DrawError
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
-from tournaments.movements.types import MovementError
 from tournaments.tableside import hub
 from tournaments.teams import selectors
 from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
@@ -219,7 +219,7 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
         raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
     try:
         pairs, bye = _draw_pairs(event, number, past)
-    except MovementError as exc:
+    except DrawError as exc:
         raise TeamsError(str(exc)) from None
     by_number = {t.number: t for t in event.teams.all()}
     rnd = TeamRound.objects.create(event=event, number=number, bye=by_number[bye] if bye else None)

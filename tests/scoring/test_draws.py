@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.movements.draws import knockout_bracket, round_robin, swiss_draw
-from tournaments.movements.types import MovementError
+from scoring.draws import knockout_bracket, round_robin, swiss_draw
+from scoring.errors import DrawError
 
 
 def perfect_matchings(teams: list[int]):
@@ -92,7 +92,7 @@ def test_swiss_skips_an_opponent_already_met_and_balances_home() -> None:
 
 
 def test_swiss_refuses_a_team_listed_twice() -> None:
-    with pytest.raises(MovementError):
+    with pytest.raises(DrawError):
         swiss_draw([1, 2, 2])
 
 

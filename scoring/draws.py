@@ -1,6 +1,7 @@
 """Team draws: the Swiss pairing of a round from the standings, the round-robin schedule and a knockout bracket.
 
-Pure (no Django): teams are plain integers (their numbers), the caller supplies standings and history.
+Pure (no Django): teams are plain integers (their numbers), the caller supplies standings and history. It lives
+in `scoring`, below both its users (the teams events' draw and the Swiss pairs movement), not among the movements.
 
 Swiss: the standings are paired top-down (the leader meets the highest team below it that it has not met, and so
 on), backtracking only when a choice would leave the rest impossible to pair without a repeat; a repeat meeting
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .types import MovementError
+from .errors import DrawError
 
 __all__ = ["Draw", "knockout_bracket", "round_robin", "swiss_draw"]
 
@@ -73,7 +74,7 @@ def _fewest_repeats(order: Sequence[int], met: set[frozenset[int]]) -> tuple[lis
         found = _pair_top_down(order, met, allowed)
         if found is not None:
             return found, allowed
-    raise MovementError("The Swiss draw found no pairing in its search limit; the field is too large.")
+    raise DrawError("The Swiss draw found no pairing in its search limit; the field is too large.")
 
 
 def swiss_draw(
@@ -91,11 +92,11 @@ def swiss_draw(
     """
     order = list(standings)
     if len(set(order)) != len(order):
-        raise MovementError("A team appears twice in the standings.")
+        raise DrawError("A team appears twice in the standings.")
     if len(order) < 2:
-        raise MovementError("A Swiss round needs at least two teams.")
+        raise DrawError("A Swiss round needs at least two teams.")
     if len(order) > MAX_TEAMS:
-        raise MovementError(f"A Swiss is drawn for at most {MAX_TEAMS} teams, not {len(order)}.")
+        raise DrawError(f"A Swiss is drawn for at most {MAX_TEAMS} teams, not {len(order)}.")
     met = _pairs(history)
     had_bye = set(byes)
     bye: int | None = None
@@ -128,7 +129,7 @@ def round_robin(teams: int) -> list[Draw]:
     with an even number, within one match.
     """
     if not 2 <= teams <= MAX_TEAMS:
-        raise MovementError(f"A round robin is for 2 to {MAX_TEAMS} teams, not {teams}.")
+        raise DrawError(f"A round robin is for 2 to {MAX_TEAMS} teams, not {teams}.")
     n = teams + teams % 2
     ghost = n if teams % 2 else None  # the "team" whose opponent sits out
     # The ghost is the fixed point of the circle: every real team then rotates, and home/away comes out even.
@@ -159,9 +160,9 @@ def knockout_bracket(seeds: Sequence[int]) -> list[tuple[int, int | None]]:
     """
     field_ = list(seeds)
     if len(field_) < 2:
-        raise MovementError("A knockout needs at least two teams.")
+        raise DrawError("A knockout needs at least two teams.")
     if len(set(field_)) != len(field_):
-        raise MovementError("A team is seeded twice.")
+        raise DrawError("A team is seeded twice.")
     size = 1
     while size < len(field_):
         size *= 2
