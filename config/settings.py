@@ -103,7 +103,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        # Shared templates, then each domain's own (domains are packages inside the one `tournaments` app).
+        # Shared templates, then each domain app's own, ahead of the contrib apps' (as before the split into apps).
         "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "tournaments").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
