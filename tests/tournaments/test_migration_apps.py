@@ -70,7 +70,8 @@ def value(field: models.Field[Any, Any], n: int) -> Any:
     for kind, made in kinds:
         if isinstance(field, kind):
             return made
-    return f"x{n}" if not isinstance(field, models.EmailField) else f"x{n}@example.org"
+    text = f"x{n}@example.org" if isinstance(field, models.EmailField) else f"x{n}"
+    return text[: field.max_length] if field.max_length else text  # PostgreSQL refuses a longer string
 
 
 def make(old: Any, name: str, made: dict[str, Any], n: int = 1) -> Any:
