@@ -28,7 +28,7 @@ from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.ratings import rating_context, session_awards
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.swiss import swiss_table
-from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
+from tournaments.sessions.tables import TRAVELLER_COLUMNS, hand_diagram, traveller_body
 
 STRAINS = ("NT", "S", "H", "D", "C")
 SEATS = ("N", "E", "S", "W")
@@ -126,11 +126,12 @@ def _board_sections(session: Session, number: int | None = None) -> list[dict[st
             if number is not None and board_number != number:
                 continue
             analysis = analyses.get(board_number)
+            hands = recaps.hands(board_score.board.deal)
             boards.append(
                 {
                     "score": board_score,
-                    "cells": traveller_cells(recaps.traveller_rows(board_score)),
-                    "hands": recaps.hands(board_score.board.deal),
+                    "body": traveller_body(recaps.traveller_rows(board_score)),  # 4/5 of the render as a loop
+                    "hands": hand_diagram(hands) if hands else "",  # as the director's travellers page
                     "auctions": recaps.auctions(board_score),
                     "tricks": None
                     if analysis is None
