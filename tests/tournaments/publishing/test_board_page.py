@@ -5,6 +5,7 @@ import pytest
 
 from tests.tournaments.publishing.test_publishing import played  # noqa: F401  (the fixture)
 from tournaments.publishing import services
+from tournaments.publishing.selectors import analysis_deal
 from tournaments.sessions.models import Result
 from tournaments.sessions.services.results import change_result
 
@@ -43,3 +44,21 @@ def test_the_score_card_links_each_board_to_its_own_page_and_a_correction_shows_
     change_result(actor=None, result=result, contract="4S", declarer="N", tricks="=", why="claim misread")
     after = client.get(f"/results/{pk}/boards/1/")
     assert after["ETag"] != before["ETag"] and "claim misread" in after.content.decode()
+
+
+def test_the_analyses_key_is_endplays_text_without_loading_endplay():
+    """analysis_deal writes a deal as endplay's Deal.to_pbn() (the key the hand records' analyses are kept
+    under), for any first seat, any order of ranks, any case; what it does not take is left to endplay."""
+    import random
+
+    from endplay.types import Deal
+
+    rng = random.Random(24)
+    cards = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
+    for _ in range(200):
+        rng.shuffle(cards)
+        hands = [cards[i * 13 : (i + 1) * 13] for i in range(4)]
+        texts = [".".join("".join(c[1] for c in hand if c[0] == s) for s in "SHDC") for hand in hands]
+        deal = rng.choice("NESWnesw") + ":" + " ".join(t.lower() if rng.random() < 0.2 else t for t in texts)
+        assert analysis_deal(deal) == str(Deal.from_pbn(deal).to_pbn())
+    assert analysis_deal("N:AKQ.JT9.8765.432 - - -") is None and analysis_deal("N:10") is None
