@@ -68,7 +68,9 @@ def prepare(url: str, workdir: str, plan_path: str) -> None:
 
 
 def correct(url: str, workdir: str, session_id: str) -> None:
-    """(Child process) the director corrects one result: every cached page of the session is stale."""
+    """(Child process) a director's web process: loaded and the session reopened for corrections before the
+    readers start (so neither Python's start nor a second version lands in the timed run), then, on a line on
+    stdin, one result corrected: every cached page of the session is stale."""
     _django(url, workdir)
     from tournaments.sessions.models import Result, Session
     from tournaments.sessions.services.results import change_result
@@ -78,7 +80,11 @@ def correct(url: str, workdir: str, session_id: str) -> None:
     set_status(actor=None, session=session, status=Session.Status.PLAYING)
     result = Result.objects.filter(section__session=session, kind=Result.Kind.PLAYED).first()
     assert result is not None
+    print("ready", flush=True)
+    sys.stdin.readline()
+    started = time.perf_counter()
     change_result(actor=None, result=result, contract="3NT", declarer="S", tricks="+1", why="bench correction")
+    print(f"corrected in {(time.perf_counter() - started) * 1000:.0f} ms", flush=True)
 
 
 def main() -> int:
@@ -130,24 +136,37 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     pages = json.loads(Path(plan).read_text())
     try:
+        director = subprocess.Popen(
+            [*me, "--correct", url, workdir, str(pages["session"])], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        )
+        assert director.stdin is not None and director.stdout is not None
+        for line in director.stdout:  # its own output first, if any
+            if line.strip() == b"ready":
+                break
+        else:
+            raise SystemExit("the director's process did not start")
         for _ in range(200):
             try:
                 urllib.request.urlopen(base + pages["standings"]).read()
                 break
             except OSError:
                 time.sleep(0.1)
-        timer = threading.Timer(
-            args.run_time / 2,
-            lambda: subprocess.run(
-                [*me, "--correct", url, workdir, str(pages["session"])], check=True, capture_output=True
-            ),
-        )
+
+        def correction() -> None:
+            assert director.stdin is not None and director.stdout is not None
+            director.stdin.write(b"now\n")
+            director.stdin.flush()
+            said = next((line for line in director.stdout if line.startswith(b"corrected")), b"no answer")
+            print(f"correction at {args.run_time / 2:.0f} s: {said.decode().strip()}")
+
+        timer = threading.Timer(args.run_time / 2, correction)
         timer.start()
         locust = [sys.executable, "-m", "locust", "-f", str(ROOT / "bench" / "locust_public.py"), "--headless"]
         locust += ["-u", str(args.readers), "-r", str(args.readers), "--run-time", f"{args.run_time}s"]
         locust += ["--host", base, "--csv", f"{workdir}/locust", "--only-summary", "--loglevel", "WARNING"]
         subprocess.run(locust, cwd=ROOT, env=env, capture_output=True)
         timer.join()
+        director.wait(timeout=30)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
