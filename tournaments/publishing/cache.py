@@ -94,6 +94,7 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         if request.headers.get("If-None-Match") in (etag, etag_gzip):
             response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = request.headers["If-None-Match"]
+            patch_vary_headers(response, ["Accept-Encoding"])  # as the 200 it stands for
             return cdn.shared(response, pk)
         publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
         latest = "public-page-latest-gz:" + hashlib.sha256(f"{path}|{publication}".encode()).hexdigest()[:32]
