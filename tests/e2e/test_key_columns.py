@@ -64,7 +64,7 @@ def test_key_columns_fit_a_360px_phone(live_server):
         index.first.click()
         assert phone.evaluate("location.hash") == f"#card-board-{first}"
         traveller = rows.first.locator("td a").get_attribute("href")
-        assert traveller == f"/results/{session.pk}/boards/#{section.letter}-board-{first}"
+        assert traveller == f"/results/{session.pk}/boards/{first}/#{section.letter}-board-{first}"  # that board alone
 
         phone.goto(f"{live_server.url}/results/{session.pk}/boards/")
         boards = session.boards.count()

@@ -10,6 +10,8 @@ from tournaments.publishing.models import Correction, Publication
 from tournaments.sessions.models import Board, DoubleDummyAnalysis, Ruling, Session
 
 MAX_QUERY = 80
+SEATS = "NESW"
+RANKS = "AKQJT98765432"
 
 
 def published_sessions(query: str = "") -> QuerySet[Session]:
@@ -50,18 +52,40 @@ def boards_of(session: Session) -> dict[int, Board]:
     return {b.number: b for b in Board.objects.filter(session=session)}
 
 
+def analysis_deal(deal: str) -> str | None:
+    """The deal as endplay's `Deal.from_pbn(deal).to_pbn()` writes it (North first, each suit's ranks in order:
+    the analyses' key), without endplay, whose import loads matplotlib (0.4 s of CPU, paid by each web process's
+    first boards page, a correction's rebuild included). None when it is not four hands of 13 cards written as
+    ranks: endplay reads those."""
+    if len(deal) < 3 or deal[1] != ":" or deal[0].upper() not in SEATS:
+        return None
+    parts = deal[2:].split()
+    if len(parts) != 4:
+        return None
+    first, hands = SEATS.index(deal[0].upper()), ["", "", "", ""]
+    for offset, part in enumerate(parts):
+        suits = part.upper().split(".")
+        if len(suits) != 4 or sum(map(len, suits)) != 13 or any(card not in RANKS for suit in suits for card in suit):
+            return None
+        hands[(first + offset) % 4] = ".".join("".join(sorted(suit, key=RANKS.index)) for suit in suits)
+    return "N:" + " ".join(hands)
+
+
 def analyses_of(boards: list[Board]) -> dict[int, DoubleDummyAnalysis]:
     """The double-dummy tables and par already solved for these boards (solving is left to the workers)."""
-    from endplay.types import Deal  # heavy: loaded only when a page with deals is shown
-
     keys: dict[int, str] = {}
     for board in boards:
         if not board.deal:
             continue
-        try:
-            keys[board.number] = f"{board.vulnerability}:{board.dealer}:{Deal.from_pbn(board.deal).to_pbn()}"
-        except Exception:  # a deal endplay cannot read is shown without its analysis
-            continue
+        deal = analysis_deal(board.deal)
+        if deal is None:
+            from endplay.types import Deal  # heavy: only for a deal written in a way our reader does not take
+
+            try:
+                deal = str(Deal.from_pbn(board.deal).to_pbn())
+            except Exception:  # a deal endplay cannot read is shown without its analysis
+                continue
+        keys[board.number] = f"{board.vulnerability}:{board.dealer}:{deal}"
     rows = {row.key: row for row in DoubleDummyAnalysis.objects.filter(key__in=list(keys.values()))}
     return {number: rows[key] for number, key in keys.items() if key in rows}
 

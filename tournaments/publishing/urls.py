@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.results_index, name="index"),
     path("<int:pk>/", views.public_standings, name="standings"),
     path("<int:pk>/boards/", views.public_boards, name="boards"),
+    path("<int:pk>/boards/<int:number>/", views.public_board, name="board"),
     path("<int:pk>/pairs/<int:entry_id>/", views.public_scorecard, name="scorecard"),
     path("<int:pk>/publish/", views.publish_action, name="publish"),
     path("<int:pk>/email/", views.email_action, name="email"),

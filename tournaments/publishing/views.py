@@ -28,7 +28,7 @@ from tournaments.sessions.selectors.handicaps import session_rankings
 from tournaments.sessions.selectors.ratings import rating_context, session_awards
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.swiss import swiss_table
-from tournaments.sessions.tables import TRAVELLER_COLUMNS, traveller_cells
+from tournaments.sessions.tables import TRAVELLER_COLUMNS, hand_diagram, traveller_body
 
 STRAINS = ("NT", "S", "H", "D", "C")
 SEATS = ("N", "E", "S", "W")
@@ -112,46 +112,87 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "publishing/standings.html", context)
 
 
-@public
-@reads_from_replica
-@offer_publishing
-@cached_public_page
-def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
-    """Public: each board's traveller with points, the deal, its double-dummy tricks and par."""
-    session = selectors.published_session(pk)
-    context = _common(session)
+def _board_sections(session: Session, number: int | None = None) -> list[dict[str, Any]]:
+    """Each section's boards (only board `number` when given), as the boards templates show them: traveller
+    with points, the deal, its double-dummy tricks and par, the penalties on it."""
     all_boards = selectors.boards_of(session)
-    analyses = selectors.analyses_of(list(all_boards.values()))
+    analyses = selectors.analyses_of([b for b in all_boards.values() if number is None or b.number == number])
     sections = []
     penalties = selectors.penalties_of(session)
     for section in session.sections.order_by("letter"):
-        scores = score_section(section)
         boards = []
-        for board_score in scores.boards:
-            number = board_score.board.number
-            analysis = analyses.get(number)
+        for board_score in score_section(section).boards:
+            board_number = board_score.board.number
+            if number is not None and board_number != number:
+                continue
+            analysis = analyses.get(board_number)
+            hands = recaps.hands(board_score.board.deal)
             boards.append(
                 {
                     "score": board_score,
-                    "cells": traveller_cells(recaps.traveller_rows(board_score)),
-                    "hands": recaps.hands(board_score.board.deal),
+                    "body": traveller_body(recaps.traveller_rows(board_score)),  # 4/5 of the render as a loop
+                    "hands": hand_diagram(hands) if hands else "",  # as the director's travellers page
                     "auctions": recaps.auctions(board_score),
                     "tricks": None
                     if analysis is None
                     else [(seat, [analysis.tricks[s][seat] for s in STRAINS]) for seat in SEATS],
                     "par": analysis,
-                    "penalties": [p for p in penalties if p["section"] == section.letter and p["board"] == number],
+                    "penalties": [
+                        p for p in penalties if p["section"] == section.letter and p["board"] == board_number
+                    ],
                 }
             )
         sections.append({"section": section, "boards": boards})
+    return sections
+
+
+@public
+@reads_from_replica
+@offer_publishing
+@cached_public_page
+def public_boards(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public: every board's traveller with points, the deal, its double-dummy tricks and par, on one page."""
+    session = selectors.published_session(pk)
+    context = _common(session)
+    sections = _board_sections(session)
     context.update(
         {
             "sections": sections,
+            "several": len(sections) > 1,
             "columns": [(label, numeric) for _, label, numeric in TRAVELLER_COLUMNS],
             "strains": STRAINS,
         }
     )
     return render(request, "publishing/boards.html", context)
+
+
+@public
+@reads_from_replica
+@offer_publishing
+@cached_public_page
+def public_board(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Public: one board (in each section that has it), what a player opens from a score card on a phone: a
+    few KB and one board to build, where the whole page carries every traveller and hand (still linked)."""
+    session = selectors.published_session(pk)
+    sections = [s for s in _board_sections(session, number) if s["boards"]]
+    if not sections:
+        raise Http404("No such board.")
+    numbers = sorted(selectors.boards_of(session))
+    at = numbers.index(number) if number in numbers else -1
+    context = _common(session)
+    context.update(
+        {
+            "sections": sections,
+            "several": len(sections) > 1,
+            "number": number,
+            "numbers": numbers,
+            "previous": numbers[at - 1] if at > 0 else None,
+            "next": numbers[at + 1] if 0 <= at < len(numbers) - 1 else None,
+            "columns": [(label, numeric) for _, label, numeric in TRAVELLER_COLUMNS],
+            "strains": STRAINS,
+        }
+    )
+    return render(request, "publishing/board.html", context)
 
 
 @public

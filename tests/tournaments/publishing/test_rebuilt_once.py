@@ -1,15 +1,17 @@
 """A correction's public pages are built once per version: the first reader builds, readers meanwhile get the
 previous version marked as updating, and the next reader the new one (tournaments/core/once.py)."""
 
+import gzip
 import threading
 import time
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from tests.tournaments.publishing.test_publishing import played  # noqa: F401  (the fixture)
 from tournaments.core.once import get_or_build
-from tournaments.publishing import services
+from tournaments.publishing import services, views
 from tournaments.publishing.cache import fingerprint, page_key
 from tournaments.sessions.models import Result
 from tournaments.sessions.services.results import change_result
@@ -67,3 +69,56 @@ def test_a_public_page_being_rebuilt_is_served_as_before_marked_updating(client,
     after = client.get(url)
     assert after.status_code == 200 and after["ETag"] and b"Updating" not in after.content
     assert b"claim misread" in after.content
+
+
+@pytest.mark.django_db(transaction=True)  # the readers are real threads, each with its own connection
+def test_two_readers_at_once_during_a_rebuild_one_builds_the_other_gets_the_old_page_at_once(played, monkeypatch):  # noqa: F811
+    """Two real readers of a corrected page at the same moment: the first builds the new version (its build is
+    held half-way, as a slow build would be); the second is answered with the previous version, marked as
+    updating, while the build is still running; then both get the new version, built once."""
+    services.publish(actor=None, session=played.session)
+    url = f"/results/{played.session_id}/boards/"
+    assert Client().get(url).status_code == 200  # version 1 is cached
+    result = Result.objects.get(section=played, board__number=1, ns_entry__label="4NS")
+    change_result(actor=None, result=result, contract="4S", declarer="N", tricks="=", why="claim misread")
+    building, release, builds = threading.Event(), threading.Event(), []
+    real_render = views.render
+
+    def held_render(*args, **kwargs):  # the real page, rendered once the second reader has been answered
+        builds.append(1)
+        building.set()
+        assert release.wait(timeout=20)
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(views, "render", held_render)
+    answers: dict[str, object] = {}
+    first = threading.Thread(target=lambda: answers.update(first=Client().get(url)))
+    first.start()
+    assert building.wait(timeout=20)  # the first reader is building version 2
+    started = time.monotonic()
+    second = Client().get(url)
+    waited = time.monotonic() - started
+    assert not answers and first.is_alive()  # the build is still held: the second reader did not wait for it
+    assert second.status_code == 200 and b"Updating: a correction" in second.content and waited < 2
+    assert b"claim misread" not in second.content
+    release.set()
+    first.join(timeout=30)
+    new = answers["first"]
+    assert new.status_code == 200 and b"claim misread" in new.content and b"Updating" not in new.content
+    again = Client().get(url)
+    assert again.content == new.content and again["ETag"] == new["ETag"] and builds == [1]
+
+
+def test_a_cached_page_is_sent_gzipped_to_a_browser_and_plain_to_others(client, played):  # noqa: F811
+    services.publish(actor=None, session=played.session)
+    url = f"/results/{played.session_id}/boards/"
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 2
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    assert packed["ETag"] != plain["ETag"]  # two representations, two ETags; each gets its 304
+    assert client.get(url, HTTP_IF_NONE_MATCH=plain["ETag"]).status_code == 304
+    assert client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+    refused = client.get(url, HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
+    assert "Content-Encoding" not in refused and refused.content == plain.content
