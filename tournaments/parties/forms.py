@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from tournaments.core import notation
 from tournaments.parties.models import Party, PartyGuest, PartyTable
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
@@ -153,7 +154,7 @@ class DealForm(forms.Form):
     honors = forms.ChoiceField(choices=HONOR_CHOICES, required=False)
 
     def clean_contract(self) -> str:
-        return str(self.cleaned_data["contract"]).strip()
+        return notation.read_typed(str(self.cleaned_data["contract"]).strip())
 
     @property
     def is_blank(self) -> bool:

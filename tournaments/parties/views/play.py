@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.core import notation
 from tournaments.core.access import Perm, requires
 from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
@@ -75,7 +76,7 @@ def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, s
 def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     return [
         {
-            "contract": d.contract,
+            "contract": notation.for_typing(d.contract),
             "declarer": d.declarer,
             "tricks": "" if d.tricks is None else str(d.tricks),
             "honors": f"{d.honors_side}{d.honors_points}" if d.honors_points else "",
