@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -229,6 +230,7 @@ def email_report(request: HttpRequest, pk: int) -> HttpResponse:
             "players": lines[4:],
             "delivers": delivery.delivers(),
             "where": delivery.where(),
+            "server": f"{settings.EMAIL_HOST}:{settings.EMAIL_PORT}",
         },
     )
 
