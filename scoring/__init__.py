@@ -36,6 +36,7 @@ from scoring.contracts import (
     STRAINS,
     Contract,
     Edition,
+    Notation,
     ScoreParts,
     Strain,
     contract_score,
@@ -88,6 +89,7 @@ from scoring.matchpoints import (
     total_point_equivalent,
     total_points,
 )
+from scoring.notation import NOTATIONS, notation_for, shown_contract
 from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
 from scoring.rounding import half_up, shown, signed
 from scoring.scorepads import (
@@ -124,6 +126,7 @@ __all__ = [
     "AVERAGE_PLUS",
     "AVERAGE_PLUS_MINUS",
     "IMP_THRESHOLDS",
+    "NOTATIONS",
     "NOT_PLAYED",
     "PROGRESSIVE_DEAL_LIMIT",
     "ROUNDINGS",
@@ -147,6 +150,7 @@ __all__ = [
     "LineImps",
     "LineScore",
     "NotPlayed",
+    "Notation",
     "Rounding",
     "RubberScorepad",
     "Scale",
@@ -183,6 +187,7 @@ __all__ = [
     "matchpoint_field",
     "matchpoints",
     "neuberg",
+    "notation_for",
     "ns_score",
     "other_side",
     "parse_contract",
@@ -203,6 +208,7 @@ __all__ = [
     "score_board_imps",
     "score_parts",
     "shown",
+    "shown_contract",
     "side_of",
     "signed",
     "team_board_imps",

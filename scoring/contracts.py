@@ -9,7 +9,8 @@ not vulnerable are 100 then +200 each, and making a doubled or redoubled contrac
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from scoring.boards import Seat, is_vulnerable, parse_seat, side_of
@@ -19,6 +20,7 @@ __all__ = [
     "STRAINS",
     "Contract",
     "Edition",
+    "Notation",
     "ScoreParts",
     "Strain",
     "contract_score",
@@ -44,8 +46,25 @@ _STRAIN_WORDS: dict[str, Strain] = {
 }  # fmt: skip
 _DOUBLE_MARKS: dict[str, int] = {"": 0, "X": 1, "*": 1, "D": 1, "XX": 2, "**": 2, "R": 2, "RD": 2}
 _PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSEDOUT", "PASSOUT", "AP", "ALLPASS", "PO", "0"})
-_CONTRACT_RE = re.compile(r"^([0-9]+)([A-Z♣♦♥♠]+?)(XX|X|\*\*|\*|RD|R|D)?$")
+_CONTRACT_RE = re.compile(r"^([0-9]+)((?:[^\W\d_]|[♣♦♥♠*])+)$")
 _RESULT_RE = re.compile(r"^([+-]?)([0-9]+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How the players of one language write a contract, beside the English letters and the suit symbols.
+
+    ``strains`` maps a letter or word (upper case) to a strain, ``doubles`` a mark to 1 (doubled) or 2
+    (redoubled), ``passes`` the words for a passed-out deal; ``no_trump`` is the label a keypad shows. The
+    tables themselves are in :mod:`scoring.notation`; the caller picks one by the active language, so this
+    layer never asks which language is active.
+    """
+
+    language: str
+    strains: Mapping[str, Strain]
+    doubles: Mapping[str, int] = field(default_factory=dict)
+    passes: frozenset[str] = frozenset()
+    no_trump: str = "NT"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +116,12 @@ class Contract:
         return f"{self.level}{self.strain}{'X' * self.doubled}"
 
 
-def parse_contract(text: str | Contract) -> Contract:
+def parse_contract(text: str | Contract, notation: Notation | None = None) -> Contract:
     """Read a contract such as ``"3NT"``, ``"4hx"``, ``"6 S XX"``, ``"4♥*"``, ``"3N"`` or ``"pass"``.
 
-    Case, spaces and dots are ignored; ``X``/``*`` double and ``XX``/``**`` redouble.
+    Case, spaces and dots are ignored; ``X``/``*`` double and ``XX``/``**`` redouble. With a ``notation``
+    (e.g. the French one: ``"4CX"`` is four hearts doubled) its letters are tried first, then the English
+    letters, so a letter both read differently means what the active language means by it.
     """
     if isinstance(text, Contract):
         return text
@@ -109,19 +130,35 @@ def parse_contract(text: str | Contract) -> Contract:
     key = re.sub(r"[\s.\-_]", "", text.upper())
     if not key:
         raise InvalidContract("The contract is missing: write it like 3NT, 4HX, 6SXX or PASS.")
-    if key in _PASS_WORDS:
+    if key in _PASS_WORDS or (notation is not None and key in notation.passes):
         return Contract.passout()
     match = _CONTRACT_RE.match(key)
     if match is None:
         raise InvalidContract(f"{text.strip()!r} is not a contract: write it like 3NT, 4HX, 6SXX or PASS.")
-    level_text, strain_text, double_text = match.groups()
-    strain = _STRAIN_WORDS.get(strain_text)
-    if strain is None:
+    level_text, rest = match.groups()
+    read = _strain_and_double(rest, notation)
+    if read is None:
         raise InvalidContract(f"{text.strip()!r}: the strain must be C, D, H, S or NT.")
     level = int(level_text)
     if not 1 <= level <= 7:
         raise InvalidContract(f"{text.strip()!r}: a contract is for 1 to 7 odd tricks, not {level}.")
-    return Contract(level, strain, _DOUBLE_MARKS[double_text or ""])
+    return Contract(level, read[0], read[1])
+
+
+def _strain_and_double(rest: str, notation: Notation | None) -> tuple[Strain, int] | None:
+    """Split ``rest`` into a strain and a double mark: the notation's strains first, then the English ones.
+
+    Within a table the shortest strain that leaves a valid double mark wins (``"SA"`` is no-trump in French,
+    ``"SX"`` spades doubled).
+    """
+    doubles: Mapping[str, int] = _DOUBLE_MARKS if notation is None else {**_DOUBLE_MARKS, **notation.doubles}
+    tables = (_STRAIN_WORDS,) if notation is None else (notation.strains, _STRAIN_WORDS)
+    for strains in tables:
+        for cut in range(1, len(rest) + 1):
+            strain = strains.get(rest[:cut])
+            if strain is not None and rest[cut:] in doubles:
+                return strain, doubles[rest[cut:]]
+    return None
 
 
 def result_text(contract: str | Contract, tricks: int) -> str:

@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 APP_LABEL = "core"  # the app of Access, which holds the permissions (tournaments/core/apps.py)
 
@@ -41,12 +42,12 @@ class Perm(enum.StrEnum):
     @property
     def label(self) -> str:
         return {
-            "manage_club": "manage the club",
-            "direct_sessions": "direct sessions",
-            "enter_results": "enter results",
-            "view_results": "see results",
-            "view_member_contact": "see members' contact details",
-            "view_audit_log": "read the audit log",
+            "manage_club": _("manage the club"),
+            "direct_sessions": _("direct sessions"),
+            "enter_results": _("enter results"),
+            "view_results": _("see results"),
+            "view_member_contact": _("see members' contact details"),
+            "view_audit_log": _("read the audit log"),
         }[self.value]
 
 
@@ -74,7 +75,7 @@ def ensure_roles() -> None:
     """Create the role groups with exactly their permissions (run after every migrate; safe to repeat)."""
     perms = {p.codename: p for p in Permission.objects.filter(content_type__app_label=APP_LABEL)}
     for role, granted in ROLE_PERMISSIONS.items():
-        group, _ = Group.objects.get_or_create(name=role.group_name)
+        group, _created = Group.objects.get_or_create(name=role.group_name)
         group.permissions.set([perms[p.value] for p in granted if p.value in perms])
 
 

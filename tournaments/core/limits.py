@@ -21,6 +21,7 @@ from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.dispatch import receiver
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 CACHE_ALIAS = "default"
 
@@ -74,7 +75,9 @@ class PasswordSprayGuard:
         if address and LOGIN_FAILURES.reached(address):
             minutes = LOGIN_FAILURES.window // 60
             raise ValidationError(
-                f"Too many failed logins from this address: wait {minutes} minutes and try again.", code="spray"
+                _("Too many failed logins from this address: wait %(minutes)s minutes and try again.")
+                % {"minutes": minutes},
+                code="spray",
             )
         return None
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 
 class RefuseNulCharacters:
@@ -20,18 +21,21 @@ class RefuseNulCharacters:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         where = self._where(request)
         if where:
-            body = render_to_string("400.html", {"message": f"The {where} contains a NUL character: remove it."})
+            body = render_to_string("400.html", {"message": where})
             return HttpResponse(body, status=400)
         return self.get_response(request)
 
     @staticmethod
     def _where(request: HttpRequest) -> str:
         if "\x00" in request.path:
-            return "address"
+            return _("The address contains a NUL character: remove it.")
         for kind, data in (("query", request.GET), ("form", request.POST if request.method == "POST" else None)):
             if data is None:
                 continue
             for key, values in data.lists():
                 if "\x00" in key or any("\x00" in v for v in values):
-                    return f"{kind} field {key.replace(chr(0), '')!r}"
+                    name = key.replace(chr(0), "")
+                    if kind == "query":
+                        return _("The query field %(name)r contains a NUL character: remove it.") % {"name": name}
+                    return _("The form field %(name)r contains a NUL character: remove it.") % {"name": name}
         return ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 # Characters that show nothing but change what is shown: the bidirectional overrides and isolates (a right-to-left
 # override makes "Smith" read "htimS" and hides what a name really is), marks, and the zero-width ones.
@@ -63,7 +64,13 @@ def shortened_name(text: str, *, limit: int = NAME_MAX, where: str = "") -> tupl
     if len(name) <= limit:
         return name, None
     short = name[:limit].rstrip()
-    return short, f"{where or 'A name'} was {len(name)} characters long: shortened to {limit} ({short!r})."
+    note = _("%(where)s was %(length)s characters long: shortened to %(limit)s (%(short)r).") % {
+        "where": where or _("A name"),
+        "length": len(name),
+        "limit": limit,
+        "short": short,
+    }
+    return short, note
 
 
 def check_text(value: str, *, field: str, max_length: int, multiline: bool = False, label: str = "") -> str:
@@ -73,9 +80,15 @@ def check_text(value: str, *, field: str, max_length: int, multiline: bool = Fal
     bad = control_character(text, multiline=multiline)
     name = label or field.replace("_", " ")
     if bad:
-        raise ValidationError({field: f"The {name} contains a control character ({bad}): remove it."})
+        message = _("The %(name)s contains a control character (%(bad)s): remove it.") % {"name": name, "bad": bad}
+        raise ValidationError({field: message})
     if len(text) > max_length:
-        raise ValidationError({field: f"The {name} is too long: at most {max_length} characters ({len(text)} given)."})
+        message = _("The %(name)s is too long: at most %(max)s characters (%(given)s given).") % {
+            "name": name,
+            "max": max_length,
+            "given": len(text),
+        }
+        raise ValidationError({field: message})
     return text
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.parties import games
@@ -59,47 +60,61 @@ def check_rules(data: Mapping[str, Any]) -> None:
     form, tables = data["form"], data["tables"]
     if form == Party.Form.PIVOT:
         if tables != 1:
-            raise EntryError("Pivot bridge is played at a single table.", field="tables")
+            raise EntryError(_("Pivot bridge is played at a single table."), field="tables")
     elif not 2 <= tables <= 60:
-        raise EntryError("A progressive party has 2 to 60 tables.", field="tables")
+        raise EntryError(_("A progressive party has 2 to 60 tables."), field="tables")
     if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:
-        raise EntryError("Progressive euchre uses the head-table progression (winners up).", field="progression")
+        raise EntryError(_("Progressive euchre uses the head-table progression (winners up)."), field="progression")
     if form in INDIVIDUAL_GAMES:
         _check_individual_rules(data)
     if data.get("tie_rule") == Party.TieRule.HALF and form != Party.Form.CINCH:
-        raise EntryError("Half a game to each player at a tie is progressive cinch's rule.", field="tie_rule")
+        raise EntryError(_("Half a game to each player at a tie is progressive cinch's rule."), field="tie_rule")
     if not 1 <= data["planned_rounds"] <= 40:
-        raise EntryError("Plan between 1 and 40 rounds.", field="planned_rounds")
+        raise EntryError(_("Plan between 1 and 40 rounds."), field="planned_rounds")
     unknown = [p for p in data["prizes"] if p not in PRIZES]
     if unknown:
-        raise EntryError(f"Unknown prize {unknown[0]!r}.", field="prizes")
+        raise EntryError(_("Unknown prize %(value)r.") % {"value": unknown[0]}, field="prizes")
 
 
 def _check_individual_rules(data: Mapping[str, Any]) -> None:
     """Solo has no partners: the two high players move up and everyone takes a new seat by the draw."""
     label = Party.Form(data["form"]).label.split(" (")[0]
     if data["progression"] != Party.Progression.STANDARD:
-        raise EntryError(f"{label}: the two high players at each table move up (winners up).", field="progression")
+        raise EntryError(
+            _("%(label)s: the two high players at each table move up (winners up).") % {"label": label},
+            field="progression",
+        )
     if data.get("head_table_keeps_partners"):
-        raise EntryError(f"{label} has no partners to keep at table 1.", field="head_table_keeps_partners")
+        raise EntryError(
+            _("%(label)s has no partners to keep at table 1.") % {"label": label}, field="head_table_keeps_partners"
+        )
     if data.get("mixed"):
-        raise EntryError(f"{label} is everyone for himself: no mixed couples.", field="mixed")
+        raise EntryError(_("%(label)s is everyone for himself: no mixed couples.") % {"label": label}, field="mixed")
     if data.get("tie_rule") == Party.TieRule.HOST:
-        raise EntryError(f"{label}: choose a cut of the cards or the seat order for ties.", field="tie_rule")
+        raise EntryError(
+            _("%(label)s: choose a cut of the cards or the seat order for ties.") % {"label": label}, field="tie_rule"
+        )
 
 
 def _check_total(value: Any, field: str, *, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise EntryError("Write the total as a whole number of points.", field=field)
+        raise EntryError(_("Write the total as a whole number of points."), field=field)
     if not low <= value <= MAX_POINTS:
-        raise EntryError(f"A total is between {low:,} and {MAX_POINTS:,} points.", field=field)
+        raise EntryError(
+            _("A total is between %(low)s and %(MAX_POINTS)s points.")
+            % {"low": format(low, ","), "MAX_POINTS": format(MAX_POINTS, ",")},
+            field=field,
+        )
     return value
 
 
 def check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, int]:
     """The two totals, checked by the game's own laws (whist: 52 tricks; five hundred: tens; set-backs < 0)."""
     if party.form in INDIVIDUAL_GAMES:
-        raise EntryError(f"{party.get_form_display()}: type the deals; each player's chips come from them.")
+        raise EntryError(
+            _("%(get_form_display)s: type the deals; each player's chips come from them.")
+            % {"get_form_display": party.get_form_display()}
+        )
     low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
     ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
     if party.form in TOTALS_GAMES:

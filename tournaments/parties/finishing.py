@@ -7,6 +7,7 @@ FINISHED code; a finished party changes nothing until the host reopens it (audit
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -29,13 +30,16 @@ def finish_party(*, actor: Actor, party: Party) -> Party:
     """End the party after the last round played; a round nobody has entered yet is removed."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.PLAYING:
-        raise EntryError("The party is not in play.")
+        raise EntryError(_("The party is not in play."))
     last = party.rounds.order_by("-number").first()
     if last is not None and not any(t.entered for t in last.tables.all()) and last.number > 1:
         last.delete()
     elif last is not None and not all(t.entered for t in last.tables.all()):
         waiting = [str(t.number) for t in last.tables.all() if not t.entered]
-        raise EntryError(f"Round {last.number} is still being played at table {', '.join(waiting)}.")
+        raise EntryError(
+            _("Round %(number)s is still being played at table %(join)s.")
+            % {"number": last.number, "join": ", ".join(waiting)}
+        )
     party.status = Party.Status.FINISHED
     party.save(update_fields=["status", "updated_at"])
     audit.record(actor=actor, action=AuditAction.PARTY_FINISH, target=party, old="playing", new="finished")
@@ -48,7 +52,7 @@ def reopen_party(*, actor: Actor, party: Party, why: str = "") -> Party:
     why = check_why(why)
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.FINISHED:
-        raise EntryError("The party is not finished.")
+        raise EntryError(_("The party is not finished."))
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])
     audit.record(actor=actor, action=AuditAction.PARTY_REOPEN, target=party, old="finished", new="playing", why=why)

@@ -6,7 +6,9 @@ import datetime
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
+from tournaments.core import notation
 from tournaments.parties.models import Party, PartyGuest, PartyTable
 from tournaments.parties.tallies import PRIZES
 from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NAMES
@@ -68,9 +70,9 @@ class PartyForm(forms.ModelForm[Party]):
 
 class GuestListForm(forms.Form):
     guests = forms.CharField(
-        label="Guests, one per line",
+        label=_("Guests, one per line"),
         widget=forms.Textarea(attrs={"rows": 14, "placeholder": "Ann Smith L\nBob Jones G\nCat Brown L\n..."}),
-        help_text="Add L after a lady's name and G after a gentleman's, if it is a mixed party.",
+        help_text=_("Add L after a lady's name and G after a gentleman's, if it is a mixed party."),
     )
 
 
@@ -97,20 +99,20 @@ class AssignForm(forms.Form):
         return out
 
 
-WINNER_CHOICES = [("", "—"), ("NS", "North-South won the tie"), ("EW", "East-West won the tie")]
+WINNER_CHOICES = [("", "—"), ("NS", _("North-South won the tie")), ("EW", _("East-West won the tie"))]
 
 
 class TotalsForm(forms.Form):
     ns_total = forms.IntegerField(
-        label="North-South total", min_value=-20000, max_value=20000,  # five hundred's set-backs; services check
+        label=_("North-South total"), min_value=-20000, max_value=20000,  # five hundred's set-backs; services check
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
     ew_total = forms.IntegerField(
-        label="East-West total", min_value=-20000, max_value=20000,
+        label=_("East-West total"), min_value=-20000, max_value=20000,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
     )  # fmt: skip
-    host_choice = forms.ChoiceField(label="Only if tied: who won?", choices=WINNER_CHOICES, required=False)
-    why = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
+    host_choice = forms.ChoiceField(label=_("Only if tied: who won?"), choices=WINNER_CHOICES, required=False)
+    why = forms.CharField(label=_("Reason for a correction (optional)"), required=False, max_length=200)
 
 
 class SeatTotalsForm(forms.Form):
@@ -123,11 +125,13 @@ class SeatTotalsForm(forms.Form):
                 label=f"{SEAT_NAMES[seat]}: {guest.name}", min_value=-20000, max_value=20000,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
             )  # fmt: skip
-        self.fields["why"] = forms.CharField(label="Reason for a correction (optional)", required=False, max_length=200)
+        self.fields["why"] = forms.CharField(
+            label=_("Reason for a correction (optional)"), required=False, max_length=200
+        )
 
 
 HONOR_CHOICES = [
-    ("", "No honors"),
+    ("", _("No honors")),
     ("NS100", "N-S 100"),
     ("NS150", "N-S 150"),
     ("EW100", "E-W 100"),
@@ -153,7 +157,7 @@ class DealForm(forms.Form):
     honors = forms.ChoiceField(choices=HONOR_CHOICES, required=False)
 
     def clean_contract(self) -> str:
-        return str(self.cleaned_data["contract"]).strip()
+        return notation.read_typed(str(self.cleaned_data["contract"]).strip())
 
     @property
     def is_blank(self) -> bool:
@@ -169,29 +173,29 @@ class DealForm(forms.Form):
 DealFormSet = forms.formset_factory(DealForm, extra=0, min_num=1, max_num=16, validate_max=True)
 
 
-DOUBLE_CHOICES = [("0", "No"), ("1", "Doubled"), ("2", "Redoubled")]
+DOUBLE_CHOICES = [("0", _("No")), ("1", _("Doubled")), ("2", _("Redoubled"))]
 
 
 class GameDealForm(forms.Form):
     """One deal of a party game (whist, five hundred, cinch, solo); the game's laws check it in the service."""
 
-    bidder = forms.ChoiceField(label="Bidder", choices=DECLARER_CHOICES, required=False)
+    bidder = forms.ChoiceField(label=_("Bidder"), choices=DECLARER_CHOICES, required=False)
     bid = forms.CharField(
-        label="Bid", max_length=12, required=False,
+        label=_("Bid"), max_length=12, required=False,
         widget=forms.TextInput(attrs={"placeholder": "7H, NULLO, 8", "autocomplete": "off", "class": "contract"}),
     )  # fmt: skip
     tricks = forms.CharField(
-        label="Tricks", max_length=3, required=False,
+        label=_("Tricks"), max_length=3, required=False,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
     against = forms.CharField(
-        label="Others' points", max_length=3, required=False,
+        label=_("Others' points"), max_length=3, required=False,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
 
-    double = forms.ChoiceField(label="Doubled", choices=DOUBLE_CHOICES, required=False)
+    double = forms.ChoiceField(label=_("Doubled"), choices=DOUBLE_CHOICES, required=False)
     points = forms.CharField(
-        label="Bidder's points", max_length=3, required=False,
+        label=_("Bidder's points"), max_length=3, required=False,
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
 

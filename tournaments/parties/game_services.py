@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.core.actors import Actor
 from tournaments.parties import games, services
@@ -31,7 +32,7 @@ def _number(value: Any, deal: int, field: str) -> int:
     try:
         return int(str(value).strip())
     except ValueError:
-        raise EntryError(f"Deal {deal}: write a whole number.", deal=deal, field=field) from None
+        raise EntryError(_("Deal %(deal)s: write a whole number.") % {"deal": deal}, deal=deal, field=field) from None
 
 
 def game_entry(form: str, row: Mapping[str, Any], seats: Mapping[str, str], deal: int) -> dict[str, Any]:
@@ -42,7 +43,9 @@ def game_entry(form: str, row: Mapping[str, Any], seats: Mapping[str, str], deal
         return {"bid": "pass"}
     bidder_seat = str(row.get("bidder") or "")
     if bidder_seat not in seats:
-        raise EntryError(f"Deal {deal}: who was the bidder? Choose N, E, S or W.", deal=deal, field="bidder")
+        raise EntryError(
+            _("Deal %(deal)s: who was the bidder? Choose N, E, S or W.") % {"deal": deal}, deal=deal, field="bidder"
+        )
     bidder = seats[bidder_seat]
     if form == "solo":
         return {
@@ -54,7 +57,9 @@ def game_entry(form: str, row: Mapping[str, Any], seats: Mapping[str, str], deal
     made = _number(row.get("tricks"), deal, "tricks")
     if form == "five-hundred":
         if not 0 <= made <= 10:
-            raise EntryError(f"Deal {deal}: the bidders took 0 to 10 tricks.", deal=deal, field="tricks")
+            raise EntryError(
+                _("Deal %(deal)s: the bidders took 0 to 10 tricks.") % {"deal": deal}, deal=deal, field="tricks"
+            )
         opponent = seats[LEFT[bidder_seat]]
         return {"bidder": bidder, "bid": str(row.get("bid") or ""), "tricks": {bidder: made, opponent: 10 - made}}
     return {
@@ -77,9 +82,9 @@ def record_game_deals(
     """Score a game's deals by its laws and save the pairs' totals; a bad deal names its number and field."""
     form = table.round.party.form
     if form not in TOTALS_GAMES:
-        raise EntryError("This party's deals are entered on the bridge score pad.")
+        raise EntryError(_("This party's deals are entered on the bridge score pad."))
     if not rows:
-        raise EntryError("Write at least one deal.")
+        raise EntryError(_("Write at least one deal."))
     players = [str(table.north_id), str(table.east_id), str(table.south_id), str(table.west_id)]
     seats = dict(zip("NESW", players, strict=True))
     entries = [game_entry(form, row, seats, n) for n, row in enumerate(rows, start=1)]
@@ -110,7 +115,10 @@ def _record_individual(
         raise EntryError(str(exc), deal=exc.deal or None, field=exc.field or None) from exc
     deals = rules.round_end(len(SEATS)).deals
     if len(entries) != deals:
-        raise EntryError(f"A round of {rules.label} is {deals} deals, one dealt by each player: {len(entries)} typed.")
+        raise EntryError(
+            _("A round of %(label)s is %(deals)s deals, one dealt by each player: %(n_entries)s typed.")
+            % {"label": rules.label, "deals": deals, "n_entries": len(entries)}
+        )
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
     return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
 
@@ -119,12 +127,15 @@ def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, 
     """Solo typed as each player's chips for the round (counted at the table), checked by the game's laws."""
     rules = games.game(table.round.party.form)
     if table.round.party.form not in INDIVIDUAL_GAMES:
-        raise EntryError(f"{rules.label} is entered as the pairs' totals.")
+        raise EntryError(_("%(label)s is entered as the pairs' totals.") % {"label": rules.label})
     totals: dict[str, int] = {}
     for seat in SEATS:
         value = counts.get(seat)
         if isinstance(value, bool) or not isinstance(value, int) or not -MAX_POINTS <= value <= MAX_POINTS:
-            raise EntryError(f"Write {services.SEAT_FIELDS[seat].title()}'s chips as a whole number.", field=seat)
+            raise EntryError(
+                _("Write %(title)s's chips as a whole number.") % {"title": services.SEAT_FIELDS[seat].title()},
+                field=seat,
+            )
         totals[seat] = value
     try:
         rules.check_totals([totals[s] for s in SEATS], rules.round_end(len(SEATS)).deals)

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.models import Timestamped
 from tournaments.parties.tallies import PRIZES
@@ -24,59 +25,59 @@ class Party(Timestamped):
     """A progressive party: the form of the game and the rules the host announces before play."""
 
     class Form(models.TextChoices):
-        BRIDGE = "bridge", "Progressive Bridge (rounds of four deals)"
-        RUBBER = "rubber", "Progressive Rubber Bridge (rubbers in a time limit)"
-        PIVOT = "pivot", "Pivot Bridge (one table of 4 or 5)"
-        EUCHRE = "euchre", "Progressive Euchre with stars"
-        WHIST = "whist", "Progressive Whist (whist drive: tricks per pair)"
-        FIVE_HUNDRED = "five-hundred", "Progressive Five Hundred (four-hand: points made and set back)"
-        CINCH = "cinch", "Progressive Cinch (the bell at 32: games won)"
-        SOLO = "solo", "Progressive Solo (everyone for himself: chips, the two pots)"
+        BRIDGE = "bridge", _("Progressive Bridge (rounds of four deals)")
+        RUBBER = "rubber", _("Progressive Rubber Bridge (rubbers in a time limit)")
+        PIVOT = "pivot", _("Pivot Bridge (one table of 4 or 5)")
+        EUCHRE = "euchre", _("Progressive Euchre with stars")
+        WHIST = "whist", _("Progressive Whist (whist drive: tricks per pair)")
+        FIVE_HUNDRED = "five-hundred", _("Progressive Five Hundred (four-hand: points made and set back)")
+        CINCH = "cinch", _("Progressive Cinch (the bell at 32: games won)")
+        SOLO = "solo", _("Progressive Solo (everyone for himself: chips, the two pots)")
 
     class Progression(models.TextChoices):
-        STANDARD = "standard", "Winners move up, partners change (Laws 5 and 6)"
-        FIXED = "fixed", "Winners move up, partners stay together"
-        NS_STATIONARY = "ns_stationary", "North-South stay, East-West move one table"
+        STANDARD = "standard", _("Winners move up, partners change (Laws 5 and 6)")
+        FIXED = "fixed", _("Winners move up, partners stay together")
+        NS_STATIONARY = "ns_stationary", _("North-South stay, East-West move one table")
 
     class Vulnerability(models.TextChoices):
-        LAW9 = "law9", "By deal: 1st none, 2nd & 3rd dealer's side, 4th both (Law 9)"
-        NONE = "none", "Nobody vulnerable"
-        ALL = "all", "Everybody vulnerable"
+        LAW9 = "law9", _("By deal: 1st none, 2nd & 3rd dealer's side, 4th both (Law 9)")
+        NONE = "none", _("Nobody vulnerable")
+        ALL = "all", _("Everybody vulnerable")
 
     class TieRule(models.TextChoices):
-        LAST_DEAL = "last_deal", "Higher score on the last deal (else cut the cards)"
-        CUT = "cut", "Cut the cards"
-        NORTH_SOUTH = "north_south", "North-South win ties"
-        HOST = "host", "Decided at the table (I'll say who won)"
-        HALF = "half", "Cinch: half a game to each player, a cut decides who moves"
+        LAST_DEAL = "last_deal", _("Higher score on the last deal (else cut the cards)")
+        CUT = "cut", _("Cut the cards")
+        NORTH_SOUTH = "north_south", _("North-South win ties")
+        HOST = "host", _("Decided at the table (I'll say who won)")
+        HALF = "half", _("Cinch: half a game to each player, a cut decides who moves")
 
     class TallyDraw(models.TextChoices):
-        RANDOM = "random", "Draw tally cards at random"
-        ASSIGNED = "assigned", "I'll assign the tables myself"
+        RANDOM = "random", _("Draw tally cards at random")
+        ASSIGNED = "assigned", _("I'll assign the tables myself")
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", _("Setting up")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=120)
     date = models.DateField()
     host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     form = models.CharField(max_length=16, choices=Form.choices, default=Form.BRIDGE)
     tables = models.PositiveSmallIntegerField(default=3)
-    mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every couple mixed")
+    mixed = models.BooleanField(default=False, help_text=_("Ladies and gentlemen: every couple mixed"))
     tally_draw = models.CharField(max_length=10, choices=TallyDraw.choices, default=TallyDraw.RANDOM)
     progression = models.CharField(max_length=16, choices=Progression.choices, default=Progression.STANDARD)
     head_table_keeps_partners = models.BooleanField(
-        default=False, help_text="Winners at table 1 keep their partners (the specimen announcement)"
+        default=False, help_text=_("Winners at table 1 keep their partners (the specimen announcement)")
     )
     vulnerability = models.CharField(max_length=8, choices=Vulnerability.choices, default=Vulnerability.LAW9)
     tie_rule = models.CharField(max_length=12, choices=TieRule.choices, default=TieRule.LAST_DEAL)
     planned_rounds = models.PositiveSmallIntegerField(default=6)
     prizes = models.JSONField(default=default_prizes, blank=True)
-    seed = models.BigIntegerField(default=0, help_text="Seeds the card draws, so they can be reproduced")
+    seed = models.BigIntegerField(default=0, help_text=_("Seeds the card draws, so they can be reproduced"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by the host (restorable)")
+    archived_at = models.DateTimeField(null=True, blank=True, help_text=_("Put away by the host (restorable)"))
 
     class Meta:
         db_table = "tournaments_party"
@@ -103,15 +104,17 @@ class PartyGuest(Timestamped):
     """A guest, in the order the host listed them."""
 
     class Group(models.TextChoices):
-        LADY = "lady", "Lady"
-        GENTLEMAN = "gentleman", "Gentleman"
-        NONE = "", "No distinction"
+        LADY = "lady", _("Lady")
+        GENTLEMAN = "gentleman", _("Gentleman")
+        NONE = "", _("No distinction")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="guests")
     name = models.CharField(max_length=80)
     group = models.CharField(max_length=10, choices=Group.choices, blank=True, default="")
     order = models.PositiveSmallIntegerField(default=0)
-    ghost = models.BooleanField(default=False, help_text="An empty seat filled by a ghost: it wins no place or prize")
+    ghost = models.BooleanField(
+        default=False, help_text=_("An empty seat filled by a ghost: it wins no place or prize")
+    )
 
     class Meta:
         db_table = "tournaments_partyguest"
@@ -129,7 +132,7 @@ class PartyRound(Timestamped):
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
-    progressed = models.BooleanField(default=False, help_text="The progression to the next round was called")
+    progressed = models.BooleanField(default=False, help_text=_("The progression to the next round was called"))
 
     class Meta:
         db_table = "tournaments_partyround"
@@ -147,20 +150,20 @@ class PartyTable(Timestamped):
     """One table in one round: who sits where, who deals first, and the result once it is entered."""
 
     class Entry(models.TextChoices):
-        NONE = "", "Not entered"
-        DEALS = "deals", "Deal by deal"
-        TOTALS = "totals", "Two totals"
+        NONE = "", _("Not entered")
+        DEALS = "deals", _("Deal by deal")
+        TOTALS = "totals", _("Two totals")
 
     class Side(models.TextChoices):
         """The winners' two seats: a pair (N-S, E-W), or the two high players of an individual game (solo)."""
 
-        NONE = "", "—"
-        NS = "NS", "North-South"
-        EW = "EW", "East-West"
-        NE = "NE", "North and East"
-        NW = "NW", "North and West"
-        ES = "ES", "East and South"
-        SW = "SW", "South and West"
+        NONE = "", _("—")
+        NS = "NS", _("North-South")
+        EW = "EW", _("East-West")
+        NE = "NE", _("North and East")
+        NW = "NW", _("North and West")
+        ES = "ES", _("East and South")
+        SW = "SW", _("South and West")
 
     round = models.ForeignKey(PartyRound, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -177,7 +180,7 @@ class PartyTable(Timestamped):
         default=dict, blank=True, help_text='An individual game (solo): each seat\'s round, {"N": 12, "E": -7, ...}'
     )
     winner = models.CharField(max_length=2, choices=Side.choices, blank=True, default="")
-    decided_by = models.CharField(max_length=12, blank=True, default="", help_text="score or the tie rule")
+    decided_by = models.CharField(max_length=12, blank=True, default="", help_text=_("score or the tie rule"))
 
     class Meta:
         db_table = "tournaments_partytable"

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -110,7 +111,7 @@ def update_party(*, actor: Actor, party: Party, **rules: Any) -> Party:
     old = _party_snapshot(party)
     changing_play = {k for k in rules if k not in ("name", "date", "prizes", "planned_rounds")}
     if party.status != Party.Status.SETUP and any(rules[k] != old[k] for k in changing_play):
-        raise EntryError("The rules were announced when the tally cards were drawn; they can't change now.")
+        raise EntryError(_("The rules were announced when the tally cards were drawn; they can't change now."))
     data = {**old, "date": party.date, **rules}
     check_rules(data)
     for key, value in rules.items():
@@ -125,13 +126,13 @@ def set_guests(*, actor: Actor, party: Party, text: str) -> list[PartyGuest]:
     """Replace the guest list from the pasted text (one per line, optional L/G); only in set-up."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
-        raise EntryError("The tally cards are drawn: the guest list is fixed.", field="guests")
+        raise EntryError(_("The tally cards are drawn: the guest list is fixed."), field="guests")
     try:
         parsed = parse_guest_list(text)
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
     if not parsed:
-        raise EntryError("List at least one guest, one name per line.", field="guests")
+        raise EntryError(_("List at least one guest, one name per line."), field="guests")
     old = [(g.name, g.group) for g in party.guests.all()]
     party.guests.all().delete()
     PartyGuest.objects.bulk_create(
@@ -191,13 +192,16 @@ def start_party(
     """
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
-        raise EntryError("The tally cards have already been drawn.")
+        raise EntryError(_("The tally cards have already been drawn."))
     guests = guests_of(party)
     sitters: list[str] = []
     try:
         if party.form == Party.Form.PIVOT:
             if len(guests) not in (4, 5):
-                raise PartyError(f"Pivot bridge is for 4 or 5 players at one table; you have {len(guests)}.")
+                raise PartyError(
+                    _("Pivot bridge is for 4 or 5 players at one table; you have %(n_guests)s.")
+                    % {"n_guests": len(guests)}
+                )
             seating = _pivot_seating(party, guests, 1)
         elif assignment is not None:
             sitter_count(guests, party.tables, mixed=party.mixed)
@@ -220,7 +224,10 @@ def start_party(
         seat = (first_dealers or {}).get(table.table)
         if seat is not None:
             if seat not in ("N", "E", "S", "W"):
-                raise EntryError(f"Table {table.table}: the first dealer is N, E, S or W, not {seat!r}.")
+                raise EntryError(
+                    _("Table %(table)s: the first dealer is N, E, S or W, not %(seat)r.")
+                    % {"table": table.table, "seat": seat}
+                )
             table.first_dealer = seat  # type: ignore[assignment]
     rnd = _save_round(party, 1, seating)
     party.status = Party.Status.PLAYING
@@ -281,7 +288,7 @@ def _settle(
 def _locked_table(table: PartyTable) -> PartyTable:
     table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
     if table.round.party.status == Party.Status.SETUP:
-        raise EntryError("The party has not started.")
+        raise EntryError(_("The party has not started."))
     refuse_if_finished(table.round.party, "change a table")
     return table
 
@@ -329,7 +336,9 @@ def record_seat_totals(
     table = _locked_table(table)
     party = table.round.party
     if party.form not in INDIVIDUAL_GAMES or sorted(totals) != sorted(SEAT_FIELDS):
-        raise EntryError(f"{party.get_form_display()} is not entered seat by seat.")
+        raise EntryError(
+            _("%(get_form_display)s is not entered seat by seat.") % {"get_form_display": party.get_form_display()}
+        )
     seats = seating_of(table).seats
     rng = _rng(party, "tie", table.round.number, table.number)
     try:
@@ -373,9 +382,12 @@ def record_deals(
     table = _locked_table(table)
     party = table.round.party
     if party.form == Party.Form.EUCHRE:
-        raise EntryError("Euchre is entered as the two pairs' points.")
+        raise EntryError(_("Euchre is entered as the two pairs' points."))
     if party.form in TOTALS_GAMES:
-        raise EntryError(f"{party.get_form_display()} is entered as the two pairs' totals for the round.")
+        raise EntryError(
+            _("%(get_form_display)s is entered as the two pairs' totals for the round.")
+            % {"get_form_display": party.get_form_display()}
+        )
     premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
     try:
         if party.form == Party.Form.RUBBER:
@@ -417,14 +429,17 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
     party = Party.objects.select_for_update().get(pk=party.pk)
     refuse_if_finished(party, "play another round")
     if party.status != Party.Status.PLAYING:
-        raise EntryError("The party is not in play.")
+        raise EntryError(_("The party is not in play."))
     current = party.rounds.order_by("-number").first()
     if current is None:
-        raise EntryError("Draw the tally cards first.")
+        raise EntryError(_("Draw the tally cards first."))
     tables = list(current.tables.all())
     waiting = [t.number for t in tables if not t.entered]
     if waiting:
-        raise EntryError(f"Waiting for table {', '.join(map(str, waiting))} to enter round {current.number}.")
+        raise EntryError(
+            _("Waiting for table %(join)s to enter round %(number)s.")
+            % {"join": ", ".join(map(str, waiting)), "number": current.number}
+        )
     guests = guests_of(party)
     if party.form == Party.Form.PIVOT:
         seating = _pivot_seating(party, guests, current.number + 1)
@@ -473,5 +488,7 @@ def start_print_job(*, actor: Actor, party: Party, kind: str, enqueue: bool = Tr
     """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits."""
     if f"{PARTY_JOB_PREFIX}{kind}" not in registry.KINDS:
         papers = ", ".join(k.removeprefix(PARTY_JOB_PREFIX) for k in registry.KINDS if k.startswith(PARTY_JOB_PREFIX))
-        raise EntryError(f"Unknown paper {kind!r}: choose one of {papers}.", field="kind")
+        raise EntryError(
+            _("Unknown paper %(kind)r: choose one of %(papers)s.") % {"kind": kind, "papers": papers}, field="kind"
+        )
     return jobs.start_job(owner=actor, kind=f"{PARTY_JOB_PREFIX}{kind}", party=party, enqueue=enqueue)

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 
 class Outcome(enum.StrEnum):
@@ -28,6 +31,29 @@ class Outcome(enum.StrEnum):
     NOT_DELIVERED = "not delivered: no mail server is configured"
 
 
+# The words a director reads for each outcome (the values above stay the stored, untranslated codes).
+WORDS: dict[Outcome, Promise] = {
+    Outcome.SENT: gettext_lazy("sent"),
+    Outcome.ALREADY: gettext_lazy("already sent before"),
+    Outcome.NO_ADDRESS: gettext_lazy("no address"),
+    Outcome.UNSUBSCRIBED: gettext_lazy("unsubscribed"),
+    Outcome.REFUSED: gettext_lazy("refused by the mail server"),
+    Outcome.UNREACHABLE: gettext_lazy("mail server not reached"),
+    Outcome.NOT_DELIVERED: gettext_lazy("not delivered: no mail server is configured"),
+}
+COUNTED: dict[Outcome, Promise] = {
+    Outcome.SENT: ngettext_lazy("%(n)s sent", "%(n)s sent", "n"),
+    Outcome.ALREADY: ngettext_lazy("%(n)s already sent before", "%(n)s already sent before", "n"),
+    Outcome.NO_ADDRESS: ngettext_lazy("%(n)s no address", "%(n)s no address", "n"),
+    Outcome.UNSUBSCRIBED: ngettext_lazy("%(n)s unsubscribed", "%(n)s unsubscribed", "n"),
+    Outcome.REFUSED: ngettext_lazy("%(n)s refused by the mail server", "%(n)s refused by the mail server", "n"),
+    Outcome.UNREACHABLE: ngettext_lazy("%(n)s mail server not reached", "%(n)s mail server not reached", "n"),
+    Outcome.NOT_DELIVERED: ngettext_lazy(
+        "%(n)s not delivered: no mail server is configured", "%(n)s not delivered: no mail server is configured", "n"
+    ),
+}
+
+
 @dataclass(frozen=True)
 class Line:
     """One player's outcome: their name, the address tried (if any), what happened, and the server's words."""
@@ -37,9 +63,18 @@ class Line:
     outcome: Outcome
     detail: str = ""
 
+    @property
+    def label(self) -> str:
+        """The outcome in the reader's words."""
+        return str(WORDS[self.outcome])
+
+    @property
+    def is_unconfigured(self) -> bool:
+        return self.outcome is Outcome.NOT_DELIVERED
+
     def words(self) -> str:
         who = f"{self.name} <{self.address}>" if self.address else self.name
-        return f"{who}: {self.outcome.value}" + (f" ({self.detail})" if self.detail else "")
+        return f"{who}: {self.label}" + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass
@@ -58,11 +93,11 @@ class Report:
 
     def words(self) -> str:
         if not self.lines:
-            return "Nobody to e-mail: no players are named in this session."
-        parts = [f"{self.count(o)} {o.value}" for o in Outcome if self.count(o)]
+            return _("Nobody to e-mail: no players are named in this session.")
+        parts = [str(COUNTED[o] % {"n": self.count(o)}) for o in Outcome if self.count(o)]
         text = ", ".join(parts) + "."
         if self.count(Outcome.NOT_DELIVERED):
-            text += f" Messages were {self.where}; set EMAIL_URL to send them."
+            text += " " + _("Messages were %(where)s; set EMAIL_URL to send them.") % {"where": self.where}
         return text
 
     def text(self, title: str) -> str:
@@ -79,14 +114,15 @@ def where() -> str:
     """Where messages go now, in words that finish "Messages were ..." or "... go to ..."."""
     backend = settings.EMAIL_BACKEND
     if delivers():
-        return f"handed to the mail server {settings.EMAIL_HOST}:{settings.EMAIL_PORT}"
+        server = f"{settings.EMAIL_HOST}:{settings.EMAIL_PORT}"
+        return _("handed to the mail server %(server)s") % {"server": server}
     if backend.endswith("filebased.EmailBackend"):
-        return f"written to files in {settings.EMAIL_FILE_PATH}"
+        return _("written to files in %(path)s") % {"path": settings.EMAIL_FILE_PATH}
     if backend.endswith("console.EmailBackend"):
-        return "printed on the console"
+        return _("printed on the console")
     if backend.endswith("locmem.EmailBackend"):
-        return "kept in memory (a test)"
-    return "thrown away"
+        return _("kept in memory (a test)")
+    return _("thrown away")
 
 
 def failure(exc: OSError) -> tuple[Outcome, str]:
@@ -105,8 +141,8 @@ def failure(exc: OSError) -> tuple[Outcome, str]:
 def send_test_message(to: str) -> Line:
     """Send one short message to `to` now and say what happened (the administrator's "send a test message")."""
     message = EmailMessage(
-        subject="Bridgedesk test message",
-        body="This is a test message from Bridgedesk: results e-mails will reach players the same way.\n",
+        subject=_("Bridgedesk test message"),
+        body=_("This is a test message from Bridgedesk: results e-mails will reach players the same way.") + "\n",
         to=[to],
         connection=get_connection(),
     )
@@ -114,7 +150,7 @@ def send_test_message(to: str) -> Line:
         message.send()
     except OSError as exc:
         outcome, detail = failure(exc)
-        return Line("Test message", to, outcome, detail)
+        return Line(_("Test message"), to, outcome, detail)
     if not delivers():
-        return Line("Test message", to, Outcome.NOT_DELIVERED, where())
-    return Line("Test message", to, Outcome.SENT, where())
+        return Line(_("Test message"), to, Outcome.NOT_DELIVERED, where())
+    return Line(_("Test message"), to, Outcome.SENT, where())

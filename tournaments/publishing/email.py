@@ -13,6 +13,8 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from tournaments.printing.base import ReportError
 from tournaments.publishing import players
@@ -53,7 +55,8 @@ def _message(session: Session, seat: EntryPlayer, data: SessionData, connection:
         "unsubscribe_url": unsubscribe,
     }
     message = EmailMultiAlternatives(
-        subject=f"Your results: {session.event.name}, {session.date:%d %B %Y}",
+        subject=_("Your results: %(event)s, %(date)s")
+        % {"event": session.event.name, "date": date_format(session.date, "d F Y")},
         body=render_to_string("publishing/email/scorecard.txt", context),
         to=[member.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},
@@ -83,7 +86,7 @@ def send_results(session: Session, *, progress: Progress | None = None) -> Repor
     and goes out for real on the next run once EMAIL_URL names a server."""
     publication = Publication.objects.filter(session=session, is_public=True).first()
     if publication is None:
-        raise ValidationError("Publish the results before e-mailing them: the e-mail links to the public pages.")
+        raise ValidationError(_("Publish the results before e-mailing them: the e-mail links to the public pages."))
     report = Report(where=where())
     seats = _seats(session)
     done = set(EmailDelivery.objects.filter(publication=publication).values_list("member_id", flat=True))
@@ -121,6 +124,9 @@ def send_job(_kind: str, session: Session, _paper: str, progress: Progress) -> t
     try:
         report = send_results(session, progress=progress)
     except ValidationError as exc:
-        raise ReportError(" ".join(exc.messages)) from None
-    title = f"E-mailed score cards: {session.event.name}, {session.date:%d %B %Y}"
+        raise ReportError(_(" ").join(exc.messages)) from None
+    title = _("E-mailed score cards: %(event)s, %(date)s") % {
+        "event": session.event.name,
+        "date": date_format(session.date, "d F Y"),
+    }
     return "email-report.txt", "text/plain; charset=utf-8", report.text(title).encode()

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -61,9 +62,9 @@ def publish(
 ) -> Publication:
     """Make the session's results public (again); `final` skips the provisional banner at once."""
     if not session.sections.exists():
-        raise ValidationError("The session has no sections yet: there is nothing to publish.")
+        raise ValidationError(_("The session has no sections yet: there is nothing to publish."))
     if provisional_hours is not None and not 0 <= provisional_hours <= 24 * 30:
-        raise ValidationError({"provisional_hours": "Between 0 and 720 hours."})
+        raise ValidationError({"provisional_hours": _("Between 0 and 720 hours.")})
     now = timezone.now()
     with transaction.atomic():
         lock_sections(session.pk)  # first, as every writer: the audit chain and this row are locked after it
@@ -105,7 +106,7 @@ def mark_final(*, actor: Actor, session: Session) -> Publication:
         lock_sections(session.pk)
         pub = Publication.objects.select_for_update().filter(session=session, is_public=True).first()
         if pub is None:
-            raise ValidationError("Publish the results before marking them final.")
+            raise ValidationError(_("Publish the results before marking them final."))
         if pub.final_at is None:
             pub.final_at = timezone.now()
             pub.save(update_fields=["final_at", "updated_at"])

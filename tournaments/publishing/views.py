@@ -6,12 +6,14 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, has, public, requires
@@ -228,17 +230,17 @@ def publish_action(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if action == "publish":
             services.publish(actor=request.user, session=session)
-            messages.success(request, "Results published: anyone with the link can see them.")
+            messages.success(request, _("Results published: anyone with the link can see them."))
         elif action == "final":
             services.mark_final(actor=request.user, session=session)
-            messages.success(request, "Results marked final: the provisional banner is gone.")
+            messages.success(request, _("Results marked final: the provisional banner is gone."))
         elif action == "unpublish":
             services.unpublish(actor=request.user, session=session)
-            messages.success(request, "Results taken off the public pages.")
+            messages.success(request, _("Results taken off the public pages."))
         else:
-            messages.error(request, "Choose publish, final or unpublish.")
+            messages.error(request, _("Choose publish, final or unpublish."))
     except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
+        messages.error(request, _(" ").join(exc.messages))
     return redirect("session_detail", pk=session.pk)
 
 
@@ -248,7 +250,7 @@ def email_action(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: e-mail every player their score card, as a background job whose progress bar the page shows."""
     session = get_object_or_404(Session, pk=pk)
     if not Publication.objects.filter(session=session, is_public=True).exists():
-        messages.error(request, "Publish the results before e-mailing them: the e-mail links to the public pages.")
+        messages.error(request, _("Publish the results before e-mailing them: the e-mail links to the public pages."))
         return redirect("session_detail", pk=session.pk)
     job = start_job(owner=request.user, session=session, kind=EMAIL_KIND)
     return redirect("jobs:detail", job.pk)
@@ -270,6 +272,7 @@ def email_report(request: HttpRequest, pk: int) -> HttpResponse:
             "players": lines[4:],
             "delivers": delivery.delivers(),
             "where": delivery.where(),
+            "server": f"{settings.EMAIL_HOST}:{settings.EMAIL_PORT}",
         },
     )
 
@@ -284,7 +287,9 @@ def mail_settings(request: HttpRequest) -> HttpResponse:
         try:
             validate_email(to)
         except ValidationError:
-            messages.error(request, f"Type the address to send the test message to ({to[:80]!r} is not one).")
+            messages.error(
+                request, _("Type the address to send the test message to (%(typed)r is not one).") % {"typed": to[:80]}
+            )
         else:
             outcome = delivery.send_test_message(to)
     context = {"to": to, "outcome": outcome, "delivers": delivery.delivers(), "where": delivery.where()}
@@ -309,7 +314,7 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("This link is not valid: it expired, was revoked, or was mistyped.")
     if request.method == "POST":
         services.revoke_player_links(actor=None, member=member)
-        messages.success(request, "Your private link is revoked: the next results e-mail brings a new one.")
+        messages.success(request, _("Your private link is revoked: the next results e-mail brings a new one."))
         return redirect("publishing:index")
     return _player_page(request, member, token=token)
 
@@ -320,7 +325,7 @@ def revoke_member_links(request: HttpRequest, member_id: int) -> HttpResponse:
     """Director: revoke one member's private results links (the members page's button)."""
     member = get_object_or_404(Member, pk=member_id)
     services.revoke_player_links(actor=request.user, member=member)
-    messages.success(request, f"The private results links of {member.name} are revoked.")
+    messages.success(request, _("The private results links of %(name)s are revoked.") % {"name": member.name})
     return redirect("members")
 
 

@@ -10,6 +10,8 @@ import json
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Entry, Result, Ruling
 from tournaments.sessions.selectors import audit_trail
@@ -19,7 +21,7 @@ DECISIONS = dict(Ruling.Decision.choices)
 
 
 def _signed(score: Any) -> str:
-    return f"{score:+d}" if isinstance(score, int) else "no score"
+    return f"{score:+d}" if isinstance(score, int) else _("no score")
 
 
 def _percent(value: Any) -> str:
@@ -32,16 +34,22 @@ def play(d: dict[str, Any]) -> str:
     if kind != "played":
         if d.get("ns_percent") is not None or d.get("ew_percent") is not None:
             ns, ew = _percent(d.get("ns_percent")), _percent(d.get("ew_percent"))
-            return f"{KINDS.get(kind, kind).lower()} NS {ns}, EW {ew}"
-        return KINDS.get(kind, str(kind)).lower()
+            return _("%(kind)s NS %(ns)s, EW %(ew)s") % {"kind": str(KINDS.get(kind, kind)).lower(), "ns": ns, "ew": ew}
+        return str(KINDS.get(kind, str(kind))).lower()
     contract = str(d.get("contract") or "")
     if contract.upper() in ("PASS", "P", "AP"):
-        return "passed out"
+        return _("passed out")
     tricks = d.get("tricks")
-    made = f" made {tricks} tricks" if tricks is not None else ""
+    by = d.get("declarer") or "?"
     if not contract:  # a correction worded from its changed fields only, the contract unchanged
-        return made.strip() or "played"
-    return f"{contract} by {d.get('declarer') or '?'}{made}".strip()
+        return _("made %(tricks)s tricks") % {"tricks": tricks} if tricks is not None else _("played")
+    if tricks is None:
+        return _("%(contract)s by %(declarer)s") % {"contract": contract, "declarer": by}
+    return _("%(contract)s by %(declarer)s made %(tricks)s tricks") % {
+        "contract": contract,
+        "declarer": by,
+        "tricks": tricks,
+    }
 
 
 def _contract(d: dict[str, Any]) -> tuple[Any, ...]:
@@ -51,20 +59,32 @@ def _contract(d: dict[str, Any]) -> tuple[Any, ...]:
 def result_words(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
     """One result's change as a sentence; the board (and pairs) lead it."""
     d = new or old or {}
-    head = f"board {d.get('board', '?')}" + (f" ({d['NS']} v {d['EW']})" if d.get("NS") and d.get("EW") else "")
+    if d.get("NS") and d.get("EW"):
+        head = _("board %(board)s (%(ns)s v %(ew)s)") % {"board": d.get("board", "?"), "ns": d["NS"], "ew": d["EW"]}
+    else:
+        head = _("board %(board)s") % {"board": d.get("board", "?")}
     if old is None and new is not None:
-        return f"{head}: result added, {play(new)}; NS {_signed(new.get('ns_score'))}"
+        return _("%(head)s: result added, %(play)s; NS %(score)s") % {
+            "head": head,
+            "play": play(new),
+            "score": _signed(new.get("ns_score")),
+        }
     if new is None and old is not None:
-        return f"{head}: result removed (was {play(old)}; NS {_signed(old.get('ns_score'))})"
+        return _("%(head)s: result removed (was %(play)s; NS %(score)s)") % {
+            "head": head,
+            "play": play(old),
+            "score": _signed(old.get("ns_score")),
+        }
     assert old is not None and new is not None
     parts = []
     if _contract(old) == _contract(new) and old.get("tricks") != new.get("tricks"):
-        parts.append(f"{play(new)}, was {old.get('tricks')}")
+        parts.append(_("%(now)s, was %(was)s") % {"now": play(new), "was": old.get("tricks")})
     elif play(old) != play(new):
-        parts.append(f"{play(new)}, was {play(old)}")
+        parts.append(_("%(now)s, was %(was)s") % {"now": play(new), "was": play(old)})
     if old.get("ns_score") != new.get("ns_score"):
-        parts.append(f"NS {_signed(new.get('ns_score'))}, was {_signed(old.get('ns_score'))}")
-    return f"{head}: " + ("; ".join(parts) if parts else "result entered again, unchanged")
+        now, was = _signed(new.get("ns_score")), _signed(old.get("ns_score"))
+        parts.append(_("NS %(now)s, was %(was)s") % {"now": now, "was": was})
+    return f"{head}: " + ("; ".join(parts) if parts else _("result entered again, unchanged"))
 
 
 def ruling_words(action: str, d: dict[str, Any]) -> str:
@@ -80,10 +100,10 @@ def ruling_words(action: str, d: dict[str, Any]) -> str:
 
 def names_words(entry: AuditEntry, old: Any, new: Any) -> str:
     found = Entry.objects.filter(pk=entry.target_id or 0).values_list("label", flat=True).first()
-    label = found or "a pair"
-    now = " & ".join(new) if isinstance(new, list) and new else "no names"
-    was = " & ".join(old) if isinstance(old, list) and old else "no names"
-    return f"pair {label}: {now}, was {was}"
+    label = found or _("a pair")
+    now = " & ".join(new) if isinstance(new, list) and new else _("no names")
+    was = " & ".join(old) if isinstance(old, list) and old else _("no names")
+    return _("pair %(pair)s: %(now)s, was %(was)s") % {"pair": label, "now": now, "was": was}
 
 
 def change_words(entry: AuditEntry, old: Any, new: Any) -> str:
@@ -96,12 +116,12 @@ def change_words(entry: AuditEntry, old: Any, new: Any) -> str:
     if action == "entry.players":
         return names_words(entry, old, new)
     if action == "entry.late":
-        return "a late pair joined"
+        return _("a late pair joined")
     if action == "session.deals_imported":
-        return "the hands were imported"
+        return _("the hands were imported")
     if action == "session.imported":
-        return "the results were imported from a file"
-    return "a change by the director"
+        return _("the results were imported from a file")
+    return _("a change by the director")
 
 
 def _parsed(value: str) -> Any:
@@ -116,13 +136,13 @@ def _from_fields(change: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[st
     what = str(change.get("what") or "")
     head: dict[str, Any] = {}
     if what.startswith("board "):
-        board, _, pairs = what.removeprefix("board ").partition(" · ")
+        board, _sep, pairs = what.removeprefix("board ").partition(" · ")
         head["board"] = board
         if " v " in pairs:
             head["NS"], head["EW"] = pairs.split(" v ", 1)
     rows = [r for r in change.get("fields") or [] if isinstance(r, list) and len(r) == 3]
     if len(rows) == 1 and not rows[0][0]:  # a whole line added or removed: "contract=4S, declarer=N, ..."
-        _, old_text, new_text = rows[0]
+        _field, old_text, new_text = rows[0]
         pairs_of = [p.partition("=") for p in str(old_text or new_text).split(", ") if "=" in p]
         whole = {**head, **{k: _parsed(v) for k, _, v in pairs_of}}
         return (None, whole) if new_text else (whole, None)

@@ -13,7 +13,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 import scoring
-from tournaments.core import text
+from tournaments.core import notation, text
 from tournaments.core.errors import DomainError
 from tournaments.movements.suggest import Suggestion
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
@@ -174,7 +174,7 @@ class ResultLineForm(forms.Form):
             board=d.get("board") or "",
             ns=d.get("ns") or "",
             ew=d.get("ew") or "",
-            contract=d.get("contract") or "",
+            contract=notation.read_typed(d.get("contract") or ""),
             declarer=d.get("declarer") or "",
             tricks=d.get("tricks") or "",
             score=d.get("score") or "",
@@ -198,9 +198,13 @@ def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str
         lead = result.lead.replace("T", "10")
         init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made, lead=lead)
     init["version"] = result.version if result is not None else 0
+    # Compared with the typed line once read (canonical letters), so it is built from the stored contract; the
+    # field itself shows it as the active language reads it back (suit symbols outside English).
     init["shown"] = shown_of(
         init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""), init.get("lead", "")
     )
+    if init.get("contract"):
+        init["contract"] = notation.for_typing(init["contract"])
     return init
 
 
@@ -238,6 +242,9 @@ class RulingForm(forms.Form):
         super().__init__(*args, **kwargs)
         cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, f"Section {s.letter}") for s in sections]
 
+    def clean_contract(self) -> str:
+        return notation.read_typed(self.cleaned_data.get("contract") or "")
+
     def clean_weighted(self) -> list[dict[str, str]]:
         parts = []
         for raw in (self.cleaned_data.get("weighted") or "").splitlines():
@@ -249,6 +256,7 @@ class RulingForm(forms.Form):
             if len(bits) != 4:
                 raise ValidationError(f"{raw.strip()!r}: write weight, contract, declarer and result, e.g. 60 4S N =")
             weight, contract, declarer, tricks = bits
+            contract = notation.read_typed(contract)
             parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
         return parts
 

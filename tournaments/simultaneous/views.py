@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 import scoring
+from tournaments.core import notation
 from tournaments.core.access import Perm, requires
 from tournaments.printing import jobs
 from tournaments.sessions.models import Result
@@ -194,7 +195,7 @@ def _made(result: Result) -> str:
 
 def _initial(result: Result) -> dict[str, object]:
     score = "" if result.contract else result.ns_score
-    return {"version": result.version, "contract": result.contract, "declarer": result.declarer,
+    return {"version": result.version, "contract": notation.for_typing(result.contract), "declarer": result.declarer,
             "tricks": _made(result), "lead": result.lead, "score": score}  # fmt: skip
 
 
@@ -220,7 +221,7 @@ def correct(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
         d = form.cleaned_data
         try:
             services.correct_result(
-                actor=request.user, result=result, version=d["version"], contract=d["contract"],
+                actor=request.user, result=result, version=d["version"], contract=notation.read_typed(d["contract"]),
                 declarer=d["declarer"], tricks=d["tricks"], lead=d["lead"], score=d["score"], why=d["why"],
             )  # fmt: skip
         except services.StaleCorrection as exc:

@@ -10,6 +10,7 @@ from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
@@ -49,7 +50,8 @@ def json_bodies_only(run: Callable[..., Any]) -> Callable[..., Any]:
         if has_body and kind != "application/json" and not kind.endswith("+json"):
             body = {
                 "field": "",
-                "message": f"Send the body as JSON (Content-Type: application/json), not {kind or 'no type'}.",
+                "message": _("Send the body as JSON (Content-Type: application/json), not %(kind)s.")
+                % {"kind": kind or _("no type")},
             }
             return api.create_response(request, body, status=415)
         return run(request, *args, **kwargs)
@@ -109,7 +111,9 @@ def bad_input(request: HttpRequest, exc: NinjaValidationError) -> Any:
     first = exc.errors[0] if exc.errors else {}
     loc = [str(x) for x in first.get("loc", ()) if x not in ("body", "data", "payload")]
     field = loc[-1] if loc else ""
-    message = "The body must be JSON: " + str(first.get("msg", "not readable")) if not field else first.get("msg", "")
+    # Translators: %(problem)s is the JSON parser's own English words.
+    problem = _("The body must be JSON: %(problem)s") % {"problem": first.get("msg", _("not readable"))}
+    message = problem if not field else first.get("msg", "")
     return api.create_response(request, {"field": field, "message": message}, status=422)
 
 
@@ -117,7 +121,7 @@ def bad_input(request: HttpRequest, exc: NinjaValidationError) -> Any:
 def http_error(request: HttpRequest, exc: HttpError) -> Any:
     """A body that is not JSON at all is bad input like any other: 422 with a message, never a bare 400."""
     if exc.status_code == 400:
-        return api.create_response(request, {"field": "", "message": "The body must be a JSON object."}, status=422)
+        return api.create_response(request, {"field": "", "message": _("The body must be a JSON object.")}, status=422)
     return api.create_response(request, {"field": "", "message": str(exc)}, status=exc.status_code)
 
 
@@ -188,7 +192,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         return _refused(request, exc)
     if _throttled(token):
         return Status(
-            429, {"field": "", "message": "Too many results sent from this table in a minute; wait a moment."}
+            429, {"field": "", "message": _("Too many results sent from this table in a minute; wait a moment.")}
         )
     outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
     return Status(outcome.status, outcome.body)
@@ -227,14 +231,14 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if link.is_room:
-        message = "A teams room has no traveller: the other room's score shows."
+        message = _("A teams room has no traveller: the other room's score shows.")
         return Status(404, {"field": "board", "message": message})
     state = table_state(link)
     # This table's own result on the board, in this round or an earlier one: the last board of a round is sent
     # as the table moves on, and its traveller must show like the others'.
     own = Result.objects.filter(section=link.table_section, board__number=board, table_round__table=link.table).first()
     if not state.show_traveller or not sight_for_table(link.table_section, link.table).sees(board):
-        return Status(404, {"field": "board", "message": "The traveller shows once your own result on it is in."})
+        return Status(404, {"field": "board", "message": _("The traveller shows once your own result on it is in.")})
     scores = score_section(link.table_section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
     lines = standing.traveller_lines(board_score, own, services.settings_of(link.table_section))
@@ -252,7 +256,7 @@ def call(request: HttpRequest, token: str) -> Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if link.is_room:
-        return Status(404, {"field": "", "message": "Calls from a teams room are not taken here: raise your hand."})
+        return Status(404, {"field": "", "message": _("Calls from a teams room are not taken here: raise your hand.")})
     made = services.call_director(link)
     return Status(200, {"called_at": made.created_at.isoformat(), "table": link.table})
 
@@ -261,7 +265,7 @@ def _problem(exc: DomainError) -> Any:
     return Status(status_of(exc), exc.as_json())
 
 
-def _table_only(request: HttpRequest, token: str, what: str) -> TableLink | Any:
+def _table_only(request: HttpRequest, token: str, too_many: str) -> TableLink | Any:
     """The link of a session's table for sign-in, the member search and hands at the table, or the answer that
     refuses it: the link's own refusal, 404 for a teams room (they have none of these), 429 past the table's limit
     (the club's member list is not for reading out name by name)."""
@@ -270,9 +274,9 @@ def _table_only(request: HttpRequest, token: str, what: str) -> TableLink | Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if link.is_room:
-        return Status(404, {"field": "", "message": "A teams room has no sign-in or hands to enter here."})
+        return Status(404, {"field": "", "message": _("A teams room has no sign-in or hands to enter here.")})
     if _throttled(token):
-        return Status(429, {"field": "", "message": f"Too many {what} from this table in a minute; wait a moment."})
+        return Status(429, {"field": "", "message": too_many})
     return link
 
 
@@ -285,7 +289,7 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
     """200 with the seat's name and whether the number is a member's; 422 for an unknown number without a name
     (kept, with the name, once typed); 403 when the director did not ask for sign-in or the table is past its
     first round."""
-    link = _table_only(request, token, "sign-ins")
+    link = _table_only(request, token, _("Too many sign-ins from this table in a minute; wait a moment."))
     if not isinstance(link, TableLink):
         return link
     try:
@@ -305,7 +309,7 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
 def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
     """Active members whose name holds `q` (two letters at least): names and ids only, to sign in by picking.
     A POST with a JSON body, so what is typed stays out of addresses and logs."""
-    link = _table_only(request, token, "searches")
+    link = _table_only(request, token, _("Too many searches from this table in a minute; wait a moment."))
     if not isinstance(link, TableLink):
         return link
     return Status(200, {"members": signins.find_members(payload.q[:60])})
@@ -319,7 +323,7 @@ def members(request: HttpRequest, token: str, payload: FindIn) -> Any:
 def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
     """201 with the deal (PBN, North first); 422 naming the hand with a wrong count or a card twice; 409 when
     the board's hands are already in; 403 when the director did not ask for hands at the table."""
-    link = _table_only(request, token, "posts")
+    link = _table_only(request, token, _("Too many posts from this table in a minute; wait a moment."))
     if not isinstance(link, TableLink):
         return link
     try:

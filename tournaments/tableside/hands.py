@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.hands import InvalidHands, deal_from_cards
 from tournaments.core.errors import CONFLICT, REFUSED, DomainError
 from tournaments.sessions.models import Board
@@ -28,10 +30,13 @@ def _table_board(link: TableLink, number: int) -> Board:
     now, _done = current_row(rows, entered_at(link.table_section, rows))
     row = next((r for r in rows if number in {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id), None)
     if row is None or now is None or row.round > now.round:
-        raise HandsError(f"Table {link.table} does not play board {number} now.", field="board")
+        raise HandsError(
+            _("Table %(table)s does not play board %(board)s now.") % {"table": link.table, "board": number},
+            field="board",
+        )
     board = Board.objects.filter(session_id=link.table_section.session_id, number=number).first()
     if board is None:
-        raise HandsError(f"Board {number} is not in this session.", field="board")
+        raise HandsError(_("Board %(board)s is not in this session.") % {"board": number}, field="board")
     return board
 
 
@@ -39,12 +44,14 @@ def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]
     """Store the four hands of a board as this table typed them; returns the deal (PBN, North first)."""
     settings = TableSettings.objects.filter(section=link.table_section).first()
     if settings is None or not settings.hands_at_table:
-        raise HandsError("The director has not asked for the hands at the table.", code=REFUSED)
+        raise HandsError(_("The director has not asked for the hands at the table."), code=REFUSED)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise HandsError("Give the board number.", field="board")
+        raise HandsError(_("Give the board number."), field="board")
     board = _table_board(link, number)
     if board.deal:
-        raise HandsError(f"Board {number}'s hands are already entered.", field="board", code=CONFLICT)
+        raise HandsError(
+            _("Board %(board)s's hands are already entered.") % {"board": number}, field="board", code=CONFLICT
+        )
     try:
         deal = deal_from_cards(hands)
     except InvalidHands as exc:

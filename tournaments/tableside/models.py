@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.core import links
 
@@ -35,7 +36,7 @@ class TableLink(models.Model):
     match = models.ForeignKey(
         "teams.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
-    room = models.PositiveSmallIntegerField(null=True, blank=True, help_text="A teams match's room, 1 or 2")
+    room = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("A teams match's room, 1 or 2"))
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
@@ -100,20 +101,23 @@ class TableSettings(models.Model):
     """The director's choices for a section's table pages."""
 
     section = models.OneToOneField("duplicate.Section", on_delete=models.CASCADE, related_name="table_settings")
-    opponents_confirm = models.BooleanField(default=True, help_text="The opponents confirm each result on the phone")
-    show_traveller = models.BooleanField(default=True, help_text="After a board, show the traveller so far")
-    sign_in = models.BooleanField(default=False, help_text="Players sign in with their member numbers at the start")
+    opponents_confirm = models.BooleanField(default=True, help_text=_("The opponents confirm each result on the phone"))
+    show_traveller = models.BooleanField(default=True, help_text=_("After a board, show the traveller so far"))
+    sign_in = models.BooleanField(default=False, help_text=_("Players sign in with their member numbers at the start"))
     hands_at_table = models.BooleanField(
-        default=False, help_text="Boards are dealt at the table: the first table to play a board enters its hands"
+        default=False, help_text=_("Boards are dealt at the table: the first table to play a board enters its hands")
     )
-    show_hand = models.BooleanField(default=True, help_text="After a board, show its deal when it is known")
-    traveller_names = models.BooleanField(default=True, help_text="The traveller shows the pairs' names")
-    traveller_percentages = models.BooleanField(default=True, help_text="The traveller shows each line's percentage")
-    running_percentage = models.BooleanField(default=False, help_text="The table sees its pairs' running percentage")
-    ranking_after_round = models.BooleanField(default=False, help_text="After each round, the table sees the ranking")
-    bidding = models.BooleanField(default=False, help_text="The table enters the auction on a bidding box")
+    show_hand = models.BooleanField(default=True, help_text=_("After a board, show its deal when it is known"))
+    traveller_names = models.BooleanField(default=True, help_text=_("The traveller shows the pairs' names"))
+    traveller_percentages = models.BooleanField(default=True, help_text=_("The traveller shows each line's percentage"))
+    running_percentage = models.BooleanField(default=False, help_text=_("The table sees its pairs' running percentage"))
+    ranking_after_round = models.BooleanField(
+        default=False, help_text=_("After each round, the table sees the ranking")
+    )
+    bidding = models.BooleanField(default=False, help_text=_("The table enters the auction on a bidding box"))
     table_changes = models.BooleanField(
-        default=False, help_text="A table may change its own result until the round ends (the opponents confirm again)"
+        default=False,
+        help_text=_("A table may change its own result until the round ends (the opponents confirm again)"),
     )
 
     class Meta:
@@ -132,7 +136,7 @@ class SignIn(models.Model):
     section = models.ForeignKey("duplicate.Section", on_delete=models.CASCADE, related_name="sign_ins")
     table = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1, choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")])
-    number = models.CharField(max_length=40, blank=True, help_text="The member number as typed")
+    number = models.CharField(max_length=40, blank=True, help_text=_("The member number as typed"))
     name = models.CharField(max_length=120)
     member = models.ForeignKey("duplicate.Member", null=True, blank=True, on_delete=models.SET_NULL)
     signed_at = models.DateTimeField(default=timezone.now)
@@ -155,10 +159,10 @@ class TableEntry(models.Model):
     """
 
     class Status(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        AGREES = "agrees", "Agrees with the traveller"
-        DISPUTED = "disputed", "Disagrees with the traveller"
-        RESOLVED = "resolved", "Resolved by the director"
+        ACCEPTED = "accepted", _("Accepted")
+        AGREES = "agrees", _("Agrees with the traveller")
+        DISPUTED = "disputed", _("Disagrees with the traveller")
+        RESOLVED = "resolved", _("Resolved by the director")
 
     link = models.ForeignKey(TableLink, on_delete=models.PROTECT, related_name="entries")
     client_id = models.CharField(max_length=64)
@@ -189,10 +193,10 @@ class RoundTimer(models.Model):
     """The session's round clock: started, paused, minutes added; every phone and the big screen read it."""
 
     session = models.OneToOneField("duplicate.Session", on_delete=models.CASCADE, related_name="round_timer")
-    minutes = models.PositiveSmallIntegerField(default=15, help_text="Minutes a round")
+    minutes = models.PositiveSmallIntegerField(default=15, help_text=_("Minutes a round"))
     started_at = models.DateTimeField(null=True, blank=True)
     paused_at = models.DateTimeField(null=True, blank=True)
-    paused_seconds = models.FloatField(default=0.0, help_text="Time spent paused since the start")
+    paused_seconds = models.FloatField(default=0.0, help_text=_("Time spent paused since the start"))
     extra_seconds = models.IntegerField(default=0)
 
     class Meta:

@@ -10,6 +10,7 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.access import public
@@ -58,9 +59,9 @@ def manifest(request: HttpRequest, token: str) -> HttpResponse:
     """Public: the web app manifest of one table's page; it names no table and reads nothing (its start URL is
     the page it was linked from), so an unknown token learns nothing."""
     body = {
-        "name": "Bridgedesk table",
-        "short_name": "Table",
-        "description": "Enter this table's results, even with no network.",
+        "name": _("Bridgedesk table"),
+        "short_name": _("Table"),
+        "description": _("Enter this table's results, even with no network."),
         "start_url": "./",
         "scope": "/t/",
         "display": "standalone",

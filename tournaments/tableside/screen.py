@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 import scoring
@@ -81,7 +82,7 @@ def session_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def refused(request: HttpRequest, error: LinkRefused) -> HttpResponse:
     """The page a TV shows for a screen link it cannot use (unknown, withdrawn, archived), with its status."""
-    context = {"message": str(error), "what": "Screen link"}
+    context = {"message": str(error), "what": _("Screen link")}
     return render(request, "tableside/refused.html", context, status=status_of(error))
 
 

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -67,13 +68,13 @@ def open_screen(token: str) -> ScreenLink:
     archived: off the lists, the public pages and the phones, so off the TV too)."""
     link = ScreenLink.objects.select_related("session", "party").filter(token=token[:64]).first()
     if link is None:
-        raise LinkRefused("There is no such screen link. Ask the director for the current one.", code=NOT_FOUND)
+        raise LinkRefused(_("There is no such screen link. Ask the director for the current one."), code=NOT_FOUND)
     if link.revoked_at is not None:
-        raise LinkRefused("This screen link was withdrawn by the director. Ask for the new one.")
+        raise LinkRefused(_("This screen link was withdrawn by the director. Ask for the new one."))
     if link.session is not None and link.session.archived_at is not None:
-        raise LinkRefused("The director has archived this session: ask the director.")
+        raise LinkRefused(_("The director has archived this session: ask the director."))
     if link.party is not None and link.party.archived_at is not None:
-        raise LinkRefused("The host has archived this party: ask the host.")
+        raise LinkRefused(_("The host has archived this party: ask the host."))
     return link
 
 

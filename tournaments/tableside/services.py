@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -89,7 +90,7 @@ def save_settings(*, actor: Actor, session: Session, choices: dict[int, dict[str
     with transaction.atomic():
         for section in Section.objects.filter(session=session, pk__in=choices).order_by("pk"):
             lock_section(section.pk)
-            settings, _ = TableSettings.objects.select_for_update().get_or_create(section=section)
+            settings, _created = TableSettings.objects.select_for_update().get_or_create(section=section)
             old = {name: getattr(settings, name) for name in SETTING_CHOICES}
             for name, on in choices[section.pk].items():
                 if name in SETTING_CHOICES:
@@ -153,7 +154,7 @@ def open_link(token: str, *, address: str = "") -> TableLink:
     from one `address` are counted (`core.limits.TOKEN_GUESSES`): past the limit every token is refused (429)."""
     if address and TOKEN_GUESSES.reached(address):
         raise LinkRefused(
-            "Too many unknown table links tried from here: wait a minute and scan the card.", code=TOO_MANY
+            _("Too many unknown table links tried from here: wait a minute and scan the card."), code=TOO_MANY
         )
     # The owner's lifecycle is read with the link, in the one query a poll answered 304 costs.
     # The token is unique: no ordering (the model's would join and sort for nothing).
@@ -162,16 +163,20 @@ def open_link(token: str, *, address: str = "") -> TableLink:
     if link is None:
         if address:
             TOKEN_GUESSES.hit(address)
-        raise LinkRefused("This table link is not known: scan the card on your table again.", code=NOT_FOUND)
+        raise LinkRefused(_("This table link is not known: scan the card on your table again."), code=NOT_FOUND)
     if link.revoked_at is not None:
-        raise LinkRefused("This table link was withdrawn by the director: scan the card on your table again.")
+        raise LinkRefused(_("This table link was withdrawn by the director: scan the card on your table again."))
     # The owner's lifecycle, the same guard for a session's table and a teams match's room.
     owner: Session | TeamEvent = link.room_match.round.event if link.is_room else link.table_section.session
-    kind = "teams event" if link.is_room else "session"
-    message = f"The {kind} is finished: results can no longer be entered at the table."
-    lifecycle.refuse_if_finished(owner.status, message, error=LinkRefused)
+    if link.is_room:
+        finished = _("The teams event is finished: results can no longer be entered at the table.")
+        archived = _("The director has archived this teams event: ask the director.")
+    else:
+        finished = _("The session is finished: results can no longer be entered at the table.")
+        archived = _("The director has archived this session: ask the director.")
+    lifecycle.refuse_if_finished(owner.status, finished, error=LinkRefused)
     if owner.archived_at is not None:
-        raise LinkRefused(f"The director has archived this {kind}: ask the director.")
+        raise LinkRefused(archived)
     return link
 
 
@@ -237,17 +242,22 @@ def _round_refusal(link: TableLink, rows: list[TableRound], round_number: int, b
     if now is None:
         return None
     if round_number > now.round:
-        return f"Table {link.table} plays board {board} in round {round_number}, not now (round {now.round})."
+        return _("Table %(table)s plays board %(board)s in round %(round)s, not now (round %(now)s).") % {
+            "table": link.table,
+            "board": board,
+            "round": round_number,
+            "now": now.round,
+        }
     room = room_round(link.table_section)
     if round_number > room + 1:
-        return (
-            f"The room is still in round {room}: board {board} of round {round_number} opens when the move is called."
-        )
+        return _(
+            "The room is still in round %(room)s: board %(board)s of round %(round)s opens when the move is called."
+        ) % {"room": room, "board": board, "round": round_number}
     if round_number < now.round - 1:
-        return (
-            f"Board {board} was played in round {round_number}; the table is in round {now.round} now: "
+        return _(
+            "Board %(board)s was played in round %(round)s; the table is in round %(now)s now: "
             "ask the director to correct an earlier round."
-        )
+        ) % {"board": board, "round": round_number, "now": now.round}
     return None
 
 
@@ -257,20 +267,25 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     `smap`: the section map, when the caller has loaded it (submit saves with the same one)."""
     board = _as_int(data.get("board"))
     if board is None or board < 1:
-        return _invalid("board", "Give the board number."), None, None
+        return _invalid("board", _("Give the board number.")), None, None
     tricks_raw = data.get("tricks")
     contract = str(data.get("contract") or "").strip()
     if not contract:
-        return _invalid("contract", "Give the contract (PASS for a passed-out board)."), None, None
+        return _invalid("contract", _("Give the contract (PASS for a passed-out board).")), None, None
     tricks = _as_int(tricks_raw)
     if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
-        return _invalid("tricks", "Give the tricks declarer took, 0 to 13."), None, None
+        return _invalid("tricks", _("Give the tricks declarer took, 0 to 13.")), None, None
     smap = smap or section_map(link.table_section)
     rows = sorted((r for r in smap.rows if r.table == link.table), key=lambda r: r.round)
     row = next((r for r in rows if board in {int(b) for b in r.boards}), None)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         return (
-            _invalid("board", f"Table {link.table} does not play board {board}. {where_played(smap, board)}"),
+            _invalid(
+                "board",
+                _("Table %(table)s does not play board %(board)s.") % {"table": link.table, "board": board}
+                + " "
+                + where_played(smap, board),
+            ),
             None,
             None,
         )
@@ -289,7 +304,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     )
     checked = preview_lines(link.table_section, [line], smap=smap)[0]
     if checked is None or checked.errors:
-        errors = checked.errors if checked is not None else {"contract": "Nothing to save."}
+        errors = checked.errors if checked is not None else {"contract": _("Nothing to save.")}
         name, message = next(iter(errors.items()))
         return _invalid({"score": "tricks"}.get(name, name), message), None, None
     _auction, wrong = auction_of(data, checked)
@@ -357,9 +372,8 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     return Outcome(
         409,
         {
-            "message": (
-                f"Board {entry.board} already holds another result; both are kept and the director will decide."
-            ),
+            "message": _("Board %(board)s already holds another result; both are kept and the director will decide.")
+            % {"board": entry.board},
             "yours": _body(entry),
             "stored": _stored(stored),
         },
@@ -370,7 +384,9 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
     if not client_id or len(client_id) > MAX_CLIENT_ID or not client_id.isprintable():
-        return _invalid("client_id", f"Each entry needs its own id (1 to {MAX_CLIENT_ID} printable characters).")
+        return _invalid(
+            "client_id", _("Each entry needs its own id (1 to %(max)s printable characters).") % {"max": MAX_CLIENT_ID}
+        )
     known = TableEntry.objects.filter(link=link, client_id=client_id).first()
     if known is not None:  # sent again (the answer was lost): nothing to write
         return Outcome(200, _body(known) | {"repeat": True})

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -22,7 +24,12 @@ from tournaments.tableside.models import SignIn, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered_at, table_rows
 
 SEATS = "NESW"
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
 NUMBER_MAX = 40
 SEARCH_LIMIT = 8
 
@@ -51,7 +58,9 @@ def seats_of(section: Section, table: int) -> dict[str, SignIn]:
 def _check_number(number: str) -> str:
     text = "".join(number.split())
     if len(text) > NUMBER_MAX or not text.isprintable():
-        raise SignInError(f"A member number has at most {NUMBER_MAX} letters and digits.", field="number")
+        raise SignInError(
+            _("A member number has at most %(max)s letters and digits.") % {"max": NUMBER_MAX}, field="number"
+        )
     return text
 
 
@@ -60,11 +69,11 @@ def _who(number: str, name: str, member_id: int | None) -> tuple[str, str, Membe
     if member_id is not None:
         member = Member.objects.filter(pk=member_id, active=True).first()
         if member is None:
-            raise SignInError("That member is not on the club's list any more: type your number.", field="member")
+            raise SignInError(_("That member is not on the club's list any more: type your number."), field="member")
         return member.national_id, member.name, member
     number = _check_number(number)
     if not number:
-        raise SignInError("Type your member number (or pick your name).", field="number")
+        raise SignInError(_("Type your member number (or pick your name)."), field="number")
     found = list(Member.objects.filter(national_id__iexact=number, active=True)[:2])
     if len(found) == 1:
         return number, found[0].name, found[0]
@@ -74,7 +83,8 @@ def _who(number: str, name: str, member_id: int | None) -> tuple[str, str, Membe
         raise SignInError(exc.messages[0], field="name") from None
     if not typed:
         raise SignInError(
-            f"The number {number} is not on the club's list: type your name too, and the director will check it.",
+            _("The number %(number)s is not on the club's list: type your name too, and the director will check it.")
+            % {"number": number},
             field="name",
         )
     return number, typed, None
@@ -97,16 +107,16 @@ def sign_in(link: TableLink, *, seat: str, number: str = "", name: str = "", mem
     section = link.table_section
     settings = TableSettings.objects.filter(section=section).first()
     if settings is None or not settings.sign_in:
-        raise SignInError("The director has not asked for sign-in in this session.", code=REFUSED)
+        raise SignInError(_("The director has not asked for sign-in in this session."), code=REFUSED)
     seat = seat.strip().upper()[:1]
     if not seat or seat not in SEATS:
-        raise SignInError("Choose the seat: N, E, S or W.", field="seat")
+        raise SignInError(_("Choose the seat: N, E, S or W."), field="seat")
     number, name, member = _who(number, name, member_id)
     rows = table_rows(section, link.table)
     row = next((r for r in rows if r.ns_entry_id and r.ew_entry_id), None)
     now, _done = current_row(rows, entered_at(section, rows))
     if row is None or now is None or now.round != row.round:
-        raise SignInError("Sign-in is at the start of the session: ask the director.", code=REFUSED)
+        raise SignInError(_("Sign-in is at the start of the session: ask the director."), code=REFUSED)
     with transaction.atomic():
         lock_section(section.pk)
         if member is not None:
@@ -114,8 +124,8 @@ def sign_in(link: TableLink, *, seat: str, number: str = "", name: str = "", mem
             other = elsewhere.exclude(table=link.table).first()
             if other is not None:
                 raise SignInError(
-                    f"{member.name} is signed in at table {other.table} ({SEAT_NAMES[other.seat]}): "
-                    "ask the director to move the sign-in.",
+                    _("%(name)s is signed in at table %(table)s (%(seat)s): ask the director to move the sign-in.")
+                    % {"name": member.name, "table": other.table, "seat": SEAT_NAMES[other.seat]},
                     field="number",
                     code=REFUSED,
                 )
@@ -123,7 +133,7 @@ def sign_in(link: TableLink, *, seat: str, number: str = "", name: str = "", mem
                 moved.delete()
                 _fill_names(row, moved.seat, "", None, only_if=moved.name)
         old = SignIn.objects.filter(section=section, table=link.table, seat=seat).first()
-        signed, _ = SignIn.objects.update_or_create(
+        signed, _created = SignIn.objects.update_or_create(
             section=section, table=link.table, seat=seat, defaults={"number": number, "name": name, "member": member}
         )
         audit.record(
@@ -148,17 +158,21 @@ def fix_seat(*, actor: Actor, signed: SignIn, table: int, seat: str) -> None:
     """The director moves a sign-in to the seat it belongs to; whoever signed in there takes the other seat."""
     seat = seat.strip().upper()[:1]
     if not seat or seat not in SEATS:
-        raise SignInError("Choose the seat: N, E, S or W.", field="seat")
+        raise SignInError(_("Choose the seat: N, E, S or W."), field="seat")
     section = signed.section
     refuse_if_finished(section.session, error=SignInError)
     target_row = first_row(section, table)
     if target_row is None:
-        raise SignInError(f"Section {section.letter} has no table {table} with two pairs.", field="table")
+        raise SignInError(
+            _("Section %(section)s has no table %(table)s with two pairs.")
+            % {"section": section.letter, "table": table},
+            field="table",
+        )
     with transaction.atomic():
         lock_section(section.pk)
         moving = SignIn.objects.select_for_update().filter(pk=signed.pk).first()
         if moving is None:
-            raise SignInError("That sign-in is gone: reload the panel.", code=NOT_FOUND)
+            raise SignInError(_("That sign-in is gone: reload the panel."), code=NOT_FOUND)
         if (moving.table, moving.seat) == (table, seat):
             return
         source_row = first_row(section, moving.table)

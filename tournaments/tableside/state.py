@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournaments.sessions.models import Board, Result, Section, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap
 from tournaments.tableside.models import RoundTimer, TableEntry, TableLink, TableSettings
@@ -106,30 +109,40 @@ def move_words(later: Sequence[TableRound], row: TableRound) -> str:
 
     `later` is every table's row in the next round (`round_rows`); none after the last round."""
     if not later:
-        return "That was the last round: thank you for playing."
+        return _("That was the last round: thank you for playing.")
     parts = []
     for seat, entry_id in (("NS", row.ns_entry_id), ("EW", row.ew_entry_id)):
         if entry_id is None:
             continue
         to = next((r for r in later if entry_id in (r.ns_entry_id, r.ew_entry_id)), None)
         if to is None:
-            parts.append(f"{seat} sit out next round")
+            parts.append(_("%(seat)s sit out next round") % {"seat": seat})
             continue
         sits = "NS" if to.ns_entry_id == entry_id else "EW"
-        where = "stay" if to.table == row.table else f"go to table {to.table}"
-        if sits != seat:
-            where += f" and sit {sits}"
-        parts.append(f"{seat} {where}")
+        parts.append(_move_clause(seat, sits, None if to.table == row.table else to.table))
     boards = {int(b) for b in row.boards}
     if boards:
         dest = [r.table for r in later if boards & {int(b) for b in r.boards} and r.ns_entry_id and r.ew_entry_id]
         if not dest:
-            parts.append("boards go out of play next round (to the relay, bye stand or director: see the table card)")
+            parts.append(
+                _("boards go out of play next round (to the relay, bye stand or director: see the table card)")
+            )
         elif dest == [row.table]:
-            parts.append("boards stay")
+            parts.append(_("boards stay"))
         else:
-            parts.append("boards go to table " + " and ".join(str(t) for t in sorted(set(dest))))
+            tables = pgettext("list of tables", " and ").join(str(t) for t in sorted(set(dest)))
+            parts.append(_("boards go to table %(tables)s") % {"tables": tables})
     return "; ".join(parts) + "."
+
+
+def _move_clause(seat: str, sits: str, table: int | None) -> str:
+    """One pair's move as a whole clause (``table`` None: it stays), so each word order can be translated."""
+    values = {"seat": seat, "sits": sits, "table": table}
+    if table is None:
+        return (_("%(seat)s stay") if sits == seat else _("%(seat)s stay and sit %(sits)s")) % values
+    if sits == seat:
+        return _("%(seat)s go to table %(table)s") % values
+    return _("%(seat)s go to table %(table)s and sit %(sits)s") % values
 
 
 def _deal_json(board: Board | None, result: Result | None, choices: dict[str, bool]) -> dict[str, Any]:
@@ -240,7 +253,8 @@ def table_state(link: TableLink) -> TableState:
         earlier = [r for r in rows if r.round < row.round and r.ns_entry_id and r.ew_entry_id]
         if earlier:
             last = earlier[-1]
-            state.move = f"After round {last.round}: " + move_words(round_rows(section, last.round + 1), last)
+            words = move_words(round_rows(section, last.round + 1), last)
+            state.move = _("After round %(round)s: %(move)s") % {"round": last.round, "move": words}
     return state
 
 
@@ -248,5 +262,9 @@ def where_played(smap: SectionMap, board: int) -> str:
     """Which tables and rounds play a board, for the message that refuses it at another table."""
     rows = smap.played_rows(board)
     if not rows:
-        return f"Board {board} is not played in section {smap.section.letter}."
-    return f"Board {board} is played at " + ", ".join(f"table {r.table} in round {r.round}" for r in rows) + "."
+        return _("Board %(board)s is not played in section %(section)s.") % {
+            "board": board,
+            "section": smap.section.letter,
+        }
+    places = ", ".join(_("table %(table)s in round %(round)s") % {"table": r.table, "round": r.round} for r in rows)
+    return _("Board %(board)s is played at %(places)s.") % {"board": board, "places": places}

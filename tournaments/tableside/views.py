@@ -6,6 +6,7 @@ from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.siteurl import reach_warning
@@ -113,12 +114,12 @@ def _screen_action(request: HttpRequest, session: Session, action: str) -> None:
     """Make the TV's screen link, or withdraw it (a new one is made with the next "make")."""
     if action == "screen_issue":
         screenlinks.issue_screen_link(actor=request.user, session=session)
-        messages.success(request, "The TV's screen link is ready: open it on the TV or scan its code.")
+        messages.success(request, _("The TV's screen link is ready: open it on the TV or scan its code."))
         return
     link = screenlinks.live_screen_link(session=session)
     if link is not None:
         screenlinks.revoke_screen_link(actor=request.user, link=link)
-    messages.success(request, "The TV's screen link is withdrawn.")
+    messages.success(request, _("The TV's screen link is withdrawn."))
 
 
 def _fix_seat(request: HttpRequest, session: Session) -> None:
@@ -145,9 +146,8 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
     elif action in ("revoke", "reissue"):
         link = get_object_or_404(TableLink, pk=request.POST.get("link") or 0, section__session=session)
         services.revoke(actor=request.user, link=link, reissue=action == "reissue")
-        messages.success(
-            request, f"Table {link.table}'s link " + ("re-issued." if action == "reissue" else "withdrawn.")
-        )
+        done = _("Table %(table)s's link re-issued.") if action == "reissue" else _("Table %(table)s's link withdrawn.")
+        messages.success(request, done % {"table": link.table})
     elif action in ("screen_issue", "screen_revoke"):
         _screen_action(request, session, action)
     elif action == "answer":
@@ -162,13 +162,13 @@ def panel_action(request: HttpRequest, pk: int) -> HttpResponse:
             if request.POST.get("section") in (None, str(pk))  # the form of one section sends its own
         }
         services.save_settings(actor=request.user, session=session, choices=choices)
-        messages.success(request, "Table settings saved.")
+        messages.success(request, _("Table settings saved."))
     elif action == "sign_in_fix":
         _fix_seat(request, session)
     elif action == "links":
         for section in session.sections.all():
             services.set_up_tables(section)
-        messages.success(request, "Every table has a link.")
+        messages.success(request, _("Every table has a link."))
     else:
-        messages.error(request, "Unknown action.")
+        messages.error(request, _("Unknown action."))
     return redirect("tableside:panel", pk=session.pk)

@@ -18,7 +18,7 @@ class _Sections:
     [
         ("60 4S N =\n40 4S N -1", [("60", "4S", "N", "="), ("40", "4S", "N", "-1")], None),
         ("50% 3NT S 9\n50% 3NT S 8", [("50", "3NT", "S", "9"), ("50", "3NT", "S", "8")], None),
-        ("30 pass\n70 2H E 8", [("30", "pass", "", ""), ("70", "2H", "E", "8")], None),
+        ("30 pass\n70 2H E 8", [("30", "PASS", "", ""), ("70", "2H", "E", "8")], None),
         ("", [], None),
         ("60 4S N", None, "write weight"),
         ("60 4S N = extra", None, "write weight"),
@@ -92,4 +92,7 @@ def test_a_line_form_keeps_the_text_for_the_service():
     form = ResultLineForm({"l-contract": " 4s ", "l-declarer": "n", "l-tricks": "+1", "l-ns": "3"}, prefix="l")
     assert form.is_valid()
     line = form.line()
-    assert (line.contract, line.declarer, line.tricks, line.ns, line.score) == ("4s", "n", "+1", "3", "")
+    # The contract alone is read (in the active language's notation, issue 27) into the canonical letters.
+    assert (line.contract, line.declarer, line.tricks, line.ns, line.score) == ("4S", "n", "+1", "3", "")
+    form = ResultLineForm({"l-contract": "4SXXX"}, prefix="l")
+    assert form.is_valid() and form.line().contract == "4SXXX"  # not a contract: left for the service to word

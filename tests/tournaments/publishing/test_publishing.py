@@ -51,7 +51,7 @@ def test_the_director_publishes_and_anyone_reads_standings_boards_and_score_card
     assert standings.status_code == boards.status_code == card.status_code == 200
     assert "Ann Smith &amp; Bob Jones" in standings.content.decode()
     assert "Provisional results" in standings.content.decode()
-    assert "Board 1" in boards.content.decode() and "4S" in boards.content.decode()
+    assert "Board 1" in boards.content.decode() and "4♠" in boards.content.decode()  # suit symbols (issue 27)
     assert "Pair 1NS" in card.content.decode()
     index = client.get("/results/").content.decode()
     assert played.session.event.name in index

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, has, requires
@@ -53,5 +54,5 @@ def party_restore(request: HttpRequest, pk: int) -> HttpResponse:
     """Host: bring an archived party back."""
     party = get_party(request, pk)
     if archive.restore_party(actor=request.user, party=party):
-        messages.success(request, f"{party.name} is back.")
+        messages.success(request, _("%(name)s is back.") % {"name": party.name})
     return redirect("parties:detail", pk=party.pk)

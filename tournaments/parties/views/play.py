@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.core import notation
 from tournaments.core.access import Perm, requires
 from tournaments.parties import game_services, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
@@ -75,7 +77,7 @@ def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, s
 def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     return [
         {
-            "contract": d.contract,
+            "contract": notation.for_typing(d.contract),
             "declarer": d.declarer,
             "tricks": "" if d.tricks is None else str(d.tricks),
             "honors": f"{d.honors_side}{d.honors_points}" if d.honors_points else "",
@@ -198,7 +200,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         prefix="t",
     )
     initial = _initial_deals(table)
-    initial += [{} for _ in range(max(0, count - len(initial)))]
+    initial += [{} for _n in range(max(0, count - len(initial)))]
     deals = DealFormSet(
         request.POST if request.method == "POST" and mode == "deals" else None, initial=initial, prefix="d"
     )
@@ -221,7 +223,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
                 forms = [f for f in deals.forms if not (rubber and f.is_blank)]
                 for f in forms:
                     if not f.cleaned_data.get("contract"):
-                        f.add_error("contract", "Write the contract, or PASS if nobody bid.")
+                        f.add_error("contract", _("Write the contract, or PASS if nobody bid."))
                 if any(f.errors for f in forms):
                     raise _FormErrors
                 for f in forms:
@@ -277,11 +279,22 @@ def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> Ht
     tie = f" (tie: {table.tie_label})" if table.tie_label else ""
     if table.seat_totals:  # an individual game: each seat's own, the two high players move up
         each = ", ".join(f"{SEAT_NAMES[s]} {v:+,}" for s, v in table.seat_totals.items())
-        messages.success(request, f"Table {table_no}: {each}. {table.get_winner_display()} move up{tie}.")
+        messages.success(
+            request,
+            _("Table %(table_no)s: %(each)s. %(get_winner_display)s move up%(tie)s.")
+            % {"table_no": table_no, "each": each, "get_winner_display": table.get_winner_display(), "tie": tie},
+        )
         return redirect("parties:round", pk=party.pk, number=number)
     messages.success(
         request,
-        f"Table {table_no}: N-S {table.ns_total:,}, E-W {table.ew_total:,}. {table.get_winner_display()} won{tie}.",
+        _("Table %(table_no)s: N-S %(ns_total)s, E-W %(ew_total)s. %(get_winner_display)s won%(tie)s.")
+        % {
+            "table_no": table_no,
+            "ns_total": format(table.ns_total, ","),
+            "ew_total": format(table.ew_total, ","),
+            "get_winner_display": table.get_winner_display(),
+            "tie": tie,
+        },
     )
     return redirect("parties:round", pk=party.pk, number=number)
 
@@ -298,7 +311,9 @@ def party_progress(request: HttpRequest, pk: int) -> HttpResponse:
         if current is None:
             return redirect("parties:detail", pk=party.pk)
         return redirect("parties:round", pk=party.pk, number=current.number)
-    messages.success(request, f"Progression called: here is where everyone goes for round {rnd.number}.")
+    messages.success(
+        request, _("Progression called: here is where everyone goes for round %(number)s.") % {"number": rnd.number}
+    )
     return redirect("parties:round", pk=party.pk, number=rnd.number - 1)
 
 
@@ -311,7 +326,7 @@ def party_finish(request: HttpRequest, pk: int) -> HttpResponse:
     except EntryError as exc:
         messages.error(request, str(exc))
         return redirect("parties:detail", pk=party.pk)
-    messages.success(request, "The party is over. Here are the tallies and the prizes.")
+    messages.success(request, _("The party is over. Here are the tallies and the prizes."))
     return redirect("parties:standings", pk=party.pk)
 
 
@@ -325,5 +340,5 @@ def party_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     except EntryError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, "The party is open again: correct the tables, then end it again.")
+        messages.success(request, _("The party is open again: correct the tables, then end it again."))
     return redirect("parties:detail", pk=party.pk)

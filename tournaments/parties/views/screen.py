@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from config.siteurl import reach_warning
@@ -70,10 +71,10 @@ def party_screen_link_action(request: HttpRequest, pk: int) -> HttpResponse:
         link = screenlinks.live_screen_link(party_id=party.pk)
         if link is not None:
             screenlinks.revoke_screen_link(actor=request.user, link=link)
-        messages.success(request, "The TV's screen link is withdrawn.")
+        messages.success(request, _("The TV's screen link is withdrawn."))
     else:
         screenlinks.issue_screen_link(actor=request.user, party_id=party.pk)
-        messages.success(request, "The TV's screen link is ready: open it on the TV or scan its code.")
+        messages.success(request, _("The TV's screen link is ready: open it on the TV or scan its code."))
     return redirect("parties:screen_links", pk=party.pk)
 
 

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, has, requires
@@ -43,7 +44,7 @@ def party_new(request: HttpRequest) -> HttpResponse:
         except EntryError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"{party.name} is set up. Now list your guests.")
+            messages.success(request, _("%(name)s is set up. Now list your guests.") % {"name": party.name})
             return redirect("parties:guests", pk=party.pk)
     return render(request, "parties/rules.html", {"form": form, "party": None})
 
@@ -59,7 +60,7 @@ def party_rules(request: HttpRequest, pk: int) -> HttpResponse:
         except EntryError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, "Rules saved.")
+            messages.success(request, _("Rules saved."))
             return redirect("parties:detail", pk=party.pk)
     if request.method == "POST":
         party.refresh_from_db()  # the form changed the instance in memory; show the saved rules around it
@@ -81,7 +82,7 @@ def party_guests(request: HttpRequest, pk: int) -> HttpResponse:
         except EntryError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"{len(guests)} guests saved.")
+            messages.success(request, _("%(n_guests)s guests saved.") % {"n_guests": len(guests)})
             return redirect("parties:start", pk=party.pk)
     need = 4 * party.tables if party.form != Party.Form.PIVOT else None
     return render(
@@ -109,7 +110,7 @@ def party_start(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 error = str(exc)
         else:
-            messages.success(request, "Tally cards are ready. Seat your guests and start round 1.")
+            messages.success(request, _("Tally cards are ready. Seat your guests and start round 1."))
             return redirect("parties:start", pk=party.pk)
     cards = []
     if party.status != Party.Status.SETUP:

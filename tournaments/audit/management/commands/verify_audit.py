@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import seals
 from tournaments.audit.chain import Break, chain_of, unchained, verify_chain
@@ -22,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["session"] is not None:
             if not Session.objects.filter(pk=options["session"]).exists():
-                raise CommandError(f"There is no session {options['session']}.")
+                raise CommandError(_("There is no session %(session)s.") % {"session": options["session"]})
             chains = [chain_of(options["session"])]
         else:
             chains = sorted(
@@ -31,7 +33,10 @@ class Command(BaseCommand):
             )
             stray = unchained()
             if stray is not None:
-                raise CommandError(f"entry row id {stray.pk} is outside every chain: it was not written by Bridgedesk.")
+                raise CommandError(
+                    _("entry row id %(pk)s is outside every chain: it was not written by Bridgedesk.")
+                    % {"pk": stray.pk}
+                )
         sessions = Session.objects.filter(pk=options["session"]) if options["session"] else Session.objects.all()
         for session_id in sessions.values_list("pk", flat=True):  # every session has at least its first entry
             name = chain_of(session_id)
@@ -43,17 +48,32 @@ class Command(BaseCommand):
             if fault is None and name.startswith("session:") and not AuditEntry.objects.filter(chain=name).exists():
                 fault = Break(name, 1, None, "missing: the session's log is empty (erased?)")
             if fault is not None:
-                raise CommandError(f"The audit log is broken at {fault.words()}.")
+                raise CommandError(_("The audit log is broken at %(words)s.") % {"words": fault.words()})
             head = AuditChainHead.objects.filter(chain=name).first()
             if head is None and AuditEntry.objects.filter(chain=name).exists():
-                raise CommandError(f"The audit log is broken at {name}: its chain head is missing (deleted?).")
+                raise CommandError(
+                    _("The audit log is broken at %(name)s: its chain head is missing (deleted?).") % {"name": name}
+                )
             owner = int(name.split(":", 1)[1]) if name.startswith("session:") else None
             faults += [f.words() for f in seals.verify(name, owner, head)]
             checked += 1
         if faults:
             raise CommandError(
-                f"The data does not match the audit log ({len(faults)} fault{'s' if len(faults) != 1 else ''}):\n"
+                ngettext(
+                    "The data does not match the audit log (%(n)s fault):",
+                    "The data does not match the audit log (%(n)s faults):",
+                    len(faults),
+                )
+                % {"n": len(faults)}
+                + "\n"
                 + "\n".join(f"- {f}" for f in faults)
             )
         entries = AuditEntry.objects.filter(chain__in=chains).count()
-        self.stdout.write(f"Audit log intact: {entries} entries in {checked} chain{'s' if checked != 1 else ''}.")
+        self.stdout.write(
+            ngettext(
+                "Audit log intact: %(entries)s entries in %(checked)s chain.",
+                "Audit log intact: %(entries)s entries in %(checked)s chains.",
+                checked,
+            )
+            % {"entries": entries, "checked": checked}
+        )

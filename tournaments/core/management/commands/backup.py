@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.backups import BackupError, make_backup
 
@@ -21,5 +22,8 @@ class Command(BaseCommand):
             path = make_backup(Path(options["out"]) if options["out"] else None)
         except (BackupError, OSError) as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(f"Backup written ({path.stat().st_size:,} bytes). Put it back with: manage.py restore FILE")
+        self.stdout.write(
+            _("Backup written (%(st_size)s bytes). Put it back with: manage.py restore FILE")
+            % {"st_size": format(path.stat().st_size, ",")}
+        )
         self.stdout.write(str(path))

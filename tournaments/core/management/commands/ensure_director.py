@@ -6,6 +6,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.access import Role, grant
 
@@ -20,8 +21,12 @@ class Command(BaseCommand):
         user_model = get_user_model()
         note = Path(settings.DATA_DIR) / "first-login.txt"
         if user_model.objects.exists():
-            where = f" (first login written to {note})" if note.exists() else ""
-            self.stdout.write(f"Director login already exists{where}.")
+            if note.exists():
+                self.stdout.write(
+                    _("Director login already exists (first login written to %(note)s).") % {"note": note}
+                )
+            else:
+                self.stdout.write(_("Director login already exists."))
             return
         username = str(options["username"])
         password = secrets.token_urlsafe(9)
@@ -29,5 +34,10 @@ class Command(BaseCommand):
         grant(user, Role.ADMINISTRATOR)
         note.write_text(f"user: {username}\npassword: {password}\n")
         note.chmod(0o600)
-        self.stdout.write(self.style.SUCCESS(f"Created the director login  user: {username}  password: {password}"))
-        self.stdout.write(f"(also written to {note}; change it under Admin once logged in)")
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("Created the director login  user: %(username)s  password: %(password)s")
+                % {"username": username, "password": password}
+            )
+        )
+        self.stdout.write(_("(also written to %(note)s; change it under Admin once logged in)") % {"note": note})

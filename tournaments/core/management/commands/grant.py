@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.access import Role, grant
 
@@ -21,13 +22,18 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         user = get_user_model().objects.filter(username=options["user"]).first()
         if user is None:
-            raise CommandError(f"There is no login called {options['user']!r}.")
+            raise CommandError(_("There is no login called %(user)r.") % {"user": options["user"]})
         try:
             role = Role(str(options["role"]).lower())
         except ValueError:
             roles = ", ".join(r.value for r in Role)
-            raise CommandError(f"{options['role']!r} is not a role: choose one of {roles}.") from None
+            raise CommandError(
+                _("%(role)r is not a role: choose one of %(roles)s.") % {"role": options["role"], "roles": roles}
+            ) from None
         grant(user, role, revoke=options["revoke"])
-        held = ", ".join(sorted(g.name for g in user.groups.all())) or "none"
-        verb = "no longer has" if options["revoke"] else "now has"
-        self.stdout.write(f"{user.get_username()} {verb} the {role.value} role (roles: {held}).")
+        held = ", ".join(sorted(g.name for g in user.groups.all())) or _("none")
+        if options["revoke"]:
+            done = _("%(user)s no longer has the %(role)s role (roles: %(held)s).")
+        else:
+            done = _("%(user)s now has the %(role)s role (roles: %(held)s).")
+        self.stdout.write(done % {"user": user.get_username(), "role": role.value, "held": held})

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.backups import BackupError, describe, restore_backup
 
@@ -25,15 +26,15 @@ class Command(BaseCommand):
         except (BackupError, OSError) as exc:
             raise CommandError(str(exc)) from None
         if not options["yes"]:
-            self.stdout.write(f"This replaces everything in the database with {what}.")
-            self.stdout.write("Stop Bridgedesk (Ctrl-C in the terminal of `make run`) before you go on.")
+            self.stdout.write(_("This replaces everything in the database with %(what)s.") % {"what": what})
+            self.stdout.write(_("Stop Bridgedesk (Ctrl-C in the terminal of `make run`) before you go on."))
             answer = input("Type yes to restore: ") if sys.stdin.isatty() else ""
             if answer.strip().lower() != "yes":
-                raise CommandError("Nothing was changed (restore needs a yes, or --yes).")
+                raise CommandError(_("Nothing was changed (restore needs a yes, or --yes)."))
         try:
             before = restore_backup(path)
         except (BackupError, OSError) as exc:
             raise CommandError(str(exc)) from None
         if before is not None:
-            self.stdout.write(f"The database as it was is kept in {before}.")
-        self.stdout.write(f"Restored {what}.")
+            self.stdout.write(_("The database as it was is kept in %(before)s.") % {"before": before})
+        self.stdout.write(_("Restored %(what)s.") % {"what": what})

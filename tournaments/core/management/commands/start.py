@@ -12,6 +12,7 @@ import time
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from config.siteurl import reach_warning, work_out_site_url
 from tournaments.core.backups import rolling_backup
@@ -37,7 +38,7 @@ class Command(BaseCommand):
         os.environ["ROLLING_BACKUPS"] = "1"  # the web server and the worker copy the database after each session
         settings.ROLLING_BACKUPS = True
         if made := rolling_backup("daily"):
-            self.stdout.write(f"Today's backup: {made}")
+            self.stdout.write(_("Today's backup: %(made)s") % {"made": made})
         call_command("ensure_director")
         if not options["no_demo"]:
             self.offer_demo()
@@ -72,16 +73,20 @@ class Command(BaseCommand):
         procs = [
             subprocess.Popen(cmd, stdout=subprocess.DEVNULL, start_new_session=True) for cmd in (worker_cmd, web_cmd)
         ]
-        self.stdout.write(self.style.SUCCESS(f"\nBridgedesk is running at {url}/  (a Celery worker runs beside it)"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                _("\nBridgedesk is running at %(url)s/  (a Celery worker runs beside it)") % {"url": url}
+            )
+        )
         if warning := reach_warning(url):
             self.stdout.write(self.style.WARNING(warning))
-        self.stdout.write("Press Ctrl-C to stop both.\n")
+        self.stdout.write(_("Press Ctrl-C to stop both.\n"))
         try:
             while all(p.poll() is None for p in procs):
                 time.sleep(0.5)
-            self.stderr.write("A process stopped on its own; stopping the other.")
+            self.stderr.write(_("A process stopped on its own; stopping the other."))
         except KeyboardInterrupt:
-            self.stdout.write("\nStopping the web server and the worker ...")
+            self.stdout.write(_("\nStopping the web server and the worker ..."))
         finally:
             for p in procs:
                 if p.poll() is None:
@@ -91,7 +96,7 @@ class Command(BaseCommand):
                     p.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     p.kill()
-            self.stdout.write("Stopped.")
+            self.stdout.write(_("Stopped."))
 
     def site_url(self, host: str, port: str) -> str:
         """The address the phones use, worked out once (config/siteurl.py) for this process and its children."""

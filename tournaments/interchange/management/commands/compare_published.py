@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.interchange.cli import get_session
 from tournaments.interchange.published import compare_session, has_published, total_counts
@@ -27,7 +28,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = get_session(options["session"])
         if not has_published(session):
-            raise CommandError(f"session {session.pk} holds no figures another program published.", returncode=2)
+            raise CommandError(
+                _("session %(pk)s holds no figures another program published.") % {"pk": session.pk}, returncode=2
+            )
         comparisons = compare_session(session)
         counts = total_counts(comparisons)
         if options["json"]:

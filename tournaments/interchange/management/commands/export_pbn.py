@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.cli import failure, get_session, write_output
@@ -23,9 +24,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = get_session(options["session"])
         try:
-            _, text = export_pbn(session, options["section"], results=not options["deals_only"])
+            _name, text = export_pbn(session, options["section"], results=not options["deals_only"])
         except InterchangeError as exc:
             raise failure(f"session {session.pk}", exc) from None
         write_output(options["output"], text.encode("utf-8"))
         if options["output"] != "-":
-            self.stdout.write(f"Wrote {options['output']}")
+            self.stdout.write(_("Wrote %(output)s") % {"output": options["output"]})

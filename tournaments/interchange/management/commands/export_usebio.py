@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.cli import failure, get_session, write_output
@@ -27,9 +28,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = get_session(options["session"])
         try:
-            _, content = export_usebio(session, options["section"])
+            _name, content = export_usebio(session, options["section"])
         except InterchangeError as exc:
             raise failure(f"session {session.pk}", exc) from None
         write_output(options["output"], content)
         if options["output"] != "-":
-            self.stdout.write(f"Wrote {options['output']}")
+            self.stdout.write(_("Wrote %(output)s") % {"output": options["output"]})

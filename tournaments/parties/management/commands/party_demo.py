@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
@@ -32,7 +33,7 @@ def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Pa
     users = get_user_model().objects
     user = users.filter(username=host).first() if host else users.filter(is_superuser=True).order_by("pk").first()
     if user is None:
-        raise CommandError("No host to save the party for: create a login first, or name one with --host.")
+        raise CommandError(_("No host to save the party for: create a login first, or name one with --host."))
     with transaction.atomic():
         saved = services.create_party(
             actor=user, name=f"Demo party (seed {seed})", date=datetime.date.today(), tables=tables, mixed=True,
@@ -91,7 +92,7 @@ class Command(BaseCommand):
     def _engine(self, options: dict[str, Any]) -> None:
         """The --game form: one engine, the game's own rules; JSON or a short summary."""
         if options["save"]:
-            raise CommandError("--save stores Progressive Bridge parties only; leave out --game.")
+            raise CommandError(_("--save stores Progressive Bridge parties only; leave out --game."))
         rules = game(options["game"])
         tables = 1 if rules.single_table and options["tables"] == 3 else options["tables"]
         try:
@@ -105,11 +106,12 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(party, indent=1))
             return
         self.stdout.write(
-            f"{rules.label}: {len(party['tallies'])} guests, {tables} tables, {options['rounds']} rounds\n"
+            _("%(label)s: %(n_tallies)s guests, %(tables)s tables, %(rounds)s rounds\n")
+            % {"label": rules.label, "n_tallies": len(party["tallies"]), "tables": tables, "rounds": options["rounds"]}
         )
         for place, (guest, total) in enumerate(sorted(party["tallies"].items(), key=lambda kv: -kv[1]), start=1):
             self.stdout.write(f"{place:>3}. {guest:<6} {total:>8}")
-        self.stdout.write("\nPrizes:")
+        self.stdout.write(_("\nPrizes:"))
         for p in party["prizes"]:
             self.stdout.write(f"  {p['prize']}: {', '.join(p['guests'])} ({p['total']})")
 
@@ -119,25 +121,28 @@ class Command(BaseCommand):
             return
         tables, rounds = options["tables"], options["rounds"]
         if not 2 <= tables <= 60:
-            raise CommandError("--tables must be 2 to 60.")
+            raise CommandError(_("--tables must be 2 to 60."))
         if not 1 <= rounds <= 40:
-            raise CommandError("--rounds must be 1 to 40.")
+            raise CommandError(_("--rounds must be 1 to 40."))
         try:
             party = simulate_party(tables, rounds, options["seed"])
         except PartyError as exc:
             raise CommandError(str(exc)) from exc
         if options["save"]:
             saved = save_demo(party, tables=tables, host=options["host"], seed=options["seed"])
-            self.stderr.write(f"Saved as party {saved.pk}: /parties/{saved.pk}/")
+            self.stderr.write(_("Saved as party %(pk)s: /parties/%(pk2)s/") % {"pk": saved.pk, "pk2": saved.pk})
         if options["json"]:
             self.stdout.write(json.dumps(party, indent=1))
             return
         names = {g["id"]: g["name"] for g in party["guests"]}
         nets = {t["guest"]: t for t in party["tallies"]}
-        self.stdout.write(f"{len(party['guests'])} guests, {tables} tables, {rounds} rounds\n")
+        self.stdout.write(
+            _("%(n_guests)s guests, %(tables)s tables, %(rounds)s rounds\n")
+            % {"n_guests": len(party["guests"]), "tables": tables, "rounds": rounds}
+        )
         for place, gid in enumerate(party["ranking"], start=1):
             t = nets[gid]
             self.stdout.write(f"{place:>3}. {names[gid]:<24} {t['my']:>6} {t['opponents']:>6} {t['net']:>+7}")
-        self.stdout.write("\nPrizes:")
+        self.stdout.write(_("\nPrizes:"))
         for p in party["prizes"]:
             self.stdout.write(f"  {p['prize']}: {names[p['guest']]}")

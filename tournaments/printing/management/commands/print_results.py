@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.printing import jobs
 from tournaments.sessions.models import Session
@@ -24,16 +25,19 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.select_related("event").filter(pk=options["session"]).first()
         if session is None:
-            raise CommandError(f"Session {options['session']} does not exist.")
+            raise CommandError(_("Session %(session)s does not exist.") % {"session": options["session"]})
         made = jobs.run_to_folder(session=session, kinds=self.kinds, out_dir=options["out"], paper=options["paper"])
         failed = 0
         for kind, path, error in made:
             if path is not None:
-                self.stdout.write(f"wrote {path}")
+                self.stdout.write(_("wrote %(path)s") % {"path": path})
             elif error.startswith("skipped"):
                 self.stdout.write(f"{kind}: {error}")
             else:
                 failed += 1
                 self.stderr.write(f"{kind}: {error}")
         if failed:
-            raise CommandError(f"{failed} of {len(made)} files could not be made (see above).")
+            raise CommandError(
+                _("%(failed)s of %(n_made)s files could not be made (see above).")
+                % {"failed": failed, "n_made": len(made)}
+            )

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.publishing.email import send_results
 from tournaments.sessions.models import Session
@@ -21,7 +22,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.filter(pk=options["session"]).first()
         if session is None:
-            raise CommandError(f"There is no session {options['session']}.")
+            raise CommandError(_("There is no session %(session)s.") % {"session": options["session"]})
         try:
             report = send_results(session)
         except ValidationError as exc:
@@ -30,4 +31,4 @@ class Command(BaseCommand):
         for line in report.lines:
             self.stdout.write(f"  {line.words()}")
         if report.failed:
-            raise CommandError(f"{len(report.failed)} e-mails could not be sent.")
+            raise CommandError(_("%(n_failed)s e-mails could not be sent.") % {"n_failed": len(report.failed)})

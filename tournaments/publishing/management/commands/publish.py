@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.publishing import services
 from tournaments.sessions.models import Session
@@ -25,16 +26,16 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.filter(pk=options["session"]).first()
         if session is None:
-            raise CommandError(f"There is no session {options['session']}.")
+            raise CommandError(_("There is no session %(session)s.") % {"session": options["session"]})
         try:
             if options["unpublish"]:
                 services.unpublish(actor=None, session=session)
-                self.stdout.write(f"Session {session.pk} is no longer public.")
+                self.stdout.write(_("Session %(pk)s is no longer public.") % {"pk": session.pk})
                 return
             pub = services.publish(actor=None, session=session, final=options["final"])
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         state = "provisional until " + f"{pub.final_from:%Y-%m-%d %H:%M}" if pub.is_provisional() else "final"
-        self.stdout.write(f"Published session {session.pk} ({state}).")
+        self.stdout.write(_("Published session %(pk)s (%(state)s).") % {"pk": session.pk, "state": state})
         base = options["base_url"] or settings.SITE_URL
         self.stdout.write(base.rstrip("/") + reverse("publishing:standings", args=[session.pk]))

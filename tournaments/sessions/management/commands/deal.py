@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Session
@@ -24,14 +25,19 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.filter(pk=options["session"]).first()
         if session is None:
-            raise CommandError(f"There is no session {options['session']}.")
+            raise CommandError(_("There is no session %(session)s.") % {"session": options["session"]})
         try:
             count = deal_session(actor=None, session=session, seed=options["seed"])
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from None
         except DomainError as exc:  # the session is finished
             raise CommandError(exc.message) from None
-        self.stdout.write(f"Dealt {count} boards of session {session.pk}.")
+        self.stdout.write(_("Dealt %(count)s boards of session %(pk)s.") % {"count": count, "pk": session.pk})
         if not options["no_analysis"]:
-            self.stdout.write(f"Solved {solve_deals(session)} deals double dummy (tricks and par).")
-        self.stdout.write(f"Seed (keep it private; --seed deals these boards again): {session.deal_seed}")
+            self.stdout.write(
+                _("Solved %(solve_deals)s deals double dummy (tricks and par).") % {"solve_deals": solve_deals(session)}
+            )
+        self.stdout.write(
+            _("Seed (keep it private; --seed deals these boards again): %(deal_seed)s")
+            % {"deal_seed": session.deal_seed}
+        )

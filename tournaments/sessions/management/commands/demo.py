@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.movements.types import MovementError
 from tournaments.sessions.selectors.scores import score_section
@@ -53,7 +54,7 @@ class Command(BaseCommand):
             self._whist(int(options["tables"]), str(options["movement"]), int(options["seed"]), bool(options["json"]))
             return
         if options["movement"] == "individual":
-            raise CommandError("The bridge demo plays pairs: a Mitchell or a Howell.")
+            raise CommandError(_("The bridge demo plays pairs: a Mitchell or a Howell."))
         start = time.perf_counter()
         try:
             session = build_demo_session(
@@ -102,4 +103,12 @@ class Command(BaseCommand):
             f"{evening['boards_per_round']}, {len(evening['travellers'])} boards, {len(revokes)} revokes"
         )
         for place, row in enumerate(evening["standings"], start=1):
-            self.stdout.write(f"{place:>3}. {row['pair']:>5}  {row['matchpoints']:>6} MP  {row['tricks']:+.2f} tricks")
+            self.stdout.write(
+                _("%(place)s. %(pair)s  %(matchpoints)s MP  %(tricks)s tricks")
+                % {
+                    "place": format(place, ">3"),
+                    "pair": format(row["pair"], ">5"),
+                    "matchpoints": format(row["matchpoints"], ">6"),
+                    "tricks": format(row["tricks"], "+.2f"),
+                }
+            )

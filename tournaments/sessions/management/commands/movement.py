@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.movements import (
     ALIASES,
@@ -116,7 +117,7 @@ class Command(BaseCommand):
 
     def _generate(self, options: dict[str, Any]) -> Movement:
         if options["pairs"] is None:
-            raise CommandError("Say how many pairs: --pairs P.", returncode=2)
+            raise CommandError(_("Say how many pairs: --pairs P."), returncode=2)
         try:
             return generate(
                 options["kind"],
@@ -132,14 +133,17 @@ class Command(BaseCommand):
         """A movement file read in place: a YAML file, or one movement (--key) of a howellki CSV or JSON."""
         path = options["load"]
         if not path:
-            raise CommandError("Name the movement file: file --load PATH.", returncode=2)
+            raise CommandError(_("Name the movement file: file --load PATH."), returncode=2)
         try:
             if str(path).lower().endswith((".yaml", ".yml")):
                 return load_bridgescorer_yaml(path)
             if not options["key"]:
                 raise CommandError(
-                    "A howellki file holds many movements: choose one with --key, e.g. 4-7.", returncode=2
+                    _("A howellki file holds many movements: choose one with --key, e.g. 4-7."), returncode=2
                 )
             return load_howellki(path, options["key"], boards_per_round=options["boards_per_round"] or 1)
         except (OSError, UnicodeDecodeError, ValueError, KeyError) as error:
-            raise CommandError(f"{path}: cannot be read as a movement file ({error}).", returncode=2) from error
+            raise CommandError(
+                _("%(path)s: cannot be read as a movement file (%(error)s).") % {"path": path, "error": error},
+                returncode=2,
+            ) from error

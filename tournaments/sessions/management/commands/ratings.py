@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.sessions.selectors.ratings import club_ratings
 from tournaments.sessions.services import ratings
@@ -23,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["recompute"]:
             rows = ratings.recompute(actor=None)
-            self.stderr.write(f"Recomputed: {rows} session ratings.")
+            self.stderr.write(_("Recomputed: %(rows)s session ratings.") % {"rows": rows})
         table = club_ratings()
         if options["json"]:
             data = [

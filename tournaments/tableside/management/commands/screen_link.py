@@ -6,6 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from config.siteurl import reach_warning
 from tournaments.parties.models import Party
@@ -26,17 +27,17 @@ class Command(BaseCommand):
         session = party_id = None
         if options["party"]:
             if not Party.objects.filter(pk=number).exists():
-                raise CommandError(f"There is no party {number}.")
+                raise CommandError(_("There is no party %(number)s.") % {"number": number})
             party_id = number
         else:
             session = Session.objects.filter(pk=number).first()
             if session is None:
-                raise CommandError(f"There is no session {number}.")
+                raise CommandError(_("There is no session %(number)s.") % {"number": number})
         if options["revoke"]:
             old = screenlinks.live_screen_link(session=session, party_id=party_id)
             if old is not None:
                 screenlinks.revoke_screen_link(actor=None, link=old)
-                self.stdout.write("The old screen link is withdrawn.")
+                self.stdout.write(_("The old screen link is withdrawn."))
         link = screenlinks.issue_screen_link(actor=None, session=session, party_id=party_id)
         if warning := reach_warning(settings.SITE_URL):
             self.stderr.write(warning)

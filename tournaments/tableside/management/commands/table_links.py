@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.sessions.models import Session
 from tournaments.tableside.selectors import table_url
@@ -24,7 +25,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         session = Session.objects.filter(pk=options["session"]).first()
         if session is None:
-            raise CommandError(f"There is no session {options['session']}.")
+            raise CommandError(_("There is no session %(session)s.") % {"session": options["session"]})
         base = options["base_url"] or settings.SITE_URL
         rows = [
             {"section": section.letter, "table": link.table, "url": table_url(link, base)}

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.teams import selectors, services
 from tournaments.teams.models import TeamEvent
@@ -29,7 +30,7 @@ def play_demo(*, teams: int, format: str, rounds: int, boards: int, seed: int) -
     )  # fmt: skip
     for n in range(1, teams + 1):
         services.add_team(actor=None, event=event, name=demo_team_name(n), players=demo_players(n, rng))
-    for _ in range(rounds):
+    for _round in range(rounds):
         rnd = services.draw_next_round(actor=None, event=event)
         for match in rnd.matches.select_related("home", "away", "round"):
             for team in (match.home, match.away):
@@ -91,13 +92,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         teams, fmt, boards = options["teams"], options["format"], options["boards"]
         if not 2 <= teams <= 200:
-            raise CommandError("--teams must be 2 to 200.")
+            raise CommandError(_("--teams must be 2 to 200."))
         if not 1 <= boards <= 64:
-            raise CommandError("--boards must be 1 to 64.")
+            raise CommandError(_("--boards must be 1 to 64."))
         full = teams - 1 + teams % 2
         rounds = options["rounds"] or (full if fmt == "round-robin" else min(5, full))
         if not 1 <= rounds <= (full if fmt == "round-robin" else 60):
-            raise CommandError(f"--rounds must be 1 to {full if fmt == 'round-robin' else 60}.")
+            raise CommandError(_("--rounds must be 1 to %(value)s.") % {"value": full if fmt == "round-robin" else 60})
         try:
             with transaction.atomic():
                 out = play_demo(teams=teams, format=fmt, rounds=rounds, boards=boards, seed=options["seed"])
