@@ -87,6 +87,11 @@ class AuditEntry(models.Model):
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
 
+    @property
+    def action_label(self) -> str:
+        """What the action was, in the reader's language (`action` stays the stored code)."""
+        return label_of(self.action)
+
 
 class AuditChainHead(models.Model):
     """The last place and hash of each chain: appends lock it, and a log emptied behind its back is noticed."""
@@ -128,8 +133,3 @@ class AuditSeal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.row_id}"
-
-    @property
-    def action_label(self) -> str:
-        """What the action was, in the reader's language (`action` stays the stored code)."""
-        return label_of(self.action)
