@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -364,7 +365,7 @@ def record_result(
     """Record one traveller line: checked against the movement, scored, saved and audited."""
     line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score))
     if line.is_blank():
-        raise ResultEntryError({0: {"contract": "The contract is missing."}})
+        raise ResultEntryError({0: {"contract": _("The contract is missing.")}})
     result = save_lines(actor=actor, section=section, lines=[line], why=why)[0]
     assert result is not None
     return result

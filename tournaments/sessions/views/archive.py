@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -82,5 +83,5 @@ def session_restore(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: bring an archived session back."""
     session = get_session(pk)
     if archive_services.restore_session(actor=request.user, session=session):
-        messages.success(request, f"{session} is back.")
+        messages.success(request, _("%(session)s is back.") % {"session": session})
     return redirect("session_detail", pk=session.pk)

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -57,7 +58,7 @@ def swiss_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error("rounds", " ".join(exc.messages))
         else:
-            messages.success(request, "Swiss pairs set up: round 1 is drawn. Name the pairs, then play.")
+            messages.success(request, _("Swiss pairs set up: round 1 is drawn. Name the pairs, then play."))
             return redirect("swiss_page", pk=session.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "sessions/swiss_new.html", {"form": form}, status=status)
@@ -90,5 +91,5 @@ def swiss_draw(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Round {number} is drawn from the standings.")
+        messages.success(request, _("Round %(number)s is drawn from the standings.") % {"number": number})
     return redirect(f"/sessions/{session.pk}/swiss/?section={section.letter}")
