@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
 
 MAX_UPLOAD = 20 * 1024 * 1024
 
@@ -38,9 +39,11 @@ class _FileForm(forms.Form):
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
-            raise forms.ValidationError(f"The file is larger than {MAX_UPLOAD // (1024 * 1024)} MB.")
+            raise forms.ValidationError(
+                _("The file is larger than %(value)s MB.") % {"value": MAX_UPLOAD // (1024 * 1024)}
+            )
         if upload.size == 0:
-            raise forms.ValidationError("The file is empty.")
+            raise forms.ValidationError(_("The file is empty."))
         return upload
 
 

@@ -34,6 +34,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections, c
 from django.db.models import F, FileField, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.core.actors import Actor, user_of
 from tournaments.printing import registry
@@ -90,14 +91,26 @@ def start_job(
     """
     if kind not in registry.KINDS:
         names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-", "simul-")))
-        raise ValidationError({"kind": f"Unknown report {kind!r}: choose one of {names}."})
+        raise ValidationError(
+            {
+                "kind": gettext("Unknown report %(kind)s: choose one of %(names)s.")
+                % {"kind": repr(kind), "names": names}
+            }
+        )
     spec = registry.KINDS[kind]
     target = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}[spec.owner]
     if target is None:
-        raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
+        raise ValidationError(
+            {
+                "kind": gettext("A %(what)s belongs to a %(owner)s: say which.")
+                % {"what": spec.title.lower(), "owner": spec.owner}
+            }
+        )
     paper = (paper or "a4").lower()
     if paper not in PAPER_NAMES:
-        raise ValidationError({"paper": f"Unknown paper size {paper!r}: choose A4 or US Letter."})
+        raise ValidationError(
+            {"paper": gettext("Unknown paper size %(paper)s: choose A4 or US Letter.") % {"paper": repr(paper)}}
+        )
     with transaction.atomic():
         delete_expired()
         job = GeneratedFile.objects.create(

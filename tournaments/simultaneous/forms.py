@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from tournaments.sessions.models import Session
 
@@ -47,9 +48,11 @@ class ClubFilesForm(forms.Form):
     def clean_files(self) -> list[object]:
         uploads: list[object] = self.cleaned_data["files"]
         if not uploads:
-            raise forms.ValidationError("Choose at least one file.")
+            raise forms.ValidationError(_("Choose at least one file."))
         if sum(getattr(u, "size", 0) for u in uploads) > MAX_FILES_BYTES:
-            raise forms.ValidationError(f"The files come to more than {MAX_FILES_BYTES // 2**20} MB.")
+            raise forms.ValidationError(
+                _("The files come to more than %(value)s MB.") % {"value": MAX_FILES_BYTES // 2**20}
+            )
         return uploads
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
@@ -44,12 +45,12 @@ def _header(cells: list[str]) -> list[object]:
 def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress | None = None) -> Rendered:
     """The overall standings (place, club, pair, names, boards, field %), then a short table per club."""
     if progress is not None:
-        progress(0.1, "Scoring the field")
+        progress(0.1, _("Scoring the field"))
     scores = score_field(simul)
     if not scores.standings:
         raise ReportError("No club has a result in the simultaneous yet.")
     if progress is not None:
-        progress(0.5, "Making the paper")
+        progress(0.5, _("Making the paper"))
     clubs = len({s.session_id for s in scores.standings})
     rows: list[list[object]] = [_header(["Place", "Club", "Pair", "Names", "Boards", "Field %", "In club"])]
     for s in scores.standings:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
@@ -32,7 +33,9 @@ class EventForm(forms.ModelForm[TeamEvent]):
         try:
             return [float(v) for v in raw.replace(";", ",").split(",") if v.strip()]
         except ValueError:
-            raise forms.ValidationError("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.") from None
+            raise forms.ValidationError(
+                _("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.")
+            ) from None
 
 
 class TeamForm(forms.Form):

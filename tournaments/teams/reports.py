@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
@@ -123,5 +124,5 @@ RENDERERS: dict[str, Callable[[TeamEvent, str], Rendered]] = {
 
 def render_job(kind: str, event: TeamEvent, paper: str, progress: Progress) -> Rendered:
     """The job pipeline's renderer (imported when a job runs, by jobs.py): "teams-standings" -> `render_standings`."""
-    progress(0.1, "Making the paper")
+    progress(0.1, gettext("Making the paper"))
     return RENDERERS[kind.removeprefix("teams-")](event, paper)

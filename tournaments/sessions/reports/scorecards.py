@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -25,7 +27,7 @@ from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.reports.standings import FIELD_NAMES
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores
 
-TITLE = "Personal score cards"
+TITLE = gettext_lazy("Personal score cards")
 
 
 def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool) -> str:
@@ -40,9 +42,9 @@ def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool)
     if standing.percentage is not None:
         words.append(f"{scoring.shown(standing.percentage)}%")
     if standing.penalties:
-        words.append(f"after a penalty of {points(standing.penalties)}")
+        words.append(_("after a penalty of %(points)s") % {"points": points(standing.penalties)})
     if standing.scaling:
-        words.append(f"scaled for boards missed: {standing.scaling}")
+        words.append(_("scaled for boards missed: %(scaling)s") % {"scaling": standing.scaling})
     return " · ".join(words)
 
 
@@ -55,7 +57,20 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
 
     data_lines = sorted(lines, key=order)
     unit = "IMPs" if imps else ("MP" if scores.full_top else "Pts")
-    header = ["Rnd", "Table", "Opponents", "Board", "Seat", "Contract", "By", "Lead", "Tricks", "Score", unit, "Total"]
+    header = [
+        _("Rnd"),
+        _("Table"),
+        _("Opponents"),
+        _("Board"),
+        _("Seat"),
+        _("Contract"),
+        _("By"),
+        _("Lead"),
+        _("Tricks"),
+        _("Score"),
+        unit,
+        _("Total"),
+    ]
     fixed = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm, 17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
     rest = width - sum(w for w in fixed if w)
     widths = [w if w else rest for w in fixed]
@@ -113,7 +128,9 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
     )
     names = entry.names or "—"
     head = Paragraph(
-        f"Pair {text(data.pair_label(entry.pk))} <font size='11'>&nbsp;{text(names)}</font>", STYLES["title"]
+        _("Pair %(text)s <font size='11'>&nbsp;%(text2)s</font>")
+        % {"text": text(data.pair_label(entry.pk)), "text2": text(names)},
+        STYLES["title"],
     )
     summary = Paragraph(text(_summary(data, scores, entry, imps)), STYLES["body"])
     foot = []
@@ -146,7 +163,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
         if not scores.lines_of(entry.pk):
             continue
         out.append(KeepTogether(card(data, scores, entry, width, data.session.is_imps)))
-        out.append(Tick(progress, done / total, f"Score card of pair {entry.label}"))
+        out.append(Tick(progress, done / total, _("Score card of pair %(label)s") % {"label": entry.label}))
     return out
 
 

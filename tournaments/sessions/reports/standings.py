@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -21,7 +23,7 @@ from tournaments.sessions.reports import rankings, swiss
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import SectionScores
 
-TITLE = "Standings"
+TITLE = gettext_lazy("Standings")
 FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "Overall"}
 
 
@@ -36,7 +38,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     width = frame_of(paper)[0]
     data.require_results("standings")
     out: list[Flowable] = [RunningTitle(TITLE)]
-    out += heading(TITLE, "Places with ties shown as “2=”; totals after adjustments and penalties.")
+    out += heading(TITLE, _("Places with ties shown as “2=”; totals after adjustments and penalties."))
     for index, scores in enumerate(data.scores):
         imps = scores.full_top is None and data.session.is_imps
         percent = any(s.percentage is not None for rows in scores.standings.values() for s in rows)
@@ -44,7 +46,12 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             if not rows:
                 continue
             title = " – ".join(p for p in (data.section_title(scores.section), FIELD_NAMES.get(key, key)) if p)
-            header = ["Place", "Pair", "Players", "IMPs" if imps else ("Total" if not percent else "Match points")]
+            header = [
+                _("Place"),
+                _("Pair"),
+                _("Players"),
+                _("IMPs") if imps else (_("Total") if not percent else _("Match points")),
+            ]
             if percent:
                 header.append("%")
             header.append("Boards")
@@ -89,5 +96,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             if len(body) >= 40:
                 out.append(table)
         out.append(Paragraph(text(method_words(scores)), STYLES["note"]))
-        out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), "Standings"))
+        out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), _("Standings")))
     return out + swiss.story(data, width) + rankings.story(data, width)

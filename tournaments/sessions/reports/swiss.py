@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -19,7 +20,7 @@ def story(data: SessionData, width: float) -> list[Flowable]:
             continue
         table = swiss_table(scores.section, scores)
         rounds = sorted(table.rows)
-        header = ["Place", "Pair", "Players", *[f"R{n}" for n in rounds], "VP" if table.vps else "Total"]
+        header = [_("Place"), _("Pair"), _("Players"), *[f"R{n}" for n in rounds], _("VP") if table.vps else _("Total")]
         body: list[list[object]] = []
         for s in table.standings:
             cells = [
