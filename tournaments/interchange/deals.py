@@ -38,10 +38,7 @@ def _check_holding(holding: str, seat: str, suit: str, where: str) -> str:
     for card in cards:
         if card not in RANKS:
             raise InterchangeError(
-                _(
-                    "%(seat)s's %(suit)s holding %(text)s has %(card)s, which is not a card "
-                    "rank (use AKQJT98765432)."
-                )
+                _("%(seat)s's %(suit)s holding %(text)s has %(card)s, which is not a card rank (use AKQJT98765432).")
                 % {"seat": SEAT_NAMES[seat], "suit": suit, "text": repr(holding.strip()), "card": repr(card)},
                 where,
             )
@@ -71,8 +68,7 @@ def _check_hands(hands: Mapping[str, tuple[str, str, str, str] | None], where: s
                 seen[card] = seat
         if count != 13:
             raise InterchangeError(
-                _("%(seat)s's hand has %(count)s cards; a hand has 13.")
-                % {"seat": SEAT_NAMES[seat], "count": count},
+                _("%(seat)s's hand has %(count)s cards; a hand has 13.") % {"seat": SEAT_NAMES[seat], "count": count},
                 where,
             )
 

@@ -31,8 +31,8 @@ def carry_words(weights: list[float]) -> str:
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     table = event_standings(data.session.event)
     width = frame_of(paper)[0]
-    out: list[Flowable] = [RunningTitle(TITLE)]
-    out += heading(TITLE, f"{data.session.event.name}: {carry_words(table.weights)}")
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
+    out += heading(str(TITLE), f"{data.session.event.name}: {carry_words(table.weights)}")
     header = [
         _("Place"),
         _("Pair"),
@@ -59,5 +59,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             style=table_style(extra=[("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
         )
     )
-    out.append(Tick(progress, 1.0, TITLE))
+    out.append(Tick(progress, 1.0, str(TITLE)))
     return out

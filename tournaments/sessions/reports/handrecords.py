@@ -358,7 +358,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     analysis = analyse(boards, solving)
     if progress:
         progress(0.3, _("Drawing the hands"))
-    out: list[Flowable] = [RunningTitle(TITLE)]
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
     for i, board in enumerate(boards):
         if i:
             out.append(FrameBreak())

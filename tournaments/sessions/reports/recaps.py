@@ -43,7 +43,8 @@ SEAT_WORDS = {
 
 def board_caption(board: Board) -> str:
     dealer = SEAT_WORDS.get(board.dealer, board.dealer)
-    return f"Dealer {dealer} · Vulnerable {VUL_WORDS.get(board.vulnerability, board.vulnerability)}"
+    vulnerable = VUL_WORDS.get(board.vulnerability, board.vulnerability)
+    return _("Dealer %(dealer)s · Vulnerable %(vul)s") % {"dealer": dealer, "vul": vulnerable}
 
 
 def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
@@ -134,7 +135,7 @@ def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width:
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("recaps")
-    out: list[Flowable] = [RunningTitle(TITLE), *heading(TITLE)]
+    out: list[Flowable] = [RunningTitle(str(TITLE)), *heading(str(TITLE))]
     total = sum(len(s.boards) for s in data.scores) or 1
     done = 0
     for scores in data.scores:

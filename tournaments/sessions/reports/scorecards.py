@@ -152,7 +152,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("personal score cards")
-    out: list[Flowable] = [RunningTitle(TITLE)]
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
     all_entries = [
         (scores, e)
         for scores in data.scores

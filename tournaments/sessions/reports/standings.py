@@ -37,8 +37,8 @@ def method_words(scores: SectionScores) -> str:
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("standings")
-    out: list[Flowable] = [RunningTitle(TITLE)]
-    out += heading(TITLE, _("Places with ties shown as “2=”; totals after adjustments and penalties."))
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
+    out += heading(str(TITLE), _("Places with ties shown as “2=”; totals after adjustments and penalties."))
     for index, scores in enumerate(data.scores):
         imps = scores.full_top is None and data.session.is_imps
         percent = any(s.percentage is not None for rows in scores.standings.values() for s in rows)
