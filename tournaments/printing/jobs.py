@@ -103,7 +103,7 @@ def start_job(
         raise ValidationError(
             {
                 "kind": gettext("A %(what)s belongs to a %(owner)s: say which.")
-                % {"what": spec.title.lower(), "owner": spec.owner}
+                % {"what": registry.title_of(kind).lower(), "owner": spec.owner}
             }
         )
     paper = (paper or "a4").lower()

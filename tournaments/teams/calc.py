@@ -9,10 +9,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.utils.translation import gettext as _
-
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps, victory_points
+from scoring.messages import gettext as _
+from scoring.messages import gettext_noop as N_
 
 __all__ = [
     "MAX_EXTRA_BOARDS",
@@ -25,10 +25,10 @@ __all__ = [
     "rank",
 ]
 
-TIE_BREAKS = {
-    "imp_diff": "IMP difference",
-    "imp_quotient": "IMP quotient (IMPs won / IMPs lost)",
-    "head_to_head": "VPs in the matches between the tied teams",
+TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_BREAKS[key]))
+    "imp_diff": N_("IMP difference"),
+    "imp_quotient": N_("IMP quotient (IMPs won / IMPs lost)"),
+    "head_to_head": N_("VPs in the matches between the tied teams"),
 }
 
 

@@ -152,7 +152,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
     context = {
         "event": event, "rows": rows, "rounds": len(played),
-        "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
+        "tie_breaks": [gettext(TIE_BREAKS[t]) for t in event.tie_breaks],
     }  # fmt: skip
     return render(request, "teams/standings.html", context)
 
@@ -194,5 +194,5 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 return redirect("jobs:detail", job_id=job.pk)
     recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now())
-    papers = list(PAPERS.items())
+    papers = [(name, gettext(title)) for name, title in PAPERS.items()]
     return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})
