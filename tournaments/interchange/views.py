@@ -176,7 +176,9 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _conventions_form(session: Session, data: object = None) -> ConventionsForm:
     initial = {name: getattr(session, name) for name in CONVENTION_FIELDS}
-    return ConventionsForm(data, initial=initial, rounding_choices=list(Session.Rounding.choices))
+    return ConventionsForm(
+        data, initial=initial, rounding_choices=[(value, str(label)) for value, label in Session.Rounding.choices]
+    )
 
 
 @requires(Perm.DIRECT)

@@ -85,7 +85,7 @@ def section_rankings(scores: SectionScores, rules: RankingRules) -> SectionRanki
     points = _points_before(session, {m for ms in members.values() for m in ms if m}) if strata else {}
     out = []
     for key, standings in scores.standings.items():
-        ranked = FieldRankings(key, FIELD_NAMES.get(key, key))
+        ranked = FieldRankings(key, str(FIELD_NAMES.get(key, key)))
         with_pct = [s for s in standings if s.percentage is not None and s.boards_played]
         if share is not None and with_pct:
             handicaps = []
