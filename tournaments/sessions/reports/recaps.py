@@ -68,7 +68,7 @@ def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
 
 
 def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width: float, imps: bool) -> list[Flowable]:
-    unit = "IMPs" if imps else ("Pts" if scores.full_top is None else "MP")
+    unit = _("IMPs") if imps else (_("Pts") if scores.full_top is None else _("MP"))
     header = [
         "N-S",
         "E-W",
@@ -78,8 +78,8 @@ def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width:
         _("Tricks"),
         "N-S +",
         "E-W +",
-        f"N-S {unit}",
-        f"E-W {unit}",
+        _("N-S %(unit)s") % {"unit": unit},
+        _("E-W %(unit)s") % {"unit": unit},
     ]
     rows: list[list[object]] = [list(header)]
     span: list[tuple[object, ...]] = []

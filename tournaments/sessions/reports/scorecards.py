@@ -33,12 +33,18 @@ TITLE = gettext_lazy("Personal score cards")
 def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool) -> str:
     standing = scores.standing_of(entry.pk)
     if standing is None:
-        return "Not ranked"
+        return _("Not ranked")
     field = scores.standings.get(standing.direction, [])
     field_name = FIELD_NAMES.get(standing.direction, standing.direction)
-    words = [f"Place {standing.place} of {len(field)} ({field_name.lower()})"]
-    unit = "IMPs" if imps else ("match points" if scores.full_top else "points")
-    words.append(f"{points(standing.total, imps=imps)} {unit}")
+    place = {"place": standing.place, "count": len(field), "field": str(field_name).lower()}
+    words = [_("Place %(place)s of %(count)s (%(field)s)") % place]
+    total = points(standing.total, imps=imps)
+    if imps:
+        words.append(_("%(total)s IMPs") % {"total": total})
+    elif scores.full_top:
+        words.append(_("%(total)s match points") % {"total": total})
+    else:
+        words.append(_("%(total)s points") % {"total": total})
     if standing.percentage is not None:
         words.append(f"{scoring.shown(standing.percentage)}%")
     if standing.penalties:
@@ -56,7 +62,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         return (tr.round if tr else 0, item[0].board.number)
 
     data_lines = sorted(lines, key=order)
-    unit = "IMPs" if imps else ("MP" if scores.full_top else "Pts")
+    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("Pts"))
     header = [
         _("Rnd"),
         _("Table"),
@@ -98,7 +104,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
                 pct = r.ns_percent if side == "NS" else r.ew_percent
                 score = f"A{pct:g}%"
             elif r.kind == "weighted":
-                score = "Weighted"
+                score = _("Weighted")
         round_no = tr.round if tr else None
         new_round = round_no != previous_round
         previous_round = round_no
@@ -139,9 +145,11 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         foot.append(
             Paragraph(
                 text(
-                    f"The session total ({points(standing.total)}) differs from the sum of the boards "
-                    f"({points(running)}): boards played fewer times are factored up (Neuberg), missed boards "
-                    "scaled and penalties taken off."
+                    _(
+                        "The session total (%(total)s) differs from the sum of the boards (%(sum)s): boards played "
+                        "fewer times are factored up (Neuberg), missed boards scaled and penalties taken off."
+                    )
+                    % {"total": points(standing.total), "sum": points(running)}
                 ),
                 STYLES["note"],
             )
@@ -173,5 +181,7 @@ def one_card_pdf(data: SessionData, entry_id: int, paper: str = "a4") -> bytes:
         for entry in scores.entries:
             if entry.pk == entry_id:
                 story = card(data, scores, entry, frame_of(paper)[0], data.session.is_imps)
-                return build_pdf(story, paper=paper, masthead=data.masthead, title=f"Score card {entry.label}")
-    raise ReportError(f"Pair {entry_id} is not in this session.")
+                return build_pdf(
+                    story, paper=paper, masthead=data.masthead, title=_("Score card %(pair)s") % {"pair": entry.label}
+                )
+    raise ReportError(_("Pair %(pair)s is not in this session.") % {"pair": entry_id})

@@ -39,7 +39,7 @@ def _rows_by_board(data: SessionData, section: Section) -> dict[int, list[TableR
 
 
 def _section_words(data: SessionData, section: Section) -> str:
-    return f"Section {section.letter} · " if data.multi_section else ""
+    return _("Section %(letter)s") % {"letter": section.letter} + " · " if data.multi_section else ""
 
 
 def traveller(
@@ -47,7 +47,7 @@ def traveller(
 ) -> list[Flowable]:
     header = ["N-S", "E-W", _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +", _("N-S MP"), _("E-W MP")]
     if data.session.is_imps:
-        header[-2:] = ["N-S IMPs", "E-W IMPs"]
+        header[-2:] = [_("N-S IMPs"), _("E-W IMPs")]
     body = [
         [data.pair_label(r.ns_entry_id), data.pair_label(r.ew_entry_id), "", "", "", "", "", "", "", ""] for r in rows
     ]
@@ -73,7 +73,7 @@ def traveller(
         STYLES["title"],
     )
     sub = Paragraph(
-        text(f"{_section_words(data, section)}Traveling score slip · N-S write the result; E-W check it."),
+        text(_section_words(data, section) + _("Traveling score slip · N-S write the result; E-W check it.")),
         STYLES["note"],
     )
     return [title, sub, Spacer(1, 2 * mm), table]

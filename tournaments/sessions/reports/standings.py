@@ -24,13 +24,13 @@ from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import SectionScores
 
 TITLE = gettext_lazy("Standings")
-FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "Overall"}
+FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West"), "": gettext_lazy("Overall")}
 
 
 def method_words(scores: SectionScores) -> str:
     method = scores.section.session.get_scoring_method_display()
     if scores.full_top:
-        return f"{method}, top {points(scores.full_top)} per board"
+        return _("%(method)s, top %(top)s per board") % {"method": method, "top": points(scores.full_top)}
     return method
 
 
@@ -45,7 +45,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
         for key, rows in scores.standings.items():
             if not rows:
                 continue
-            title = " – ".join(p for p in (data.section_title(scores.section), FIELD_NAMES.get(key, key)) if p)
+            title = " – ".join(p for p in (data.section_title(scores.section), str(FIELD_NAMES.get(key, key))) if p)
             header = [
                 _("Place"),
                 _("Pair"),
@@ -54,11 +54,11 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             ]
             if percent:
                 header.append("%")
-            header.append("Boards")
+            header.append(_("Boards"))
             # Decided for the section, not the field: the NS and EW tables keep the same columns and widths.
             show_penalty = any(s.penalties for field_rows in scores.standings.values() for s in field_rows)
             if show_penalty:
-                header.append("Penalty")
+                header.append(_("Penalty"))
             widths = [14 * mm, 16 * mm, None, 24 * mm] + ([16 * mm] if percent else []) + [15 * mm]
             widths += [16 * mm] if show_penalty else []
             fixed = sum(w for w in widths if w)

@@ -37,7 +37,7 @@ def story(data: SessionData, width: float) -> list[Flowable]:
         names_w = max(30 * mm, width - sum(w for w in fixed if w))
         style = table_style(extra=[("ALIGN", (3, 0), (-1, -1), "RIGHT")])
         grid = Table([header, *body], colWidths=[w or names_w for w in fixed], repeatRows=1, style=style)
-        title = " – ".join(p for p in (data.section_title(scores.section), "Swiss standings") if p)
+        title = " – ".join(p for p in (data.section_title(scores.section), _("Swiss standings")) if p)
         out += [Spacer(1, 4 * mm), KeepTogether([Paragraph(text(title), STYLES["h2"]), grid])]
     return out
 
