@@ -33,7 +33,7 @@ def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
         kind="teams event",
         archive=do_archive,
         done="teams:archived",
-        takes_off="this teams event off the teams list",
+        takes_off=_("Archiving takes this teams event off the teams list."),
         archive_url=reverse("teams:archived"),
     )
 
