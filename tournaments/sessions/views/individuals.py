@@ -23,7 +23,9 @@ class PlayerNamesForm(forms.Form):
     def __init__(self, *args: object, numbers: list[int], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         for n in numbers:
-            self.fields[f"player{n}"] = forms.CharField(max_length=NAME_MAX, required=False, label=f"Player {n}")
+            self.fields[f"player{n}"] = forms.CharField(
+                max_length=NAME_MAX, required=False, label=_("Player %(number)s") % {"number": n}
+            )
 
 
 def _sections(session: Session) -> list[Section]:

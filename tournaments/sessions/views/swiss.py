@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -21,21 +22,25 @@ from tournaments.sessions.services import swiss as services
 from tournaments.sessions.views.common import chosen_section, get_session
 
 SCORING = [
-    (Session.ScoringMethod.BUTLER, "Victory points (IMPs against the datum, WBF 20-VP scale)"),
-    (Session.ScoringMethod.CROSS_IMPS, "Victory points (cross-IMPs, WBF 20-VP scale)"),
-    (Session.ScoringMethod.MATCHPOINTS, "Match points across the field"),
+    (Session.ScoringMethod.BUTLER, gettext_lazy("Victory points (IMPs against the datum, WBF 20-VP scale)")),
+    (Session.ScoringMethod.CROSS_IMPS, gettext_lazy("Victory points (cross-IMPs, WBF 20-VP scale)")),
+    (Session.ScoringMethod.MATCHPOINTS, gettext_lazy("Match points across the field")),
 ]
 
 
 class SwissForm(forms.Form):
-    event_name = forms.CharField(max_length=160, initial="Swiss pairs", label="Event")
+    event_name = forms.CharField(max_length=160, initial=gettext_lazy("Swiss pairs"), label=gettext_lazy("Event"))
     date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    pairs = forms.IntegerField(min_value=4, max_value=MAX_SWISS_PAIRS, label="Pairs")
-    rounds = forms.IntegerField(min_value=2, max_value=40, initial=6, label="Rounds")
-    boards_per_round = forms.IntegerField(min_value=1, max_value=16, initial=4, label="Boards per round")
-    scoring_method = forms.ChoiceField(choices=SCORING, initial=Session.ScoringMethod.BUTLER, label="Scoring")
+    pairs = forms.IntegerField(min_value=4, max_value=MAX_SWISS_PAIRS, label=gettext_lazy("Pairs"))
+    rounds = forms.IntegerField(min_value=2, max_value=40, initial=6, label=gettext_lazy("Rounds"))
+    boards_per_round = forms.IntegerField(min_value=1, max_value=16, initial=4, label=gettext_lazy("Boards per round"))
+    scoring_method = forms.ChoiceField(
+        choices=SCORING, initial=Session.ScoringMethod.BUTLER, label=gettext_lazy("Scoring")
+    )
 
 
 @requires(Perm.DIRECT)
