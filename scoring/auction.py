@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from scoring.boards import Side, parse_side, side_of
 from scoring.contracts import Contract, parse_contract, parse_tricks
 from scoring.errors import InvalidResult
+from scoring.messages import gettext as _
 
 __all__ = [
     "AUCTION_GAME",
@@ -83,12 +84,12 @@ def auction_honors(
     """
     if notrump:
         if honors not in (3, 4) or in_one_hand > honors:
-            raise InvalidResult("At no-trump the honors are the four aces: a side holds 3 or 4 of them.")
+            raise InvalidResult(_("At no-trump the honors are the four aces: a side holds 3 or 4 of them."))
         if honors == 4 and in_one_hand == 4:
             return 100
         return 30 if honors == 3 else 40
     if honors not in (3, 4, 5) or not 0 <= in_one_hand <= honors:
-        raise InvalidResult("A side scores honors with 3, 4 or 5 of the five trump honors.")
+        raise InvalidResult(_("A side scores honors with 3, 4 or 5 of the five trump honors."))
     if in_one_hand == 5:
         return 100
     if in_one_hand == 4:
@@ -121,16 +122,16 @@ class AuctionScorepad:
     ) -> AuctionScore:
         """Enter a deal and return its score."""
         if self.finished:
-            raise InvalidResult("This rubber is finished: start a new one.")
+            raise InvalidResult(_("This rubber is finished: start a new one."))
         if honor_points and honors_side is None:
-            raise InvalidResult("Say which side held the honors.")
+            raise InvalidResult(_("Say which side held the honors."))
         if honor_points not in (0, 30, 40, 50, 80, 90, 100):
-            raise InvalidResult("Honors at auction bridge are 30, 40, 50, 80, 90 or 100.")
+            raise InvalidResult(_("Honors at auction bridge are 30, 40, 50, 80, 90 or 100."))
         con = parse_contract(contract)
         if con.is_passout:
             return auction_score(con, 0)
         if declarer is None:
-            raise InvalidResult(f"{con} needs a declarer (N, E, S or W).")
+            raise InvalidResult(_("%(con)s needs a declarer (N, E, S or W).") % {"con": con})
         side = side_of(declarer)
         defenders: Side = "EW" if side == "NS" else "NS"
         result = auction_score(con, tricks if tricks is not None else "")

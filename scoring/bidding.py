@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from scoring.boards import SEATS, parse_seat
 from scoring.errors import ScoringError
+from scoring.messages import gettext as _
 
 __all__ = ["Auction", "InvalidAuction", "check_auction"]
 
@@ -47,7 +48,10 @@ def _call(text: str, index: int) -> tuple[str, bool]:
         return _WORDS[raw], alerted
     if len(raw) >= 2 and raw[0] in "1234567" and raw[1:].replace("N", "NT").replace("NTT", "NT") in STRAINS:
         return raw[0] + raw[1:].replace("N", "NT").replace("NTT", "NT"), alerted
-    raise InvalidAuction(f"Call {index + 1}, {text.strip()!r}, is not a call: a bid (1C to 7NT), P, X or XX.")
+    raise InvalidAuction(
+        _("Call %(number)s, %(text)s, is not a call: a bid (1C to 7NT), P, X or XX.")
+        % {"number": index + 1, "text": repr(text.strip())}
+    )
 
 
 def _rank(bid: str) -> int:
@@ -65,21 +69,26 @@ def check_auction(dealer: str, typed: str) -> Auction:
     last_side = -1  # who made the last bid, double or redouble (0: N-S, 1: E-W)
     for index, text in enumerate(typed.split()):
         if (len(calls) >= 4 and calls[-3:] == [PASS] * 3) or calls == [PASS] * 4:
-            raise InvalidAuction(f"Call {index + 1} comes after the auction has ended.")
+            raise InvalidAuction(_("Call %(number)s comes after the auction has ended.") % {"number": index + 1})
         call, alerted = _call(text, index)
         side = (first + index) % 2
         who = _NAMES[SEATS[(first + index) % 4]]
         if call not in (PASS, DOUBLE, REDOUBLE):
             if last_bid is not None and _rank(call) <= _rank(last_bid[1]):
-                raise InvalidAuction(f"{who}'s {call} is not higher than {last_bid[1]}.")
+                raise InvalidAuction(
+                    _("%(who)s's %(call)s is not higher than %(last_bid)s.")
+                    % {"who": who, "call": call, "last_bid": last_bid[1]}
+                )
             last_bid, doubled, last_side = (index, call), "", side
         elif call == DOUBLE:
             if last_bid is None or doubled or last_side == side:
-                raise InvalidAuction(f"{who} may double only the opponents' last bid, not doubled yet.")
+                raise InvalidAuction(
+                    _("%(who)s may double only the opponents' last bid, not doubled yet.") % {"who": who}
+                )
             doubled, last_side = DOUBLE, side
         elif call == REDOUBLE:
             if doubled != DOUBLE or last_side == side:
-                raise InvalidAuction(f"{who} may redouble only the opponents' double.")
+                raise InvalidAuction(_("%(who)s may redouble only the opponents' double.") % {"who": who})
             doubled, last_side = REDOUBLE, side
         calls.append(call)
         if alerted:
@@ -87,7 +96,7 @@ def check_auction(dealer: str, typed: str) -> Auction:
     if calls == [PASS] * 4:
         return Auction(SEATS[first], tuple(calls), frozenset(alerts), "PASS", "")
     if last_bid is None or len(calls) < 4 or calls[-3:] != [PASS] * 3:
-        raise InvalidAuction("The auction has not ended: it ends with three passes after the last bid.")
+        raise InvalidAuction(_("The auction has not ended: it ends with three passes after the last bid."))
     index, bid = last_bid
     bid_side = (first + index) % 2
     strain = bid[1:]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal, TypeAlias
 
 from scoring.errors import InvalidBoard
+from scoring.messages import gettext as _
 
 __all__ = [
     "SEATS",
@@ -58,7 +59,7 @@ _VULNERABILITY_WORDS: dict[str, Vulnerability] = {
 
 def _check_board_number(n: int) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidBoard(f"Board numbers start at 1; {n!r} is not a board number.")
+        raise InvalidBoard(_("Board numbers start at 1; %(number)s is not a board number.") % {"number": repr(n)})
     return n
 
 
@@ -78,7 +79,7 @@ def parse_seat(seat: str) -> Seat:
     try:
         return _SEAT_WORDS[key]
     except KeyError:
-        raise InvalidBoard(f"{seat!r} is not a seat: use N, E, S or W.") from None
+        raise InvalidBoard(_("%(seat)s is not a seat: use N, E, S or W.") % {"seat": repr(seat)}) from None
 
 
 def parse_vulnerability(value: str | int) -> Vulnerability:
@@ -89,7 +90,9 @@ def parse_vulnerability(value: str | int) -> Vulnerability:
     try:
         return _VULNERABILITY_WORDS[key]
     except KeyError:
-        raise InvalidBoard(f"{value!r} is not a vulnerability: use None, NS, EW or All.") from None
+        raise InvalidBoard(
+            _("%(value)s is not a vulnerability: use None, NS, EW or All.") % {"value": repr(value)}
+        ) from None
 
 
 def parse_side(side: str) -> Side:
@@ -99,7 +102,7 @@ def parse_side(side: str) -> Side:
         return "NS"
     if key == "EW":
         return "EW"
-    raise InvalidBoard(f"{side!r} is not a side: use NS or EW.")
+    raise InvalidBoard(_("%(side)s is not a side: use NS or EW.") % {"side": repr(side)})
 
 
 def side_of(seat: str) -> Side:
@@ -126,6 +129,6 @@ def is_vulnerable(vulnerability: str | int, seat_or_side: str) -> bool:
 def board_sets(boards_per_set: int, sets: int, *, first: int = 1) -> list[range]:
     """Consecutive board sets: ``board_sets(3, 2)`` is ``[range(1, 4), range(4, 7)]``."""
     if boards_per_set < 1 or sets < 1:
-        raise InvalidBoard("A board set needs at least one board, and there must be at least one set.")
+        raise InvalidBoard(_("A board set needs at least one board, and there must be at least one set."))
     _check_board_number(first)
     return [range(first + i * boards_per_set, first + (i + 1) * boards_per_set) for i in range(sets)]

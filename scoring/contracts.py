@@ -15,6 +15,7 @@ from typing import Literal, TypeAlias
 
 from scoring.boards import Seat, is_vulnerable, parse_seat, side_of
 from scoring.errors import InvalidContract, InvalidResult
+from scoring.messages import gettext as _
 
 __all__ = [
     "STRAINS",
@@ -81,14 +82,16 @@ class Contract:
     def __post_init__(self) -> None:
         if self.level == 0:
             if self.strain is not None or self.doubled:
-                raise InvalidContract("A passed-out deal has no strain and cannot be doubled.")
+                raise InvalidContract(_("A passed-out deal has no strain and cannot be doubled."))
             return
         if not 1 <= self.level <= 7:
-            raise InvalidContract(f"A contract is for 1 to 7 odd tricks, not {self.level}.")
+            raise InvalidContract(_("A contract is for 1 to 7 odd tricks, not %(level)s.") % {"level": self.level})
         if self.strain not in STRAINS:
-            raise InvalidContract(f"{self.strain!r} is not a strain: use C, D, H, S or NT.")
+            raise InvalidContract(
+                _("%(strain)s is not a strain: use C, D, H, S or NT.") % {"strain": repr(self.strain)}
+            )
         if self.doubled not in (0, 1, 2):
-            raise InvalidContract("A contract is undoubled, doubled (X) or redoubled (XX).")
+            raise InvalidContract(_("A contract is undoubled, doubled (X) or redoubled (XX)."))
 
     @classmethod
     def passout(cls) -> Contract:
@@ -126,22 +129,29 @@ def parse_contract(text: str | Contract, notation: Notation | None = None) -> Co
     if isinstance(text, Contract):
         return text
     if not isinstance(text, str):
-        raise InvalidContract(f"{text!r} is not a contract: write it like 3NT, 4HX, 6SXX or PASS.")
+        raise InvalidContract(
+            _("%(text)s is not a contract: write it like 3NT, 4HX, 6SXX or PASS.") % {"text": repr(text)}
+        )
     key = re.sub(r"[\s.\-_]", "", text.upper())
     if not key:
-        raise InvalidContract("The contract is missing: write it like 3NT, 4HX, 6SXX or PASS.")
+        raise InvalidContract(_("The contract is missing: write it like 3NT, 4HX, 6SXX or PASS."))
     if key in _PASS_WORDS or (notation is not None and key in notation.passes):
         return Contract.passout()
     match = _CONTRACT_RE.match(key)
     if match is None:
-        raise InvalidContract(f"{text.strip()!r} is not a contract: write it like 3NT, 4HX, 6SXX or PASS.")
+        raise InvalidContract(
+            _("%(text)s is not a contract: write it like 3NT, 4HX, 6SXX or PASS.") % {"text": repr(text.strip())}
+        )
     level_text, rest = match.groups()
     read = _strain_and_double(rest, notation)
     if read is None:
-        raise InvalidContract(f"{text.strip()!r}: the strain must be C, D, H, S or NT.")
+        raise InvalidContract(_("%(text)s: the strain must be C, D, H, S or NT.") % {"text": repr(text.strip())})
     level = int(level_text)
     if not 1 <= level <= 7:
-        raise InvalidContract(f"{text.strip()!r}: a contract is for 1 to 7 odd tricks, not {level}.")
+        raise InvalidContract(
+            _("%(text)s: a contract is for 1 to 7 odd tricks, not %(level)s.")
+            % {"text": repr(text.strip()), "level": level}
+        )
     return Contract(level, read[0], read[1])
 
 
@@ -180,7 +190,7 @@ def parse_tricks(result: int | str | None, contract: str | Contract) -> int:
     if con.is_passout:
         return 0
     if isinstance(result, bool) or result is None:
-        raise InvalidResult(f"The result of {con} is missing: enter the tricks taken, or =, +1, -2.")
+        raise InvalidResult(_("The result of %(con)s is missing: enter the tricks taken, or =, +1, -2.") % {"con": con})
     if isinstance(result, int):
         tricks = result
         described = f"{result} tricks"
@@ -192,21 +202,28 @@ def parse_tricks(result: int | str | None, contract: str | Contract) -> int:
         match = _RESULT_RE.match(key)
         if match is None:
             raise InvalidResult(
-                f"{described} is not a result: enter the tricks taken (0-13), or =, +1, -2 against {con}."
+                _("%(described)s is not a result: enter the tricks taken (0-13), or =, +1, -2 against %(con)s.")
+                % {"described": described, "con": con}
             )
         sign, number = match.group(1), int(match.group(2))
         if sign == "+":
             tricks = con.tricks_needed + number
             if tricks > 13:
-                raise InvalidResult(f"{con}{sign}{number} needs {tricks} tricks; there are only 13.")
+                raise InvalidResult(
+                    _("%(con)s%(sign)s%(number)s needs %(tricks)s tricks; there are only 13.")
+                    % {"con": con, "sign": sign, "number": number, "tricks": tricks}
+                )
         elif sign == "-":
             tricks = con.tricks_needed - number
             if tricks < 0:
-                raise InvalidResult(f"{con} can go down at most {con.tricks_needed}, not {number}.")
+                raise InvalidResult(
+                    _("%(con)s can go down at most %(tricks_needed)s, not %(number)s.")
+                    % {"con": con, "tricks_needed": con.tricks_needed, "number": number}
+                )
         else:
             tricks = number
     if not 0 <= tricks <= 13:
-        raise InvalidResult(f"{described}: declarer takes between 0 and 13 tricks.")
+        raise InvalidResult(_("%(described)s: declarer takes between 0 and 13 tricks.") % {"described": described})
     return tricks
 
 
@@ -244,7 +261,9 @@ def _check_edition(edition: str) -> Edition:
         return "current"
     if edition == "1963":
         return "1963"
-    raise InvalidContract(f"Unknown scoring edition {edition!r}: use 'current' or '1963'.")
+    raise InvalidContract(
+        _("Unknown scoring edition %(edition)s: use 'current' or '1963'.") % {"edition": repr(edition)}
+    )
 
 
 def _trick_value(strain: Strain | None) -> int:
@@ -328,7 +347,7 @@ def ns_score(
     if con.is_passout:
         return 0
     if declarer is None:
-        raise InvalidResult(f"{con} needs a declarer (N, E, S or W).")
+        raise InvalidResult(_("%(con)s needs a declarer (N, E, S or W).") % {"con": con})
     seat: Seat = parse_seat(declarer)
     taken = parse_tricks(tricks, con)
     score = contract_score(con, taken, is_vulnerable(vulnerability, seat), edition=edition)

@@ -19,6 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal, TypeAlias
 
 from scoring.errors import InvalidScore
+from scoring.messages import gettext as _
 
 __all__ = ["ROUNDINGS", "Rounding", "round_factored"]
 
@@ -42,6 +43,9 @@ def round_factored(points: float, *, top: float, rounding: str) -> float:
         return _half_up(points, rounding)
     if rounding == "0.01%":
         if top <= 0:
-            raise InvalidScore("Rounding to a percentage needs a top of more than zero.")
+            raise InvalidScore(_("Rounding to a percentage needs a top of more than zero."))
         return _half_up(100.0 * points / top, "0.01") * top / 100.0
-    raise InvalidScore(f"Unknown rounding {rounding!r}: use one of {', '.join(ROUNDINGS)}.")
+    raise InvalidScore(
+        _("Unknown rounding %(rounding)s: use one of %(items)s.")
+        % {"rounding": repr(rounding), "items": ", ".join(ROUNDINGS)}
+    )

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Iterator
 
 from scoring.errors import ScoringError
+from scoring.messages import gettext as _
 
 RANKS = "AKQJT98765432"
 SEED_PATTERN = re.compile(r"^[0-9a-f]{32}$")
@@ -31,7 +32,7 @@ def new_seed() -> str:
 def check_seed(seed: str) -> str:
     seed = seed.strip().lower()
     if not SEED_PATTERN.match(seed):
-        raise InvalidSeed("A deal seed is 32 hexadecimal digits (0-9, a-f), as Bridgedesk shows it.")
+        raise InvalidSeed(_("A deal seed is 32 hexadecimal digits (0-9, a-f), as Bridgedesk shows it."))
     return seed
 
 

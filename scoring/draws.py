@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from scoring.messages import gettext as _
+
 from .errors import DrawError
 
 __all__ = ["Draw", "knockout_bracket", "round_robin", "swiss_draw"]
@@ -74,7 +76,7 @@ def _fewest_repeats(order: Sequence[int], met: set[frozenset[int]]) -> tuple[lis
         found = _pair_top_down(order, met, allowed)
         if found is not None:
             return found, allowed
-    raise DrawError("The Swiss draw found no pairing in its search limit; the field is too large.")
+    raise DrawError(_("The Swiss draw found no pairing in its search limit; the field is too large."))
 
 
 def swiss_draw(
@@ -92,11 +94,13 @@ def swiss_draw(
     """
     order = list(standings)
     if len(set(order)) != len(order):
-        raise DrawError("A team appears twice in the standings.")
+        raise DrawError(_("A team appears twice in the standings."))
     if len(order) < 2:
-        raise DrawError("A Swiss round needs at least two teams.")
+        raise DrawError(_("A Swiss round needs at least two teams."))
     if len(order) > MAX_TEAMS:
-        raise DrawError(f"A Swiss is drawn for at most {MAX_TEAMS} teams, not {len(order)}.")
+        raise DrawError(
+            _("A Swiss is drawn for at most %(most)s teams, not %(count)s.") % {"most": MAX_TEAMS, "count": len(order)}
+        )
     met = _pairs(history)
     had_bye = set(byes)
     bye: int | None = None
@@ -129,7 +133,9 @@ def round_robin(teams: int) -> list[Draw]:
     with an even number, within one match.
     """
     if not 2 <= teams <= MAX_TEAMS:
-        raise DrawError(f"A round robin is for 2 to {MAX_TEAMS} teams, not {teams}.")
+        raise DrawError(
+            _("A round robin is for 2 to %(most)s teams, not %(teams)s.") % {"most": MAX_TEAMS, "teams": teams}
+        )
     n = teams + teams % 2
     ghost = n if teams % 2 else None  # the "team" whose opponent sits out
     # The ghost is the fixed point of the circle: every real team then rotates, and home/away comes out even.
@@ -160,9 +166,9 @@ def knockout_bracket(seeds: Sequence[int]) -> list[tuple[int, int | None]]:
     """
     field_ = list(seeds)
     if len(field_) < 2:
-        raise DrawError("A knockout needs at least two teams.")
+        raise DrawError(_("A knockout needs at least two teams."))
     if len(set(field_)) != len(field_):
-        raise DrawError("A team is seeded twice.")
+        raise DrawError(_("A team is seeded twice."))
     size = 1
     while size < len(field_):
         size *= 2

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from scoring.errors import InvalidScore
 from scoring.matchpoints import _unit
+from scoring.messages import gettext as _
 
 __all__ = ["FieldMatchpoints", "matchpoint_array", "matchpoint_field"]
 
@@ -79,10 +80,10 @@ def matchpoint_array(scores: npt.ArrayLike, *, scale: str = "ebu") -> FloatArray
     unit = _unit(scale)
     table = np.asarray(scores)
     if table.ndim != 2:
-        raise InvalidScore("Give the scores as a table with one board per row.")
+        raise InvalidScore(_("Give the scores as a table with one board per row."))
     if not np.issubdtype(table.dtype, np.integer):
         if table.size and not np.array_equal(table, np.round(table)):
-            raise InvalidScore("Scores on a board are whole numbers of points.")
+            raise InvalidScore(_("Scores on a board are whole numbers of points."))
         table = table.astype(np.int64)
     n, m = table.shape
     if n == 0 or m == 0:
@@ -161,7 +162,7 @@ def matchpoint_field(boards: Sequence[Sequence[int]], *, scale: str = "ebu") -> 
                 out[i] = row
         return FieldMatchpoints(rows=out)
     except OverflowError:
-        raise InvalidScore("A score on one of the boards is far too large to be a bridge score.") from None
+        raise InvalidScore(_("A score on one of the boards is far too large to be a bridge score.")) from None
 
 
 def _to_table(boards: Sequence[Sequence[int]], n: int, m: int) -> IntArray:

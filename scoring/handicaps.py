@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from scoring.errors import ScoringError
 from scoring.matchpoints import rank_with_ties
+from scoring.messages import gettext as _
 from scoring.rounding import half_up
 
 __all__ = [
@@ -53,14 +54,14 @@ def handicapped(percentage: float, handicap: float, share: float) -> float:
     """The percentage after the handicap: ``percentage - share * handicap`` (a weak pair's handicap is negative,
     so it gains)."""
     if share not in SHARES.values():
-        raise ScoringError(f"A handicap is applied in full (1) or half (0.5), not {share}.")
+        raise ScoringError(_("A handicap is applied in full (1) or half (0.5), not %(share)s.") % {"share": share})
     return percentage - share * handicap
 
 
 def handicapped_places(percentages: Sequence[float], handicaps: Sequence[float], share: float) -> list[str]:
     """Places by handicapped percentage, in input order, ties as ``2=`` (the scratch places are not these)."""
     if len(percentages) != len(handicaps):
-        raise ScoringError("Every pair needs a handicap (0 for none).")
+        raise ScoringError(_("Every pair needs a handicap (0 for none)."))
     return rank_with_ties([handicapped(p, h, share) for p, h in zip(percentages, handicaps, strict=True)])
 
 
@@ -77,26 +78,30 @@ def parse_strata(text: str) -> tuple[Stratum, ...]:
     have no floor. A wrong item is an error naming it."""
     items = [item for item in re.split(r"[,\n;]", text) if item.strip()]
     if len(items) < 2:
-        raise ScoringError("Name at least two strata from the top, like 'A: 55, B: 48, C'.")
+        raise ScoringError(_("Name at least two strata from the top, like 'A: 55, B: 48, C'."))
     if len(items) > MAX_STRATA:
-        raise ScoringError(f"At most {MAX_STRATA} strata, not {len(items)}.")
+        raise ScoringError(_("At most %(most)s strata, not %(count)s.") % {"most": MAX_STRATA, "count": len(items)})
     out: list[Stratum] = []
     for number, item in enumerate(items, start=1):
         match = _ITEM.match(item)
         if match is None or not _NAME.match(match.group(1)):
             raise ScoringError(
-                f"Stratum {number} should read like 'B: 48' (a short name, the least figure), not {item.strip()!r}."
+                _("Stratum %(number)s should read like 'B: 48' (a short name, the least figure), not %(text)s.")
+                % {"number": number, "text": repr(item.strip())}
             )
         name, floor = match.group(1).upper(), match.group(2)
         if any(s.name == name for s in out):
-            raise ScoringError(f"Stratum {name} is named twice.")
+            raise ScoringError(_("Stratum %(name)s is named twice.") % {"name": name})
         if floor is None and number < len(items):
-            raise ScoringError(f"Stratum {name} needs its least figure; only the last may leave it out.")
+            raise ScoringError(
+                _("Stratum %(name)s needs its least figure; only the last may leave it out.") % {"name": name}
+            )
         value = None if floor is None else float(floor)
         previous = out[-1].floor if out else None
         if value is not None and previous is not None and value >= previous:
             raise ScoringError(
-                f"Stratum {name}'s least figure ({floor}) must be below the one above it ({previous:g})."
+                _("Stratum %(name)s's least figure (%(floor)s) must be below the one above it (%(previous)s).")
+                % {"name": name, "floor": floor, "previous": format(previous, "g")}
             )
         out.append(Stratum(name, value))
     return tuple(out)
@@ -113,7 +118,7 @@ def stratum_of(value: float, strata: Sequence[Stratum]) -> str:
 def stratum_places(totals: Sequence[float], strata_of: Sequence[str]) -> list[str]:
     """Each pair's place within its own stratum, in input order: the overall ranking filtered to the stratum."""
     if len(totals) != len(strata_of):
-        raise ScoringError("Every pair needs its stratum.")
+        raise ScoringError(_("Every pair needs its stratum."))
     places = [""] * len(totals)
     for name in dict.fromkeys(strata_of):
         members = [i for i, s in enumerate(strata_of) if s == name]

@@ -10,11 +10,13 @@ from collections.abc import Mapping, Sequence
 
 from scoring.errors import ScoringError
 from scoring.leads import RANKS, SUITS, InvalidLead, parse_card
+from scoring.messages import gettext
+from scoring.messages import gettext_noop as N_
 
 __all__ = ["InvalidHands", "deal_from_cards", "hands_of_deal"]
 
 SEATS = "NESW"
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 
 
 class InvalidHands(ScoringError):
@@ -31,7 +33,7 @@ def _cards_of(seat: str, typed: Sequence[str]) -> list[str]:
         try:
             cards.append(parse_card(str(text)))
         except InvalidLead as exc:
-            raise InvalidHands(f"{SEAT_NAMES[seat]}: {exc}", seat) from None
+            raise InvalidHands(f"{gettext(SEAT_NAMES[seat])}: {exc}", seat) from None
     return cards
 
 
@@ -41,18 +43,28 @@ def deal_from_cards(hands: Mapping[str, Sequence[str]]) -> str:
     in two hands."""
     unknown = sorted(set(hands) - set(SEATS))
     if unknown:
-        raise InvalidHands(f"{unknown[0]!r} is not a seat: the hands are N, E, S and W.")
+        raise InvalidHands(
+            gettext("%(unknown)s is not a seat: the hands are N, E, S and W.") % {"unknown": repr(unknown[0])}
+        )
     seen: dict[str, str] = {}
     parts = []
     for seat in SEATS:
         cards = _cards_of(seat, hands.get(seat) or ())
         for card in cards:
             if card in seen:
-                where = "twice" if seen[card] == seat else f"in {SEAT_NAMES[seen[card]]}'s hand too"
-                raise InvalidHands(f"{SEAT_NAMES[seat]} holds the {card}, which is {where}.", seat)
+                if seen[card] == seat:
+                    message = gettext("%(seat)s holds the %(card)s, which is twice.")
+                else:
+                    message = gettext("%(seat)s holds the %(card)s, which is in %(other)s's hand too.")
+                names = {"seat": gettext(SEAT_NAMES[seat]), "card": card, "other": gettext(SEAT_NAMES[seen[card]])}
+                raise InvalidHands(message % names, seat)
             seen[card] = seat
         if len(cards) != 13:
-            raise InvalidHands(f"{SEAT_NAMES[seat]}'s hand has {len(cards)} cards; a hand has 13.", seat)
+            raise InvalidHands(
+                gettext("%(seat)s's hand has %(count)s cards; a hand has 13.")
+                % {"seat": gettext(SEAT_NAMES[seat]), "count": len(cards)},
+                seat,
+            )
         suits = ["".join(r for r in RANKS if suit + r in cards) for suit in SUITS]
         parts.append(".".join(suits))
     return "N:" + " ".join(parts)

@@ -18,6 +18,7 @@ from typing import Literal, TypeAlias
 
 from scoring.errors import InvalidScore
 from scoring.matchpoints import Artificial, Line, NotPlayed, Weighted, as_line
+from scoring.messages import gettext as _
 
 __all__ = [
     "IMP_THRESHOLDS",
@@ -46,7 +47,9 @@ DatumRounding: TypeAlias = Literal["half_away", "half_even", "half_up", "toward_
 def imps(difference: float) -> int:
     """IMPs for a difference in total points, signed: ``imps(420 - 170)`` is 6, ``imps(-1430)`` is -16."""
     if not math.isfinite(difference):
-        raise InvalidScore(f"A point difference is a number of points, not {difference!r}.")
+        raise InvalidScore(
+            _("A point difference is a number of points, not %(difference)s.") % {"difference": repr(difference)}
+        )
     magnitude = bisect_right(IMP_THRESHOLDS, abs(difference))
     return magnitude if difference >= 0 else -magnitude
 
@@ -58,7 +61,7 @@ def team_board_imps(home_ns_scores: Sequence[int], away_ns_scores: Sequence[int]
     at the other table, where the home team sits E-W. The home team gains ``imps(home - away)`` on each board.
     """
     if len(home_ns_scores) != len(away_ns_scores):
-        raise InvalidScore("Both tables of a team match must have a score for every board.")
+        raise InvalidScore(_("Both tables of a team match must have a score for every board."))
     return [imps(h - a) for h, a in zip(home_ns_scores, away_ns_scores, strict=True)]
 
 
@@ -79,7 +82,8 @@ def _round_to_ten(value: float, rounding: str) -> int:
         rounded = Decimal(int(tens))
     else:
         raise InvalidScore(
-            f"Unknown datum rounding {rounding!r}: use 'half_away', 'half_even', 'half_up' or 'toward_zero'."
+            _("Unknown datum rounding %(rounding)s: use 'half_away', 'half_even', 'half_up' or 'toward_zero'.")
+            % {"rounding": repr(rounding)}
         )
     return int(rounded) * 10
 
@@ -91,7 +95,7 @@ def butler_datum(ns_scores: Sequence[int], *, rounding: str = "half_away", trim:
     and keep one, nothing is dropped.
     """
     if not ns_scores:
-        raise InvalidScore("A datum needs at least one score.")
+        raise InvalidScore(_("A datum needs at least one score."))
     ordered = sorted(ns_scores)
     if trim > 0 and len(ordered) > 2 * trim:
         ordered = ordered[trim:-trim]
@@ -141,9 +145,9 @@ def score_board_imps(
         if real:
             datum = butler_datum(real, rounding=rounding)
         elif dists:
-            raise InvalidScore("A Butler datum needs at least one real score on the board.")
+            raise InvalidScore(_("A Butler datum needs at least one real score on the board."))
     elif method != "cross":
-        raise InvalidScore(f"Unknown IMP method {method!r}: use 'butler' or 'cross'.")
+        raise InvalidScore(_("Unknown IMP method %(method)s: use 'butler' or 'cross'.") % {"method": repr(method)})
     out: list[LineImps] = []
     for i, x in enumerate(norm):
         if isinstance(x, NotPlayed):
@@ -178,7 +182,10 @@ def victory_point_scale(boards: int) -> tuple[float, ...]:
     no larger than the one before.
     """
     if not 1 <= boards <= MAX_VP_BOARDS:
-        raise InvalidScore(f"A match has at least one board and at most {MAX_VP_BOARDS}, not {boards}.")
+        raise InvalidScore(
+            _("A match has at least one board and at most %(most)s, not %(boards)s.")
+            % {"most": MAX_VP_BOARDS, "boards": boards}
+        )
     blitz = 15 * math.sqrt(boards)
     hundredths = []
     margin = 0
@@ -204,7 +211,9 @@ def victory_points(imp_margin: float, boards: int) -> tuple[float, float]:
     is interpolated between the whole-IMP values. The two always add up to 20.
     """
     if not math.isfinite(imp_margin):
-        raise InvalidScore(f"An IMP margin is a number of IMPs, not {imp_margin!r}.")
+        raise InvalidScore(
+            _("An IMP margin is a number of IMPs, not %(imp_margin)s.") % {"imp_margin": repr(imp_margin)}
+        )
     scale = victory_point_scale(boards)
     margin = abs(imp_margin)
     whole = int(margin)

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from scoring.boards import SEATS, parse_seat
 from scoring.errors import ScoringError
+from scoring.messages import gettext
+from scoring.messages import gettext_noop as N_
 
 __all__ = ["InvalidLead", "check_lead", "leader_of", "parse_card"]
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
-_SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 _SYMBOLS = str.maketrans("♠♥♦♣", "SHDC")
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SEAT_NAMES = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+_RANK_NAMES = {"A": N_("ace"), "K": N_("king"), "Q": N_("queen"), "J": N_("jack"), "T": N_("ten")}
 
 
 class InvalidLead(ScoringError):
@@ -27,7 +30,10 @@ def parse_card(text: str) -> str:
     card = text.strip().upper().replace("10", "T")
     card = card.translate(_SYMBOLS)
     if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
-        raise InvalidLead(f"{text.strip()!r} is not a card: type the suit then the rank, such as SK, H10 or D2.")
+        raise InvalidLead(
+            gettext("%(text)s is not a card: type the suit then the rank, such as SK, H10 or D2.")
+            % {"text": repr(text.strip())}
+        )
     return card
 
 
@@ -61,9 +67,13 @@ def check_lead(deal: str, declarer: str, lead: str) -> str:
     hand = _hand(deal, leader)
     if hand is None or card[1] in hand[SUITS.index(card[0])]:
         return card
-    name = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}.get(card[1], card[1])
-    who = _SEAT_NAMES[leader]
+    rank = gettext(_RANK_NAMES[card[1]]) if card[1] in _RANK_NAMES else card[1]
+    # Translators: a card's name, like "ace of spades" or "7 of hearts".
+    name = gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": gettext(_SUIT_NAMES[card[0]])}
     raise InvalidLead(
-        f"The {name} of {_SUIT_NAMES[card[0]]}s is not in {who}'s hand: {who}, on declarer's left, "
-        "makes the opening lead. Check the lead (or the declarer)."
+        gettext(
+            "The %(card)s is not in %(who)s's hand: %(who)s, on declarer's left, makes the opening lead. "
+            "Check the lead (or the declarer)."
+        )
+        % {"card": name, "who": gettext(_SEAT_NAMES[leader])}
     )

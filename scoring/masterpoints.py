@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.errors import ScoringError
+from scoring.messages import gettext as _
 
 __all__ = ["Formula", "Table", "award_places", "formula_awards", "parse_table", "table_awards"]
 
@@ -38,7 +39,7 @@ def formula_awards(formula: Formula, field_size: int) -> list[int]:
     if field_size < 1:
         return []
     if formula.per_entry < 0 or not 0 < formula.share <= 1:
-        raise ScoringError("A points formula needs points per entry of 0 or more and a share above 0, at most 1.")
+        raise ScoringError(_("A points formula needs points per entry of 0 or more and a share above 0, at most 1."))
     top = min(formula.per_entry * field_size, formula.cap)
     paid = max(1, math.ceil(field_size * formula.share - 1e-9))
     if top == 0:
@@ -53,20 +54,27 @@ MAX_TABLE = 4000  # characters: a table of every field size up to 100 fits
 def parse_table(text: str) -> Table:
     """Read the director's table; a line that is not ``SIZE: a1 a2 ...`` is an error naming the line."""
     if len(text) > MAX_TABLE:
-        raise ScoringError(f"The table is {len(text)} characters long; at most {MAX_TABLE}.")
+        raise ScoringError(
+            _("The table is %(count)s characters long; at most %(most)s.") % {"count": len(text), "most": MAX_TABLE}
+        )
     table: Table = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         match = _LINE.match(line)
         if match is None:
-            raise ScoringError(f"Line {number} should read like '10: 12 8 6 4' (field size: awards), not {line!r}.")
+            raise ScoringError(
+                _("Line %(number)s should read like '10: 12 8 6 4' (field size: awards), not %(line)s.")
+                % {"number": number, "line": repr(line)}
+            )
         size = int(match.group(1))
         if size in table:
-            raise ScoringError(f"Line {number}: field size {size} has a line already.")
+            raise ScoringError(
+                _("Line %(number)s: field size %(size)s has a line already.") % {"number": number, "size": size}
+            )
         table[size] = tuple(int(x) for x in match.group(2).split())
     if not table:
-        raise ScoringError("The table is empty: write one line per field size, like '1: 6 4 2'.")
+        raise ScoringError(_("The table is empty: write one line per field size, like '1: 6 4 2'."))
     return table
 
 
@@ -82,7 +90,7 @@ def award_places(awards: Sequence[int], ranks: Sequence[int]) -> list[int]:
     out = []
     for rank in ranks:
         if rank < 1:
-            raise ScoringError(f"A place is 1 or more, not {rank}.")
+            raise ScoringError(_("A place is 1 or more, not %(rank)s.") % {"rank": rank})
         covered = awards[rank - 1 : rank - 1 + ties[rank]]
         out.append(math.ceil(sum(covered) / ties[rank]) if covered else 0)
     return out

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from scoring.errors import InvalidScore
+from scoring.messages import gettext
 
 __all__ = [
     "AVERAGE",
@@ -53,7 +54,10 @@ def _unit(scale: str) -> int:
         return 2
     if scale == "acbl":
         return 1
-    raise InvalidScore(f"Unknown match-point scale {scale!r}: use 'ebu' (2 per beat) or 'acbl' (1 per beat).")
+    raise InvalidScore(
+        gettext("Unknown match-point scale %(scale)s: use 'ebu' (2 per beat) or 'acbl' (1 per beat).")
+        % {"scale": repr(scale)}
+    )
 
 
 def board_top(results: int, *, scale: str = "ebu") -> float:
@@ -85,7 +89,7 @@ def neuberg(mp: float, *, actual: int, expected: int, scale: str = "ebu") -> flo
     EBU: MP' = (MP + 1) * E / A - 1. ACBL: MP' = (MP + 1/2) * E / A - 1/2. Both counts include this result.
     """
     if actual < 1 or expected < 1:
-        raise InvalidScore("Neuberg's formula needs at least one result actually and expected on the board.")
+        raise InvalidScore(gettext("Neuberg's formula needs at least one result actually and expected on the board."))
     half = _unit(scale) / 2
     return (mp + half) * expected / actual - half
 
@@ -93,14 +97,14 @@ def neuberg(mp: float, *, actual: int, expected: int, scale: str = "ebu") -> flo
 def scale_total(total: float, *, played: int, expected: int) -> float:
     """A pair's total scaled up when it played fewer boards than expected (total * expected / played)."""
     if played < 1:
-        raise InvalidScore("A pair that played no boards has no total to scale.")
+        raise InvalidScore(gettext("A pair that played no boards has no total to scale."))
     return total * expected / played
 
 
 def percentage(total: float, top_total: float) -> float:
     """Percentage of the maximum: 100 * total / top_total."""
     if top_total <= 0:
-        raise InvalidScore("The maximum for a percentage must be more than zero.")
+        raise InvalidScore(gettext("The maximum for a percentage must be more than zero."))
     return 100.0 * total / top_total
 
 
@@ -121,7 +125,7 @@ def average_minus(session_percentage: float | None = None, *, maximum: float = 4
 def procedural_penalty(top: float, *, fraction: float = 0.10) -> float:
     """A disciplinary or procedural penalty in match points: by default 10% of the top on one board."""
     if fraction < 0:
-        raise InvalidScore("A penalty fraction cannot be negative.")
+        raise InvalidScore(gettext("A penalty fraction cannot be negative."))
     return top * fraction
 
 
@@ -174,7 +178,9 @@ class Artificial:
     def __post_init__(self) -> None:
         for value in (self.ns_percent, self.ew_percent):
             if not 0 <= value <= 100 or math.isnan(value):
-                raise InvalidScore(f"An adjusted score is a percentage from 0 to 100, not {value}.")
+                raise InvalidScore(
+                    gettext("An adjusted score is a percentage from 0 to 100, not %(value)s.") % {"value": value}
+                )
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +195,15 @@ class Weighted:
 
     def __post_init__(self) -> None:
         if not self.parts:
-            raise InvalidScore("A weighted score needs at least one score.")
+            raise InvalidScore(gettext("A weighted score needs at least one score."))
         total = sum(w for w, _ in self.parts)
         if any(w <= 0 for w, _ in self.parts):
-            raise InvalidScore("Each weight of a weighted score must be more than zero.")
+            raise InvalidScore(gettext("Each weight of a weighted score must be more than zero."))
         if abs(total - 1) > 1e-9 and abs(total - 100) > 1e-6:
-            raise InvalidScore(f"The weights of a weighted score must add up to 100%, not {total:g}.")
+            raise InvalidScore(
+                gettext("The weights of a weighted score must add up to 100%%, not %(total)s.")
+                % {"total": format(total, "g")}
+            )
 
     def normalised(self) -> tuple[tuple[float, int], ...]:
         """The parts with weights as fractions of 1."""
@@ -248,7 +257,7 @@ def as_line(line: object) -> int | Artificial | Weighted | NotPlayed:
     if line is None or isinstance(line, NotPlayed):
         return NOT_PLAYED
     if isinstance(line, bool):
-        raise InvalidScore(f"{line!r} is not a score.")
+        raise InvalidScore(gettext("%(line)s is not a score.") % {"line": repr(line)})
     if isinstance(line, int | Artificial | Weighted):
         return line
     if isinstance(line, tuple | list) and line:
@@ -256,7 +265,9 @@ def as_line(line: object) -> int | Artificial | Weighted | NotPlayed:
             return Weighted(tuple((float(w), int(s)) for w, s in line))
         if len(line) == 2 and all(isinstance(x, int | float) and not isinstance(x, bool) for x in line):
             return Artificial(float(line[0]), float(line[1]))
-    raise InvalidScore(f"{line!r} is not a score, an adjusted score or a weighted score.")
+    raise InvalidScore(
+        gettext("%(line)s is not a score, an adjusted score or a weighted score.") % {"line": repr(line)}
+    )
 
 
 def _compare(a: int, b: int) -> int:
@@ -287,12 +298,15 @@ def score_board(
     unit = _unit(scale)
     norm = [as_line(x) for x in lines]
     if groups is not None and len(groups) != len(norm):
-        raise InvalidScore("Give one interchanged-cards group per traveller line.")
+        raise InvalidScore(gettext("Give one interchanged-cards group per traveller line."))
     compared = [i for i, x in enumerate(norm) if isinstance(x, int | Weighted)]
     scored = sum(1 for x in norm if not isinstance(x, NotPlayed))
     target = scored if expected is None else expected
     if expected is not None and expected < scored:
-        raise InvalidScore(f"The board has {scored} results but only {expected} were expected.")
+        raise InvalidScore(
+            gettext("The board has %(scored)s results but only %(expected)s were expected.")
+            % {"scored": scored, "expected": expected}
+        )
     top = float(max(target - 1, 0) * unit)
 
     dists: dict[int, tuple[tuple[float, int], ...]] = {}
@@ -306,7 +320,10 @@ def score_board(
             dists[i] = x.normalised()
 
     if interchanged not in ("laws", "neuberg"):
-        raise InvalidScore(f"Unknown interchanged-cards method {interchanged!r}: use 'laws' or 'neuberg'.")
+        raise InvalidScore(
+            gettext("Unknown interchanged-cards method %(interchanged)s: use 'laws' or 'neuberg'.")
+            % {"interchanged": repr(interchanged)}
+        )
     raw: dict[int, float] = {}
     actual: dict[int, int] = {}
     keys: Sequence[Hashable] = groups if groups is not None else [None] * len(norm)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from scoring.boards import Side, Vulnerability, is_vulnerable, parse_seat, parse_side, side_of
 from scoring.contracts import Contract, parse_contract, score_parts
 from scoring.errors import InvalidResult
+from scoring.messages import gettext as _
 from scoring.scorepads import SIDES, check_honors, chicago_vulnerability
 
 __all__ = ["PROGRESSIVE_DEAL_LIMIT", "progressive_deal_score", "progressive_vulnerability"]
@@ -46,7 +47,7 @@ def progressive_deal_score(
     if con.is_passout:
         return (0, 0)
     if declarer is None:
-        raise InvalidResult(f"{con} needs a declarer (N, E, S or W).")
+        raise InvalidResult(_("%(con)s needs a declarer (N, E, S or W).") % {"con": con})
     seat = parse_seat(declarer)
     side: Side = side_of(seat)
     vul = is_vulnerable(vulnerable, seat) if isinstance(vulnerable, str) else bool(vulnerable)
@@ -60,7 +61,7 @@ def progressive_deal_score(
         points[defenders] = parts.undertrick_points
     if honors_points:
         if honors_side is None:
-            raise InvalidResult("Say which side held the honors.")
+            raise InvalidResult(_("Say which side held the honors."))
         points[parse_side(honors_side)] += honors_points
     slam_made = parts.made and con.is_slam
     for s in SIDES:

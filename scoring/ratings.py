@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.errors import ScoringError
+from scoring.messages import gettext as _
 
 __all__ = [
     "AVERAGE",
@@ -71,9 +72,11 @@ class Rated:
 
 def _check(percentage: float, boards: int) -> None:
     if not math.isfinite(percentage) or not 0 <= percentage <= 100:
-        raise ScoringError(f"A session percentage is between 0 and 100, not {percentage!r}.")
+        raise ScoringError(
+            _("A session percentage is between 0 and 100, not %(percentage)s.") % {"percentage": repr(percentage)}
+        )
     if boards < 1:
-        raise ScoringError(f"A rated session has at least one board played, not {boards}.")
+        raise ScoringError(_("A rated session has at least one board played, not %(boards)s.") % {"boards": boards})
 
 
 def performance(percentage: float, own: float, partner: float, opponents: float) -> float:

@@ -13,6 +13,7 @@ from typing import Literal
 from scoring.boards import Seat, Side, parse_seat, parse_side, side_of
 from scoring.contracts import Contract, ScoreParts, parse_contract, score_parts
 from scoring.errors import InvalidBoard, InvalidResult
+from scoring.messages import gettext as _
 
 __all__ = [
     "ChicagoScorepad",
@@ -43,11 +44,11 @@ def check_honors(contract: Contract, honor_points: int) -> None:
     if honor_points == 0:
         return
     if contract.is_passout:
-        raise InvalidResult("A passed-out deal has no honors.")
+        raise InvalidResult(_("A passed-out deal has no honors."))
     if contract.strain == "NT" and honor_points != 150:
-        raise InvalidResult("At no-trump only four aces in one hand count, for 150.")
+        raise InvalidResult(_("At no-trump only four aces in one hand count, for 150."))
     if honor_points not in (100, 150):
-        raise InvalidResult("Honors are worth 100 (four trump honors in one hand) or 150 (five, or four aces).")
+        raise InvalidResult(_("Honors are worth 100 (four trump honors in one hand) or 150 (five, or four aces)."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +101,15 @@ class _Pad:
         vulnerable_of: dict[Side, bool],
     ) -> tuple[Contract, Seat | None, ScoreParts | None, Side | None]:
         if self.finished:
-            raise InvalidResult("This scorepad is finished: start a new one.")
+            raise InvalidResult(_("This scorepad is finished: start a new one."))
         con = parse_contract(contract)
         check_honors(con, honor_points)
         if honor_points and honors is None:
-            raise InvalidResult("Say which side held the honors.")
+            raise InvalidResult(_("Say which side held the honors."))
         if con.is_passout:
             return con, None, None, None
         if declarer is None:
-            raise InvalidResult(f"{con} needs a declarer (N, E, S or W).")
+            raise InvalidResult(_("%(con)s needs a declarer (N, E, S or W).") % {"con": con})
         seat = parse_seat(declarer)
         side = side_of(seat)
         parts = score_parts(con, tricks if tricks is not None else "", vulnerable_of[side], edition=self.edition)
@@ -182,7 +183,7 @@ class RubberScorepad(_Pad):
     def end_unfinished(self) -> dict[Side, int]:
         """Stop an unfinished rubber: add :meth:`unfinished_premiums` and mark the pad finished."""
         if self.finished:
-            raise InvalidResult("The rubber is already finished.")
+            raise InvalidResult(_("The rubber is already finished."))
         premium = self.unfinished_premiums()
         for s in SIDES:
             self.above[s] += premium[s]
@@ -199,7 +200,7 @@ def chicago_vulnerability(
     side when ``dealer_vulnerable`` is False). Fourth: both.
     """
     if deal not in (1, 2, 3, 4):
-        raise InvalidBoard(f"A round has four deals, numbered 1 to 4, not {deal!r}.")
+        raise InvalidBoard(_("A round has four deals, numbered 1 to 4, not %(deal)s.") % {"deal": repr(deal)})
     if deal == 1:
         return "None"
     if deal == 4:

@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring.messages import gettext as _
+
 from .errors import InvalidResult
 from .matchpoints import matchpoints
 
@@ -38,7 +40,7 @@ TRICKS = 13
 def revoke_penalty(revokes: int) -> int:
     """Tricks a side's revokes in one deal transfer: two for the first, one for each after (Law X s. 4)."""
     if revokes < 0:
-        raise InvalidResult("A side cannot revoke fewer than no times.")
+        raise InvalidResult(_("A side cannot revoke fewer than no times."))
     return 0 if revokes == 0 else 2 + (revokes - 1)
 
 
@@ -53,11 +55,14 @@ class Revoke:
 
     def __post_init__(self) -> None:
         if self.side not in ("NS", "EW"):
-            raise InvalidResult(f"The revoking side is NS or EW, not {self.side!r}.")
+            raise InvalidResult(_("The revoking side is NS or EW, not %(side)s.") % {"side": repr(self.side)})
         if self.count < 1:
-            raise InvalidResult("A revoke is counted once or more.")
+            raise InvalidResult(_("A revoke is counted once or more."))
         if not 0 <= self.tricks_before <= TRICKS:
-            raise InvalidResult(f"Tricks won before the revoke are 0 to {TRICKS}, not {self.tricks_before}.")
+            raise InvalidResult(
+                _("Tricks won before the revoke are 0 to %(most)s, not %(tricks_before)s.")
+                % {"most": TRICKS, "tricks_before": self.tricks_before}
+            )
 
 
 @dataclass(frozen=True)
@@ -71,11 +76,14 @@ class WhistLine:
 
     def __post_init__(self) -> None:
         if isinstance(self.ns_tricks, bool) or not isinstance(self.ns_tricks, int):
-            raise InvalidResult("Write North-South's tricks as a whole number.")
+            raise InvalidResult(_("Write North-South's tricks as a whole number."))
         if not 0 <= self.ns_tricks <= TRICKS:
-            raise InvalidResult(f"North-South took 0 to {TRICKS} tricks, not {self.ns_tricks}.")
+            raise InvalidResult(
+                _("North-South took 0 to %(most)s tricks, not %(ns_tricks)s.")
+                % {"most": TRICKS, "ns_tricks": self.ns_tricks}
+            )
         if self.revoke and self.revoke.tricks_before > self.made(self.revoke.side):
-            raise InvalidResult("The revoking side cannot have won more tricks before its revoke than in the deal.")
+            raise InvalidResult(_("The revoking side cannot have won more tricks before its revoke than in the deal."))
 
     def made(self, side: str) -> int:
         return self.ns_tricks if side == "NS" else TRICKS - self.ns_tricks
@@ -144,7 +152,9 @@ def standings(
     and each player is credited with his partnership's score.
     """
     if method not in ("matchpoints", "tricks"):
-        raise InvalidResult(f"Score duplicate whist by 'matchpoints' or 'tricks', not {method!r}.")
+        raise InvalidResult(
+            _("Score duplicate whist by 'matchpoints' or 'tricks', not %(method)s.") % {"method": repr(method)}
+        )
     totals: dict[str, Fraction] = {}
     for scores in boards.values():
         for s in scores:

@@ -15,6 +15,12 @@ class TournamentsConfig(AppConfig):
         from django.core.servers.basehttp import WSGIServer
 
         WSGIServer.request_queue_size = 256
+        # The pure layers' messages (scoring, movements) in the reader's language: they cannot import Django.
+        from django.utils.translation import gettext, ngettext
+
+        from scoring import messages as pure_messages
+
+        pure_messages.use_translation(gettext, ngettext)
         # Each domain registers its kinds of file with the one job pipeline, and the function that queues a job.
         # Imported here, at start-up, so that no lower layer imports a higher one; none of these loads ReportLab
         # or Celery, which a web process needs only for its first PDF or job (tests/test_cold_start.py).

@@ -7,6 +7,9 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
+
+from tournaments.audit.actions import label_of
 
 
 class AppendOnlyError(RuntimeError):
@@ -65,7 +68,7 @@ class AuditEntry(models.Model):
     class Meta:
         db_table = "tournaments_auditentry"
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
+        verbose_name_plural = gettext_lazy("audit entries")
         indexes = [models.Index(fields=["session", "created_at"], name="audit_session_idx")]
         constraints = [
             # Conditional, so SQLite adds it as an index instead of rebuilding the table (and its triggers).
@@ -84,6 +87,11 @@ class AuditEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
+
+    @property
+    def action_label(self) -> str:
+        """What the action was, in the reader's language (`action` stays the stored code)."""
+        return label_of(self.action)
 
 
 class AuditChainHead(models.Model):

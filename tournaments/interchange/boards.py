@@ -4,6 +4,8 @@ made once."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 import scoring
 from tournaments.sessions.models import Board, Session
 
@@ -35,8 +37,16 @@ def board_rows(session: Session, sections: tuple[SessionRecord, ...], warnings: 
             if known is not None:
                 if b.deal and known.deal and b.deal != known.deal:
                     warnings.append(
-                        f"{b.where}: section {part.section} deals board {b.number} otherwise than section "
-                        f"{sections[0].section or 'A'}; the first section's deal is kept."
+                        _(
+                            "%(where)s: section %(section)s deals board %(number)s otherwise than "
+                            "section %(value)s; the first section's deal is kept."
+                        )
+                        % {
+                            "where": b.where,
+                            "section": part.section,
+                            "number": b.number,
+                            "value": sections[0].section or "A",
+                        }
                     )
                 known.deal = known.deal or b.deal
                 continue

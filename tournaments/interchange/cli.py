@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Session
@@ -18,18 +19,24 @@ MAX_BYTES = 20 * 1024 * 1024  # a 30-table session with hand records is well und
 def read_file(path: str) -> bytes:
     file = Path(path)
     if not file.is_file():
-        raise CommandError(f"{path}: no such file.", returncode=2)
+        raise CommandError(_("%(path)s: no such file.") % {"path": path}, returncode=2)
     if file.stat().st_size > MAX_BYTES:
-        raise CommandError(f"{path}: the file is larger than {MAX_BYTES // (1024 * 1024)} MB.", returncode=2)
+        raise CommandError(
+            _("%(path)s: the file is larger than %(value)s MB.") % {"path": path, "value": MAX_BYTES // (1024 * 1024)},
+            returncode=2,
+        )
     return file.read_bytes()
 
 
 def get_session(value: str) -> Session:
     if not is_digits(value):
-        raise CommandError(f"{value!r} is not a session id (a number; `import_usebio` prints it).", returncode=2)
+        raise CommandError(
+            _("%(value)s is not a session id (a number; `import_usebio` prints it).") % {"value": repr(value)},
+            returncode=2,
+        )
     session = Session.objects.select_related("event").filter(pk=int(value)).first()
     if session is None:
-        raise CommandError(f"there is no session {value}.", returncode=2)
+        raise CommandError(_("there is no session %(value)s.") % {"value": value}, returncode=2)
     return session
 
 
@@ -47,8 +54,11 @@ def report_lines(report: ImportReport) -> list[str]:
         lines += report.differences
     elif report.compared:
         lines.append(
-            f"Bridgedesk's scores agree with all {report.compared} figures the file published (to the two "
-            "decimals it prints)."
+            _(
+                "Bridgedesk's scores agree with all %(compared)s figures the file published (to the "
+                "two decimals it prints)."
+            )
+            % {"compared": report.compared}
         )
     lines.append(str(report.session.pk))
     return lines
@@ -64,4 +74,7 @@ def write_output(path: str, content: bytes) -> None:
     try:
         Path(path).write_bytes(content)
     except OSError as exc:
-        raise CommandError(f"{path}: cannot write the file ({exc.strerror}).", returncode=2) from None
+        raise CommandError(
+            _("%(path)s: cannot write the file (%(strerror)s).") % {"path": path, "strerror": exc.strerror},
+            returncode=2,
+        ) from None

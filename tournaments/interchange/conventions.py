@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.sessions.models import Session
 
 from .records import SessionRecord
@@ -39,13 +41,16 @@ def import_notes(session: Session, record: SessionRecord) -> list[str]:
     notes = []
     if session.scores_shown == Session.ScoresShown.PUBLISHED:
         notes.append(
-            f"The session shows the figures {record.program or 'the file'} published, exactly as given; re-scoring "
-            "with Bridgedesk's arithmetic is on the Published vs Bridgedesk page."
+            _(
+                "The session shows the figures %(value)s published, exactly as given; re-scoring "
+                "with Bridgedesk's arithmetic is on the Published vs Bridgedesk page."
+            )
+            % {"value": record.program or "the file"}
         )
     if conventions_for(record.program) and program_key(record.program) != "bridgedesk":
         notes.append(
-            f"Conventions of {record.program.split()[0]} followed: rounding of factored boards "
-            f"“{session.get_neuberg_rounding_display()}”."
+            _("Conventions of %(split)s followed: rounding of factored boards “%(neuberg_rounding)s”.")
+            % {"split": record.program.split()[0], "neuberg_rounding": session.get_neuberg_rounding_display()}
         )
     return notes
 

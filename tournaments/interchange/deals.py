@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from .errors import InterchangeError
 
 SEATS = ("N", "E", "S", "W")
@@ -36,8 +38,8 @@ def _check_holding(holding: str, seat: str, suit: str, where: str) -> str:
     for card in cards:
         if card not in RANKS:
             raise InterchangeError(
-                f"{SEAT_NAMES[seat]}'s {suit} holding {holding.strip()!r} has {card!r}, which is not a card rank "
-                f"(use AKQJT98765432).",
+                _("%(seat)s's %(suit)s holding %(text)s has %(card)s, which is not a card rank (use AKQJT98765432).")
+                % {"seat": SEAT_NAMES[seat], "suit": suit, "text": repr(holding.strip()), "card": repr(card)},
                 where,
             )
     return cards
@@ -58,10 +60,17 @@ def _check_hands(hands: Mapping[str, tuple[str, str, str, str] | None], where: s
                 if card in seen:
                     other = SEAT_NAMES[seen[card]]
                     same = "twice in that hand" if seen[card] == seat else f"also in {other}'s hand"
-                    raise InterchangeError(f"{SEAT_NAMES[seat]} holds the {suit}{rank}, which is {same}.", where)
+                    raise InterchangeError(
+                        _("%(seat)s holds the %(suit)s%(rank)s, which is %(same)s.")
+                        % {"seat": SEAT_NAMES[seat], "suit": suit, "rank": rank, "same": same},
+                        where,
+                    )
                 seen[card] = seat
         if count != 13:
-            raise InterchangeError(f"{SEAT_NAMES[seat]}'s hand has {count} cards; a hand has 13.", where)
+            raise InterchangeError(
+                _("%(seat)s's hand has %(count)s cards; a hand has 13.") % {"seat": SEAT_NAMES[seat], "count": count},
+                where,
+            )
 
 
 def deal_from_hands(hands: Mapping[str, tuple[str, str, str, str] | None], where: str = "") -> str:
@@ -88,14 +97,16 @@ def parse_deal(text: str, where: str = "") -> str:
         return ""
     if len(value) < 2 or value[1] != ":" or value[0].upper() not in SEATS:
         raise InterchangeError(
-            f"{value[:20]!r} is not a PBN deal: it starts with the first seat and a colon, "
-            'like "N:AKQ.JT9.8765.432 ...".',
+            _('%(value)s is not a PBN deal: it starts with the first seat and a colon, like "N:AKQ.JT9.8765.432 ...".')
+            % {"value": repr(value[:20])},
             where,
         )
     first = SEATS.index(value[0].upper())
     parts = value[2:].split()
     if len(parts) != 4:
-        raise InterchangeError(f"A deal has four hands separated by spaces; this one has {len(parts)}.", where)
+        raise InterchangeError(
+            _("A deal has four hands separated by spaces; this one has %(count)s.") % {"count": len(parts)}, where
+        )
     hands: dict[str, tuple[str, str, str, str] | None] = {}
     for offset, part in enumerate(parts):
         seat = SEATS[(first + offset) % 4]
@@ -105,8 +116,8 @@ def parse_deal(text: str, where: str = "") -> str:
         suits = part.split(".")
         if len(suits) != 4:
             raise InterchangeError(
-                f"{SEAT_NAMES[seat]}'s hand {part!r} needs four suits separated by dots "
-                "(spades.hearts.diamonds.clubs).",
+                _("%(seat)s's hand %(part)s needs four suits separated by dots (spades.hearts.diamonds.clubs).")
+                % {"seat": SEAT_NAMES[seat], "part": repr(part)},
                 where,
             )
         hands[seat] = (suits[0], suits[1], suits[2], suits[3])
@@ -123,7 +134,9 @@ def normalise(text: str, where: str = "") -> str:
         try:
             out.append(_hand(part))
         except ValueError as exc:  # should our checks have missed one
-            raise InterchangeError(f"the hand {part!r} could not be read: {exc}", where) from None
+            raise InterchangeError(
+                _("the hand %(part)s could not be read: %(exc)s") % {"part": repr(part), "exc": exc}, where
+            ) from None
     return "N:" + " ".join(out)
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+from django.utils.translation import gettext as _
+
 from tournaments.core.errors import DomainError
+
+_LINE = re.compile(r"\bline (\d+)")
 
 
 class InterchangeError(DomainError, ValueError):
@@ -17,4 +23,8 @@ class InterchangeError(DomainError, ValueError):
         self.where = where
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        return f"{self.where_text()}: {self.message}" if self.where else self.message
+
+    def where_text(self) -> str:
+        """`where` in the reader's language: "line 40" translated; the file's own names (BOARD 7) as they are."""
+        return _LINE.sub(lambda m: _("line %(line)s") % {"line": m.group(1)}, self.where)

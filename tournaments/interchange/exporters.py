@@ -7,6 +7,8 @@ section at a time.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.sessions.models import Board, MasterPointAward, PointsScheme, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
@@ -33,10 +35,12 @@ def pick_section(session: Session, letter: str | None = None) -> Section | None:
         for section in sections:
             if section.letter.upper() == letter.upper():
                 return section
-        raise InterchangeError(f"the session has no section {letter}.", "section")
+        raise InterchangeError(_("the session has no section %(letter)s.") % {"letter": letter}, "section")
     if len(sections) > 1:
         letters = ", ".join(s.letter for s in sections)
-        raise InterchangeError(f"the session has sections {letters}: export one section at a time.", "section")
+        raise InterchangeError(
+            _("the session has sections %(letters)s: export one section at a time.") % {"letters": letters}, "section"
+        )
     return sections[0] if sections else None
 
 
@@ -118,8 +122,11 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
         method = "mp"  # deals only: the scoring method is not written anywhere that matters
     if method is None:
         raise InterchangeError(
-            f"{session.get_scoring_method_display()} sessions have no USEBIO or PBN event type; "
-            "match points, Butler and cross-IMPs can be exported.",
+            _(
+                "%(scoring_method)s sessions have no USEBIO or PBN event type; match points, Butler "
+                "and cross-IMPs can be exported."
+            )
+            % {"scoring_method": session.get_scoring_method_display()},
             "scoring method",
         )
     event = session.event
@@ -184,11 +191,12 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
         return _export_sections(session)
     section = pick_section(session, section_letter)
     if section is None:
-        raise InterchangeError("the session has no pairs and no results to export.", "session")
+        raise InterchangeError(_("the session has no pairs and no results to export."), "session")
     record = build_record(session, section)
     if not any(x.kind != "not_played" for b in record.boards for x in b.lines):
         raise InterchangeError(
-            f"section {section.letter} has no results yet; USEBIO publishes results.", f"section {section.letter}"
+            _("section %(letter)s has no results yet; USEBIO publishes results.") % {"letter": section.letter},
+            f"section {section.letter}",
         )
     return filename_for(session, "xml", section), usebio_writer.write_usebio(record)
 
@@ -202,7 +210,7 @@ def _export_sections(session: Session) -> tuple[str, bytes]:
         if any(x.kind != "not_played" for b in record.boards for x in b.lines):
             records.append(record)
     if not records:
-        raise InterchangeError("no section has results yet; USEBIO publishes results.", "session")
+        raise InterchangeError(_("no section has results yet; USEBIO publishes results."), "session")
     return filename_for(session, "xml"), usebio_writer.write_usebio(*records)
 
 
@@ -211,7 +219,7 @@ def export_pbn(session: Session, section_letter: str | None = None, *, results: 
     section = pick_section(session, section_letter) if results else None
     record = build_record(session, section)
     if not record.boards:
-        raise InterchangeError("the session has no boards to export.", "session")
+        raise InterchangeError(_("the session has no boards to export."), "session")
     return filename_for(session, "pbn", section), pbn.write_pbn(record, results=results)
 
 
@@ -219,5 +227,5 @@ def export_lin(session: Session) -> tuple[str, bytes]:
     """(filename, bytes) of the session's deals as a LIN file for BBO's hand viewer."""
     record = build_record(session, None)
     if not any(b.deal for b in record.boards):
-        raise InterchangeError("the session has no deals (hand records) to export.", "session")
+        raise InterchangeError(_("the session has no deals (hand records) to export."), "session")
     return filename_for(session, "lin"), lin.write_lin(record)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 MAX_UPLOAD = 20 * 1024 * 1024
 
 FORMATS = (
-    ("auto", "Tell from the file"),
+    ("auto", gettext_lazy("Tell from the file")),
     ("usebio", "USEBIO 1.0-1.2 (XML)"),
     ("pbn", "PBN 1.0-2.1"),
     ("lin", "BBO .lin"),
@@ -26,21 +28,25 @@ def sniff(data: bytes) -> str:
 
 
 class _FileForm(forms.Form):
-    file = forms.FileField(label="File")
+    file = forms.FileField(label=gettext_lazy("File"))
     deal_set = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=999,
-        label="Deal set",
-        help_text="Only for a PBN file that holds several events: which one to import (the file's message lists them).",
+        label=gettext_lazy("Deal set"),
+        help_text=gettext_lazy(
+            "Only for a PBN file that holds several events: which one to import (the file's message lists them)."
+        ),
     )
 
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD:
-            raise forms.ValidationError(f"The file is larger than {MAX_UPLOAD // (1024 * 1024)} MB.")
+            raise forms.ValidationError(
+                _("The file is larger than %(value)s MB.") % {"value": MAX_UPLOAD // (1024 * 1024)}
+            )
         if upload.size == 0:
-            raise forms.ValidationError("The file is empty.")
+            raise forms.ValidationError(_("The file is empty."))
         return upload
 
 
@@ -48,45 +54,52 @@ class ImportForm(_FileForm):
     """A results file (USEBIO or PBN) that becomes a new session."""
 
     file = forms.FileField(
-        label="Results file",
-        help_text="A .xml USEBIO file, a .pbn file or a BBO .lin file, as other programs write them.",
+        label=gettext_lazy("Results file"),
+        help_text=gettext_lazy("A .xml USEBIO file, a .pbn file or a BBO .lin file, as other programs write them."),
     )
-    format = forms.ChoiceField(choices=FORMATS, initial="auto", label="Format")
+    format = forms.ChoiceField(choices=FORMATS, initial="auto", label=gettext_lazy("Format"))
     scale_missed_boards = forms.BooleanField(
         required=False,
         initial=True,
-        label="Scale the totals of pairs that missed boards (boards expected / boards played)",
+        label=gettext_lazy("Scale the totals of pairs that missed boards (boards expected / boards played)"),
     )
     import_again = forms.BooleanField(
-        required=False, label="Import it again as a new session, even if this file was imported before"
+        required=False, label=gettext_lazy("Import it again as a new session, even if this file was imported before")
     )
 
 
 class DealsForm(_FileForm):
     """Hand records (a PBN file of deals) for a session already set up."""
 
-    file = forms.FileField(label="Hand records (PBN)", help_text="The .pbn file from the dealing program.")
+    file = forms.FileField(
+        label=gettext_lazy("Hand records (PBN)"), help_text=gettext_lazy("The .pbn file from the dealing program.")
+    )
 
 
 class ConventionsForm(forms.Form):
     """The conventions that explain why two programs' figures differ: the session's own settings."""
 
     neuberg_rounding = forms.ChoiceField(
-        label="Rounding of factored boards",
-        help_text="How a board played fewer times, factored up with Neuberg's formula, is rounded before the "
-        "totals add it up.",
+        label=gettext_lazy("Rounding of factored boards"),
+        help_text=gettext_lazy(
+            "How a board played fewer times, factored up with Neuberg's formula, is rounded before the "
+            "totals add it up."
+        ),
     )
-    use_neuberg = forms.BooleanField(required=False, label="Factor boards played fewer times (Neuberg)")
+    use_neuberg = forms.BooleanField(required=False, label=gettext_lazy("Factor boards played fewer times (Neuberg)"))
     scale_missed_boards = forms.BooleanField(
-        required=False, label="Scale the totals of pairs that missed boards (boards expected / boards played)"
+        required=False,
+        label=gettext_lazy("Scale the totals of pairs that missed boards (boards expected / boards played)"),
     )
     average_plus_own_percentage = forms.BooleanField(
-        required=False, label="Average plus is the pair's own percentage when better than 60% (otherwise 60%)"
+        required=False,
+        label=gettext_lazy("Average plus is the pair's own percentage when better than 60% (otherwise 60%)"),
     )
     average_minus_own_percentage = forms.BooleanField(
-        required=False, label="Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"
+        required=False,
+        label=gettext_lazy("Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"),
     )
-    why = forms.CharField(required=False, max_length=200, label="Why (for the audit log)")
+    why = forms.CharField(required=False, max_length=200, label=gettext_lazy("Why (for the audit log)"))
 
     def __init__(self, *args: object, rounding_choices: list[tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

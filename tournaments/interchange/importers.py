@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.audit import services as audit
@@ -184,7 +185,9 @@ def import_record(
     date = record.date
     if date is None:
         date = dt.date.today()
-        warnings.append(f"The file gives no date; the session is dated today ({date:%d/%m/%Y}).")
+        warnings.append(
+            _("The file gives no date; the session is dated today (%(date)s).") % {"date": format(date, "%d/%m/%Y")}
+        )
     event = Event.objects.create(
         name=(record.event_name or record.title or filename)[:160],
         club=record.club_name[:160],
@@ -412,7 +415,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
     """Load hand records (deals) into an existing session's boards, adding boards it lacks; results untouched."""
     dealt = [b for b in record.boards if b.deal]
     if not dealt:
-        raise InterchangeError("the file has no deals to load.", record.boards[0].where if record.boards else "")
+        raise InterchangeError(_("the file has no deals to load."), record.boards[0].where if record.boards else "")
     lock_sections(session.pk)  # writers take the sections first (sessions/services/versions.py)
     existing = {b.number: b for b in Board.objects.select_for_update().filter(session=session)}
     report = ImportReport(session=session, source=f"hand records from {filename}")
@@ -421,8 +424,13 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
         extra = sorted(b.number for b in dealt if b.number not in existing)
         if extra:
             report.warnings.append(
-                f"{len(extra)} deal{'s' if len(extra) > 1 else ''} ignored ({_ranges(extra)}): the session plays "
-                f"boards {_ranges(sorted(existing))} only."
+                _("%(count)s deal%(value)s ignored (%(_ranges)s): the session plays boards %(_ranges2)s only.")
+                % {
+                    "count": len(extra),
+                    "value": "s" if len(extra) > 1 else "",
+                    "_ranges": _ranges(extra),
+                    "_ranges2": _ranges(sorted(existing)),
+                }
             )
         dealt = [b for b in dealt if b.number in existing]
     for b in dealt:
@@ -435,8 +443,18 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
         vulnerability_differs = bool(b.vulnerability) and b.vulnerability != board.vulnerability
         if dealer_differs or vulnerability_differs:
             report.warnings.append(
-                f"{b.where}: the file deals board {b.number} with dealer {b.dealer or '?'}, vulnerable "
-                f"{b.vulnerability or '?'}; the session's board says {board.dealer}, {board.vulnerability} (kept)."
+                _(
+                    "%(where)s: the file deals board %(number)s with dealer %(value)s, vulnerable "
+                    "%(value2)s; the session's board says %(dealer)s, %(vulnerability)s (kept)."
+                )
+                % {
+                    "where": b.where,
+                    "number": b.number,
+                    "value": b.dealer or "?",
+                    "value2": b.vulnerability or "?",
+                    "dealer": board.dealer,
+                    "vulnerability": board.vulnerability,
+                }
             )
         if board.deal != b.deal:
             changed["replaced" if board.deal else "dealt"].append(b.number)

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 import scoring
 from scoring.bidding import InvalidAuction, check_auction
 
@@ -90,7 +92,9 @@ def _take(game: _Game, key: str, value: str, line: int) -> None:
         game.dealer, game.deal = _deal(value, where)
     elif key == "sv":
         if value.lower()[:1] not in _VUL:
-            raise InterchangeError(f"sv {value!r} is not a vulnerability (o, n, e or b).", where)
+            raise InterchangeError(
+                _("sv %(value)s is not a vulnerability (o, n, e or b).") % {"value": repr(value)}, where
+            )
         game.vulnerability = _VUL[value.lower()[:1]]
     elif key == "mb":
         if "!" in value:
@@ -100,7 +104,9 @@ def _take(game: _Game, key: str, value: str, line: int) -> None:
         game.cards.append(value.upper().replace("10", "T"))
     elif key == "mc":
         if not value.isdigit() or int(value) > 13:
-            raise InterchangeError(f"mc {value!r} is not a number of tricks (0 to 13).", where)
+            raise InterchangeError(
+                _("mc %(value)s is not a number of tricks (0 to 13).") % {"value": repr(value)}, where
+            )
         game.claim = int(value)
 
 
@@ -114,14 +120,19 @@ def _hand(text: str, where: str) -> str:
         elif ch in _RANK_ORDER and suit:
             holding[suit] += ch
         elif not ch.isspace():
-            raise InterchangeError(f"md: {text!r} is not a hand (suits S, H, D, C, each followed by its cards).", where)
+            raise InterchangeError(
+                _("md: %(text)s is not a hand (suits S, H, D, C, each followed by its cards).") % {"text": repr(text)},
+                where,
+            )
     return ".".join(holding[s] for s in _SUITS)
 
 
 def _deal(value: str, where: str) -> tuple[str, str]:
     """The dealer's seat and the deal (PBN, North first) of an ``md`` value; the fourth hand may be missing."""
     if not value or value[0] not in "1234":
-        raise InterchangeError(f"md {value[:20]!r} does not start with the dealer (1 to 4).", where)
+        raise InterchangeError(
+            _("md %(value)s does not start with the dealer (1 to 4).") % {"value": repr(value[:20])}, where
+        )
     dealer = _LIN_SEATS[int(value[0]) - 1]
     hands = dict(zip(_LIN_SEATS, (_hand(h, where) for h in value[1:].split(",")), strict=False))
     known = [h for h in hands.values() if h.replace(".", "")]
@@ -162,7 +173,7 @@ def _contract(calls: list[str], dealer: str, where: str) -> tuple[str, str]:
             continue
         match = _CALL.match(call)
         if match is None:
-            raise InterchangeError(f"mb {call!r} is not a call (1C to 7N, p, d or r).", where)
+            raise InterchangeError(_("mb %(call)s is not a call (1C to 7N, p, d or r).") % {"call": repr(call)}, where)
         strain = "NT" if match.group(2) == "N" else match.group(2)
         side = "NS" if seat in "NS" else "EW"
         named.setdefault((side, strain), seat)
@@ -201,7 +212,7 @@ def read_lin(data: bytes | str) -> SessionRecord:
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     games = [g for g in _games(text) if g.deal or g.calls]
     if not games:
-        raise InterchangeError("the file holds no LIN deals (no md|...| with hands).", "line 1")
+        raise InterchangeError(_("the file holds no LIN deals (no md|...| with hands)."), "line 1")
     record = SessionRecord(program="BBO")
     boards: dict[int, BoardRecord] = {}
     pairs: dict[tuple[str, str], PairRecord] = {}
@@ -210,7 +221,9 @@ def read_lin(data: bytes | str) -> SessionRecord:
         where = f"line {game.line}, Board {number}"
         board = boards.setdefault(number, BoardRecord(number=number, where=where))
         if game.deal and board.deal and board.deal != game.deal:
-            record.warnings.append(f"{where}: dealt differently from an earlier table; that table's deal is kept.")
+            record.warnings.append(
+                _("%(where)s: dealt differently from an earlier table; that table's deal is kept.") % {"where": where}
+            )
         board.deal = board.deal or game.deal
         board.dealer = board.dealer or game.dealer
         board.vulnerability = board.vulnerability or game.vulnerability
@@ -230,19 +243,25 @@ def _add_line(
     keys = [(min(north, south), max(north, south)), (min(east, west), max(east, west))]
     playing = {pairs[k].label for k in keys if k in pairs}
     if any(x.ns_pair in playing or x.ew_pair in playing for x in board.lines):
-        record.warnings.append(f"{where}: a pair plays the board a second time; that table was left out.")
+        record.warnings.append(
+            _("%(where)s: a pair plays the board a second time; that table was left out.") % {"where": where}
+        )
         return
     try:
         contract, declarer = _contract(game.calls, game.dealer or scoring.board_dealer(board.number), where)
     except InterchangeError as exc:
-        record.warnings.append(f"{exc.where}: {exc.message} That table was left out.")
+        record.warnings.append(
+            _("%(where)s: %(message)s That table was left out.") % {"where": exc.where, "message": exc.message}
+        )
         return
     tricks: int | None = None
     if contract != "PASS":
         strain = scoring.parse_contract(contract).strain or "NT"
         tricks = game.claim if game.claim is not None else _tricks_played(game.cards, declarer, strain)
         if tricks is None:
-            record.warnings.append(f"{where}: the play stops before the end and no claim says the tricks; left out.")
+            record.warnings.append(
+                _("%(where)s: the play stops before the end and no claim says the tricks; left out.") % {"where": where}
+            )
             return
     for key, names in zip(keys, ((north, south), (east, west)), strict=True):
         if key not in pairs:

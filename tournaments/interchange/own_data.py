@@ -26,6 +26,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 import scoring
 from tournaments.core.text import is_digits
 
@@ -130,23 +132,25 @@ def loads(text: str, where: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InterchangeError(f"Bridgedesk's own data is not valid JSON ({exc.msg}).", where) from None
+        raise InterchangeError(
+            _("Bridgedesk's own data is not valid JSON (%(msg)s).") % {"msg": exc.msg}, where
+        ) from None
     if not isinstance(data, dict):
-        raise InterchangeError("Bridgedesk's own data must be a JSON object.", where)
+        raise InterchangeError(_("Bridgedesk's own data must be a JSON object."), where)
     return data
 
 
 def _dict(data: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     value = data.get(key) or {}
     if not isinstance(value, dict):
-        raise InterchangeError(f"Bridgedesk's own data: {key} must be an object.", where)
+        raise InterchangeError(_("Bridgedesk's own data: %(key)s must be an object.") % {"key": key}, where)
     return value
 
 
 def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     value = data.get(key) or []
     if not isinstance(value, list):
-        raise InterchangeError(f"Bridgedesk's own data: {key} must be a list.", where)
+        raise InterchangeError(_("Bridgedesk's own data: %(key)s must be a list.") % {"key": key}, where)
     return value
 
 
@@ -154,23 +158,29 @@ def _number(value: Any, what: str, where: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InterchangeError(f"Bridgedesk's own data: {what} {value!r} is not a number.", where)
+        raise InterchangeError(
+            _("Bridgedesk's own data: %(what)s %(value)s is not a number.") % {"what": what, "value": repr(value)},
+            where,
+        )
     return float(value)
 
 
 def _read_ruling(item: Any, record: SessionRecord, board: int | None, where: str) -> RulingRecord:
     if not isinstance(item, dict) or not isinstance(item.get("decision"), str):
-        raise InterchangeError("Bridgedesk's own data: a ruling needs its decision.", where)
+        raise InterchangeError(_("Bridgedesk's own data: a ruling needs its decision."), where)
     labels = {p.label for p in record.pairs}
     texts = {k: item.get(k) or "" for k in ("ns", "ew", "entry", "law", "facts", "appeal")}
     if not all(isinstance(v, str) for v in texts.values()):
-        raise InterchangeError("Bridgedesk's own data: a ruling's pairs, law and facts are text.", where)
+        raise InterchangeError(_("Bridgedesk's own data: a ruling's pairs, law and facts are text."), where)
     for key in ("ns", "ew", "entry"):
         if texts[key] and texts[key] not in labels:
-            raise InterchangeError(f"Bridgedesk's own data: a ruling names pair {texts[key]}, not in the file.", where)
+            raise InterchangeError(
+                _("Bridgedesk's own data: a ruling names pair %(texts)s, not in the file.") % {"texts": texts[key]},
+                where,
+            )
     details = item.get("details") or {}
     if not isinstance(details, dict):
-        raise InterchangeError("Bridgedesk's own data: a ruling's details must be an object.", where)
+        raise InterchangeError(_("Bridgedesk's own data: a ruling's details must be an object."), where)
     return RulingRecord(
         decision=item["decision"],
         board=board,
@@ -189,9 +199,17 @@ def _read_ruling(item: Any, record: SessionRecord, board: int | None, where: str
 def _new_line(board: BoardRecord, ns: Any, ew: Any, labels: set[str], where: str) -> LineRecord:
     """A line the standard part left off, checked as the readers check a traveller's lines."""
     if not isinstance(ns, str) or not isinstance(ew, str) or ns not in labels or ew not in labels or ns == ew:
-        raise InterchangeError(f"Bridgedesk's own data: board {board.number} has no line {ns} v {ew}.", where)
+        raise InterchangeError(
+            _("Bridgedesk's own data: board %(number)s has no line %(ns)s v %(ew)s.")
+            % {"number": board.number, "ns": ns, "ew": ew},
+            where,
+        )
     if any(x.ns_pair == ns or x.ew_pair == ew or x.ns_pair == ew or x.ew_pair == ns for x in board.lines):
-        raise InterchangeError(f"Bridgedesk's own data: {ns} or {ew} plays board {board.number} twice.", where)
+        raise InterchangeError(
+            _("Bridgedesk's own data: %(ns)s or %(ew)s plays board %(number)s twice.")
+            % {"ns": ns, "ew": ew, "number": board.number},
+            where,
+        )
     line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
     board.lines.append(line)
     return line
@@ -199,13 +217,19 @@ def _new_line(board: BoardRecord, ns: Any, ew: Any, labels: set[str], where: str
 
 def _read_line(item: Any, board: BoardRecord, labels: set[str], where: str) -> None:
     if not isinstance(item, dict) or item.get("kind") not in _LINE_KINDS:
-        raise InterchangeError(f"Bridgedesk's own data: board {board.number} has a line of unknown kind.", where)
+        raise InterchangeError(
+            _("Bridgedesk's own data: board %(number)s has a line of unknown kind.") % {"number": board.number}, where
+        )
     ns, ew, kind = item.get("ns"), item.get("ew"), item["kind"]
     line = next((x for x in board.lines if x.ns_pair == ns and x.ew_pair == ew), None)
     if line is None:
         # lines the standard part leaves off: not played, or weighted where there is no top (IMPs)
         if kind not in ("not_played", "weighted"):
-            raise InterchangeError(f"Bridgedesk's own data: board {board.number} has no line {ns} v {ew}.", where)
+            raise InterchangeError(
+                _("Bridgedesk's own data: board %(number)s has no line %(ns)s v %(ew)s.")
+                % {"number": board.number, "ns": ns, "ew": ew},
+                where,
+            )
         line = _new_line(board, ns, ew, labels, where)
     line.kind = kind
     if kind == "not_played":
@@ -214,28 +238,36 @@ def _read_line(item: Any, board: BoardRecord, labels: set[str], where: str) -> N
         parts = item.get("weighted")
         if not isinstance(parts, list) or not parts or not all(isinstance(p, dict) for p in parts):
             raise InterchangeError(
-                f"Bridgedesk's own data: the weighted score on board {board.number} has no parts.", where
+                _("Bridgedesk's own data: the weighted score on board %(number)s has no parts.")
+                % {"number": board.number},
+                where,
             )
         for part in parts:
             _number(part.get("weight"), "weight", where)
             if not isinstance(part.get("ns_score"), int) or isinstance(part.get("ns_score"), bool):
                 raise InterchangeError(
-                    f"Bridgedesk's own data: a weighted part on board {board.number} has no score.", where
+                    _("Bridgedesk's own data: a weighted part on board %(number)s has no score.")
+                    % {"number": board.number},
+                    where,
                 )
         try:
             scoring.Weighted(tuple((float(p["weight"]), p["ns_score"]) for p in parts))
         except scoring.ScoringError as exc:
-            raise InterchangeError(f"Bridgedesk's own data, board {board.number}: {exc}", where) from None
+            raise InterchangeError(
+                _("Bridgedesk's own data, board %(number)s: %(exc)s") % {"number": board.number, "exc": exc}, where
+            ) from None
         line.weighted = parts
         line.ns_percent = line.ew_percent = None
     elif kind == "artificial":
         line.ns_percent = _number(item.get("ns_percent"), "ns_percent", where)
         line.ew_percent = _number(item.get("ew_percent"), "ew_percent", where)
         if line.ns_percent is None or line.ew_percent is None:
-            raise InterchangeError("Bridgedesk's own data: an artificial score needs both percentages.", where)
+            raise InterchangeError(_("Bridgedesk's own data: an artificial score needs both percentages."), where)
     elif not line.contract:
         raise InterchangeError(
-            f"Bridgedesk's own data: the assigned score on board {board.number} has no contract.", where
+            _("Bridgedesk's own data: the assigned score on board %(number)s has no contract.")
+            % {"number": board.number},
+            where,
         )
 
 
@@ -245,7 +277,10 @@ def apply(
     """Put the file's own data into the record read from its standard part (``boards``: number -> data, where)."""
     version = session.get("format")
     if version != FORMAT:
-        record.warnings.append(f"Bridgedesk's own data is format {version}; this version reads {FORMAT}.")
+        record.warnings.append(
+            _("Bridgedesk's own data is format %(version)s; this version reads %(format)s.")
+            % {"version": version, "format": FORMAT}
+        )
     record.settings = _dict(session, "settings", where)
     record.layout = _dict(session, "layout", where)
     record.late = [x for x in _list(session, "late", where) if isinstance(x, str)]
@@ -259,7 +294,8 @@ def apply(
         board = by_number.get(number)
         if board is None:
             raise InterchangeError(
-                f"Bridgedesk's own data names board {number}, which the file does not hold.", board_where
+                _("Bridgedesk's own data names board %(number)s, which the file does not hold.") % {"number": number},
+                board_where,
             )
         for item in _list(data, "lines", board_where):
             _read_line(item, board, {p.label for p in record.pairs}, board_where)
@@ -274,7 +310,9 @@ def apply_payload(record: SessionRecord, text: str, where: str) -> None:
     boards: dict[int, tuple[dict[str, Any], str]] = {}
     for key, value in raw.items():
         if not key.isdigit() or not isinstance(value, dict):
-            raise InterchangeError(f"Bridgedesk's own data: board_data {key!r} is not a board.", where)
+            raise InterchangeError(
+                _("Bridgedesk's own data: board_data %(key)s is not a board.") % {"key": repr(key)}, where
+            )
         boards[int(key)] = (value, where)
     apply(record, data, boards, where)
 

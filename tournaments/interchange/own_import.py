@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 
@@ -66,7 +68,7 @@ def layout(record: SessionRecord) -> dict[str, Any] | None:
 
 
 def _fail(ruling: RulingRecord, message: str) -> InterchangeError:
-    return InterchangeError(f"Bridgedesk's own data: {message}", ruling.where)
+    return InterchangeError(_("Bridgedesk's own data: %(message)s") % {"message": message}, ruling.where)
 
 
 def _previous(ruling: RulingRecord, results: dict[tuple[str, str], Result]) -> dict[str, dict[str, Any] | None] | None:

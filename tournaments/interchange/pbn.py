@@ -16,6 +16,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from django.utils.translation import gettext
+
 import scoring
 from tournaments.core.text import ascii_int, is_digits
 
@@ -107,10 +109,10 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
     """
     text = decode(data)
     if "\x00" in text[:2000]:
-        raise InterchangeError("this is a binary file, not PBN text.", "line 1")
+        raise InterchangeError(gettext("this is a binary file, not PBN text."), "line 1")
     games, version = scan(text)
     if not games:
-        raise InterchangeError("the file holds no PBN games (no [Board] or [Deal] tags).", "line 1")
+        raise InterchangeError(gettext("the file holds no PBN games (no [Board] or [Deal] tags)."), "line 1")
     record = SessionRecord()
     if version and not version.startswith(("1.", "2.")):
         record.warnings.append(f"line 1: PBN version {version} is newer than this reader (2.1); read as 2.1.")
@@ -139,7 +141,7 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
         board_text = game.value("Board")
         if not board_text:
             if "Deal" in game.tags or "ScoreTable" in game.tags:
-                raise InterchangeError("a game with a Deal or ScoreTable needs its [Board] number.", where)
+                raise InterchangeError(gettext("a game with a Deal or ScoreTable needs its [Board] number."), where)
             continue
         if not is_digits(board_text) or not 1 <= int(board_text) <= MAX_NUMBER:
             raise InterchangeError(f"Board {board_text!r} is not a board number.", f"line {game.tags['Board'].line}")
@@ -250,7 +252,7 @@ def _read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]]
         for lineno, row in table.rows:
             where = f"line {lineno}"
             if "PairId" not in row:
-                raise InterchangeError("the TotalScoreTable needs a PairId column.", where)
+                raise InterchangeError(gettext("the TotalScoreTable needs a PairId column."), where)
             side = row.get("Direction", "").upper()
             label, number = _label(row["PairId"], side, two, "PairId", where)
             p = pair(label, number, f"{where}, PAIR {label}")
@@ -273,7 +275,7 @@ def _read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]]
             ns, ns_number = _label(row["PairId_NS"], "NS", two, "PairId_NS", where)
             ew, ew_number = _label(row["PairId_EW"], "EW", two, "PairId_EW", where)
             if ns == ew:
-                raise InterchangeError(f"pair {ns} cannot play against itself.", where)
+                raise InterchangeError(gettext("pair %(ns)s cannot play against itself.") % {"ns": ns}, where)
             for label, number, column in ((ns, ns_number, "Names_NS"), (ew, ew_number, "Names_EW")):
                 named = pair(label, number, where)
                 if not named.players:
@@ -305,14 +307,14 @@ def _read_line(row: dict[str, str], ns: str, ew: str, where: str, ns_col: str, e
             line.ns_percent = _number(ns_pct, "Percentage_NS", where)
             line.ew_percent = _number(ew_pct, "Percentage_EW", where)
         if line.ns_percent is None or line.ew_percent is None:
-            raise InterchangeError("an artificial score needs both Percentage_NS and Percentage_EW.", where)
+            raise InterchangeError(gettext("an artificial score needs both Percentage_NS and Percentage_EW."), where)
         return line
     contract = row.get("Contract", "").strip().upper()
     if contract in ("", "-", "?") and score_ns in ("", "-", "?") and score_ew in ("", "-", "?"):
         line.kind = "not_played"
         return line
     if contract in ("", "-", "?"):
-        raise InterchangeError("the line has a score but no Contract.", where)
+        raise InterchangeError(gettext("the line has a score but no Contract."), where)
     line.contract = "PASS" if contract in ("PASS", "P", "AP") else contract
     line.declarer = row.get("Declarer", "").strip().upper().strip("-?")
     if line.declarer and line.declarer not in ("N", "E", "S", "W"):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from .errors import InterchangeError
 from .pbn_scan import Game, read_table
 
@@ -82,7 +84,10 @@ def published_analysis(game: Game, board: int, warnings: list[str]) -> dict[str,
             value = read()
         except (ValueError, InterchangeError) as exc:
             reason = exc.message if isinstance(exc, InterchangeError) else str(exc)
-            warnings.append(f"line {game.tags[tag].line}, Board {board}: {reason}; the file's {tag} is left out.")
+            warnings.append(
+                _("line %(line)s, Board %(board)s: %(reason)s; the file's %(tag)s is left out.")
+                % {"line": game.tags[tag].line, "board": board, "reason": reason, "tag": tag}
+            )
             continue
         if value or value == 0:
             out[key] = value

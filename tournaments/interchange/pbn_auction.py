@@ -12,6 +12,8 @@ that breaks a rule of bidding, or ends in another contract than its line, is lef
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 import scoring
 from scoring.bidding import InvalidAuction, check_auction
 
@@ -37,7 +39,7 @@ def auction_lines(dealer: str, auction: str) -> list[str]:
     for index, call in enumerate(checked.calls):
         tokens.append(_PBN_CALL.get(call, call))
         if index in checked.alerts:
-            notes.append(f'[Note "{len(notes) + 1}:Alert"]')
+            notes.append(_('[Note "%(value)s:Alert"]') % {"value": len(notes) + 1})
             tokens[-1] += f" ={len(notes)}="
     rows = [" ".join(tokens[i : i + CALLS_A_LINE]) for i in range(0, len(tokens), CALLS_A_LINE)]
     return [f'[{AUCTION_TAG} "{dealer}"]', *rows, *notes]
@@ -103,21 +105,27 @@ def attach_auctions(record: SessionRecord, games: list[Game]) -> None:
         dealer = (board.dealer if board else "") or scoring.board_dealer(int(game.value("Board")))
         lines = _line_for(board, game) if board else []
         if len(lines) != 1:
-            record.warnings.append(f"{where}: the auction is not kept: it names no one line of the board's results.")
+            record.warnings.append(
+                _("%(where)s: the auction is not kept: it names no one line of the board's results.") % {"where": where}
+            )
             continue
         if tag.value.strip().upper()[:1] != dealer:
-            record.warnings.append(f"{where}: the auction is not kept: it starts with {tag.value}, not the dealer.")
+            record.warnings.append(
+                _("%(where)s: the auction is not kept: it starts with %(value)s, not the dealer.")
+                % {"where": where, "value": tag.value}
+            )
             continue
         line = lines[0]
         try:
             auction = check_auction(dealer, _typed(game))
         except InvalidAuction as exc:
-            record.warnings.append(f"{where}: the auction is not kept: {exc}")
+            record.warnings.append(_("%(where)s: the auction is not kept: %(exc)s") % {"where": where, "exc": exc})
             continue
         same = scoring.parse_contract(auction.contract) == scoring.parse_contract(line.contract)
         if not same or auction.declarer != (line.declarer if auction.declarer else ""):
             record.warnings.append(
-                f"{where}: the auction is not kept: it ends in {auction.contract}, not the line's {line.contract}."
+                _("%(where)s: the auction is not kept: it ends in %(contract)s, not the line's %(contract2)s.")
+                % {"where": where, "contract": auction.contract, "contract2": line.contract}
             )
             continue
         line.auction = auction.text()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from .errors import InterchangeError
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -87,14 +89,16 @@ def scan(text: str) -> tuple[list[Game], str]:
                 match = _TAG.match(line, pos)
                 if match is None:
                     raise InterchangeError(
-                        'a tag must read [Name "value"]; this one is not closed or has no quoted value.',
+                        gettext('a tag must read [Name "value"]; this one is not closed or has no quoted value.'),
                         f"line {lineno}",
                     )
                 if game is None:
                     game = Game(line=lineno)
                 name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
                 if name in game.tags:
-                    raise InterchangeError(f"the tag {name} appears twice in one game.", f"line {lineno}")
+                    raise InterchangeError(
+                        gettext("the tag %(name)s appears twice in one game.") % {"name": name}, f"line {lineno}"
+                    )
                 last = Tag(name, value, lineno)
                 if name == "Note":
                     game.notes.append(last)
@@ -104,7 +108,7 @@ def scan(text: str) -> tuple[list[Game], str]:
             elif ch == '"':
                 end = line.find('"', pos + 1)
                 if end < 0:
-                    raise InterchangeError("a quoted string is not closed on its line.", f"line {lineno}")
+                    raise InterchangeError(gettext("a quoted string is not closed on its line."), f"line {lineno}")
                 _data(last, lineno, line[pos + 1 : end])
                 pos = end + 1
             else:
@@ -114,7 +118,7 @@ def scan(text: str) -> tuple[list[Game], str]:
                 _data(last, lineno, line[pos:end])
                 pos = end
     if in_comment:
-        raise InterchangeError("a { comment } is never closed.", f"line {len(lines)}")
+        raise InterchangeError(gettext("a { comment } is never closed."), f"line {len(lines)}")
     if game is not None and game.tags:
         games.append(game)
     return games, version
@@ -122,7 +126,7 @@ def scan(text: str) -> tuple[list[Game], str]:
 
 def _data(tag: Tag | None, lineno: int, token: str) -> None:
     if tag is None:
-        raise InterchangeError(f"{token[:20]!r} is outside any tag.", f"line {lineno}")
+        raise InterchangeError(gettext("%(token)s is outside any tag.") % {"token": repr(token[:20])}, f"line {lineno}")
     tag.data.append((lineno, token))
 
 
@@ -139,7 +143,10 @@ def read_table(tag: Tag) -> Table:
     for part in tag.value.split(";"):
         match = _COLUMN.match(part.strip())
         if match is None:
-            raise InterchangeError(f"{part.strip()!r} is not a column of the {tag.name}.", f"line {tag.line}")
+            raise InterchangeError(
+                gettext("%(text)s is not a column of the %(name)s.") % {"text": repr(part.strip()), "name": tag.name},
+                f"line {tag.line}",
+            )
         columns.append(match.group(2))
     rows: list[tuple[int, dict[str, str]]] = []
     width = len(columns)
@@ -147,7 +154,8 @@ def read_table(tag: Tag) -> Table:
         chunk = tag.data[start : start + width]
         if len(chunk) < width:
             raise InterchangeError(
-                f"this row of the {tag.name} has {len(chunk)} elements; the table names {width} columns.",
+                gettext("this row of the %(name)s has %(count)s elements; the table names %(width)s columns.")
+                % {"name": tag.name, "count": len(chunk), "width": width},
                 f"line {chunk[0][0]}",
             )
         rows.append((chunk[0][0], {col: value for col, (_, value) in zip(columns, chunk, strict=True)}))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from .errors import InterchangeError
 from .pbn_scan import Game
 
@@ -63,11 +65,17 @@ def choose_set(sets: list[DealSet], number: int | None) -> list[Game]:
             return sets[0].games
         listed = "; ".join(s.describe() for s in sets)
         raise InterchangeError(
-            f"the file holds {len(sets)} deal sets: {listed}. Choose the set to import (Deal set on the upload page, "
-            "--set N on the command line).",
+            _(
+                "the file holds %(count)s deal sets: %(listed)s. Choose the set to import (Deal set "
+                "on the upload page, --set N on the command line)."
+            )
+            % {"count": len(sets), "listed": listed},
             "line 1",
         )
     if not 1 <= number <= len(sets):
         count = f"{len(sets)} deal set" + ("" if len(sets) == 1 else "s")
-        raise InterchangeError(f"there is no deal set {number}: the file holds {count}.", "line 1")
+        raise InterchangeError(
+            _("there is no deal set %(number)s: the file holds %(count)s.") % {"number": number, "count": count},
+            "line 1",
+        )
     return sets[number - 1].games

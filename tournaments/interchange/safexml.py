@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from django.utils.translation import gettext
 from lxml import etree
 
 from .errors import InterchangeError
@@ -43,13 +44,17 @@ def parse_xml_pis(data: bytes | str) -> tuple[Element, list[tuple[str, str, int]
     """As :func:`parse_xml`, with the processing instructions (target, text, line) too (our own data's)."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > MAX_BYTES:
-        raise InterchangeError(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB.", "line 1")
+        raise InterchangeError(
+            gettext("the file is larger than %(value)s MB.") % {"value": MAX_BYTES // (1024 * 1024)}, "line 1"
+        )
     try:
         root = etree.fromstring(raw, _parser())
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         reason = _AT.sub("", str(exc.msg))
-        raise InterchangeError(f"this is not well-formed XML ({reason}).", f"line {line}, column {column}") from None
+        raise InterchangeError(
+            gettext("this is not well-formed XML (%(reason)s).") % {"reason": reason}, f"line {line}, column {column}"
+        ) from None
     _refuse_entities(root, raw)
     return root, _take_pis(root)
 

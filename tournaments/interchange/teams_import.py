@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournaments.core.actors import Actor
 from tournaments.teams.imports import import_event
 from tournaments.teams.models import TeamEvent
@@ -51,8 +53,17 @@ class TeamsImportReport:
         for what, counts in (("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)):
             explained = ", ".join(f"{n} by {name}" for name, n in counts.explained.items()) or "0"
             parts.append(
-                f"{what}: {counts.same} the same, explained {explained}, {counts.file_inconsistent} where the file "
-                f"disagrees with itself, {counts.unexplained} unexplained"
+                _(
+                    "%(what)s: %(same)s the same, explained %(explained)s, %(file_inconsistent)s "
+                    "where the file disagrees with itself, %(unexplained)s unexplained"
+                )
+                % {
+                    "what": what,
+                    "same": counts.same,
+                    "explained": explained,
+                    "file_inconsistent": counts.file_inconsistent,
+                    "unexplained": counts.unexplained,
+                }
             )
         return f"Published vs Bridgedesk: {'; '.join(parts)}."
 
@@ -102,7 +113,8 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
     short = [m for m in record.matches if len(m.boards) < boards]
     if short:
         report.notes.append(
-            f"{len(short)} match(es) have fewer than {boards} boards with both rooms: their VPs wait for the rest."
+            _("%(count)s match(es) have fewer than %(boards)s boards with both rooms: their VPs wait for the rest.")
+            % {"count": len(short), "boards": boards}
         )
     return report
 
@@ -117,7 +129,9 @@ def _date(record: TeamsRecord, warnings: list[str]) -> dt.date:
     try:
         date = _parse_date(record.date, "EVENT DATE")
     except InterchangeError as exc:
-        warnings.append(f"{exc.where}: {exc.message} Today's date was used.")
+        warnings.append(
+            _("%(where)s: %(message)s Today's date was used.") % {"where": exc.where, "message": exc.message}
+        )
         date = None
     return date or dt.date.today()
 

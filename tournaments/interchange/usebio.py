@@ -15,6 +15,8 @@ import dataclasses
 import datetime as dt
 import re
 
+from django.utils.translation import gettext as _
+
 import scoring
 from tournaments.core.text import ascii_int, is_digits
 
@@ -70,7 +72,7 @@ class _Reader:
         raw = self.text(element, tag)
         if not raw:
             if required:
-                raise InterchangeError(f"{tag} is missing.", where)
+                raise InterchangeError(_("%(tag)s is missing.") % {"tag": tag}, where)
             return None
         try:
             return float(raw)
@@ -98,7 +100,7 @@ def _parse_date(text: str, where: str) -> dt.date | None:
         except ValueError:
             continue
     if text:
-        raise InterchangeError(f"DATE {text!r} is not a date (expected dd/mm/yyyy).", where)
+        raise InterchangeError(_("DATE %(text)s is not a date (expected dd/mm/yyyy).") % {"text": repr(text)}, where)
     return None
 
 
@@ -165,7 +167,7 @@ def _read_event(r: _Reader, root: Element) -> tuple[Element, SessionRecord]:
     events = root.findall("EVENT")
     if not events:
         raise InterchangeError(
-            "the file has no EVENT element, so there are no results to import.", r.where(root, "USEBIO")
+            _("the file has no EVENT element, so there are no results to import."), r.where(root, "USEBIO")
         )
     if len(events) > 1:
         raise InterchangeError(
@@ -196,7 +198,7 @@ def _read_section(r: _Reader, body: Element, record: SessionRecord, event: Eleme
     two_winner = not one_field and (winner_text == "2" or directions != {""})
     if two_winner and "" in directions:
         blank = next(p for p in record.pairs if not p.direction)
-        raise InterchangeError("a two-winner event needs the DIRECTION (NS or EW) of every pair.", blank.where)
+        raise InterchangeError(_("a two-winner event needs the DIRECTION (NS or EW) of every pair."), blank.where)
     record.winners = 2 if two_winner else 1
     for pair in record.pairs:
         pair.label = f"{pair.number}{pair.direction}" if two_winner else str(pair.number)
@@ -244,7 +246,7 @@ def _read_pairs(r: _Reader, event: Element, event_where: str) -> list[PairRecord
         if element.tag != "PAIR":
             if element.tag in ("TEAM", "PLAYER"):
                 raise InterchangeError(
-                    f"the participants are {element.tag}s; Bridgedesk imports pairs events.",
+                    _("the participants are %(tag)ss; Bridgedesk imports pairs events.") % {"tag": element.tag},
                     r.where(element, element.tag),
                 )
             continue
@@ -283,7 +285,7 @@ def _read_pairs(r: _Reader, event: Element, event_where: str) -> list[PairRecord
         )
     if not pairs:
         raise InterchangeError(
-            "PARTICIPANTS lists no PAIR: the pairs are missing.", r.where(participants, "PARTICIPANTS")
+            _("PARTICIPANTS lists no PAIR: the pairs are missing."), r.where(participants, "PARTICIPANTS")
         )
     return pairs
 
@@ -314,7 +316,7 @@ def _read_boards(r: _Reader, event: Element, record: SessionRecord, pairs: dict[
         if left_out:
             raise left_out[0]
         if not boards:
-            raise InterchangeError("the EVENT has no BOARD with results.", r.where(event, "EVENT"))
+            raise InterchangeError(_("the EVENT has no BOARD with results."), r.where(event, "EVENT"))
     return [boards[n] for n in sorted(boards)]
 
 
@@ -361,13 +363,13 @@ def _read_line(
     two = record.winners == 2
     ns_text, ew_text = r.text(element, "NS_PAIR_NUMBER"), r.text(element, "EW_PAIR_NUMBER")
     if not ns_text or not ew_text:
-        raise InterchangeError("the line needs both NS_PAIR_NUMBER and EW_PAIR_NUMBER.", where)
+        raise InterchangeError(_("the line needs both NS_PAIR_NUMBER and EW_PAIR_NUMBER."), where)
     ns, ew = _pair_ref(ns_text, "NS", two, where), _pair_ref(ew_text, "EW", two, where)
     for label, side in ((ns, "NS"), (ew, "EW")):
         if label not in pairs:
             raise InterchangeError(f"{side} pair {label} is not among the PARTICIPANTS.", where)
     if ns == ew:
-        raise InterchangeError(f"pair {ns} cannot play against itself.", where)
+        raise InterchangeError(_("pair %(ns)s cannot play against itself.") % {"ns": ns}, where)
     line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)
     other = OTHER_POINT_TAGS.get(record.scoring)
     if other and element.find(ns_tag) is None and element.find(other[0]) is not None:
@@ -380,7 +382,7 @@ def _read_line(
         line.kind = "artificial"
         line.ns_percent, line.ew_percent = float(artificial.group(1)), float(artificial.group(2))
         if line.ns_percent > 100 or line.ew_percent > 100:
-            raise InterchangeError(f"the artificial score {score} gives more than 100%.", where)
+            raise InterchangeError(_("the artificial score %(score)s gives more than 100%%.") % {"score": score}, where)
         return line
     if score in ("", "NP", "NOT PLAYED", "-"):
         line.kind = "not_played"
@@ -393,7 +395,7 @@ def _read_line(
         ) from None
     contract = r.text(element, "CONTRACT").upper().replace(" ", "")
     if not contract:
-        raise InterchangeError("a played line needs its CONTRACT.", where)
+        raise InterchangeError(_("a played line needs its CONTRACT."), where)
     line.contract = "PASS" if contract in ("PASS", "P", "AP", "ALLPASS", "PASSED") else contract
     try:
         scoring.parse_contract(line.contract)
@@ -411,7 +413,7 @@ def _read_line(
             raise InterchangeError(f"TRICKS {tricks!r} must be a number of tricks from 0 to 13.", where)
         line.tricks = int(tricks)
     elif line.contract != "PASS":
-        raise InterchangeError(f"the contract {line.contract} needs TRICKS.", where)
+        raise InterchangeError(_("the contract %(contract)s needs TRICKS.") % {"contract": line.contract}, where)
     return line
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
+
 from .errors import InterchangeError
 from .safexml import Element, line_of
 
@@ -25,7 +27,7 @@ def sections_of(event: Element) -> list[tuple[str, Element]]:
     sessions = event.findall("SESSION")
     if len(sessions) > 1:
         raise InterchangeError(
-            f"the event holds {len(sessions)} SESSIONs; import each session's file on its own.",
+            _("the event holds %(count)s SESSIONs; import each session's file on its own.") % {"count": len(sessions)},
             _where(sessions[1], "SESSION 2"),
         )
     sections = sessions[0].findall("SECTION")

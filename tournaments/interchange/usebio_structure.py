@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 from .errors import InterchangeError
 from .safexml import Element, parse_xml
 
@@ -93,15 +95,15 @@ def check_structure(data: bytes | str) -> None:
     """
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     if DOCTYPE not in text[:400]:
-        raise InterchangeError("the USEBIO 1.2 DOCTYPE is missing.", "line 2")
+        raise InterchangeError(_("the USEBIO 1.2 DOCTYPE is missing."), "line 2")
     root = parse_xml(data)
     if root.tag != "USEBIO" or root.get("Version") != "1.2":
-        raise InterchangeError('the root must be <USEBIO Version="1.2">.', "line 1")
+        raise InterchangeError(_('the root must be <USEBIO Version="1.2">.'), "line 1")
     _check_element(root, "USEBIO")
     for event in root.findall("EVENT"):
         if (event.find("PARTICIPANTS") is None) == (event.find("SESSION") is None):
             raise InterchangeError(
-                "an <EVENT> holds its PARTICIPANTS, or SESSIONs of SECTIONs that hold them (not both, not neither).",
+                _("an <EVENT> holds its PARTICIPANTS, or SESSIONs of SECTIONs that hold them (not both, not neither)."),
                 f"line {event.sourceline or '?'}",
             )
 
@@ -110,7 +112,9 @@ def _check_element(element: Element, key: str) -> None:
     model = _MODELS.get(key)
     if model is None:
         if len(element):
-            raise InterchangeError(f"<{element.tag}> holds text only.", f"line {element[0].sourceline or '?'}")
+            raise InterchangeError(
+                _("<%(tag)s> holds text only.") % {"tag": element.tag}, f"line {element[0].sourceline or '?'}"
+            )
         return
     position = 0
     count = 0
@@ -118,28 +122,33 @@ def _check_element(element: Element, key: str) -> None:
         while position < len(model) and child.tag not in model[position][0]:
             if count < model[position][1]:
                 raise InterchangeError(
-                    f"<{element.tag}> needs {'/'.join(sorted(model[position][0]))} before <{child.tag}>.",
+                    _("<%(tag)s> needs %(items)s before <%(tag2)s>.")
+                    % {"tag": element.tag, "items": "/".join(sorted(model[position][0])), "tag2": child.tag},
                     f"line {child.sourceline or '?'}",
                 )
             position += 1
             count = 0
         if position == len(model):
             raise InterchangeError(
-                f"<{child.tag}> is not allowed here in <{element.tag}>.", f"line {child.sourceline or '?'}"
+                _("<%(tag)s> is not allowed here in <%(tag2)s>.") % {"tag": child.tag, "tag2": element.tag},
+                f"line {child.sourceline or '?'}",
             )
         count += 1
         if count > model[position][2]:
             raise InterchangeError(
-                f"<{child.tag}> appears too often in <{element.tag}>.", f"line {child.sourceline or '?'}"
+                _("<%(tag)s> appears too often in <%(tag2)s>.") % {"tag": child.tag, "tag2": element.tag},
+                f"line {child.sourceline or '?'}",
             )
         child_key = f"{element.tag}/{child.tag}" if f"{element.tag}/{child.tag}" in _MODELS else child.tag
         _check_element(child, child_key)
     if position < len(model) and count < model[position][1]:
         raise InterchangeError(
-            f"<{element.tag}> lacks <{'/'.join(sorted(model[position][0]))}>.", f"line {element.sourceline or '?'}"
+            _("<%(tag)s> lacks <%(items)s>.") % {"tag": element.tag, "items": "/".join(sorted(model[position][0]))},
+            f"line {element.sourceline or '?'}",
         )
     for tags, lo, _hi in model[position + 1 :]:
         if lo > 0:
             raise InterchangeError(
-                f"<{element.tag}> lacks <{'/'.join(sorted(tags))}>.", f"line {element.sourceline or '?'}"
+                _("<%(tag)s> lacks <%(items)s>.") % {"tag": element.tag, "items": "/".join(sorted(tags))},
+                f"line {element.sourceline or '?'}",
             )

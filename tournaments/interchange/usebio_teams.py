@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournaments.core.text import ascii_int, is_digits
 
 from .errors import InterchangeError
@@ -95,16 +97,24 @@ def _number(element: Element, tag: str, where: str) -> float | None:
     try:
         value = float(raw)
     except ValueError:
-        raise InterchangeError(f"{tag} {raw[:20]!r} is not a number.", where) from None
+        raise InterchangeError(
+            _("%(tag)s %(raw)s is not a number.") % {"tag": tag, "raw": repr(raw[:20])}, where
+        ) from None
     if value != value or abs(value) > 1e6:  # NaN or absurd
-        raise InterchangeError(f"{tag} {raw[:20]!r} is not a number of IMPs or VPs.", where)
+        raise InterchangeError(
+            _("%(tag)s %(raw)s is not a number of IMPs or VPs.") % {"tag": tag, "raw": repr(raw[:20])}, where
+        )
     return value
 
 
 def _whole(element: Element, tag: str, where: str, low: int, high: int) -> int:
     raw = _text(element, tag)
     if not is_digits(raw) or not low <= int(raw) <= high:
-        raise InterchangeError(f"{tag} {raw[:20]!r} must be a whole number from {low} to {high}.", where)
+        raise InterchangeError(
+            _("%(tag)s %(raw)s must be a whole number from %(low)s to %(high)s.")
+            % {"tag": tag, "raw": repr(raw[:20]), "low": low, "high": high},
+            where,
+        )
     return int(raw)
 
 
@@ -122,14 +132,21 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
     """Read a USEBIO teams file; InterchangeError (with the place) when nothing readable is left."""
     root = parse_xml(data)
     if root.tag != "USEBIO":
-        raise InterchangeError(f"the root element is <{root.tag}>, not <USEBIO>.", _where(root, root.tag))
+        raise InterchangeError(
+            _("the root element is <%(tag)s>, not <USEBIO>.") % {"tag": root.tag}, _where(root, root.tag)
+        )
     events = root.findall("EVENT")
     if len(events) != 1:
-        raise InterchangeError(f"the file holds {len(events)} EVENTs; a teams file holds one.", _where(root, "USEBIO"))
+        raise InterchangeError(
+            _("the file holds %(count)s EVENTs; a teams file holds one.") % {"count": len(events)},
+            _where(root, "USEBIO"),
+        )
     event = events[0]
     kind = event.get("EVENT_TYPE", "").strip().upper()
     if kind not in TEAMS_EVENT_TYPES:
-        raise InterchangeError(f"EVENT_TYPE {kind or '(none)'} is not a teams event.", _where(event, "EVENT"))
+        raise InterchangeError(
+            _("EVENT_TYPE %(value)s is not a teams event.") % {"value": kind or "(none)"}, _where(event, "EVENT")
+        )
     record = TeamsRecord(
         name=_text(event, "EVENT_DESCRIPTION", "TITLE"),
         date=_text(event, "DATE"),
@@ -146,13 +163,15 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
                 read.append(_read_match(element, len(record.matches) + len(read) + len(refused) + 1, numbers, record))
             except InterchangeError as exc:
                 refused.append(exc)
-                record.warnings.append(f"{exc.where}: {exc.message} The match was left out.")
+                record.warnings.append(
+                    _("%(where)s: %(message)s The match was left out.") % {"where": exc.where, "message": exc.message}
+                )
         _continue_rounds(record, read, group[0])
     _check_meetings(record)
     if not record.matches:
         if refused:
             raise refused[0]
-        raise InterchangeError("the EVENT has no MATCH with results.", _where(event, "EVENT"))
+        raise InterchangeError(_("the EVENT has no MATCH with results."), _where(event, "EVENT"))
     return record
 
 
@@ -164,7 +183,11 @@ def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
             place = _where(element, f"TEAM {_text(element, 'TEAM_NUMBER') or len(teams) + 1}")
             number = _whole(element, "TEAM_NUMBER", place, 1, MAX_TEAM)
             if number in teams:
-                raise InterchangeError(f"team {number} is listed twice (also {teams[number].where}).", place)
+                raise InterchangeError(
+                    _("team %(number)s is listed twice (also %(where)s).")
+                    % {"number": number, "where": teams[number].where},
+                    place,
+                )
             players = [" ".join(_text(p, "PLAYER_NAME").split()) for p in element.findall("PLAYER")]
             teams[number] = TeamRecord(
                 number=number,
@@ -177,7 +200,9 @@ def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
     if len(teams) < 2:
         pairs = any(p.find("PAIR") is not None for b in bodies for p in b.findall("PARTICIPANTS"))
         also = " (it lists PAIRs: is EVENT_TYPE right?)" if pairs else ""
-        raise InterchangeError(f"a teams event's PARTICIPANTS must list at least two TEAMs{also}.", where)
+        raise InterchangeError(
+            _("a teams event's PARTICIPANTS must list at least two TEAMs%(also)s.") % {"also": also}, where
+        )
     return [teams[n] for n in sorted(teams)]
 
 
@@ -196,25 +221,34 @@ def _read_match(element: Element, index: int, numbers: set[int], record: TeamsRe
     )
     for number, side in ((match.home, "HOME"), (match.away, "AWAY")):
         if number not in numbers:
-            raise InterchangeError(f"{side}_TEAM_NUMBER {number} is not among the PARTICIPANTS.", where)
+            raise InterchangeError(
+                _("%(side)s_TEAM_NUMBER %(number)s is not among the PARTICIPANTS.") % {"side": side, "number": number},
+                where,
+            )
     if match.home == match.away:
-        raise InterchangeError(f"team {match.home} cannot play against itself.", where)
+        raise InterchangeError(_("team %(home)s cannot play against itself.") % {"home": match.home}, where)
     seen: set[int] = set()
     for board_element in element.findall("BOARD"):
         try:
             board = _read_board(board_element, match)
             if board.number in seen:
-                raise InterchangeError(f"board {board.number} is given twice in this match.", board.where)
+                raise InterchangeError(
+                    _("board %(number)s is given twice in this match.") % {"number": board.number}, board.where
+                )
         except InterchangeError as exc:
-            record.warnings.append(f"{exc.where}: {exc.message} The board was left out.")
+            record.warnings.append(
+                _("%(where)s: %(message)s The board was left out.") % {"where": exc.where, "message": exc.message}
+            )
             continue
         seen.add(board.number)
         match.boards.append(board)
     if not match.boards:
-        raise InterchangeError("the match has no board with both rooms' results.", where)
+        raise InterchangeError(_("the match has no board with both rooms' results."), where)
     match.boards.sort(key=lambda b: b.number)
     if len(match.boards) > 64:
-        raise InterchangeError(f"the match has {len(match.boards)} boards; a match has at most 64.", where)
+        raise InterchangeError(
+            _("the match has %(count)s boards; a match has at most 64.") % {"count": len(match.boards)}, where
+        )
     return match
 
 
@@ -226,11 +260,11 @@ def _read_board(element: Element, match: MatchRecord) -> MatchBoardRecord:
         line_where = _where(line, f"BOARD {number}, TRAVELLER_LINE {index}")
         room = _room(line, match, line_where)
         if room in rooms:
-            raise InterchangeError(f"room {room} is given twice.", line_where)
+            raise InterchangeError(_("room %(room)s is given twice.") % {"room": room}, line_where)
         rooms[room] = (_score(line, line_where), _line_imps(line, room, line_where))
     missing = [str(r) for r in (1, 2) if r not in rooms]
     if missing:
-        raise InterchangeError(f"room {' and '.join(missing)} has no TRAVELLER_LINE.", where)
+        raise InterchangeError(_("room %(items)s has no TRAVELLER_LINE.") % {"items": " and ".join(missing)}, where)
     published = rooms[1][1] if rooms[1][1] is not None else rooms[2][1]
     return MatchBoardRecord(number, rooms[1][0], rooms[2][0], published, where)
 
@@ -240,23 +274,31 @@ def _room(line: Element, match: MatchRecord, where: str) -> int:
     raw = _text(line, "ROOM").upper()
     if raw:
         if raw not in ROOMS:
-            raise InterchangeError(f"ROOM {raw[:20]!r} must be 1, 2, OPEN or CLOSED.", where)
+            raise InterchangeError(_("ROOM %(raw)s must be 1, 2, OPEN or CLOSED.") % {"raw": repr(raw[:20])}, where)
         return ROOMS[raw]
     ns = _text(line, "NS_TEAM_NUMBER", "NS_PAIR_NUMBER")
     if ns == str(match.home):
         return 1
     if ns == str(match.away):
         return 2
-    raise InterchangeError(f"the line names no ROOM and its N-S team {ns[:20]!r} is not in the match.", where)
+    raise InterchangeError(
+        _("the line names no ROOM and its N-S team %(ns)s is not in the match.") % {"ns": repr(ns[:20])}, where
+    )
 
 
 def _score(line: Element, where: str) -> int:
     raw = _text(line, "SCORE").lstrip("+")
     value = ascii_int(raw) if raw else None
     if value is None:
-        raise InterchangeError(f"SCORE {raw[:20]!r} is not an N-S score (420, -50, 0 for passed out).", where)
+        raise InterchangeError(
+            _("SCORE %(raw)s is not an N-S score (420, -50, 0 for passed out).") % {"raw": repr(raw[:20])}, where
+        )
     if abs(value) > MAX_SCORE or value % 10:
-        raise InterchangeError(f"SCORE {value} is not a bridge score (a multiple of 10, at most {MAX_SCORE}).", where)
+        raise InterchangeError(
+            _("SCORE %(value)s is not a bridge score (a multiple of 10, at most %(most)s).")
+            % {"value": value, "most": MAX_SCORE},
+            where,
+        )
     return value
 
 
@@ -276,7 +318,8 @@ def _continue_rounds(record: TeamsRecord, read: list[MatchRecord], session: Elem
         for match in read:
             match.round += last
         record.warnings.append(
-            f"{_where(session, 'SESSION')}: its rounds start again; they are read as rounds {last + 1} on."
+            _("%(_where)s: its rounds start again; they are read as rounds %(value)s on.")
+            % {"_where": _where(session, "SESSION"), "value": last + 1}
         )
     record.matches.extend(read)
 
@@ -289,8 +332,11 @@ def _check_meetings(record: TeamsRecord) -> None:
         clash = next((busy[(match.round, t)] for t in (match.home, match.away) if (match.round, t) in busy), None)
         if clash is not None:
             record.warnings.append(
-                f"{match.where}: a team of this match already plays in round {match.round} ({clash.where}). "
-                "The match was left out."
+                _(
+                    "%(where)s: a team of this match already plays in round %(round)s (%(where2)s). "
+                    "The match was left out."
+                )
+                % {"where": match.where, "round": match.round, "where2": clash.where}
             )
             continue
         busy[(match.round, match.home)] = busy[(match.round, match.away)] = match

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.core.access import Perm, requires
@@ -44,9 +45,21 @@ def upload(request: HttpRequest) -> HttpResponse:
         if twin is not None and not form.cleaned_data["import_again"]:
             form.add_error(
                 "file",
-                f"This file was already imported on {twin.created_at:%d %b %Y at %H:%M} as {twin}: open that "
-                f"{'teams event' if teams_file else 'session'}, or tick "
-                '"Import it again" and choose the file again to make a second one.',
+                (
+                    _(
+                        "This file was already imported on %(when)s as %(twin)s: open that teams event, or tick "
+                        '"Import it again" and choose the file again to make a second one.'
+                    )
+                    if teams_file
+                    else _(
+                        "This file was already imported on %(when)s as %(twin)s: open that session, or tick "
+                        '"Import it again" and choose the file again to make a second one.'
+                    )
+                )
+                % {
+                    "when": format(twin.created_at, "%d %b %Y at %H:%M"),
+                    "twin": twin,
+                },
             )
             return render(request, "interchange/upload.html", {"form": form, "twin": twin})
         if teams_file:
@@ -78,8 +91,11 @@ def upload(request: HttpRequest) -> HttpResponse:
             elif report.compared:
                 messages.info(
                     request,
-                    f"Bridgedesk's scores agree with all {report.compared} figures the file published "
-                    "(to the two decimals it prints).",
+                    _(
+                        "Bridgedesk's scores agree with all %(compared)s figures the file published "
+                        "(to the two decimals it prints)."
+                    )
+                    % {"compared": report.compared},
                 )
             return redirect(report.session.get_absolute_url())
     return render(request, "interchange/upload.html", {"form": form})
@@ -146,7 +162,10 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
         except InterchangeError as exc:
             _file_error(form, exc)
         else:
-            messages.success(request, f"Loaded {report.boards} deals from {upload_file.name}.")
+            messages.success(
+                request,
+                _("Loaded %(boards)s deals from %(name)s.") % {"boards": report.boards, "name": upload_file.name},
+            )
             for note in report.notes[: MAX_WARNINGS_SHOWN + 1]:
                 messages.info(request, note)
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
@@ -157,7 +176,9 @@ def load_deals(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _conventions_form(session: Session, data: object = None) -> ConventionsForm:
     initial = {name: getattr(session, name) for name in CONVENTION_FIELDS}
-    return ConventionsForm(data, initial=initial, rounding_choices=list(Session.Rounding.choices))
+    return ConventionsForm(
+        data, initial=initial, rounding_choices=[(value, str(label)) for value, label in Session.Rounding.choices]
+    )
 
 
 @requires(Perm.DIRECT)
@@ -177,7 +198,7 @@ def conventions(request: HttpRequest, pk: int) -> HttpResponse:
                     request, "Scoring conventions changed: " + ", ".join(_LABELS[c] for c in changed) + "."
                 )
             else:
-                messages.info(request, "The conventions were already as chosen; nothing changed.")
+                messages.info(request, _("The conventions were already as chosen; nothing changed."))
             return redirect("interchange:published", pk=session.pk)
     return render(request, "interchange/conventions.html", {"session": session, "form": form})
 
@@ -198,10 +219,10 @@ def published(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         shown = request.POST.get("scores_shown", "")
         if shown not in Session.ScoresShown.values:
-            messages.error(request, "Choose to show the published figures or Bridgedesk's.")
+            messages.error(request, _("Choose to show the published figures or Bridgedesk's."))
         elif set_scores_shown(session, shown, actor=request.user, why=request.POST.get("why", "")):
             label = "Bridgedesk's arithmetic" if shown == "bridgedesk" else "the published figures"
-            messages.success(request, f"The session now shows {label} on every page.")
+            messages.success(request, _("The session now shows %(label)s on every page.") % {"label": label})
         return redirect("interchange:published", pk=session.pk)
     context = {
         "session": session,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from scoring.messages import gettext as _
+
 from .howell import howell
 from .individual import individual
 from .mitchell import mitchell
@@ -49,7 +51,9 @@ def generate(
     """Build a movement by kind name (or alias); `pairs` counts players for an individual. Raises MovementError."""
     if kind in ALIASES:
         if variant not in (None, ALIASES[kind][1]):
-            raise MovementError(f"The {kind} movement has no variant {variant!r}.")
+            raise MovementError(
+                _("The %(kind)s movement has no variant %(variant)s.") % {"kind": kind, "variant": repr(variant)}
+            )
         kind, variant = ALIASES[kind]
     special = VARIANT_GENERATORS.get((kind, variant or ""))
     if special is not None:
@@ -57,5 +61,8 @@ def generate(
     try:
         generator = GENERATORS[kind]
     except KeyError:
-        raise MovementError(f"Unknown movement {kind!r}: choose one of {', '.join([*GENERATORS, *ALIASES])}.") from None
+        raise MovementError(
+            _("Unknown movement %(kind)s: choose one of %(items)s.")
+            % {"kind": repr(kind), "items": ", ".join([*GENERATORS, *ALIASES])}
+        ) from None
     return generator(pairs, boards_per_round=boards_per_round, rounds=rounds, variant=variant)

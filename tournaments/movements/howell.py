@@ -18,6 +18,8 @@ import math
 import random
 from functools import cache
 
+from scoring.messages import gettext as _
+
 from .sets import assign_sets
 from .standard import standard_howell
 from .types import MAX_HOWELL_PAIRS, Movement, MovementError, Row, Share, board_set, check_boards_per_round, check_pairs
@@ -144,7 +146,7 @@ def _full_sets(m: int) -> tuple[tuple[int, ...], ...]:
         if found is not None or head == 0:
             tail = [[head + i] * tables for i in range(shared)]
             return tuple(tuple(sets) for sets in (found or []) + tail)
-    raise MovementError(f"No board-set schedule found for a Howell on {tables} tables.")
+    raise MovementError(_("No board-set schedule found for a Howell on %(tables)s tables.") % {"tables": tables})
 
 
 def howell(
@@ -159,9 +161,14 @@ def howell(
     if variant == "standard":
         return standard_howell(pairs, boards_per_round=boards_per_round, rounds=rounds)
     if pairs < 3:
-        raise MovementError(f"A Howell needs at least 3 pairs (2 tables with a sit-out), not {pairs}.")
+        raise MovementError(
+            _("A Howell needs at least 3 pairs (2 tables with a sit-out), not %(pairs)s.") % {"pairs": pairs}
+        )
     if variant not in (None, *HOWELL_VARIANTS):
-        raise MovementError(f"Unknown Howell variant {variant!r}: leave it out or use three-quarter, half or standard.")
+        raise MovementError(
+            _("Unknown Howell variant %(variant)s: leave it out or use three-quarter, half or standard.")
+            % {"variant": repr(variant)}
+        )
     check_pairs(pairs, MAX_HOWELL_PAIRS, "Howell")
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     full_pairs = pairs + pairs % 2
@@ -171,7 +178,10 @@ def howell(
     default_rounds = max(1, math.ceil(share * m))
     n_rounds = default_rounds if rounds is None else rounds
     if not 1 <= n_rounds <= m:
-        raise MovementError(f"A Howell for {pairs} pairs plays at least 1 and at most {m} rounds, not {n_rounds}.")
+        raise MovementError(
+            _("A Howell for %(pairs)s pairs plays at least 1 and at most %(most)s rounds, not %(n_rounds)s.")
+            % {"pairs": pairs, "most": m, "n_rounds": n_rounds}
+        )
 
     plan = _seating(m, n_rounds)
     phantom = m if pairs % 2 else -1  # 0-based index of the phantom pair, if any

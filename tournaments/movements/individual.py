@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from scoring.messages import gettext as _
+
 from .types import Movement, MovementError, Row, Share, board_set, check_boards_per_round
 
 __all__ = ["individual", "starting_seats"]
@@ -79,7 +81,7 @@ def starting_seats(players: int) -> tuple[int, ...]:
         return False
 
     if not place(1):
-        raise MovementError(f"No individual movement found for {players} players.")
+        raise MovementError(_("No individual movement found for %(players)s players.") % {"players": players})
     return tuple(players if v < 0 else v + 1 for v in values)
 
 
@@ -93,16 +95,22 @@ def individual(
     """The laws' individual for 8 or 12 players: 7 or 11 rounds, seat labels "N-S" / "E-W" player numbers."""
     if players not in (8, 12):
         raise MovementError(
-            f"Individual movements are for 8 or 12 players (2 or 3 tables), not {players}; "
-            "for an individual --pairs counts players."
+            _(
+                "Individual movements are for 8 or 12 players (2 or 3 tables), not %(players)s; "
+                "for an individual --pairs counts players."
+            )
+            % {"players": players}
         )
     if variant is not None:
-        raise MovementError(f"The individual movement has no variant {variant!r}.")
+        raise MovementError(_("The individual movement has no variant %(variant)s.") % {"variant": repr(variant)})
     bpr = check_boards_per_round(3 if boards_per_round is None else boards_per_round)
     m = players - 1
     n_rounds = m if rounds is None else rounds
     if not 1 <= n_rounds <= m:
-        raise MovementError(f"The {players}-player individual plays at least 1 and at most {m} rounds, not {n_rounds}.")
+        raise MovementError(
+            _("The %(players)s-player individual plays at least 1 and at most %(most)s rounds, not %(n_rounds)s.")
+            % {"players": players, "most": m, "n_rounds": n_rounds}
+        )
     start = starting_seats(players)
     tables = players // 4
 

@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from scoring.messages import gettext as _
+
 from .types import Movement, MovementError, Row, Share, board_set
 
 __all__ = ["load_bridgescorer_yaml", "load_howellki", "movement_from_cells"]
@@ -44,7 +46,7 @@ def movement_from_cells(
     """
     cells = list(cells)
     if not cells:
-        raise MovementError("The movement table is empty.")
+        raise MovementError(_("The movement table is empty."))
     sides: dict[int, set[str]] = {}
     for _r, _t, ns, ew, _b in cells:
         if ns is not None:
@@ -128,7 +130,10 @@ def load_bridgescorer_yaml(path: str | Path) -> Movement:
             continue
         kv = _KEY_VALUE.match(line.strip())
         if kv is None:
-            raise MovementError(f"{path}: line {number} is not understood: {raw!r}")
+            raise MovementError(
+                _("%(path)s: line %(number)s is not understood: %(raw)s")
+                % {"path": path, "number": number, "raw": repr(raw)}
+            )
         dash, key, value = kv.groups()
         if not in_hands:
             if key == "hands":
@@ -140,14 +145,17 @@ def load_bridgescorer_yaml(path: str | Path) -> Movement:
             current = {}
             hands.append(current)
         if current is None:
-            raise MovementError(f"{path}: line {number}: a hand's field before its '- table:' line")
+            raise MovementError(
+                _("%(path)s: line %(number)s: a hand's field before its '- table:' line")
+                % {"path": path, "number": number}
+            )
         if key != "boards":
             current[key] = int(value)
     cells: list[Cell] = []
     for hand in hands:
         boards = hand.get("boards", [])
         if not isinstance(boards, list):
-            raise MovementError(f"{path}: a hand's boards are not a list.")
+            raise MovementError(_("%(path)s: a hand's boards are not a list.") % {"path": path})
         cells.append(
             (
                 _int(hand["round"]),
@@ -171,7 +179,7 @@ def load_bridgescorer_yaml(path: str | Path) -> Movement:
 
 def _int(value: object) -> int:
     if not isinstance(value, int):
-        raise MovementError(f"Expected a number, found {value!r}.")
+        raise MovementError(_("Expected a number, found %(value)s.") % {"value": repr(value)})
     return value
 
 
@@ -207,7 +215,7 @@ def _howellki_csv(path: Path, key: str, bpr: int) -> list[Cell]:
                 )
             )
     if not cells:
-        raise MovementError(f"No movement {key!r} in {path}.")
+        raise MovementError(_("No movement %(key)s in %(path)s.") % {"key": repr(key), "path": path})
     return cells
 
 
@@ -220,7 +228,7 @@ def _position_index(position: str) -> int:
 def _howellki_json(path: Path, key: str, bpr: int) -> list[Cell]:
     data = json.loads(path.read_text(encoding="utf-8"))
     if key not in data:
-        raise MovementError(f"No movement {key!r} in {path}.")
+        raise MovementError(_("No movement %(key)s in %(path)s.") % {"key": repr(key), "path": path})
     entry = data[key]
     tables, rounds = int(entry["tables"]), int(entry["rounds"])
     seats: list[int] = list(entry["positions"])
@@ -238,5 +246,8 @@ def _howellki_json(path: Path, key: str, bpr: int) -> list[Cell]:
             moved[cycle[(i + 1) % len(cycle)]] = seats[position]
         seats = moved
     if len({c[1] for c in cells}) != tables:
-        raise MovementError(f"Movement {key!r}: its board slots do not cover the {tables} tables.")
+        raise MovementError(
+            _("Movement %(key)s: its board slots do not cover the %(tables)s tables.")
+            % {"key": repr(key), "tables": tables}
+        )
     return cells

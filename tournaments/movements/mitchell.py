@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 
+from scoring.messages import gettext as _
+
 from .types import (
     MAX_MITCHELL_PAIRS,
     ByeStand,
@@ -41,7 +43,10 @@ def arrow_switch_rounds(rounds: int) -> tuple[int, ...]:
 
 def _check_common(pairs: int, boards_per_round: int) -> int:
     if pairs < 6:
-        raise MovementError(f"A Mitchell needs at least 6 pairs (3 tables); {pairs} pairs can play a Howell instead.")
+        raise MovementError(
+            _("A Mitchell needs at least 6 pairs (3 tables); %(pairs)s pairs can play a Howell instead.")
+            % {"pairs": pairs}
+        )
     check_pairs(pairs, MAX_MITCHELL_PAIRS, "Mitchell")
     check_boards_per_round(boards_per_round)
     return math.ceil(pairs / 2)
@@ -58,21 +63,31 @@ def mitchell(
     bpr = 2 if boards_per_round is None else boards_per_round
     tables = _check_common(pairs, bpr)
     if variant not in (None, *MITCHELL_VARIANTS):
-        raise MovementError(f"Unknown Mitchell variant {variant!r}: choose relay, skip or arrow-switch.")
+        raise MovementError(
+            _("Unknown Mitchell variant %(variant)s: choose relay, skip or arrow-switch.") % {"variant": repr(variant)}
+        )
     even = tables % 2 == 0
     arrow = variant == "arrow-switch"
     base = variant if variant in ("relay", "skip") else ("relay" if even else None)
     if base is not None and not even:
         raise MovementError(
-            f"The {base} Mitchell is for an even number of tables; {tables} tables play the plain Mitchell."
+            _("The %(base)s Mitchell is for an even number of tables; %(tables)s tables play the plain Mitchell.")
+            % {"base": base, "tables": tables}
         )
     max_rounds = tables - 1 if base == "skip" else tables
     n_rounds = max_rounds if rounds is None else rounds
     if not 1 <= n_rounds <= max_rounds:
-        raise MovementError(
-            f"A {base + ' ' if base else ''}Mitchell on {tables} tables plays at least 1 and at most "
-            f"{max_rounds} rounds, not {n_rounds}."
-        )
+        if base == "relay":
+            wrong = _(
+                "A relay Mitchell on %(tables)s tables plays at least 1 and at most %(most)s rounds, not %(rounds)s."
+            )
+        elif base == "skip":
+            wrong = _(
+                "A skip Mitchell on %(tables)s tables plays at least 1 and at most %(most)s rounds, not %(rounds)s."
+            )
+        else:
+            wrong = _("A Mitchell on %(tables)s tables plays at least 1 and at most %(most)s rounds, not %(rounds)s.")
+        raise MovementError(wrong % {"tables": tables, "most": max_rounds, "rounds": n_rounds})
     switched = arrow_switch_rounds(n_rounds) if arrow else ()
     half_table = pairs % 2 == 1
 

@@ -11,6 +11,8 @@ in turn. (Taking NS seats only, as some published rover movements do, has no suc
 
 from __future__ import annotations
 
+from scoring.messages import gettext as _
+
 from .mitchell import mitchell
 from .types import Movement, MovementError, Row, check_pairs
 
@@ -23,14 +25,18 @@ MAX_ROVER_PAIRS = 101  # the schedule search is proved (tests) up to here; a rov
 def rover_mitchell(pairs: int, *, boards_per_round: int | None = None, rounds: int | None = None) -> Movement:
     """A Mitchell for an odd number of pairs with a rover (see the module docstring)."""
     if pairs % 2 == 0 or pairs < 9:
-        raise MovementError(f"A rover Mitchell is for an odd number of pairs, 9 or more, not {pairs}.")
+        raise MovementError(
+            _("A rover Mitchell is for an odd number of pairs, 9 or more, not %(pairs)s.") % {"pairs": pairs}
+        )
     check_pairs(pairs, MAX_ROVER_PAIRS, "rover Mitchell")
     base = mitchell(pairs - 1, boards_per_round=boards_per_round, rounds=rounds)
     tables = base.tables
     rover = str(tables + 1)
     taken = _schedule(base)
     if taken is None:
-        raise MovementError(f"No rover schedule found for {pairs} pairs; play a half-table Mitchell.")
+        raise MovementError(
+            _("No rover schedule found for %(pairs)s pairs; play a half-table Mitchell.") % {"pairs": pairs}
+        )
     rows: list[Row] = []
     for row in base.rows:
         table, side = taken[row.round - 1]

@@ -14,6 +14,8 @@ generator's Howell stays the alternative, and the only choice for other fields.
 
 from __future__ import annotations
 
+from scoring.messages import gettext as _
+
 from .types import ByeStand, Movement, MovementError, Row, board_set, check_boards_per_round
 
 __all__ = ["STANDARD_HOWELLS", "standard_howell", "standard_name"]
@@ -39,10 +41,15 @@ def standard_howell(pairs: int, *, boards_per_round: int | None = None, rounds: 
     full_pairs = pairs + pairs % 2
     tables = full_pairs // 2
     if tables not in STANDARD_HOWELLS:
-        raise MovementError(f"There is no standard Howell for {pairs} pairs; choose the generated Howell.")
+        raise MovementError(
+            _("There is no standard Howell for %(pairs)s pairs; choose the generated Howell.") % {"pairs": pairs}
+        )
     m = full_pairs - 1
     if rounds not in (None, m):
-        raise MovementError(f"The standard {tables}-table Howell plays all {m} rounds, not {rounds}.")
+        raise MovementError(
+            _("The standard %(tables)s-table Howell plays all %(most)s rounds, not %(rounds)s.")
+            % {"tables": tables, "most": m, "rounds": rounds}
+        )
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     stay, starter, slots = STANDARD_HOWELLS[tables]
     seats: list[tuple[int | None, int | None]] = [(None, stay), *starter]  # None: the stationary pair

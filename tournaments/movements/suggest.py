@@ -16,6 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from scoring.messages import gettext as _
+from scoring.messages import gettext_noop as N_
+
 from .generate import generate
 from .rover import MAX_ROVER_PAIRS
 from .standard import STANDARD_HOWELLS, standard_name
@@ -115,52 +118,70 @@ def _round_options(kind: str, variant: str | None, pairs: int) -> list[int]:
     return list(range(top, lowest - 1, -1))
 
 
-_VARIANT_REASONS = {
-    "web": "more tables than rounds: tables a strand apart play the same boards (copies of the boards needed)",
-    "hesitation": "one winner without an arrow switch: the EW pair at the middle table stays a round and sits NS",
-    "scrambled": "one winner: the arrow is switched at a third of the tables each round",
-    "share-relay": "no bye stand: the last table shares table 1's boards",
-    "rover": "no half table: an extra pair takes a different pair's seat each round, NS and EW pairs sit out alike",
+_VARIANT_REASONS = {  # translated where the reason is put together (gettext_noop only marks them)
+    "web": N_("more tables than rounds: tables a strand apart play the same boards (copies of the boards needed)"),
+    "hesitation": N_("one winner without an arrow switch: the EW pair at the middle table stays a round and sits NS"),
+    "scrambled": N_("one winner: the arrow is switched at a third of the tables each round"),
+    "share-relay": N_("no bye stand: the last table shares table 1's boards"),
+    "rover": N_("no half table: an extra pair takes a different pair's seat each round, NS and EW pairs sit out alike"),
 }
 
 
 def _reason(movement: Movement, played: tuple[int, int], minutes: int, complete: bool) -> str:
-    parts = ["one winner" if movement.winners == 1 else "two winners (NS and EW)"]
+    """The reason a director reads, clause by clause (each a whole phrase for the translator)."""
+    parts = [_("one winner") if movement.winners == 1 else _("two winners (NS and EW)")]
     fewest, most = played
-    per_pair = f"{most}" if fewest == most else f"{fewest} or {most}"
-    parts.append(f"{per_pair} boards a pair ({movement.board_count} in play)")
-    parts.append(f"{movement.rounds} rounds of {movement.boards_per_round}")
-    parts.append(f"about {minutes // 60}h{minutes % 60:02d}")
-    if movement.kind == "howell":
-        parts.append("everyone meets everyone" if complete else "a partial Howell: not everyone meets")
-    elif complete:
-        parts.append("every EW pair meets every NS pair")
+    if fewest == most:
+        parts.append(_("%(most)s boards a pair (%(total)s in play)") % {"most": most, "total": movement.board_count})
     else:
-        parts.append(f"each EW pair misses {movement.tables - movement.rounds} NS pair(s)")
+        parts.append(
+            _("%(fewest)s or %(most)s boards a pair (%(total)s in play)")
+            % {"fewest": fewest, "most": most, "total": movement.board_count}
+        )
+    parts.append(
+        _("%(rounds)s rounds of %(boards)s") % {"rounds": movement.rounds, "boards": movement.boards_per_round}
+    )
+    parts.append(_("about %(hours)sh%(minutes)02d") % {"hours": minutes // 60, "minutes": minutes % 60})
+    if movement.kind == "howell":
+        parts.append(_("everyone meets everyone") if complete else _("a partial Howell: not everyone meets"))
+    elif complete:
+        parts.append(_("every EW pair meets every NS pair"))
+    else:
+        parts.append(_("each EW pair misses %(count)s NS pair(s)") % {"count": movement.tables - movement.rounds})
+    parts += _sharing(movement)
+    if movement.variant == "skip":
+        parts.append(_("EW pairs skip a table after half the rounds"))
+    if movement.arrow_switch_rounds:
+        rounds = ", ".join(map(str, movement.arrow_switch_rounds))
+        parts.append(_("arrow-switch round(s) %(rounds)s") % {"rounds": rounds})
+    if movement.phantom:
+        mitchell = movement.kind == "mitchell"
+        parts.append(_("each EW pair sits out one round") if mitchell else _("each pair sits out one round"))
+    return "; ".join(parts)
+
+
+def _sharing(movement: Movement) -> list[str]:
+    """How the boards are shared: relays and bye stands, or none."""
+    parts = []
     if movement.kind == "mitchell" and (movement.relay_tables or movement.bye_stands):
         if movement.relay_tables:
             low, high = movement.relay_tables
-            parts.append(f"relay: tables {low} and {high} share boards")
+            parts.append(_("relay: tables %(low)s and %(high)s share boards") % {"low": low, "high": high})
         if movement.bye_stands:
             stand = movement.bye_stands[0].between
-            parts.append(f"bye stand between tables {stand[0]} and {stand[1]}")
+            parts.append(_("bye stand between tables %(low)s and %(high)s") % {"low": stand[0], "high": stand[1]})
     elif movement.shares:
-        parts.append("some tables share boards (relay)")
+        parts.append(_("some tables share boards (relay)"))
     elif movement.bye_stands:
         low, high = movement.bye_stands[0].between
         stands = sum(1 for stand in movement.bye_stands if stand.round == 1)
-        parts.append(f"boards move down one table a round, {stands} bye stands between tables {low} and {high}")
+        parts.append(
+            _("boards move down one table a round, %(stands)s bye stands between tables %(low)s and %(high)s")
+            % {"stands": stands, "low": low, "high": high}
+        )
     else:
-        parts.append("no relays")
-    if movement.variant == "skip":
-        parts.append("EW pairs skip a table after half the rounds")
-    if movement.arrow_switch_rounds:
-        rounds = ", ".join(map(str, movement.arrow_switch_rounds))
-        parts.append(f"arrow-switch round(s) {rounds}")
-    if movement.phantom:
-        who = "each EW pair" if movement.kind == "mitchell" else "each pair"
-        parts.append(f"{who} sits out one round")
-    return "; ".join(parts)
+        parts.append(_("no relays"))
+    return parts
 
 
 def suggest(
@@ -176,10 +197,13 @@ def suggest(
     Sessions running more than 15% over `minutes` are left out. Raises MovementError when nothing fits.
     """
     if pairs < 3:
-        raise MovementError(f"{pairs} pairs are too few for a pairs movement (3 at least).")
+        raise MovementError(_("%(pairs)s pairs are too few for a pairs movement (3 at least).") % {"pairs": pairs})
     check_pairs(pairs, MAX_MITCHELL_PAIRS, "pairs movement")
     if min_boards > max_boards or min_boards < 1:
-        raise MovementError(f"The board range {min_boards}-{max_boards} is empty.")
+        raise MovementError(
+            _("The board range %(min_boards)s-%(max_boards)s is empty.")
+            % {"min_boards": min_boards, "max_boards": max_boards}
+        )
     scored: list[tuple[tuple[float, ...], Suggestion]] = []
     for kind, variant in _candidates(pairs):
         top = _max_rounds(kind, variant, pairs)
@@ -207,11 +231,13 @@ def suggest(
                 unusual = _unusual(movement, top)
                 reason = _reason(movement, (fewest, played), session, complete)
                 if variant == "standard":
-                    reason = f"the published movement; {reason}; each table plays the sets in order"
+                    reason = _("the published movement; %(reason)s; each table plays the sets in order") % {
+                        "reason": reason
+                    }
                 if extra:
-                    reason = f"{_VARIANT_REASONS[variant or '']}; {reason}"
+                    reason = f"{_(_VARIANT_REASONS[variant or ''])}; {reason}"
                 if unusual:
-                    reason = f"unusual: {unusual}; {reason}"
+                    reason = _("unusual: %(why)s; %(reason)s") % {"why": unusual, "reason": reason}
                 suggestion = Suggestion(
                     kind=kind,
                     variant=movement.variant,
@@ -247,7 +273,8 @@ def suggest(
                 scored.append((score, suggestion))
     if not scored:
         raise MovementError(
-            f"No movement gives {pairs} pairs {min_boards}-{max_boards} boards in about {minutes} minutes."
+            _("No movement gives %(pairs)s pairs %(min_boards)s-%(max_boards)s boards in about %(minutes)s minutes.")
+            % {"pairs": pairs, "min_boards": min_boards, "max_boards": max_boards, "minutes": minutes}
         )
     scored.sort(key=lambda item: item[0])
     return [s for _, s in scored]
@@ -263,10 +290,13 @@ def _unusual(movement: Movement, full_rounds: int) -> str:
     """Why a director would not expect this movement ("" when it is a usual one)."""
     why = []
     if movement.kind == "mitchell" and movement.rounds * 3 < full_rounds * 2:
-        why.append(f"each pair meets only {movement.rounds} of the {full_rounds} pairs of the other direction")
+        why.append(
+            _("each pair meets only %(rounds)s of the %(all)s pairs of the other direction")
+            % {"rounds": movement.rounds, "all": full_rounds}
+        )
     if movement.boards_per_round > _USUAL_BOARDS_PER_ROUND:
-        why.append(f"{movement.boards_per_round} boards a round (clubs usually play 2 to 4)")
-    return " and ".join(why)
+        why.append(_("%(boards)s boards a round (clubs usually play 2 to 4)") % {"boards": movement.boards_per_round})
+    return _(" and ").join(why)
 
 
 def _boards_per_pair(movement: Movement) -> tuple[int, int]:

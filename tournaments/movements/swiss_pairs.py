@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from scoring.draws import swiss_draw
 from scoring.errors import DrawError
+from scoring.messages import gettext as _
 
 from .types import MAX_ROUNDS, Movement, MovementError, Row, check_boards_per_round
 
@@ -37,7 +38,10 @@ def swiss_pairs_round(
     """The rows of one round drawn from ``standings`` (pair numbers, best first)."""
     check_boards_per_round(boards_per_round)
     if not 1 <= round_number <= MAX_ROUNDS:
-        raise MovementError(f"A Swiss has at most {MAX_ROUNDS} rounds, not {round_number}.")
+        raise MovementError(
+            _("A Swiss has at most %(most)s rounds, not %(round_number)s.")
+            % {"most": MAX_ROUNDS, "round_number": round_number}
+        )
     if round_number == 1:
         order = sorted(standings)
         matches = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
@@ -60,14 +64,17 @@ def swiss_pairs_round(
 def swiss_pairs(pairs: int, *, boards_per_round: int | None = None, rounds: int | None = None) -> Movement:
     """A Swiss pairs of ``rounds`` rounds with its first round drawn (the others are drawn as play goes on)."""
     if not 4 <= pairs <= MAX_SWISS_PAIRS:
-        raise MovementError(f"A Swiss pairs is drawn for 4 to {MAX_SWISS_PAIRS} pairs, not {pairs}.")
+        raise MovementError(
+            _("A Swiss pairs is drawn for 4 to %(most)s pairs, not %(pairs)s.")
+            % {"most": MAX_SWISS_PAIRS, "pairs": pairs}
+        )
     bpr = check_boards_per_round(boards_per_round or 4)
     most = pairs - 1 if pairs % 2 == 0 else pairs
     planned = rounds or min(7, most)
     if not 2 <= planned <= min(most, MAX_ROUNDS):
         raise MovementError(
-            f"{pairs} pairs play a Swiss of 2 to {min(most, MAX_ROUNDS)} rounds (no pair meets another twice), "
-            f"not {planned}."
+            _("%(pairs)s pairs play a Swiss of 2 to %(most)s rounds (no pair meets another twice), not %(planned)s.")
+            % {"pairs": pairs, "most": min(most, MAX_ROUNDS), "planned": planned}
         )
     first = swiss_pairs_round(1, list(range(1, pairs + 1)), boards_per_round=bpr)
     return Movement(

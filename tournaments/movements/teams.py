@@ -12,6 +12,8 @@ once each way, by design.
 
 from __future__ import annotations
 
+from scoring.messages import gettext as _
+
 from .types import MAX_ROUNDS, Movement, MovementError, Row, board_set, check_boards_per_round
 
 __all__ = ["replay", "teams"]
@@ -20,7 +22,10 @@ __all__ = ["replay", "teams"]
 def _paired_rounds(n: int, what: str, uneven: str) -> int:
     """Rounds come in pairs (play, then replay the same boards the other way), up to MAX_ROUNDS."""
     if n > MAX_ROUNDS:
-        raise MovementError(f"{what} is generated for at most {MAX_ROUNDS} rounds, not {n}.")
+        raise MovementError(
+            _("%(what)s is generated for at most %(most)s rounds, not %(rounds)s.")
+            % {"what": what, "most": MAX_ROUNDS, "rounds": n}
+        )
     if n < 2 or n % 2:
         raise MovementError(f"{what} {uneven.format(n=n)}")
     return n
@@ -35,9 +40,12 @@ def teams(
 ) -> Movement:
     """The two-table team-of-four match: 4 pairs, 2 tables, an even number of rounds (4 by default)."""
     if pairs not in (4, 8):
-        raise MovementError(f"The team-of-four match is for two teams: 4 pairs (8 players) on two tables, not {pairs}.")
+        raise MovementError(
+            _("The team-of-four match is for two teams: 4 pairs (8 players) on two tables, not %(pairs)s.")
+            % {"pairs": pairs}
+        )
     if variant is not None:
-        raise MovementError(f"The team-of-four match has no variant {variant!r}.")
+        raise MovementError(_("The team-of-four match has no variant %(variant)s.") % {"variant": repr(variant)})
     bpr = check_boards_per_round(6 if boards_per_round is None else boards_per_round)
     n_rounds = _paired_rounds(
         4 if rounds is None else rounds,
@@ -80,9 +88,9 @@ def replay(
 ) -> Movement:
     """Replay duplicate for four players: original rounds, then the same boards replayed the other way."""
     if pairs not in (2, 4):
-        raise MovementError(f"Replay duplicate is for four players (2 pairs), not {pairs}.")
+        raise MovementError(_("Replay duplicate is for four players (2 pairs), not %(pairs)s.") % {"pairs": pairs})
     if variant is not None:
-        raise MovementError(f"Replay duplicate has no variant {variant!r}.")
+        raise MovementError(_("Replay duplicate has no variant %(variant)s.") % {"variant": repr(variant)})
     bpr = check_boards_per_round(12 if boards_per_round is None else boards_per_round)
     n_rounds = _paired_rounds(
         2 if rounds is None else rounds, "Replay duplicate", "needs an even number of rounds (play, replay), not {n}."

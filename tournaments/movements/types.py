@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.messages import gettext as _
+
 __all__ = [
     "MAX_BOARDS_PER_ROUND",
     "MAX_HOWELL_PAIRS",
@@ -51,7 +53,8 @@ def check_boards_per_round(boards_per_round: int) -> int:
     """The boards a round, refused with a director's message outside 1..MAX_BOARDS_PER_ROUND."""
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise MovementError(
-            f"Boards per round must be at least 1 and at most {MAX_BOARDS_PER_ROUND}, not {boards_per_round}."
+            _("Boards per round must be at least 1 and at most %(most)s, not %(boards_per_round)s.")
+            % {"most": MAX_BOARDS_PER_ROUND, "boards_per_round": boards_per_round}
         )
     return boards_per_round
 
@@ -60,7 +63,8 @@ def check_pairs(pairs: int, most: int, what: str) -> int:
     """Refuse a field larger than any section plays `what` with (the smallest sizes are each generator's own)."""
     if pairs > most:
         raise MovementError(
-            f"A {what} is generated for at most {most} pairs, not {pairs}: split the field into sections."
+            _("A %(what)s is generated for at most %(most)s pairs, not %(pairs)s: split the field into sections.")
+            % {"what": what, "most": most, "pairs": pairs}
         )
     return pairs
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import math
 
+from scoring.messages import gettext as _
+
 from .mitchell import mitchell
 from .types import (
     MAX_MITCHELL_PAIRS,
@@ -50,7 +52,10 @@ MITCHELL_EXTRA_VARIANTS = ("web", "hesitation", "scrambled", "share-relay", "rov
 
 def _tables(pairs: int, boards_per_round: int | None, what: str, least: int = 6) -> tuple[int, int]:
     if pairs < least:
-        raise MovementError(f"A {what} needs at least {least} pairs, not {pairs}.")
+        raise MovementError(
+            _("A %(what)s needs at least %(least)s pairs, not %(pairs)s.")
+            % {"what": what, "least": least, "pairs": pairs}
+        )
     check_pairs(pairs, MAX_MITCHELL_PAIRS, what)
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     return math.ceil(pairs / 2), bpr
@@ -71,13 +76,17 @@ def web_mitchell(pairs: int, *, boards_per_round: int | None = None, rounds: int
     strands = web_strands(tables)
     if not strands:
         raise MovementError(
-            f"A web Mitchell needs a number of tables with an odd divisor of 3 or more below it; {tables} tables "
-            "play a plain or relay Mitchell."
+            _(
+                "A web Mitchell needs a number of tables with an odd divisor of 3 or more below it; "
+                "%(tables)s tables play a plain or relay Mitchell."
+            )
+            % {"tables": tables}
         )
     k = strands[-1] if rounds is None else rounds
     if k not in strands:
         raise MovementError(
-            f"A web Mitchell on {tables} tables plays {' or '.join(map(str, strands))} rounds, not {k}."
+            _("A web Mitchell on %(tables)s tables plays %(items)s rounds, not %(rounds)s.")
+            % {"tables": tables, "items": " or ".join(map(str, strands)), "rounds": k}
         )
     half_table = pairs % 2 == 1
     rows: list[Row] = []
@@ -116,11 +125,16 @@ def hesitation_mitchell(pairs: int, *, boards_per_round: int | None = None, roun
     """A hesitation Mitchell: the EW pairs circle through the middle table's NS seat (see the module docstring)."""
     tables, bpr = _tables(pairs, boards_per_round, "hesitation Mitchell")
     if tables % 2 == 0:
-        raise MovementError(f"A hesitation Mitchell is for an odd number of tables, not {tables}.")
+        raise MovementError(
+            _("A hesitation Mitchell is for an odd number of tables, not %(tables)s.") % {"tables": tables}
+        )
     top = tables + 1
     n_rounds = top if rounds is None else rounds
     if not 1 <= n_rounds <= top:
-        raise MovementError(f"A hesitation Mitchell on {tables} tables plays 1 to {top} rounds, not {n_rounds}.")
+        raise MovementError(
+            _("A hesitation Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s.")
+            % {"tables": tables, "top": top, "n_rounds": n_rounds}
+        )
     h = tables // 2 + 1
     # The circuit of seats the moving pairs follow, one seat a round: EW 1..h, NS h, EW h+1..n.
     circuit = [(t, "EW") for t in range(1, h + 1)] + [(h, "NS")] + [(t, "EW") for t in range(h + 1, tables + 1)]
@@ -190,12 +204,17 @@ def share_relay_mitchell(pairs: int, *, boards_per_round: int | None = None, rou
     """A share-and-relay Mitchell for an even number of tables: n - 1 sets, no bye stand (module docstring)."""
     tables, bpr = _tables(pairs, boards_per_round, "share-and-relay Mitchell", least=8)
     if tables % 2:
-        raise MovementError(f"A share-and-relay Mitchell is for an even number of tables, not {tables}.")
+        raise MovementError(
+            _("A share-and-relay Mitchell is for an even number of tables, not %(tables)s.") % {"tables": tables}
+        )
     n_sets, step = tables - 1, tables // 2 - 1
     top = tables - 2
     n_rounds = top if rounds is None else rounds
     if not 1 <= n_rounds <= top:
-        raise MovementError(f"A share-and-relay Mitchell on {tables} tables plays 1 to {top} rounds, not {n_rounds}.")
+        raise MovementError(
+            _("A share-and-relay Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s.")
+            % {"tables": tables, "top": top, "n_rounds": n_rounds}
+        )
     half_table = pairs % 2 == 1
     rows: list[Row] = []
     shares: list[Share] = []

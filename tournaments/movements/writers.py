@@ -14,6 +14,8 @@ import csv
 import io
 import re
 
+from scoring.messages import gettext as _
+
 from .types import Movement, MovementError
 
 __all__ = ["pair_numbers", "write_bridgescorer_yaml", "write_howellki_csv"]
@@ -24,7 +26,7 @@ _NAME = re.compile(r"[^A-Za-z0-9]+")
 def pair_numbers(movement: Movement) -> dict[str, int]:
     """The number each entry is written under (see the module docstring)."""
     if movement.kind == "individual":
-        raise MovementError("An individual movement cannot be written in a pairs movement file.")
+        raise MovementError(_("An individual movement cannot be written in a pairs movement file."))
     entries = movement.entries()
     if all(label.isdigit() for label in entries):
         return {label: int(label) for label in entries}

@@ -34,6 +34,7 @@ from django.db import InterfaceError, OperationalError, close_old_connections, c
 from django.db.models import F, FileField, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.core.actors import Actor, user_of
 from tournaments.printing import registry
@@ -90,14 +91,26 @@ def start_job(
     """
     if kind not in registry.KINDS:
         names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-", "simul-")))
-        raise ValidationError({"kind": f"Unknown report {kind!r}: choose one of {names}."})
+        raise ValidationError(
+            {
+                "kind": gettext("Unknown report %(kind)s: choose one of %(names)s.")
+                % {"kind": repr(kind), "names": names}
+            }
+        )
     spec = registry.KINDS[kind]
     target = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}[spec.owner]
     if target is None:
-        raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
+        raise ValidationError(
+            {
+                "kind": gettext("A %(what)s belongs to a %(owner)s: say which.")
+                % {"what": registry.title_of(kind).lower(), "owner": spec.owner}
+            }
+        )
     paper = (paper or "a4").lower()
     if paper not in PAPER_NAMES:
-        raise ValidationError({"paper": f"Unknown paper size {paper!r}: choose A4 or US Letter."})
+        raise ValidationError(
+            {"paper": gettext("Unknown paper size %(paper)s: choose A4 or US Letter.") % {"paper": repr(paper)}}
+        )
     with transaction.atomic():
         delete_expired()
         job = GeneratedFile.objects.create(
@@ -108,7 +121,7 @@ def start_job(
             simultaneous=target if spec.owner == "simultaneous" else None,
             kind=kind,
             params={"paper": paper} | ({spec.owner: target.pk} if spec.owner != "session" else {}),
-            message="Waiting for a worker",
+            message=gettext("Waiting for a worker"),
             expires_at=timezone.now() + ttl(),
         )
         if enqueue:
@@ -147,10 +160,11 @@ def claim(job_id: int) -> GeneratedFile | None:
     spent = runnable.filter(free, attempts__gte=MAX_ATTEMPTS).update(
         status=GeneratedFile.Status.FAILED,
         message="Failed",
-        error=(
-            f"The job was interrupted {MAX_ATTEMPTS} times (the worker making it stopped each time), so it was "
+        error=gettext(
+            "The job was interrupted %(times)s times (the worker making it stopped each time), so it was "
             "given up. Start it again; if it keeps failing, the worker may be short of memory."
-        ),
+        )
+        % {"times": MAX_ATTEMPTS},
         finished_at=now,
         updated_at=now,
     )
@@ -260,10 +274,10 @@ def run_job(job_id: int) -> GeneratedFile | None:
     paper = str(job.params.get("paper", "a4"))
     try:
         if spec is None:
-            raise ReportError(f"Bridgedesk no longer makes {job.kind!r} files.")
+            raise ReportError(gettext("Bridgedesk no longer makes %(kind)s files.") % {"kind": repr(job.kind)})
         owner_id = _owner_id(job, spec)
         if owner_id is None:
-            raise ReportError(f"The {spec.owner} of this job has been deleted.")
+            raise ReportError(gettext("The %(owner)s of this job has been deleted.") % {"owner": spec.owner})
         with _Heartbeat(job.pk):
             made, away = _through_outages(lambda: _render(spec, owner_id, paper, job.pk), job.pk, "making the file")
     except ReportError as exc:
@@ -272,23 +286,24 @@ def run_job(job_id: int) -> GeneratedFile | None:
         log.exception("job %s (%s) failed", job.pk, job.kind)
         title = registry.title_of(job.kind).lower()
         if isinstance(exc, DATABASE_AWAY):
-            return _fail(job, f"The database did not answer for over {OUTAGE_LIMIT:.0f} seconds while the {title} was "
-                         "being made. Start it again once the database is back.")  # fmt: skip
-        return _fail(
-            job,
-            f"Bridgedesk could not make the {title} ({type(exc).__name__}). Check the results and boards, then "
-            "try again; the error is in the worker's log.",
-        )
+            return _fail(job, gettext("The database did not answer for over %(seconds).0f seconds while the %(title)s "
+                         "was being made. Start it again once the database is back.")
+                         % {"seconds": OUTAGE_LIMIT, "title": title})  # fmt: skip
+        return _fail(job, gettext("Bridgedesk could not make the %(title)s (%(error)s). Check the results and boards, "
+                                  "then try again; the error is in the worker's log.")
+                     % {"title": title, "error": type(exc).__name__})  # fmt: skip
     made_from, (filename, content_type, content) = made
     message = spec.summary(content) if spec.summary is not None else "Ready"
     if away:
-        message += f" (the database was away for {away:.0f} s; that step was run again once it was back)"
+        away_words = gettext("(the database was away for %(seconds).0f s; that step was run again once it was back)")
+        message += " " + away_words % {"seconds": away}
     try:
         stored = _save_file(job, filename, content)
     except Exception as exc:  # the storage (a bucket, a disk) refused: the director gets words, the log the rest
         log.exception("job %s (%s): the file could not be stored", job.pk, job.kind)
         title = registry.title_of(job.kind).lower()
-        return _fail(job, f"Bridgedesk made the {title} but could not store it ({type(exc).__name__}). Try again.")
+        wrong = gettext("Bridgedesk made the %(title)s but could not store it (%(error)s). Try again.")
+        return _fail(job, wrong % {"title": title, "error": type(exc).__name__})
     kept = (filename, content_type, stored, len(content), message)
     _through_outages(lambda: _store(job, made_from, *kept), job.pk, "storing it")
     return GeneratedFile.objects.filter(pk=job.pk).first()
@@ -374,7 +389,10 @@ def requeue_stale_jobs(*, job_ids: list[int] | None = None) -> list[int]:
         touched = GeneratedFile.objects.filter(pk=job_id, status=status, lease_until=lease, updated_at=updated)
         # Back to the queue with a fresh time stamp: other watchdogs leave it alone until it is lost again.
         changed = touched.update(
-            status=GeneratedFile.Status.QUEUED, lease_until=None, message="Sent again to a worker", updated_at=now
+            status=GeneratedFile.Status.QUEUED,
+            lease_until=None,
+            message=gettext("Sent again to a worker"),
+            updated_at=now,
         )
         if changed:
             send(job_id)

@@ -14,6 +14,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 
@@ -22,10 +23,10 @@ class GeneratedFile(Timestamped):
     """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", gettext_lazy("Queued")
+        RUNNING = "running", gettext_lazy("Running")
+        DONE = "done", gettext_lazy("Done")
+        FAILED = "failed", gettext_lazy("Failed")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
@@ -45,20 +46,26 @@ class GeneratedFile(Timestamped):
     kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
     params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
-    progress = models.PositiveSmallIntegerField(default=0, help_text="0 to 100")
-    message = models.CharField(max_length=200, blank=True, help_text="What the job is doing now")
-    error = models.TextField(blank=True, help_text="Why it failed, in words a director understands")
-    attempts = models.PositiveSmallIntegerField(default=0, help_text="Runs started (a killed worker means another)")
-    heartbeat_at = models.DateTimeField(null=True, blank=True, help_text="Last sign of life from the worker")
+    progress = models.PositiveSmallIntegerField(default=0, help_text=gettext_lazy("0 to 100"))
+    message = models.CharField(max_length=200, blank=True, help_text=gettext_lazy("What the job is doing now"))
+    error = models.TextField(blank=True, help_text=gettext_lazy("Why it failed, in words a director understands"))
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text=gettext_lazy("Runs started (a killed worker means another)")
+    )
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("Last sign of life from the worker")
+    )
     lease_until = models.DateTimeField(
-        null=True, blank=True, help_text="The worker running it holds it until then; its heartbeat renews it"
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("The worker running it holds it until then; its heartbeat renews it"),
     )
     finished_at = models.DateTimeField(null=True, blank=True)
     filename = models.CharField(max_length=160, blank=True)
     content_type = models.CharField(max_length=80, blank=True)
     file = models.FileField(upload_to="generated/%Y/%m/%d/", max_length=255, blank=True, editable=False)
     size = models.PositiveIntegerField(default=0)
-    expires_at = models.DateTimeField(help_text="When the file is deleted")
+    expires_at = models.DateTimeField(help_text=gettext_lazy("When the file is deleted"))
 
     class Meta:
         db_table = "tournaments_generatedfile"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from django.utils.translation import gettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
@@ -110,7 +111,9 @@ def text(value: object) -> str:
     """Plain text made safe for Paragraph markup, cut at PRINT_TEXT_MAX characters so rendering stays fast."""
     plain = str(value)
     if len(plain) > PRINT_TEXT_MAX:
-        plain = plain[:PRINT_TEXT_MAX] + f" … (cut at {PRINT_TEXT_MAX:,} characters)"
+        plain = (
+            plain[:PRINT_TEXT_MAX] + " … " + gettext("(cut at %(count)s characters)") % {"count": f"{PRINT_TEXT_MAX:,}"}
+        )
     return markup(plain)
 
 
@@ -298,7 +301,8 @@ class _NumberedCanvas(Canvas):
         self.setFont(FONT, 7.5)
         self.setFillColor(MUTED)
         label = getattr(self, "_bd_page_label", "")
-        self.drawCentredString(width / 2, MARGIN * 0.55, f"{label}   ·   page {self.getPageNumber()} of {total}")
+        page = gettext("page %(page)s of %(pages)s") % {"page": self.getPageNumber(), "pages": total}
+        self.drawCentredString(width / 2, MARGIN * 0.55, f"{label}   ·   {page}")
         self.drawRightString(width - MARGIN, MARGIN * 0.55, "Bridgedesk")
 
 

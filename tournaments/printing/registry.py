@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from django.utils.translation import gettext
+
 from tournaments.printing.base import Progress, Rendered, ReportError
 
 Owner = Literal["session", "party", "team_event", "simultaneous"]
@@ -57,4 +59,5 @@ def kind_of(kind: str) -> JobKind:
 
 
 def title_of(kind: str) -> str:
-    return KINDS[kind].title if kind in KINDS else kind
+    """The kind's title in the reader's language (registered in English, marked with gettext_noop)."""
+    return gettext(KINDS[kind].title) if kind in KINDS else kind

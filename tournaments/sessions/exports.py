@@ -11,6 +11,7 @@ from typing import Any
 import django_tables2 as tables
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
@@ -39,13 +40,13 @@ class NumColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    place = tables.Column(verbose_name="Place", order_by=("order",))
-    pair = tables.Column(verbose_name="Pair", order_by=("pair_number",))
-    names = tables.Column(verbose_name="Players")
-    total = NumColumn(verbose_name="Total")
+    place = tables.Column(verbose_name=gettext_lazy("Place"), order_by=("order",))
+    pair = tables.Column(verbose_name=gettext_lazy("Pair"), order_by=("pair_number",))
+    names = tables.Column(verbose_name=gettext_lazy("Players"))
+    total = NumColumn(verbose_name=gettext_lazy("Total"))
     percentage = NumColumn(verbose_name="%", fixed=True)
-    boards = NumColumn(verbose_name="Boards")
-    penalties = NumColumn(verbose_name="Penalties")
+    boards = NumColumn(verbose_name=gettext_lazy("Boards"))
+    penalties = NumColumn(verbose_name=gettext_lazy("Penalties"))
 
     class Meta:
         attrs = {"class": "table standings"}
@@ -63,19 +64,19 @@ class StandingsTable(tables.Table):
 
 
 class TravellerTable(tables.Table):
-    round = NumColumn(verbose_name="Round")
-    table = NumColumn(verbose_name="Table")
-    ns = tables.Column(verbose_name="NS")
-    ew = tables.Column(verbose_name="EW")
-    contract = tables.Column(verbose_name="Contract")
-    declarer = tables.Column(verbose_name="By")
-    lead = tables.Column(verbose_name="Lead")
-    made = tables.Column(verbose_name="Result")
-    ns_plus = NumColumn(verbose_name="NS +", order_by=("ns_score",))
-    ns_minus = NumColumn(verbose_name="NS −", order_by=("ns_score",))
-    ns_points = NumColumn(verbose_name="NS pts")
-    ew_points = NumColumn(verbose_name="EW pts")
-    note = tables.Column(verbose_name="Ruling")
+    round = NumColumn(verbose_name=pgettext_lazy("bridge", "Round"))
+    table = NumColumn(verbose_name=gettext_lazy("Table"))
+    ns = tables.Column(verbose_name=gettext_lazy("NS"))
+    ew = tables.Column(verbose_name=gettext_lazy("EW"))
+    contract = tables.Column(verbose_name=gettext_lazy("Contract"))
+    declarer = tables.Column(verbose_name=pgettext_lazy("declarer", "By"))
+    lead = tables.Column(verbose_name=pgettext_lazy("opening lead", "Lead"))
+    made = tables.Column(verbose_name=gettext_lazy("Result"))
+    ns_plus = NumColumn(verbose_name=gettext_lazy("NS +"), order_by=("ns_score",))
+    ns_minus = NumColumn(verbose_name=gettext_lazy("NS −"), order_by=("ns_score",))
+    ns_points = NumColumn(verbose_name=gettext_lazy("NS pts"))
+    ew_points = NumColumn(verbose_name=gettext_lazy("EW pts"))
+    note = tables.Column(verbose_name=gettext_lazy("Ruling"))
 
     class Meta:
         attrs = {"class": "table traveller"}
@@ -83,18 +84,18 @@ class TravellerTable(tables.Table):
 
 
 class ScoreCardTable(tables.Table):
-    round = NumColumn(verbose_name="Round")
-    table = NumColumn(verbose_name="Table")
-    direction = tables.Column(verbose_name="Sat")
-    opponents = tables.Column(verbose_name="Against")
-    board = NumColumn(verbose_name="Board")
-    contract = tables.Column(verbose_name="Contract")
-    declarer = tables.Column(verbose_name="By")
-    made = tables.Column(verbose_name="Result")
-    score = NumColumn(verbose_name="Score (us)")
-    points = NumColumn(verbose_name="Points")
-    running = NumColumn(verbose_name="Running total")
-    note = tables.Column(verbose_name="Ruling")
+    round = NumColumn(verbose_name=pgettext_lazy("bridge", "Round"))
+    table = NumColumn(verbose_name=gettext_lazy("Table"))
+    direction = tables.Column(verbose_name=gettext_lazy("Sat"))
+    opponents = tables.Column(verbose_name=gettext_lazy("Against"))
+    board = NumColumn(verbose_name=pgettext_lazy("bridge", "Board"))
+    contract = tables.Column(verbose_name=gettext_lazy("Contract"))
+    declarer = tables.Column(verbose_name=pgettext_lazy("declarer", "By"))
+    made = tables.Column(verbose_name=gettext_lazy("Result"))
+    score = NumColumn(verbose_name=gettext_lazy("Score (us)"))
+    points = NumColumn(verbose_name=gettext_lazy("Points"))
+    running = NumColumn(verbose_name=gettext_lazy("Running total"))
+    note = tables.Column(verbose_name=gettext_lazy("Ruling"))
 
     class Meta:
         attrs = {"class": "table scorecard"}

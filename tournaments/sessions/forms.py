@@ -11,6 +11,8 @@ from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 import scoring
 from tournaments.core import notation, text
@@ -23,25 +25,42 @@ INDIVIDUAL_PLAYERS = (8, 12)
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 
 
+def section_label(section: Section) -> str:
+    """A section as a choice reads: "Section A"."""
+    return _("Section %(letter)s") % {"letter": section.letter}
+
+
 class SessionSetupForm(forms.Form):
     """Step 1: the evening and how many pairs turned up in each section."""
 
-    event_name = forms.CharField(max_length=160, initial="Club pairs", label="Event")
-    session_name = forms.CharField(max_length=120, initial="Evening session", label="Session")
-    date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    event_name = forms.CharField(max_length=160, initial=gettext_lazy("Club pairs"), label=gettext_lazy("Event"))
+    session_name = forms.CharField(
+        max_length=120, initial=gettext_lazy("Evening session"), label=gettext_lazy("Session")
     )
-    scoring_method = forms.ChoiceField(choices=Session.ScoringMethod.choices, initial="mp", label="Scoring")
-    mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match-point scale")
-    pairs_a = forms.IntegerField(min_value=3, max_value=120, label="Pairs in section A")
-    pairs_b = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section B (optional)")
-    pairs_c = forms.IntegerField(min_value=3, max_value=120, required=False, label="Pairs in section C (optional)")
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    scoring_method = forms.ChoiceField(
+        choices=Session.ScoringMethod.choices, initial="mp", label=gettext_lazy("Scoring")
+    )
+    mp_scale = forms.ChoiceField(
+        choices=Session.MatchpointScale.choices, initial="ebu", label=gettext_lazy("Match-point scale")
+    )
+    pairs_a = forms.IntegerField(min_value=3, max_value=120, label=gettext_lazy("Pairs in section A"))
+    pairs_b = forms.IntegerField(
+        min_value=3, max_value=120, required=False, label=gettext_lazy("Pairs in section B (optional)")
+    )
+    pairs_c = forms.IntegerField(
+        min_value=3, max_value=120, required=False, label=gettext_lazy("Pairs in section C (optional)")
+    )
     event = forms.ModelChoiceField(
         queryset=Event.objects.all(),
         required=False,
-        label="Add to the event",
-        empty_label="A new event (named above)",
-        help_text="A further session of an event already run: its overall standings count both",
+        label=gettext_lazy("Add to the event"),
+        empty_label=gettext_lazy("A new event (named above)"),
+        help_text=gettext_lazy("A further session of an event already run: its overall standings count both"),
     )
 
     def pairs(self) -> list[int]:
@@ -51,27 +70,45 @@ class SessionSetupForm(forms.Form):
 class MovementChoiceForm(forms.Form):
     """Step 2, one per section: a suggested movement (or the director's own) and boards per round."""
 
-    choice = forms.ChoiceField(widget=forms.RadioSelect, label="Movement")
+    choice = forms.ChoiceField(widget=forms.RadioSelect, label=gettext_lazy("Movement"))
     boards_per_round = forms.IntegerField(
-        min_value=1, max_value=8, required=False, label="Boards per round", help_text="Empty: as suggested"
+        min_value=1,
+        max_value=8,
+        required=False,
+        label=gettext_lazy("Boards per round"),
+        help_text=gettext_lazy("Empty: as suggested"),
     )
     rounds = forms.IntegerField(
-        min_value=1, max_value=40, required=False, label="Rounds", help_text="Empty: as suggested (your own: all)"
+        min_value=1,
+        max_value=40,
+        required=False,
+        label=gettext_lazy("Rounds"),
+        help_text=gettext_lazy("Empty: as suggested (your own: all)"),
     )
 
     def __init__(self, *args: Any, suggestions: list[Suggestion], players: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices: list[tuple[str, str]] = []
+        self.unusual: set[str] = set()  # the choices the page marks (their reason says why, in any language)
         for s in suggestions:
             name = s.name or s.kind.title() + (f" ({s.variant})" if s.variant else "")
-            choices.append((f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}", f"{name}: {s.reason}"))
-        choices += [("mitchell|||", "Mitchell, as I set it below"), ("howell|||", "Howell, as I set it below")]
+            value = f"{s.kind}|{s.variant or ''}|{s.rounds}|{s.boards_per_round}"
+            choices.append((value, f"{name}: {s.reason}"))
+            if not s.usual:
+                self.unusual.add(value)
+        choices += [
+            ("mitchell|||", _("Mitchell, as I set it below")),
+            ("howell|||", _("Howell, as I set it below")),
+        ]
         if players in INDIVIDUAL_PLAYERS:  # the laws' individuals: the number typed counts players, not pairs
             choices.append(
                 (
                     f"individual||{players - 1}|3",
-                    f"Individual for {players} players ({players // 4} tables, {players - 1} rounds of 3 boards): "
-                    "each player partners every other once",
+                    _(
+                        "Individual for %(players)s players (%(tables)s tables, %(rounds)s rounds of 3 boards): "
+                        "each player partners every other once"
+                    )
+                    % {"players": players, "tables": players // 4, "rounds": players - 1},
                 )
             )
         cast(forms.ChoiceField, self.fields["choice"]).choices = choices
@@ -83,7 +120,7 @@ class MovementChoiceForm(forms.Form):
         data = super().clean() or {}
         choice = data.get("choice")
         if choice and not choice.split("|")[3] and not data.get("boards_per_round"):
-            self.add_error("boards_per_round", "Say how many boards a round for your own movement.")
+            self.add_error("boards_per_round", _("Say how many boards a round for your own movement."))
         return data
 
     def spec(self) -> dict[str, Any]:
@@ -100,8 +137,8 @@ class MovementChoiceForm(forms.Form):
 class PlayersForm(forms.Form):
     """The two players of a pair: typed, or a member's name picked from the list (matched by name)."""
 
-    player1 = forms.CharField(max_length=120, required=False)
-    player2 = forms.CharField(max_length=120, required=False)
+    player1 = forms.CharField(max_length=120, required=False, label=gettext_lazy("Player 1"))
+    player2 = forms.CharField(max_length=120, required=False, label=gettext_lazy("Player 2"))
 
     def players(self) -> list[tuple[str, Member | None]]:
         names = [self.cleaned_data.get("player1", ""), self.cleaned_data.get("player2", "")]
@@ -110,25 +147,30 @@ class PlayersForm(forms.Form):
 
 
 class LatePairForm(forms.Form):
-    section = forms.ChoiceField(label="Section")
-    player1 = forms.CharField(max_length=120, required=False, label="Player 1")
-    player2 = forms.CharField(max_length=120, required=False, label="Player 2")
+    section = forms.ChoiceField(label=gettext_lazy("Section"))
+    player1 = forms.CharField(max_length=120, required=False, label=gettext_lazy("Player 1"))
+    player2 = forms.CharField(max_length=120, required=False, label=gettext_lazy("Player 2"))
 
     def __init__(self, *args: Any, sections: list[Section], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, f"Section {s.letter}") for s in sections]
+        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, section_label(s)) for s in sections]
 
 
 class MemberForm(forms.ModelForm[Member]):
     class Meta:
         model = Member
         fields = ["name", "national_id", "email"]
+        labels = {
+            "name": gettext_lazy("Name"),
+            "national_id": gettext_lazy("National id"),
+            "email": gettext_lazy("Email"),
+        }
 
     def clean_name(self) -> str:
         """No direction overrides or zero-width characters in a member's name (`core.text.clean_name`)."""
         name = text.clean_name(self.cleaned_data.get("name") or "")
         if not name:
-            raise ValidationError("Give the member's name.")
+            raise ValidationError(_("Give the member's name."))
         return name
 
 
@@ -138,7 +180,13 @@ class MemberEditForm(forms.ModelForm[Member]):
     class Meta:
         model = Member
         fields = ["name", "national_id", "email", "active", "email_opt_out"]
-        labels = {"active": "Still a member (shown in the quick search)", "email_opt_out": "No results e-mails"}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "national_id": gettext_lazy("National id"),
+            "email": gettext_lazy("Email"),
+            "active": gettext_lazy("Still a member (shown in the quick search)"),
+            "email_opt_out": gettext_lazy("No results e-mails"),
+        }
 
 
 class ResultLineForm(forms.Form):
@@ -149,23 +197,44 @@ class ResultLineForm(forms.Form):
     # director did not touch is left alone and one changed meanwhile by someone else is a conflict, not overwritten.
     version = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
     shown = forms.CharField(required=False, max_length=40, widget=forms.HiddenInput)
-    board = forms.CharField(max_length=4, required=False, widget=forms.TextInput(attrs={"size": 3}))
-    ns = forms.CharField(max_length=6, required=False, label="NS", widget=forms.TextInput(attrs={"size": 4}))
-    ew = forms.CharField(max_length=6, required=False, label="EW", widget=forms.TextInput(attrs={"size": 4}))
+    board = forms.CharField(
+        max_length=4, required=False, label=pgettext_lazy("bridge", "Board"), widget=forms.TextInput(attrs={"size": 3})
+    )
+    ns = forms.CharField(
+        max_length=6, required=False, label=gettext_lazy("NS"), widget=forms.TextInput(attrs={"size": 4})
+    )
+    ew = forms.CharField(
+        max_length=6, required=False, label=gettext_lazy("EW"), widget=forms.TextInput(attrs={"size": 4})
+    )
     contract = forms.CharField(
-        max_length=10, required=False, widget=forms.TextInput(attrs={"size": 6, "autocomplete": "off"})
+        max_length=10,
+        required=False,
+        label=gettext_lazy("Contract"),
+        widget=forms.TextInput(attrs={"size": 6, "autocomplete": "off"}),
     )
     declarer = forms.CharField(
-        max_length=5, required=False, label="By", widget=forms.TextInput(attrs={"size": 2, "autocomplete": "off"})
+        max_length=5,
+        required=False,
+        label=pgettext_lazy("declarer", "By"),
+        widget=forms.TextInput(attrs={"size": 2, "autocomplete": "off"}),
     )
     tricks = forms.CharField(
-        max_length=4, required=False, label="Result", widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"})
+        max_length=4,
+        required=False,
+        label=gettext_lazy("Result"),
+        widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"}),
     )
     score = forms.CharField(
-        max_length=7, required=False, label="NS score", widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"})
+        max_length=7,
+        required=False,
+        label=gettext_lazy("NS score"),
+        widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"}),
     )
     lead = forms.CharField(
-        max_length=4, required=False, label="Lead", widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"})
+        max_length=4,
+        required=False,
+        label=pgettext_lazy("opening lead", "Lead"),
+        widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"}),
     )
 
     def line(self) -> LineInput:
@@ -217,30 +286,43 @@ def shown_of(contract: str, declarer: str, tricks: str, lead: str = "") -> str:
 class RulingForm(forms.Form):
     """A ruling: on a board (every table), on one table's line, or a penalty on a pair."""
 
-    section = forms.ChoiceField(label="Section")
-    decision = forms.ChoiceField(choices=Ruling.Decision.choices)
-    board = forms.IntegerField(min_value=1, required=False, label="Board")
-    ns = forms.CharField(max_length=6, required=False, label="NS pair", help_text="Empty: every table (board ruling)")
-    ew = forms.CharField(max_length=6, required=False, label="EW pair")
-    ns_percent = forms.FloatField(required=False, label="NS %", help_text="Average plus 60, average 50, minus 40")
-    ew_percent = forms.FloatField(required=False, label="EW %")
-    contract = forms.CharField(max_length=10, required=False, label="Assigned contract")
-    declarer = forms.CharField(max_length=1, required=False, label="Declarer")
-    tricks = forms.CharField(max_length=4, required=False, label="Result", help_text="=, +1, -2 or tricks")
+    section = forms.ChoiceField(label=gettext_lazy("Section"))
+    decision = forms.ChoiceField(choices=Ruling.Decision.choices, label=gettext_lazy("Decision"))
+    board = forms.IntegerField(min_value=1, required=False, label=pgettext_lazy("bridge", "Board"))
+    ns = forms.CharField(
+        max_length=6,
+        required=False,
+        label=gettext_lazy("NS pair"),
+        help_text=gettext_lazy("Empty: every table (board ruling)"),
+    )
+    ew = forms.CharField(max_length=6, required=False, label=gettext_lazy("EW pair"))
+    ns_percent = forms.FloatField(
+        required=False, label=gettext_lazy("NS %"), help_text=gettext_lazy("Average plus 60, average 50, minus 40")
+    )
+    ew_percent = forms.FloatField(required=False, label=gettext_lazy("EW %"))
+    contract = forms.CharField(max_length=10, required=False, label=gettext_lazy("Assigned contract"))
+    declarer = forms.CharField(max_length=1, required=False, label=gettext_lazy("Declarer"))
+    tricks = forms.CharField(
+        max_length=4, required=False, label=gettext_lazy("Result"), help_text=gettext_lazy("=, +1, -2 or tricks")
+    )
     weighted = forms.CharField(
         required=False,
-        label="Weighted score",
-        help_text="One contract a line: weight% contract declarer result, e.g. 60 4S N = then 40 4S N -1",
+        label=gettext_lazy("Weighted score"),
+        help_text=gettext_lazy("One contract a line: weight% contract declarer result, e.g. 60 4S N = then 40 4S N -1"),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
-    entry = forms.CharField(max_length=6, required=False, label="Penalised pair")
-    penalty = forms.FloatField(required=False, min_value=0, label="Penalty", help_text="Empty: 10% of a top")
-    law = forms.CharField(max_length=40, required=False, help_text="e.g. Law 16B")
-    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    entry = forms.CharField(max_length=6, required=False, label=gettext_lazy("Penalised pair"))
+    penalty = forms.FloatField(
+        required=False, min_value=0, label=gettext_lazy("Penalty"), help_text=gettext_lazy("Empty: 10% of a top")
+    )
+    law = forms.CharField(
+        max_length=40, required=False, label=gettext_lazy("Law"), help_text=gettext_lazy("e.g. Law 16B")
+    )
+    facts = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=gettext_lazy("Facts"))
 
     def __init__(self, *args: Any, sections: list[Section], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, f"Section {s.letter}") for s in sections]
+        cast(forms.ChoiceField, self.fields["section"]).choices = [(s.letter, section_label(s)) for s in sections]
 
     def clean_contract(self) -> str:
         return notation.read_typed(self.cleaned_data.get("contract") or "")
@@ -254,7 +336,10 @@ class RulingForm(forms.Form):
             if len(bits) == 2 and bits[1].upper() in ("PASS", "P"):
                 bits += ["", ""]
             if len(bits) != 4:
-                raise ValidationError(f"{raw.strip()!r}: write weight, contract, declarer and result, e.g. 60 4S N =")
+                raise ValidationError(
+                    _("%(line)s: write weight, contract, declarer and result, e.g. 60 4S N =")
+                    % {"line": repr(raw.strip())}
+                )
             weight, contract, declarer, tricks = bits
             contract = notation.read_typed(contract)
             parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
@@ -267,7 +352,11 @@ class RulingForm(forms.Form):
         entries = list(section.entries.all())
         found = [e for e in entries if e.label.upper() == text] or [e for e in entries if str(e.number) == text]
         if len(found) != 1:
-            self.add_error("entry", f"No single pair {text} in section {section.letter}: write it like 3NS or 7.")
+            self.add_error(
+                "entry",
+                _("No single pair %(pair)s in section %(letter)s: write it like 3NS or 7.")
+                % {"pair": text, "letter": section.letter},
+            )
             return None
         return found[0]
 

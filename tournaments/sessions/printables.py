@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as N_
+
 from tournaments.printing.base import ReportError
 
 if TYPE_CHECKING:
@@ -16,20 +19,20 @@ if TYPE_CHECKING:
 
 # kind -> (file name, title) of each single report.
 REPORT_FILES: dict[str, tuple[str, str]] = {
-    "standings": ("standings.pdf", "Standings"),
-    "recaps": ("recaps.pdf", "Recaps"),
-    "scorecards": ("scorecards.pdf", "Personal score cards"),
-    "hand-records": ("hand-records.pdf", "Hand records"),
-    "guide-cards": ("guide-cards.pdf", "Guide cards"),
-    "travellers": ("travellers.pdf", "Traveling score slips"),
-    "pickup-slips": ("pickup-slips.pdf", "Pickup slips"),
-    "event-standings": ("overall-standings.pdf", "Overall standings"),
+    "standings": ("standings.pdf", N_("Standings")),
+    "recaps": ("recaps.pdf", N_("Recaps")),
+    "scorecards": ("scorecards.pdf", N_("Personal score cards")),
+    "hand-records": ("hand-records.pdf", N_("Hand records")),
+    "guide-cards": ("guide-cards.pdf", N_("Guide cards")),
+    "travellers": ("travellers.pdf", N_("Traveling score slips")),
+    "pickup-slips": ("pickup-slips.pdf", N_("Pickup slips")),
+    "event-standings": ("overall-standings.pdf", N_("Overall standings")),
 }
 
 # Books: several reports in one PDF, for the session page's two big buttons.
 BOOKS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "results": ("results.pdf", "Results", ("standings", "recaps", "scorecards", "hand-records")),
-    "session-kit": ("session-kit.pdf", "Session kit", ("guide-cards", "travellers", "pickup-slips")),
+    "results": ("results.pdf", N_("Results"), ("standings", "recaps", "scorecards", "hand-records")),
+    "session-kit": ("session-kit.pdf", N_("Session kit"), ("guide-cards", "travellers", "pickup-slips")),
 }
 
 KINDS: tuple[str, ...] = (*BOOKS, *REPORT_FILES)
@@ -37,9 +40,9 @@ KINDS: tuple[str, ...] = (*BOOKS, *REPORT_FILES)
 
 def title_of(kind: str) -> str:
     if kind in BOOKS:
-        return BOOKS[kind][1]
+        return gettext(BOOKS[kind][1])
     if kind in REPORT_FILES:
-        return REPORT_FILES[kind][1]
+        return gettext(REPORT_FILES[kind][1])
     raise ReportError(f"Unknown report {kind!r}: choose one of {', '.join(KINDS)}.")
 
 

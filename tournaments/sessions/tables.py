@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scoring import Notation
 from tournaments.core import notation
@@ -29,19 +30,19 @@ def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
 
 
 TRAVELLER_COLUMNS = (
-    ("round", "Round", True),
-    ("table", "Table", True),
-    ("ns", "NS", False),
-    ("ew", "EW", False),
-    ("contract", "Contract", False),
-    ("declarer", "By", False),
-    ("lead", "Lead", False),
-    ("made", "Result", False),
-    ("ns_plus", "NS +", True),
-    ("ns_minus", "NS −", True),
-    ("ns_points", "NS pts", True),
-    ("ew_points", "EW pts", True),
-    ("note", "Ruling", False),
+    ("round", pgettext_lazy("bridge", "Round"), True),
+    ("table", gettext_lazy("Table"), True),
+    ("ns", gettext_lazy("NS"), False),
+    ("ew", gettext_lazy("EW"), False),
+    ("contract", gettext_lazy("Contract"), False),
+    ("declarer", pgettext_lazy("declarer", "By"), False),
+    ("lead", pgettext_lazy("opening lead", "Lead"), False),
+    ("made", gettext_lazy("Result"), False),
+    ("ns_plus", gettext_lazy("NS +"), True),
+    ("ns_minus", gettext_lazy("NS −"), True),
+    ("ns_points", gettext_lazy("NS pts"), True),
+    ("ew_points", gettext_lazy("EW pts"), True),
+    ("note", gettext_lazy("Ruling"), False),
 )
 
 
@@ -93,13 +94,13 @@ def hand_diagram(hands: dict[str, list[tuple[str, str, str]]]) -> SafeString:
 
 # (key, label, is a number, sort key) of the standings page; None: not sortable.
 STANDINGS_COLUMNS = (
-    ("place", "Place", False, "order"),
-    ("pair", "Pair", False, "pair_number"),
-    ("names", "Players", False, "names"),
-    ("total", "Total", True, "total"),
+    ("place", gettext_lazy("Place"), False, "order"),
+    ("pair", gettext_lazy("Pair"), False, "pair_number"),
+    ("names", gettext_lazy("Players"), False, "names"),
+    ("total", gettext_lazy("Total"), True, "total"),
     ("percentage", "%", True, "percentage"),
-    ("boards", "Boards", True, "boards"),
-    ("penalties", "Penalties", True, "penalties"),
+    ("boards", gettext_lazy("Boards"), True, "boards"),
+    ("penalties", gettext_lazy("Penalties"), True, "penalties"),
 )
 
 
@@ -113,24 +114,24 @@ class PlainTable:
 
 
 SCORECARD_COLUMNS = (
-    ("round", "Round", True, "round"),
-    ("table", "Table", True, "table"),
-    ("direction", "Sat", False, "direction"),
-    ("opponents", "Against", False, "opponents"),
-    ("board", "Board", True, "board"),
-    ("contract", "Contract", False, "contract"),
-    ("declarer", "By", False, "declarer"),
-    ("made", "Result", False, "made"),
-    ("score", "Score (us)", True, "score"),
-    ("points", "Points", True, "points"),
-    ("running", "Running total", True, "running"),
-    ("note", "Ruling", False, "note"),
+    ("round", pgettext_lazy("bridge", "Round"), True, "round"),
+    ("table", gettext_lazy("Table"), True, "table"),
+    ("direction", gettext_lazy("Sat"), False, "direction"),
+    ("opponents", gettext_lazy("Against"), False, "opponents"),
+    ("board", pgettext_lazy("bridge", "Board"), True, "board"),
+    ("contract", gettext_lazy("Contract"), False, "contract"),
+    ("declarer", pgettext_lazy("declarer", "By"), False, "declarer"),
+    ("made", gettext_lazy("Result"), False, "made"),
+    ("score", gettext_lazy("Score (us)"), True, "score"),
+    ("points", gettext_lazy("Points"), True, "points"),
+    ("running", gettext_lazy("Running total"), True, "running"),
+    ("note", gettext_lazy("Ruling"), False, "note"),
 )
 
 
 def plain_table(
     rows: list[dict[str, Any]],
-    columns: tuple[tuple[str, str, bool, str], ...],
+    columns: tuple[tuple[str, Any, bool, str], ...],  # the labels are lazy translations
     *,
     prefix: str = "",
     query: QueryDict,
@@ -158,7 +159,7 @@ def plain_table(
         target = query.copy()
         target[param] = f"-{name}" if asked == name else name
         arrow = "▲" if asked == name else "▼" if asked == f"-{name}" else ""
-        head.append((label, numeric, "?" + target.urlencode(), arrow))
+        head.append((str(label), numeric, "?" + target.urlencode(), arrow))
     body = []
     for r in rows:
         cells = []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.sessions.models import Session
 
@@ -12,10 +14,12 @@ MAX_FILES_BYTES = 200 * 1024 * 1024
 
 
 class SimultaneousForm(forms.Form):
-    name = forms.CharField(max_length=160, label="Name")
+    name = forms.CharField(max_length=160, label=gettext_lazy("Name"))
     date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    boards = forms.IntegerField(min_value=1, max_value=200, initial=24, label="Boards")
-    mp_scale = forms.ChoiceField(choices=Session.MatchpointScale.choices, initial="ebu", label="Match points")
+    boards = forms.IntegerField(min_value=1, max_value=200, initial=24, label=gettext_lazy("Boards"))
+    mp_scale = forms.ChoiceField(
+        choices=Session.MatchpointScale.choices, initial="ebu", label=gettext_lazy("Match points")
+    )
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -40,16 +44,18 @@ class ClubFilesForm(forms.Form):
     """One or many clubs' USEBIO files at once."""
 
     files = MultipleFileField(  # type: ignore[assignment]  # a field named "files", as the form's users see it
-        label="Clubs' USEBIO files",
-        help_text="Select every club's .xml file; each becomes the club's section of the field.",
+        label=gettext_lazy("Clubs' USEBIO files"),
+        help_text=gettext_lazy("Select every club's .xml file; each becomes the club's section of the field."),
     )
 
     def clean_files(self) -> list[object]:
         uploads: list[object] = self.cleaned_data["files"]
         if not uploads:
-            raise forms.ValidationError("Choose at least one file.")
+            raise forms.ValidationError(_("Choose at least one file."))
         if sum(getattr(u, "size", 0) for u in uploads) > MAX_FILES_BYTES:
-            raise forms.ValidationError(f"The files come to more than {MAX_FILES_BYTES // 2**20} MB.")
+            raise forms.ValidationError(
+                _("The files come to more than %(value)s MB.") % {"value": MAX_FILES_BYTES // 2**20}
+            )
         return uploads
 
 
@@ -58,9 +64,9 @@ class AddSessionForm(forms.Form):
 
     session = forms.ModelChoiceField(
         queryset=Session.objects.filter(simultaneous_club__isnull=True).select_related("event"),
-        label="A session run here",
+        label=gettext_lazy("A session run here"),
     )
-    club = forms.CharField(max_length=160, required=False, label="Club (blank: the event's club)")
+    club = forms.CharField(max_length=160, required=False, label=gettext_lazy("Club (blank: the event's club)"))
 
 
 class CorrectResultForm(forms.Form):
@@ -68,12 +74,29 @@ class CorrectResultForm(forms.Form):
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     contract = forms.CharField(
-        max_length=10, required=False, help_text='"4S", "3NTX", "PASS"; blank for a score-only line'
+        max_length=10, required=False, help_text=gettext_lazy('"4S", "3NTX", "PASS"; blank for a score-only line')
     )
-    declarer = forms.CharField(max_length=5, required=False, label="Declarer", help_text="N, E, S or W")
-    tricks = forms.CharField(max_length=4, required=False, label="Result", help_text='"=", "+1", "-2" or tricks taken')
-    lead = forms.CharField(max_length=4, required=False, label="Opening lead", help_text="SK, H10, D2 (optional)")
+    declarer = forms.CharField(
+        max_length=5, required=False, label=gettext_lazy("Declarer"), help_text=gettext_lazy("N, E, S or W")
+    )
+    tricks = forms.CharField(
+        max_length=4,
+        required=False,
+        label=gettext_lazy("Result"),
+        help_text=gettext_lazy('"=", "+1", "-2" or tricks taken'),
+    )
+    lead = forms.CharField(
+        max_length=4,
+        required=False,
+        label=gettext_lazy("Opening lead"),
+        help_text=gettext_lazy("SK, H10, D2 (optional)"),
+    )
     score = forms.CharField(
-        max_length=7, required=False, label="N-S score", help_text="Optional with a contract (checked against it)"
+        max_length=7,
+        required=False,
+        label=gettext_lazy("N-S score"),
+        help_text=gettext_lazy("Optional with a contract (checked against it)"),
     )
-    why = forms.CharField(max_length=200, required=False, label="Reason", help_text="Kept in the audit log")
+    why = forms.CharField(
+        max_length=200, required=False, label=gettext_lazy("Reason"), help_text=gettext_lazy("Kept in the audit log")
+    )

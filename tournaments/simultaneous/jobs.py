@@ -5,13 +5,15 @@ The renderer imports the report module when it runs: registering the kind loads 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_noop as N_
+
 from tournaments.printing.base import Progress, Rendered, ReportError
 from tournaments.printing.registry import JobKind, register
 from tournaments.simultaneous.field import field_key
 from tournaments.simultaneous.models import Simultaneous
 
 SIMUL_JOB_PREFIX = "simul-"
-PAPERS = {"standings": "Overall and club standings"}
+PAPERS = {"standings": N_("Overall and club standings")}  # translated where shown
 
 
 def _load(simul_id: int) -> Simultaneous:

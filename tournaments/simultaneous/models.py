@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.sessions.models import Session
@@ -15,7 +16,7 @@ class Simultaneous(Timestamped):
 
     name = models.CharField(max_length=160)
     date = models.DateField()
-    boards = models.PositiveSmallIntegerField(help_text="Boards 1..N are the simultaneous deals")
+    boards = models.PositiveSmallIntegerField(help_text=gettext_lazy("Boards 1..N are the simultaneous deals"))
     mp_scale = models.CharField(max_length=8, choices=Session.MatchpointScale.choices, default="ebu")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     deals = models.JSONField(default=dict, blank=True, help_text='{"1": "N:AKQ...", ...}: set by the first club')
@@ -37,7 +38,7 @@ class SimultaneousClub(models.Model):
     simultaneous = models.ForeignKey(Simultaneous, on_delete=models.CASCADE, related_name="clubs")
     session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="simultaneous_club")
     club = models.CharField(max_length=160)
-    code = models.CharField(max_length=12, help_text="Short name on the overall standings: C1, C2 ...")
+    code = models.CharField(max_length=12, help_text=gettext_lazy("Short name on the overall standings: C1, C2 ..."))
 
     class Meta:
         db_table = "tournaments_simultaneousclub"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
@@ -34,7 +35,9 @@ def _names(value: str, width: float) -> object:
 
 
 def _masthead(simul: Simultaneous) -> Masthead:
-    return Masthead(club="", event=simul.name, session="Simultaneous pairs", date=simul.date.strftime("%A %-d %B %Y"))
+    return Masthead(
+        club="", event=simul.name, session=_("Simultaneous pairs"), date=simul.date.strftime("%A %-d %B %Y")
+    )
 
 
 def _header(cells: list[str]) -> list[object]:
@@ -44,14 +47,16 @@ def _header(cells: list[str]) -> list[object]:
 def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress | None = None) -> Rendered:
     """The overall standings (place, club, pair, names, boards, field %), then a short table per club."""
     if progress is not None:
-        progress(0.1, "Scoring the field")
+        progress(0.1, _("Scoring the field"))
     scores = score_field(simul)
     if not scores.standings:
-        raise ReportError("No club has a result in the simultaneous yet.")
+        raise ReportError(_("No club has a result in the simultaneous yet."))
     if progress is not None:
-        progress(0.5, "Making the paper")
+        progress(0.5, _("Making the paper"))
     clubs = len({s.session_id for s in scores.standings})
-    rows: list[list[object]] = [_header(["Place", "Club", "Pair", "Names", "Boards", "Field %", "In club"])]
+    rows: list[list[object]] = [
+        _header([_("Place"), _("Club"), _("Pair"), _("Names"), _("Boards"), _("Field %"), _("In club")])
+    ]
     for s in scores.standings:
         rows.append(
             [
@@ -67,9 +72,10 @@ def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress 
     overall = Table(rows, colWidths=[14 * mm, 14 * mm, 14 * mm, 92 * mm, 15 * mm, 17 * mm, 15 * mm], repeatRows=1)
     overall.setStyle(table_style(extra=[("ALIGN", (4, 1), (5, -1), "RIGHT")]))
     story: list[Flowable] = [
-        _para(f"{simul.name}: overall standings", "title"),
+        _para(_("%(name)s: overall standings") % {"name": simul.name}, "title"),
         _para(
-            f"{len(scores.standings)} pairs of {clubs} clubs, {scores.results} results, scored across the whole field.",
+            _("%(pairs)s pairs of %(clubs)s clubs, %(results)s results, scored across the whole field.")
+            % {"pairs": len(scores.standings), "clubs": clubs, "results": scores.results},
             "small",
         ),
         Spacer(1, 3 * mm),
@@ -80,14 +86,14 @@ def render_standings(simul: Simultaneous, paper: str = "a4", progress: Progress 
         by_club[s.session_id].append(s)
     for members in sorted(by_club.values(), key=lambda m: (len(m[0].code), m[0].code)):
         first = members[0]
-        rows = [_header(["In club", "Pair", "Names", "Field %", "Overall"])]
+        rows = [_header([_("In club"), _("Pair"), _("Names"), _("Field %"), _("Overall")])]
         rows += [
             [s.club_place, s.label, _names(s.names, 110 * mm), scoring.shown(s.percentage), s.place] for s in members
         ]
         table = Table(rows, colWidths=[16 * mm, 14 * mm, 110 * mm, 18 * mm, 18 * mm], repeatRows=1)
         table.setStyle(table_style(extra=[("ALIGN", (3, 1), (3, -1), "RIGHT")]))
         story += [CondPageBreak(40 * mm), Spacer(1, 5 * mm), _para(f"{first.code} {first.club}", "h2"), table]
-    pdf = build_pdf(story, paper=paper, masthead=_masthead(simul), title="Overall standings")
+    pdf = build_pdf(story, paper=paper, masthead=_masthead(simul), title=_("Overall standings"))
     return f"{slugify(simul.name) or 'simultaneous'}-standings.pdf", PDF, pdf
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.audit import services as audit
@@ -47,7 +48,7 @@ class ClubImport:
 @transaction.atomic
 def create_simultaneous(*, actor: Actor, name: str, date: dt.date, boards: int, mp_scale: str = "ebu") -> Simultaneous:
     if not 1 <= boards <= 200:
-        raise SimultaneousError("A simultaneous plays between 1 and 200 boards.")
+        raise SimultaneousError(_("A simultaneous plays between 1 and 200 boards."))
     owner = user_of(actor)
     simul = Simultaneous.objects.create(name=name, date=date, boards=boards, mp_scale=mp_scale, owner=owner)
     audit.record(actor=actor, action=AuditAction.SIMULTANEOUS_CREATE, target=simul, new=audit.snapshot(simul))
@@ -63,7 +64,10 @@ def _check_boards(simul: Simultaneous, session: Session) -> None:
     deals = dict(Board.objects.filter(session=session).values_list("number", "deal"))
     extra = sorted(n for n in deals if n > simul.boards)
     if extra:
-        raise SimultaneousError(f"it has board {extra[0]}; the simultaneous plays boards 1-{simul.boards} only.")
+        raise SimultaneousError(
+            _("it has board %(extra)s; the simultaneous plays boards 1-%(boards)s only.")
+            % {"extra": extra[0], "boards": simul.boards}
+        )
     known = Simultaneous.objects.select_for_update().get(pk=simul.pk)
     stored: dict[str, str] = dict(known.deals)
     for number, deal in sorted(deals.items()):
@@ -71,7 +75,9 @@ def _check_boards(simul: Simultaneous, session: Session) -> None:
             continue
         theirs = stored.setdefault(str(number), deal)
         if theirs != deal:
-            raise SimultaneousError(f"its board {number} is not the deal the other clubs played.")
+            raise SimultaneousError(
+                _("its board %(number)s is not the deal the other clubs played.") % {"number": number}
+            )
     if stored != known.deals:
         Simultaneous.objects.filter(pk=simul.pk).update(deals=stored)
         simul.deals = stored
@@ -79,7 +85,7 @@ def _check_boards(simul: Simultaneous, session: Session) -> None:
 
 def _join(simul: Simultaneous, session: Session, club: str, actor: Actor, why: str) -> SimultaneousClub:
     if SimultaneousClub.objects.filter(session=session).exists():
-        raise SimultaneousError("that session is already part of a simultaneous.")
+        raise SimultaneousError(_("that session is already part of a simultaneous."))
     _check_boards(simul, session)
     name = (club or session.event.club or session.event.name)[:160]
     joined = SimultaneousClub.objects.create(simultaneous=simul, session=session, club=name, code=_next_code(simul))
@@ -190,12 +196,17 @@ def _scored(
         try:
             typed_score = int(typed)
         except ValueError:
-            raise CorrectionError("score", f"{typed!r} is not a score: type the N-S score, e.g. 420 or -100.") from None
+            raise CorrectionError(
+                _("score"),
+                _("%(typed)s is not a score: type the N-S score, e.g. 420 or -100.") % {"typed": repr(typed)},
+            ) from None
     if not str(contract).strip():
         if typed_score is None:
-            raise CorrectionError("contract", "Type the contract (or, for a score-only line, the N-S score).")
+            raise CorrectionError("contract", _("Type the contract (or, for a score-only line, the N-S score)."))
         if typed_score % 10:
-            raise CorrectionError("score", f"{typed_score} is not a bridge score: scores go in tens.")
+            raise CorrectionError(
+                "score", _("%(typed_score)s is not a bridge score: scores go in tens.") % {"typed_score": typed_score}
+            )
         return "", "", None, typed_score
     try:
         parsed = scoring.parse_contract(contract)
@@ -205,7 +216,7 @@ def _scored(
         seat, taken, computed = "", None, 0
     else:
         if not str(declarer).strip():
-            raise CorrectionError("declarer", f"{parsed} needs a declarer: N, E, S or W.")
+            raise CorrectionError("declarer", _("%(parsed)s needs a declarer: N, E, S or W.") % {"parsed": parsed})
         try:
             seat = scoring.parse_seat(declarer)
         except scoring.ScoringError as exc:
@@ -218,10 +229,16 @@ def _scored(
             parsed, seat, taken, result.board.vulnerability, edition=result.section.session.edition
         )
     if typed_score is not None and typed_score != computed:
+        wrong = _(
+            "%(contract)s by %(seat)s scores %(computed)s for N-S on board %(number)s, "
+            "not %(typed)s: leave the score blank or check the slip."
+        )
+        number = result.board.number
         raise CorrectionError(
-            "score", f"{parsed} by {seat or '-'} scores {computed} for N-S on board {result.board.number}, not "
-            f"{typed_score}: leave the score blank or check the slip."
-        )  # fmt: skip
+            "score",
+            wrong
+            % {"contract": parsed, "seat": seat or "-", "computed": computed, "number": number, "typed": typed_score},
+        )
     return str(parsed), seat, taken, computed
 
 
@@ -249,16 +266,16 @@ def correct_result(
     lock_section(result.section_id)
     found = Result.objects.select_related("board", "section__session").filter(pk=result.pk).first()
     if found is None:
-        raise SimultaneousError("This line was removed since the page was opened; nothing was saved.")
+        raise SimultaneousError(_("This line was removed since the page was opened; nothing was saved."))
     result = found
     if version is not None and version != result.version:
         raise StaleCorrection(result, _last_writer(result))
     refuse_if_finished(result.section.session, error=FinishedSessionError)
     if result.kind not in (Result.Kind.PLAYED, Result.Kind.ASSIGNED):
-        raise SimultaneousError("only a played result's contract can be corrected; rule on the others.")
+        raise SimultaneousError(_("only a played result's contract can be corrected; rule on the others."))
     card = lead.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
     if card and not LEAD.match(card):
-        raise CorrectionError("lead", "The opening lead is a card such as SK, H10 or D2.")
+        raise CorrectionError("lead", _("The opening lead is a card such as SK, H10 or D2."))
     why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
     before = audit.snapshot(result, [*RESULT_FIELDS, "lead"])
     result.contract, result.declarer, result.tricks, result.ns_score = _scored(

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 import scoring
@@ -74,9 +75,11 @@ def import_files(request: HttpRequest, pk: int) -> HttpResponse:
     files = [(f.name, f.read()) for f in form.cleaned_data["files"]]
     outcome = services.import_club_files(actor=request.user, simul=simul, files=files)
     if outcome.joined:
-        messages.success(request, f"{len(outcome.joined)} clubs joined the field.")
+        messages.success(request, _("%(count)s clubs joined the field.") % {"count": len(outcome.joined)})
     for filename, reason in outcome.refused[:MAX_SHOWN]:
-        messages.error(request, f"{filename} was not imported: {reason}")
+        messages.error(
+            request, _("%(filename)s was not imported: %(reason)s") % {"filename": filename, "reason": reason}
+        )
     for warning in outcome.warnings[:MAX_SHOWN]:
         messages.warning(request, warning)
     return redirect(simul.get_absolute_url())
@@ -93,9 +96,9 @@ def add_session(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user, simul=simul, session=form.cleaned_data["session"], club=form.cleaned_data["club"]
         )
     except services.SimultaneousError as exc:
-        form.add_error("session", f"This session cannot join: {exc}")
+        form.add_error("session", _("This session cannot join: %(exc)s") % {"exc": exc})
         return _page(request, simul, session_form=form)
-    messages.success(request, f"{joined.club} joined the field as {joined.code}.")
+    messages.success(request, _("%(club)s joined the field as %(code)s.") % {"club": joined.club, "code": joined.code})
     return redirect(simul.get_absolute_url())
 
 
@@ -113,7 +116,7 @@ def print_paper(request: HttpRequest, pk: int) -> HttpResponse:
     simul = get_object_or_404(Simultaneous, pk=pk)
     kind = request.POST.get("kind", "")
     if kind not in PAPERS:
-        messages.error(request, "Choose a paper to print.")
+        messages.error(request, _("Choose a paper to print."))
         return redirect("simultaneous:standings", pk=simul.pk)
     try:
         job = jobs.start_job(
@@ -240,7 +243,11 @@ def correct(request: HttpRequest, pk: int, result_id: int) -> HttpResponse:
         except services.SimultaneousError as exc:
             form.add_error(None, str(exc)[:1].upper() + str(exc)[1:])
         else:
-            messages.success(request, f"Board {result.board.number}, {member.club}: the line was corrected.")
+            messages.success(
+                request,
+                _("Board %(number)s, %(club)s: the line was corrected.")
+                % {"number": result.board.number, "club": member.club},
+            )
             return redirect(back)
     shown = stale or result
     context = {"simul": simul, "club": member, "result": result, "form": form, "back": back,

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -18,10 +20,6 @@ from tournaments.teams import selectors
 from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('ch') else 's'}"
-
-
 def what_goes_with(event: TeamEvent) -> list[str]:
     """What an archived teams event takes off the lists with it, in words, for the confirmation page."""
     teams = event.teams.count()
@@ -29,10 +27,17 @@ def what_goes_with(event: TeamEvent) -> list[str]:
     matches = TeamMatch.objects.filter(round__event=event).count()
     boards = TeamBoard.objects.filter(match__round__event=event).count()
     links = TableLink.objects.filter(match__round__event=event, revoked_at__isnull=True).count()
+    counted = {
+        "teams": ngettext("%(count)s team", "%(count)s teams", teams) % {"count": teams},
+        "rounds": ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds},
+        "matches": ngettext("%(count)s match", "%(count)s matches", matches) % {"count": matches},
+        "boards": ngettext("%(count)s board", "%(count)s boards", boards) % {"count": boards},
+        "links": ngettext("%(count)s room table link", "%(count)s room table links", links) % {"count": links},
+    }
     return [
-        f"{_plural(teams, 'team')}, {_plural(rounds, 'round')} drawn with {_plural(matches, 'match')}",
-        f"{_plural(boards, 'board')} scored, its standings and penalties",
-        f"its {_plural(links, 'room table link')} (phones can no longer open them)",
+        _("%(teams)s, %(rounds)s drawn with %(matches)s") % counted,
+        _("%(boards)s scored, its standings and penalties") % counted,
+        _("its %(links)s (phones can no longer open them)") % counted,
     ]
 
 

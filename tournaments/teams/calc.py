@@ -11,6 +11,8 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps, victory_points
+from scoring.messages import gettext as _
+from scoring.messages import gettext_noop as N_
 
 __all__ = [
     "MAX_EXTRA_BOARDS",
@@ -23,10 +25,10 @@ __all__ = [
     "rank",
 ]
 
-TIE_BREAKS = {
-    "imp_diff": "IMP difference",
-    "imp_quotient": "IMP quotient (IMPs won / IMPs lost)",
-    "head_to_head": "VPs in the matches between the tied teams",
+TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_BREAKS[key]))
+    "imp_diff": N_("IMP difference"),
+    "imp_quotient": N_("IMP quotient (IMPs won / IMPs lost)"),
+    "head_to_head": N_("VPs in the matches between the tied teams"),
 }
 
 
@@ -38,7 +40,7 @@ def club_victory_points(imp_margin: int, table: Sequence[float]) -> tuple[float,
     """VPs from a club's own scale: ``table[m]`` is the winner's VPs for a margin of ``m`` IMPs (the last entry
     holds for every larger margin); the loser gets the rest of twice ``table[0]`` (the total of a drawn match)."""
     if not table:
-        raise InvalidScore("A club's VP scale needs at least the value of a drawn match.")
+        raise InvalidScore(_("A club's VP scale needs at least the value of a drawn match."))
     total = 2 * table[0]
     winner = table[min(abs(imp_margin), len(table) - 1)]
     loser = round(total - winner, 2)
@@ -113,7 +115,7 @@ def rank(rows: Sequence[Standing], tie_breaks: Sequence[str]) -> list[Standing]:
     """
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown:
-        raise InvalidScore(f"Unknown tie-break {unknown[0]!r}.")
+        raise InvalidScore(_("Unknown tie-break %(unknown)s.") % {"unknown": repr(unknown[0])})
     out: list[Standing] = []
     for group in _groups(sorted(rows, key=lambda s: (-s.vp, s.team)), lambda s: s.vp):
         out.extend(_break(group, list(tie_breaks)))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
@@ -16,9 +19,11 @@ class EventForm(forms.ModelForm[TeamEvent]):
     )
     vp_table = forms.CharField(
         required=False,
-        label="Club's own VP scale",
-        help_text="Leave empty for the WBF continuous 20-VP scale; else the winner's VPs for 0, 1, 2 ... IMPs, "
-        "separated by commas (the last holds for every larger margin)",
+        label=gettext_lazy("Club's own VP scale"),
+        help_text=gettext_lazy(
+            "Leave empty for the WBF continuous 20-VP scale; else the winner's VPs for 0, 1, 2 ... IMPs, "
+            "separated by commas (the last holds for every larger margin)"
+        ),
     )
 
     class Meta:
@@ -32,26 +37,43 @@ class EventForm(forms.ModelForm[TeamEvent]):
         try:
             return [float(v) for v in raw.replace(";", ",").split(",") if v.strip()]
         except ValueError:
-            raise forms.ValidationError("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.") from None
+            raise forms.ValidationError(
+                _("Give the VPs as numbers separated by commas, e.g. 10, 11, 12, 13.")
+            ) from None
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Team name")
+    name = forms.CharField(max_length=80, label=gettext_lazy("Team name"))
     players = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=(
-            f"{MIN_PLAYERS} to {MAX_PLAYERS} players, one a line (a team of 3 names a substitute in each line-up)"
-        ),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].help_text = _(
+            "%(least)s to %(most)s players, one a line (a team of 3 names a substitute in each line-up)"
+        ) % {"least": MIN_PLAYERS, "most": MAX_PLAYERS}
 
     def player_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
 
 
 class TieBreakForm(forms.Form):
-    first = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="First tie-break")
-    second = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="Then")
-    third = forms.ChoiceField(choices=[("", "—"), *TIE_BREAKS.items()], required=False, label="Then")
+    first = forms.ChoiceField(
+        choices=[("", "—"), *((k, gettext_lazy(v)) for k, v in TIE_BREAKS.items())],
+        required=False,
+        label=gettext_lazy("First tie-break"),
+    )
+    second = forms.ChoiceField(
+        choices=[("", "—"), *((k, gettext_lazy(v)) for k, v in TIE_BREAKS.items())],
+        required=False,
+        label=gettext_lazy("Then"),
+    )
+    third = forms.ChoiceField(
+        choices=[("", "—"), *((k, gettext_lazy(v)) for k, v in TIE_BREAKS.items())],
+        required=False,
+        label=gettext_lazy("Then"),
+    )
 
     def chosen(self) -> list[str]:
         return [v for v in (self.cleaned_data.get(k) for k in ("first", "second", "third")) if v]
@@ -59,8 +81,8 @@ class TieBreakForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     team = forms.TypedChoiceField(coerce=int, choices=())
-    vp = forms.DecimalField(max_digits=5, decimal_places=2, label="VPs taken off")
-    why = forms.CharField(max_length=200, label="Reason")
+    vp = forms.DecimalField(max_digits=5, decimal_places=2, label=gettext_lazy("VPs taken off"))
+    why = forms.CharField(max_length=200, label=gettext_lazy("Reason"))
 
     def __init__(self, *args: object, event: TeamEvent, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

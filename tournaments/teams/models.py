@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.core import links
 from tournaments.core.models import Timestamped
@@ -37,31 +38,41 @@ class TeamEvent(Timestamped):
     """A teams event: Swiss, round robin or a knockout match, with its match length and VP scale."""
 
     class Format(models.TextChoices):
-        SWISS = "swiss", "Swiss (each round drawn from the standings)"
-        ROUND_ROBIN = "round-robin", "Round robin (everyone meets everyone)"
-        KNOCKOUT = "knockout", "Knockout (seeded matches, IMPs decide)"
+        SWISS = "swiss", gettext_lazy("Swiss (each round drawn from the standings)")
+        ROUND_ROBIN = "round-robin", gettext_lazy("Round robin (everyone meets everyone)")
+        KNOCKOUT = "knockout", gettext_lazy("Knockout (seeded matches, IMPs decide)")
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Entering teams"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", gettext_lazy("Entering teams")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     name = models.CharField(max_length=120)
     date = models.DateField()
     director = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     format = models.CharField(max_length=12, choices=Format.choices, default=Format.SWISS)
-    rounds = models.PositiveSmallIntegerField(default=6, help_text="Rounds planned (a round robin: all of them)")
+    rounds = models.PositiveSmallIntegerField(
+        default=6, help_text=gettext_lazy("Rounds planned (a round robin: all of them)")
+    )
     boards_per_match = models.PositiveSmallIntegerField(default=8)
-    bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text="VPs for a bye")
+    bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
     vp_table = models.JSONField(
-        default=list, blank=True, help_text="A club's own scale: the winner's VPs for 0, 1, 2 ... IMPs (empty: WBF)"
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("A club's own scale: the winner's VPs for 0, 1, 2 ... IMPs (empty: WBF)"),
     )
     tie_breaks = models.JSONField(default=default_tie_breaks, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    version = models.PositiveIntegerField(default=0, help_text="Bumped by every write: pages and caches key on it")
-    archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by a director (restorable)")
+    version = models.PositiveIntegerField(
+        default=0, help_text=gettext_lazy("Bumped by every write: pages and caches key on it")
+    )
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("Put away by a director (restorable)")
+    )
     published = models.JSONField(
-        default=dict, blank=True, help_text="An imported file's figures against ours at the import (teams_compare)"
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("An imported file's figures against ours at the import (teams_compare)"),
     )
 
     class Meta:
@@ -129,10 +140,14 @@ class TeamMatch(Timestamped):
     """One match of a round; in room 1 the home team sits N-S, in room 2 E-W."""
 
     round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
-    table = models.PositiveSmallIntegerField(help_text="Match number in the round (the table pair it plays at)")
+    table = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("Match number in the round (the table pair it plays at)")
+    )
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
-    version = models.PositiveIntegerField(default=0, help_text="Bumped by every save: a stale form is refused")
+    version = models.PositiveIntegerField(
+        default=0, help_text=gettext_lazy("Bumped by every save: a stale form is refused")
+    )
 
     class Meta:
         db_table = "tournaments_teammatch"
@@ -168,8 +183,8 @@ class TeamLineup(Timestamped):
 
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
-    room1_pair = models.JSONField(default=list, help_text="The two players' names in room 1")
-    room2_pair = models.JSONField(default=list, help_text="The two players' names in room 2")
+    room1_pair = models.JSONField(default=list, help_text=gettext_lazy("The two players' names in room 1"))
+    room2_pair = models.JSONField(default=list, help_text=gettext_lazy("The two players' names in room 2"))
 
     class Meta:
         db_table = "tournaments_teamlineup"

@@ -3,8 +3,10 @@ the job registry and the pages know them without importing a PDF library."""
 
 from __future__ import annotations
 
-PAPERS: dict[str, str] = {
-    "draw": "The draw (latest round)",
-    "score-cards": "Match score cards (latest round)",
-    "standings": "Standings",
+from django.utils.translation import gettext_noop as N_
+
+PAPERS: dict[str, str] = {  # translated where shown (gettext(PAPERS[name]))
+    "draw": N_("The draw (latest round)"),
+    "score-cards": N_("Match score cards (latest round)"),
+    "standings": N_("Standings"),
 }

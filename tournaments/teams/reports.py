@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from django.utils.text import slugify
+from django.utils.translation import gettext, ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
@@ -41,16 +42,29 @@ def render_draw(event: TeamEvent, paper: str = "a4") -> Rendered:
     """The latest round's draw: match number, home (N-S in room 1), away, and the bye."""
     played = selectors.played_rounds(event)
     if not played:
-        raise ReportError("No round has been drawn yet.")
+        raise ReportError(gettext("No round has been drawn yet."))
     rnd, names = played[-1], _names(event)
-    rows: list[list[object]] = [["Match", "Home (N-S in room 1)", "Away (N-S in room 2)"]]
+    rows: list[list[object]] = [[gettext("Match"), gettext("Home (N-S in room 1)"), gettext("Away (N-S in room 2)")]]
     rows += [[str(m.table), _para(f"{m.home}. {m.home_name}"), _para(f"{m.away}. {m.away_name}")] for m in rnd.matches]
     table = Table(rows, colWidths=[20 * mm, 80 * mm, 80 * mm], repeatRows=1)
     table.setStyle(table_style())
-    story: list[Flowable] = [_para(f"{event.name}: draw of round {rnd.number}", "title"), Spacer(1, 4 * mm), table]
+    story: list[Flowable] = [
+        _para(gettext("%(event)s: draw of round %(round)s") % {"event": event.name, "round": rnd.number}, "title"),
+        Spacer(1, 4 * mm),
+        table,
+    ]
     if rnd.bye is not None:
-        story += [Spacer(1, 4 * mm), _para(f"Bye: {rnd.bye}. {names[rnd.bye]} ({event.bye_vp} VP)", "body")]
-    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=f"Draw, round {rnd.number}")
+        story += [
+            Spacer(1, 4 * mm),
+            _para(
+                gettext("Bye: %(team)s. %(name)s (%(vp)s VP)")
+                % {"team": rnd.bye, "name": names[rnd.bye], "vp": event.bye_vp},
+                "body",
+            ),
+        ]
+    pdf = build_pdf(
+        story, paper=paper, masthead=_masthead(event), title=gettext("Draw, round %(round)s") % {"round": rnd.number}
+    )
     return _file(event, f"draw-round-{rnd.number}"), PDF, pdf
 
 
@@ -58,21 +72,28 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
     """A card per match of the latest round: both rooms' N-S scores, IMPs per board, totals, VPs, line-ups."""
     played = selectors.played_rounds(event)
     if not played:
-        raise ReportError("No round has been drawn yet.")
+        raise ReportError(gettext("No round has been drawn yet."))
     rnd = played[-1]
     lineups = {(lu.match_id, lu.team.number): lu for lu in TeamLineup.objects.filter(match__round_id=rnd.pk)
                .select_related("team")}  # fmt: skip
     story: list[Flowable] = []
     for m in rnd.matches:
         s = m.score
-        story += [CondPageBreak(80 * mm), _para(f"Round {rnd.number}, match {m.table}: {m.home_name} v {m.away_name}",
-                                               "h2")]  # fmt: skip
+        heading = gettext("Round %(round)s, match %(match)s: %(home)s v %(away)s") % {
+            "round": rnd.number,
+            "match": m.table,
+            "home": m.home_name,
+            "away": m.away_name,
+        }
+        story += [CondPageBreak(80 * mm), _para(heading, "h2")]  # fmt: skip
         for team, name in ((m.home, m.home_name), (m.away, m.away_name)):
             lu = lineups.get((m.pk, team))
             if lu is not None:
-                story.append(_para(f"{name}: room 1 {' & '.join(lu.room1_pair)}; room 2 {' & '.join(lu.room2_pair)}",
-                                   "small"))  # fmt: skip
-        rows = [["Board", "Room 1 N-S", "Room 2 N-S", f"IMPs {m.home_name}", f"IMPs {m.away_name}"]]
+                seats = {"team": name, "room1": " & ".join(lu.room1_pair), "room2": " & ".join(lu.room2_pair)}
+                story.append(_para(gettext("%(team)s: room 1 %(room1)s; room 2 %(room2)s") % seats, "small"))
+        imps_of = gettext("IMPs %(team)s")
+        rows = [[gettext("Board"), gettext("Room 1 N-S"), gettext("Room 2 N-S"), imps_of % {"team": m.home_name},
+                 imps_of % {"team": m.away_name}]]  # fmt: skip
         entered = {b[0]: (b, i) for b, i in zip(m.boards, s.board_imps, strict=True)}
         for n in range(1, event.boards_per_match + 1):
             if n in entered:
@@ -80,12 +101,18 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
                 rows.append([str(n), str(r1), str(r2), str(imps) if imps > 0 else "", str(-imps) if imps < 0 else ""])
             else:
                 rows.append([str(n), "", "", "", ""])
-        vps = f"VP {s.vp_home:.2f} – {s.vp_away:.2f}" if s.complete else "VP when every board is in"
-        rows.append(["Total", "", vps, str(s.imps_home), str(s.imps_away)])
+        vps = (gettext("VP %(home).2f – %(away).2f") % {"home": s.vp_home, "away": s.vp_away} if s.complete
+               else gettext("VP when every board is in"))  # fmt: skip
+        rows.append([gettext("Total"), "", vps, str(s.imps_home), str(s.imps_away)])
         table = Table(_fit_header(rows), colWidths=[18 * mm, 30 * mm, 52 * mm, 40 * mm, 40 * mm], repeatRows=1)
         table.setStyle(table_style())
         story += [table, Spacer(1, 6 * mm)]
-    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=f"Score cards, round {rnd.number}")
+    pdf = build_pdf(
+        story,
+        paper=paper,
+        masthead=_masthead(event),
+        title=gettext("Score cards, round %(round)s") % {"round": rnd.number},
+    )
     return _file(event, f"score-cards-round-{rnd.number}"), PDF, pdf
 
 
@@ -97,20 +124,34 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
     played = selectors.played_rounds(event)
     names = _names(event)
     if not names:
-        raise ReportError("No team has been entered yet.")
-    rows: list[list[object]] = [["Place", "Team", "Played", "IMPs +", "IMPs −", "Penalty", "VP"]]
+        raise ReportError(gettext("No team has been entered yet."))
+    rows: list[list[object]] = [
+        [
+            gettext("Place"),
+            gettext("Team"),
+            gettext("Played"),
+            gettext("IMPs +"),
+            gettext("IMPs −"),
+            gettext("Penalty"),
+            gettext("VP"),
+        ]
+    ]
     for st in selectors.standings(event, played):
         rows.append([str(st.place), _para(f"{st.team}. {names[st.team]}"), str(st.played), str(st.imps_for),
                      str(st.imps_against), str(st.penalty) if st.penalty else "", f"{st.vp:.2f}"])  # fmt: skip
     table = Table(_fit_header(rows), colWidths=[15 * mm, 75 * mm, 17 * mm, 17 * mm, 17 * mm, 18 * mm, 20 * mm],
                   repeatRows=1)  # fmt: skip
     table.setStyle(table_style())
-    ties = ", then ".join(TIE_BREAKS[t] for t in event.tie_breaks) or "none (level teams share the place)"
+    ties = gettext(", then ").join(gettext(TIE_BREAKS[t]) for t in event.tie_breaks) or gettext(
+        "none (level teams share the place)"
+    )
     story: list[Flowable] = [
-        _para(f"{event.name}: standings after {len(played)} round{'s' if len(played) != 1 else ''}", "title"),
-        Spacer(1, 4 * mm), table, Spacer(1, 3 * mm), _para(f"Ties broken by: {ties}.", "small"),
+        _para(ngettext("%(event)s: standings after %(rounds)s round", "%(event)s: standings after %(rounds)s rounds",
+                       len(played)) % {"event": event.name, "rounds": len(played)}, "title"),
+        Spacer(1, 4 * mm), table, Spacer(1, 3 * mm),
+        _para(gettext("Ties broken by: %(ties)s.") % {"ties": ties}, "small"),
     ]  # fmt: skip
-    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title="Standings")
+    pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=gettext("Standings"))
     return _file(event, "standings"), PDF, pdf
 
 
@@ -123,5 +164,5 @@ RENDERERS: dict[str, Callable[[TeamEvent, str], Rendered]] = {
 
 def render_job(kind: str, event: TeamEvent, paper: str, progress: Progress) -> Rendered:
     """The job pipeline's renderer (imported when a job runs, by jobs.py): "teams-standings" -> `render_standings`."""
-    progress(0.1, "Making the paper")
+    progress(0.1, gettext("Making the paper"))
     return RENDERERS[kind.removeprefix("teams-")](event, paper)

@@ -17,6 +17,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from scoring.draws import knockout_bracket, round_robin, swiss_draw
 from scoring.errors import DrawError
@@ -97,11 +98,11 @@ def _bump(event_id: int) -> None:
 
 def _check_rules(data: Mapping[str, Any]) -> None:
     if data["format"] not in TeamEvent.Format.values:
-        raise TeamsError(f"Unknown format {data['format']!r}.", field="format")
+        raise TeamsError(gettext("Unknown format %(format)s.") % {"format": repr(data["format"])}, field="format")
     if not 1 <= data["boards_per_match"] <= 64:
-        raise TeamsError("A match has 1 to 64 boards.", field="boards_per_match")
+        raise TeamsError(gettext("A match has 1 to 64 boards."), field="boards_per_match")
     if not 1 <= data["rounds"] <= 60:
-        raise TeamsError("Plan 1 to 60 rounds.", field="rounds")
+        raise TeamsError(gettext("Plan 1 to 60 rounds."), field="rounds")
     _check_tie_breaks(data["tie_breaks"])
     table = data["vp_table"]
     if table and (
@@ -113,7 +114,7 @@ def _check_rules(data: Mapping[str, Any]) -> None:
 def _check_tie_breaks(tie_breaks: Sequence[str]) -> None:
     unknown = [t for t in tie_breaks if t not in TIE_BREAKS]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
-        raise TeamsError("Choose each tie-break at most once, from the list.", field="tie_breaks")
+        raise TeamsError(gettext("Choose each tie-break at most once, from the list."), field="tie_breaks")
 
 
 @transaction.atomic
@@ -150,16 +151,16 @@ def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str
     """Enter a team of 3 to 6 players; teams are numbered in the order they are entered."""
     event = _lock(event.pk)
     if event.status != TeamEvent.Status.SETUP:
-        raise TeamsError("The draw has started: no more teams can be entered.")
+        raise TeamsError(gettext("The draw has started: no more teams can be entered."))
     name = _text(name, "name", 80, "team name")
     if not name:
-        raise TeamsError("Give the team a name.", field="name")
+        raise TeamsError(gettext("Give the team a name."), field="name")
     names = [_text(p, "players", 80, "player's name") for p in players]
     names = [p for p in names if p]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise TeamsError(f"A team has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.", field="players")
     if event.teams.filter(name=name).exists():
-        raise TeamsError(f"There is already a team called {name!r}.", field="name")
+        raise TeamsError(gettext("There is already a team called %(name)s.") % {"name": repr(name)}, field="name")
     number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
     team = Team.objects.create(event=event, number=number, name=name)
     TeamPlayer.objects.bulk_create(TeamPlayer(team=team, name=p, order=i) for i, p in enumerate(names))
@@ -188,7 +189,7 @@ def _draw_pairs(
         except ValueError as exc:
             raise TeamsError(str(exc)) from None
         if len(winners) < 2:
-            raise TeamsError("The knockout is over: it has a winner.")
+            raise TeamsError(gettext("The knockout is over: it has a winner."))
         half = len(winners) // 2  # re-seeded: the best left meets the worst left
         return [(winners[i], winners[-1 - i]) for i in range(half)], None
     standings = [s.team for s in selectors.standings(event, past)]
@@ -209,7 +210,7 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     """
     event = _lock_open(event.pk, "draw a round")
     if event.teams.count() < 2:
-        raise TeamsError("Enter at least two teams before the draw.")
+        raise TeamsError(gettext("Enter at least two teams before the draw."))
     past = selectors.played_rounds(event)
     number = past[-1].number + 1 if past else 1
     if number > event.rounds:
@@ -240,7 +241,7 @@ def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     """Plan one round more than planned: the director's choice, so a Swiss or round robin never runs on by itself."""
     event = _lock_open(event.pk, "add a round")
     if event.format == TeamEvent.Format.KNOCKOUT:
-        raise TeamsError("A knockout's rounds follow its bracket: it ends when it has a winner.")
+        raise TeamsError(gettext("A knockout's rounds follow its bracket: it ends when it has a winner."))
     most = 60
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         most = len(round_robin(max(2, event.teams.count())))
@@ -385,7 +386,7 @@ def set_lineup(
     four names its substitute, who then takes a seat (four a match, whatever the team's size)."""
     event = _lock_open(match.round.event_id, "change a lineup")
     if team.pk not in (match.home_id, match.away_id):
-        raise TeamsError(f"{team.name} does not play this match.")
+        raise TeamsError(gettext("%(name)s does not play this match.") % {"name": team.name})
     roster = set(team.players.values_list("name", flat=True))
     substitute = _text(substitute, "lineup", 80, "substitute's name")
     if substitute and len(roster) >= SEATS:
@@ -395,7 +396,7 @@ def set_lineup(
     pairs = [list(room1_pair), list(room2_pair)]
     chosen = [p for pair in pairs for p in pair]
     if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != SEATS or not all(chosen):
-        raise TeamsError("Choose two different players for each room (four in all).", field="lineup")
+        raise TeamsError(gettext("Choose two different players for each room (four in all)."), field="lineup")
     if len(roster) < SEATS and (not substitute or substitute not in chosen):
         raise TeamsError(
             f"{team.name} has {len(roster)} players: name the substitute and seat them (four in all).", field="lineup"
@@ -425,10 +426,10 @@ def add_penalty(*, actor: Actor, team: Team, vp: object, why: str, round: TeamRo
         raise TeamsError(f"{raw[:20]!r} is not a number of VPs (like 1 or 0.5).", field="vp")
     amount = Decimal(raw).quantize(Decimal("0.01"))
     if amount == 0 or abs(amount) > 100:
-        raise TeamsError("A penalty is a number of VPs, not zero and at most 100.", field="vp")
+        raise TeamsError(gettext("A penalty is a number of VPs, not zero and at most 100."), field="vp")
     reason = _text(why, "why", WHY_MAX, "reason")
     if not reason:
-        raise TeamsError("Say why the penalty is given.", field="why")
+        raise TeamsError(gettext("Say why the penalty is given."), field="why")
     penalty = TeamPenalty.objects.create(team=team, round=round, vp=amount, why=reason)
     audit.record(
         actor=actor, action=AuditAction.TEAMS_PENALTY, target=penalty, why=reason,
@@ -460,7 +461,7 @@ def set_status(*, actor: Actor, event: TeamEvent, status: str) -> TeamEvent:
     if moves.get(event.status) != status:
         said = {lifecycle.FINISHED: "finished", lifecycle.PLAYING: "reopened"}.get(status)
         if said is None:
-            raise TeamsError(f"Unknown status {status[:20]!r}.", field="status")
+            raise TeamsError(gettext("Unknown status %(status)s.") % {"status": repr(status[:20])}, field="status")
         raise TeamsError(f"The event is {event.get_status_display().lower()}: it cannot be {said}.", field="status")
     TeamEvent.objects.filter(pk=event.pk).update(status=status)
     audit.record(actor=actor, action=AuditAction.TEAMS_STATUS, target=event, old=event.status, new=status)

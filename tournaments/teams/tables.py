@@ -19,6 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -147,7 +148,7 @@ def _seen(text: str) -> int | None:
     if not raw:
         return None
     if not services.SCORE_TEXT.fullmatch(raw):
-        raise services.TeamsError("The page is out of date: reload it.")
+        raise services.TeamsError(_("The page is out of date: reload it."))
     return int(raw)
 
 
@@ -160,11 +161,15 @@ def _plan(
     stale: dict[int, int | None] = {}
     for number, (typed, seen) in sorted(entries.items()):
         if not 1 <= number <= most:
-            raise services.TeamsError(f"This match has boards 1 to {most}, not {number}.")
+            raise services.TeamsError(
+                _("This match has boards 1 to %(most)s, not %(number)s.") % {"most": most, "number": number}
+            )
         current, was = stored.get(number), _seen(seen)
         if not typed.strip():
             if was is not None:
-                raise services.TeamsError(f"Board {number}: to remove a score, ask the director.", field=f"b{number}")
+                raise services.TeamsError(
+                    _("Board %(number)s: to remove a score, ask the director.") % {"number": number}, field=f"b{number}"
+                )
             continue
         try:
             value = services.parse_score(typed, number, room)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 
 class DoubleDummyAnalysis(models.Model):
@@ -14,7 +15,7 @@ class DoubleDummyAnalysis(models.Model):
 
     key = models.CharField(max_length=100, unique=True, help_text='"<vul>:<dealer>:N:AKQ2.KJ3.T98.Q76 ..."')
     tricks = models.JSONField(help_text='{"NT": {"N": 9, "E": 4, ...}, "S": {...}, ...}')
-    par_score = models.IntegerField(help_text="From North-South's side")
+    par_score = models.IntegerField(help_text=gettext_lazy("From North-South's side"))
     par_contracts = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 
@@ -14,20 +15,22 @@ class Member(Timestamped):
     """A member of the club, picked from a quick search when naming the players of a pair."""
 
     name = models.CharField(max_length=120)
-    national_id = models.CharField(max_length=40, blank=True, help_text="EBU/ACBL/ABF number, if any")
+    national_id = models.CharField(max_length=40, blank=True, help_text=gettext_lazy("EBU/ACBL/ABF number, if any"))
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
-    email_opt_out = models.BooleanField(default=False, help_text="Wants no results by e-mail (the unsubscribe link)")
+    email_opt_out = models.BooleanField(
+        default=False, help_text=gettext_lazy("Wants no results by e-mail (the unsubscribe link)")
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="member",
-        help_text="The player login that sees this member's own history",
+        help_text=gettext_lazy("The player login that sees this member's own history"),
     )
     links_valid_from = models.DateTimeField(
-        null=True, blank=True, help_text="Private results links made before this were revoked"
+        null=True, blank=True, help_text=gettext_lazy("Private results links made before this were revoked")
     )
 
     class Meta:
@@ -43,14 +46,14 @@ class Event(Timestamped):
     """A pairs, teams or individual event; it has one or more sessions."""
 
     class Kind(models.TextChoices):
-        PAIRS = "pairs", "Pairs"
-        TEAMS = "teams", "Teams"
-        INDIVIDUAL = "individual", "Individual"
+        PAIRS = "pairs", gettext_lazy("Pairs")
+        TEAMS = "teams", gettext_lazy("Teams")
+        INDIVIDUAL = "individual", gettext_lazy("Individual")
 
     class CarryOver(models.TextChoices):
-        NONE = "none", "None: the last session alone decides"
-        FULL = "full", "Full: every session counts the same"
-        PERCENT = "percent", "A percentage of the earlier sessions"
+        NONE = "none", gettext_lazy("None: the last session alone decides")
+        FULL = "full", gettext_lazy("Full: every session counts the same")
+        PERCENT = "percent", gettext_lazy("A percentage of the earlier sessions")
 
     name = models.CharField(max_length=160)
     club = models.CharField(max_length=160, blank=True)
@@ -60,10 +63,10 @@ class Event(Timestamped):
         max_length=8,
         choices=CarryOver.choices,
         default=CarryOver.FULL,
-        help_text="How earlier sessions count in the overall standings of a multi-session event",
+        help_text=gettext_lazy("How earlier sessions count in the overall standings of a multi-session event"),
     )
     carry_over_percent = models.PositiveSmallIntegerField(
-        default=50, help_text="With a percentage carry-over: how much each earlier session counts (0-100)"
+        default=50, help_text=gettext_lazy("With a percentage carry-over: how much each earlier session counts (0-100)")
     )
 
     class Meta:
@@ -77,33 +80,33 @@ class Session(Timestamped):
     """One evening (or afternoon) of play, with its scoring method and the rules the director chose."""
 
     class ScoringMethod(models.TextChoices):
-        MATCHPOINTS = "mp", "Match points"
-        BUTLER = "butler", "IMP pairs (Butler)"
-        CROSS_IMPS = "cross_imps", "IMP pairs (cross-IMPs)"
-        TOTAL_POINTS = "total", "Total points"
+        MATCHPOINTS = "mp", gettext_lazy("Match points")
+        BUTLER = "butler", gettext_lazy("IMP pairs (Butler)")
+        CROSS_IMPS = "cross_imps", gettext_lazy("IMP pairs (cross-IMPs)")
+        TOTAL_POINTS = "total", gettext_lazy("Total points")
 
     class MatchpointScale(models.TextChoices):
-        EBU = "ebu", "EBU/WBF: 2 per score beaten, 1 per tie"
-        ACBL = "acbl", "ACBL: 1 per score beaten, ½ per tie"
+        EBU = "ebu", gettext_lazy("EBU/WBF: 2 per score beaten, 1 per tie")
+        ACBL = "acbl", gettext_lazy("ACBL: 1 per score beaten, ½ per tie")
 
     class Edition(models.TextChoices):
-        CURRENT = "current", "Current laws"
-        Y1963 = "1963", "1963 laws"
+        CURRENT = "current", gettext_lazy("Current laws")
+        Y1963 = "1963", gettext_lazy("1963 laws")
 
     class Rounding(models.TextChoices):
-        NONE = "none", "None: add up the exact figures (Bridgedesk)"
-        TWO_DECIMALS = "0.01", "Two decimals of a match point on each board"
-        ONE_DECIMAL = "0.1", "One decimal of a match point on each board"
-        PERCENT = "0.01%", "Two decimals of the board's percentage (Compscore3)"
+        NONE = "none", gettext_lazy("None: add up the exact figures (Bridgedesk)")
+        TWO_DECIMALS = "0.01", gettext_lazy("Two decimals of a match point on each board")
+        ONE_DECIMAL = "0.1", gettext_lazy("One decimal of a match point on each board")
+        PERCENT = "0.01%", gettext_lazy("Two decimals of the board's percentage (Compscore3)")
 
     class ScoresShown(models.TextChoices):
-        BRIDGEDESK = "bridgedesk", "Bridgedesk's own arithmetic"
-        PUBLISHED = "published", "The figures the imported file published"
+        BRIDGEDESK = "bridgedesk", gettext_lazy("Bridgedesk's own arithmetic")
+        PUBLISHED = "published", gettext_lazy("The figures the imported file published")
 
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        SETUP = "setup", gettext_lazy("Setting up")
+        PLAYING = "playing", gettext_lazy("Playing")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sessions")
     name = models.CharField(max_length=120, default="Session 1")
@@ -112,43 +115,52 @@ class Session(Timestamped):
     scoring_method = models.CharField(max_length=16, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
     mp_scale = models.CharField(max_length=8, choices=MatchpointScale.choices, default=MatchpointScale.EBU)
     edition = models.CharField(max_length=8, choices=Edition.choices, default=Edition.CURRENT)
-    use_neuberg = models.BooleanField(default=True, help_text="Factor boards played fewer times (Neuberg)")
+    use_neuberg = models.BooleanField(
+        default=True, help_text=gettext_lazy("Factor boards played fewer times (Neuberg)")
+    )
     scale_missed_boards = models.BooleanField(
-        default=True, help_text="Scale a pair's total by boards expected / boards played"
+        default=True, help_text=gettext_lazy("Scale a pair's total by boards expected / boards played")
     )
     average_plus_own_percentage = models.BooleanField(
-        default=False, help_text="Average plus is the better of 60% and the pair's own session percentage"
+        default=False, help_text=gettext_lazy("Average plus is the better of 60% and the pair's own session percentage")
     )
     average_minus_own_percentage = models.BooleanField(
-        default=False, help_text="Average minus is the worse of 40% and the offending pair's own session percentage"
+        default=False,
+        help_text=gettext_lazy("Average minus is the worse of 40% and the offending pair's own session percentage"),
     )
     neuberg_rounding = models.CharField(
         max_length=8,
         choices=Rounding.choices,
         default=Rounding.NONE,
-        help_text="How a board factored with Neuberg's formula is rounded before the totals add it up",
+        help_text=gettext_lazy("How a board factored with Neuberg's formula is rounded before the totals add it up"),
     )
     scores_shown = models.CharField(
         max_length=12,
         choices=ScoresShown.choices,
         default=ScoresShown.BRIDGEDESK,
-        help_text="An imported session shows the file's figures until the director re-scores it",
+        help_text=gettext_lazy("An imported session shows the file's figures until the director re-scores it"),
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.SETUP)
     finished_at = models.DateTimeField(null=True, blank=True)
-    finished_by = models.CharField(max_length=150, blank=True, help_text="Who marked the session finished")
-    source = models.CharField(max_length=200, blank=True, help_text="Where an imported session came from")
+    finished_by = models.CharField(
+        max_length=150, blank=True, help_text=gettext_lazy("Who marked the session finished")
+    )
+    source = models.CharField(max_length=200, blank=True, help_text=gettext_lazy("Where an imported session came from"))
     deal_seed = models.CharField(
-        max_length=32, blank=True, help_text="The secret seed Bridgedesk dealt the boards from (directors only)"
+        max_length=32,
+        blank=True,
+        help_text=gettext_lazy("The secret seed Bridgedesk dealt the boards from (directors only)"),
     )
     source_digest = models.CharField(
         max_length=64,
         blank=True,
         db_index=True,
-        help_text="SHA-256 of the imported file: a second import is noticed",
+        help_text=gettext_lazy("SHA-256 of the imported file: a second import is noticed"),
     )
     archived_at = models.DateTimeField(
-        null=True, blank=True, help_text="Put away by a director: off the lists and public pages, kept whole"
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Put away by a director: off the lists and public pages, kept whole"),
     )
 
     class Meta:
@@ -173,13 +185,13 @@ class Section(Timestamped):
     """A section (A, B, ...) of a session: its own movement, tables and pairs."""
 
     class MovementKind(models.TextChoices):
-        MITCHELL = "mitchell", "Mitchell"
-        HOWELL = "howell", "Howell"
-        INDIVIDUAL = "individual", "Individual"
-        TEAMS = "teams", "Teams of four"
-        REPLAY = "replay", "Replay duplicate"
-        SWISS = "swiss", "Swiss pairs"
-        IMPORTED = "imported", "Imported"
+        MITCHELL = "mitchell", gettext_lazy("Mitchell")
+        HOWELL = "howell", gettext_lazy("Howell")
+        INDIVIDUAL = "individual", gettext_lazy("Individual")
+        TEAMS = "teams", gettext_lazy("Teams of four")
+        REPLAY = "replay", gettext_lazy("Replay duplicate")
+        SWISS = "swiss", gettext_lazy("Swiss pairs")
+        IMPORTED = "imported", gettext_lazy("Imported")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
     letter = models.CharField(max_length=4, default="A")
@@ -188,9 +200,11 @@ class Section(Timestamped):
     tables = models.PositiveSmallIntegerField()
     rounds = models.PositiveSmallIntegerField()
     boards_per_round = models.PositiveSmallIntegerField()
-    winners = models.PositiveSmallIntegerField(default=2, help_text="2 for NS and EW winners, 1 for one field")
+    winners = models.PositiveSmallIntegerField(
+        default=2, help_text=gettext_lazy("2 for NS and EW winners, 1 for one field")
+    )
     version = models.PositiveIntegerField(
-        default=1, help_text="Bumped by every write to the section's results, rulings, pairs or names"
+        default=1, help_text=gettext_lazy("Bumped by every write to the section's results, rulings, pairs or names")
     )
 
     class Meta:
@@ -212,20 +226,26 @@ class Entry(Timestamped):
     """A pair (or team, or player) in a section, known by its label: "3NS"/"3EW" in a Mitchell, "7" in a Howell."""
 
     class Direction(models.TextChoices):
-        NS = "NS", "North-South"
-        EW = "EW", "East-West"
-        NONE = "", "Either (Howell)"
+        NS = "NS", gettext_lazy("North-South")
+        EW = "EW", gettext_lazy("East-West")
+        NONE = "", gettext_lazy("Either (Howell)")
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField()
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
-    label = models.CharField(max_length=12, help_text="As the movement names it: 3NS, 3EW, 7")
-    late = models.BooleanField(default=False, help_text="Added after the session was set up")
-    published_total = models.FloatField(null=True, blank=True, help_text="The total an imported file gave")
-    published_percentage = models.FloatField(null=True, blank=True, help_text="The percentage it gave")
-    published_place = models.CharField(max_length=8, blank=True, help_text="The place it gave, as written")
+    label = models.CharField(max_length=12, help_text=gettext_lazy("As the movement names it: 3NS, 3EW, 7"))
+    late = models.BooleanField(default=False, help_text=gettext_lazy("Added after the session was set up"))
+    published_total = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("The total an imported file gave")
+    )
+    published_percentage = models.FloatField(null=True, blank=True, help_text=gettext_lazy("The percentage it gave"))
+    published_place = models.CharField(
+        max_length=8, blank=True, help_text=gettext_lazy("The place it gave, as written")
+    )
     handicap = models.FloatField(
-        null=True, blank=True, help_text="Typed by the director, in percentage points (none: from the club ratings)"
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Typed by the director, in percentage points (none: from the club ratings)"),
     )
 
     class Meta:
@@ -251,7 +271,7 @@ class EntryPlayer(models.Model):
     """A player of an entry, typed or picked from the club's members."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="players")
-    seat = models.PositiveSmallIntegerField(default=1, help_text="1 or 2 in a pair; 1-4 in a team")
+    seat = models.PositiveSmallIntegerField(default=1, help_text=gettext_lazy("1 or 2 in a pair; 1-4 in a team"))
     name = models.CharField(max_length=120)
     national_id = models.CharField(max_length=40, blank=True)
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from tournaments.sessions.models.events import Entry, Section
 
@@ -19,7 +20,7 @@ class TableRound(models.Model):
     table = models.PositiveSmallIntegerField()
     ns_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     ew_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    boards = models.JSONField(default=list, help_text="Board numbers played at this table this round")
+    boards = models.JSONField(default=list, help_text=gettext_lazy("Board numbers played at this table this round"))
 
     class Meta:
         db_table = "tournaments_tableround"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.sessions.models.events import Entry, Event, Member, Session
 
@@ -13,13 +14,13 @@ class RatingEntry(models.Model):
 
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="ratings")
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="ratings")
-    percentage = models.FloatField(help_text="The pair's percentage")
-    performance = models.FloatField(help_text="The percentage corrected for field and partner")
+    percentage = models.FloatField(help_text=gettext_lazy("The pair's percentage"))
+    performance = models.FloatField(help_text=gettext_lazy("The percentage corrected for field and partner"))
     boards = models.PositiveSmallIntegerField()
     before = models.FloatField()
     after = models.FloatField()
-    weight = models.FloatField(help_text="Boards (faded) behind the rating after this session")
-    order = models.PositiveIntegerField(help_text="Position of the session in the club's rated history")
+    weight = models.FloatField(help_text=gettext_lazy("Boards (faded) behind the rating after this session"))
+    order = models.PositiveIntegerField(help_text=gettext_lazy("Position of the session in the club's rated history"))
 
     class Meta:
         db_table = "tournaments_ratingentry"
@@ -34,16 +35,20 @@ class PointsScheme(models.Model):
     """How an event's sessions award master points: the formula or the director's table (scoring/masterpoints)."""
 
     class Kind(models.TextChoices):
-        FORMULA = "formula", "Formula (points per pair in the field)"
-        TABLE = "table", "Table typed by the director"
+        FORMULA = "formula", gettext_lazy("Formula (points per pair in the field)")
+        TABLE = "table", gettext_lazy("Table typed by the director")
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="points_scheme")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.FORMULA)
-    per_entry = models.PositiveSmallIntegerField(default=6, help_text="Winner's points per pair in the field")
-    share_percent = models.PositiveSmallIntegerField(default=33, help_text="Share of the field that earns points")
-    cap = models.PositiveIntegerField(default=1000, help_text="Most points a winner earns")
-    table = models.TextField(blank=True, help_text="One line per field size: '10: 12 8 6 4'")
-    point_type = models.CharField(max_length=16, default="GREEN", help_text="USEBIO MASTER_POINT_TYPE")
+    per_entry = models.PositiveSmallIntegerField(
+        default=6, help_text=gettext_lazy("Winner's points per pair in the field")
+    )
+    share_percent = models.PositiveSmallIntegerField(
+        default=33, help_text=gettext_lazy("Share of the field that earns points")
+    )
+    cap = models.PositiveIntegerField(default=1000, help_text=gettext_lazy("Most points a winner earns"))
+    table = models.TextField(blank=True, help_text=gettext_lazy("One line per field size: '10: 12 8 6 4'"))
+    point_type = models.CharField(max_length=16, default="GREEN", help_text=gettext_lazy("USEBIO MASTER_POINT_TYPE"))
 
     class Meta:
         db_table = "tournaments_pointsscheme"
@@ -73,23 +78,25 @@ class RankingRules(models.Model):
     """An event's extra rankings beside the scratch one: handicapped, and by strata (scoring/handicaps.py)."""
 
     class Handicap(models.TextChoices):
-        NONE = "none", "No handicapped ranking"
-        FULL = "full", "Full handicap"
-        HALF = "half", "Half handicap"
+        NONE = "none", gettext_lazy("No handicapped ranking")
+        FULL = "full", gettext_lazy("Full handicap")
+        HALF = "half", gettext_lazy("Half handicap")
 
     class StrataBy(models.TextChoices):
-        NONE = "none", "No strata"
-        RATING = "rating", "The pair's club rating (the mean of its players')"
-        POINTS = "points", "The pair's master points (the mean of its players')"
+        NONE = "none", gettext_lazy("No strata")
+        RATING = "rating", gettext_lazy("The pair's club rating (the mean of its players')")
+        POINTS = "points", gettext_lazy("The pair's master points (the mean of its players')")
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="ranking_rules")
     handicap = models.CharField(max_length=8, choices=Handicap.choices, default=Handicap.NONE)
     handicap_from_rating = models.BooleanField(
-        default=True, help_text="A pair without a typed handicap takes its players' club ratings less 50"
+        default=True, help_text=gettext_lazy("A pair without a typed handicap takes its players' club ratings less 50")
     )
     strata_by = models.CharField(max_length=8, choices=StrataBy.choices, default=StrataBy.NONE)
     strata = models.CharField(
-        max_length=200, blank=True, help_text="From the top, each with its least figure: 'A: 55, B: 48, C'"
+        max_length=200,
+        blank=True,
+        help_text=gettext_lazy("From the top, each with its least figure: 'A: 55, B: 48, C'"),
     )
 
     class Meta:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.sessions.models.events import Entry, Section, Session
@@ -16,10 +17,10 @@ class Board(models.Model):
     """A board of a session: number, dealer, vulnerability (from the number) and the deal if known."""
 
     class Vulnerability(models.TextChoices):
-        NONE = "None", "None"
-        NS = "NS", "N-S"
-        EW = "EW", "E-W"
-        ALL = "All", "All"
+        NONE = "None", gettext_lazy("None")
+        NS = "NS", gettext_lazy("N-S")
+        EW = "EW", gettext_lazy("E-W")
+        ALL = "All", gettext_lazy("All")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -54,11 +55,11 @@ class Result(Timestamped):
     """
 
     class Kind(models.TextChoices):
-        PLAYED = "played", "Played"
-        ASSIGNED = "assigned", "Assigned score"
-        WEIGHTED = "weighted", "Weighted score"
-        ARTIFICIAL = "artificial", "Artificial adjusted score"
-        NOT_PLAYED = "not_played", "Not played"
+        PLAYED = "played", gettext_lazy("Played")
+        ASSIGNED = "assigned", gettext_lazy("Assigned score")
+        WEIGHTED = "weighted", gettext_lazy("Weighted score")
+        ARTIFICIAL = "artificial", gettext_lazy("Artificial adjusted score")
+        NOT_PLAYED = "not_played", gettext_lazy("Not played")
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
@@ -68,7 +69,7 @@ class Result(Timestamped):
         blank=True,
         on_delete=models.PROTECT,
         related_name="results",
-        help_text="Where it was played in the movement (empty for imported results without rounds)",
+        help_text=gettext_lazy("Where it was played in the movement (empty for imported results without rounds)"),
     )
     ns_entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ns_results")
     ew_entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="ew_results")
@@ -82,12 +83,18 @@ class Result(Timestamped):
         blank=True,
         help_text='The calls from the dealer as the table entered them, alerts marked "!": "1H P 1S! P 4S P P P"',
     )
-    ns_score = models.IntegerField(null=True, blank=True, help_text="The score from N-S's side")
-    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
-    ns_percent = models.FloatField(null=True, blank=True, help_text="Artificial score for NS, e.g. 60")
-    ew_percent = models.FloatField(null=True, blank=True, help_text="Artificial score for EW, e.g. 40")
-    published_ns_points = models.FloatField(null=True, blank=True, help_text="NS's points as an imported file gave")
-    published_ew_points = models.FloatField(null=True, blank=True, help_text="EW's points as an imported file gave")
+    ns_score = models.IntegerField(null=True, blank=True, help_text=gettext_lazy("The score from N-S's side"))
+    version = models.PositiveIntegerField(
+        default=1, help_text=gettext_lazy("Bumped on every change: a stale save is refused")
+    )
+    ns_percent = models.FloatField(null=True, blank=True, help_text=gettext_lazy("Artificial score for NS, e.g. 60"))
+    ew_percent = models.FloatField(null=True, blank=True, help_text=gettext_lazy("Artificial score for EW, e.g. 40"))
+    published_ns_points = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("NS's points as an imported file gave")
+    )
+    published_ew_points = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("EW's points as an imported file gave")
+    )
     weighted = models.JSONField(
         default=list,
         blank=True,

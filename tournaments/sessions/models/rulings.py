@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.sessions.models.events import Entry, Section, Session
@@ -14,19 +15,19 @@ class Ruling(Timestamped):
     """A ruling on a result, a board or an entry. Applying one (services) changes the scores and is audited."""
 
     class Decision(models.TextChoices):
-        SCORE_STANDS = "score_stands", "Score stands"
-        ARTIFICIAL = "artificial", "Artificial adjusted score"
-        ASSIGNED = "assigned", "Assigned adjusted score"
-        WEIGHTED = "weighted", "Weighted assigned score"
-        NOT_PLAYED = "not_played", "Board not played"
-        PROCEDURAL_PENALTY = "procedural_penalty", "Procedural penalty"
-        DISCIPLINARY_PENALTY = "disciplinary_penalty", "Disciplinary penalty"
+        SCORE_STANDS = "score_stands", gettext_lazy("Score stands")
+        ARTIFICIAL = "artificial", gettext_lazy("Artificial adjusted score")
+        ASSIGNED = "assigned", gettext_lazy("Assigned adjusted score")
+        WEIGHTED = "weighted", gettext_lazy("Weighted assigned score")
+        NOT_PLAYED = "not_played", gettext_lazy("Board not played")
+        PROCEDURAL_PENALTY = "procedural_penalty", gettext_lazy("Procedural penalty")
+        DISCIPLINARY_PENALTY = "disciplinary_penalty", gettext_lazy("Disciplinary penalty")
 
     class Appeal(models.TextChoices):
-        NONE = "none", "No appeal"
-        PENDING = "pending", "Appeal pending"
-        UPHELD = "upheld", "Ruling upheld"
-        CHANGED = "changed", "Ruling changed on appeal"
+        NONE = "none", gettext_lazy("No appeal")
+        PENDING = "pending", gettext_lazy("Appeal pending")
+        UPHELD = "upheld", gettext_lazy("Ruling upheld")
+        CHANGED = "changed", gettext_lazy("Ruling changed on appeal")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rulings")
     section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
@@ -38,21 +39,25 @@ class Ruling(Timestamped):
         blank=True,
         on_delete=models.CASCADE,
         related_name="rulings",
-        help_text="The pair a penalty is given to",
+        help_text=gettext_lazy("The pair a penalty is given to"),
     )
     decision = models.CharField(max_length=24, choices=Decision.choices)
     law = models.CharField(max_length=40, blank=True, help_text='e.g. "Law 16B", "Law 12C1(e)"')
     facts = models.TextField(blank=True)
-    details = models.JSONField(default=dict, blank=True, help_text="Percentages, weights, penalty size ...")
+    details = models.JSONField(
+        default=dict, blank=True, help_text=gettext_lazy("Percentages, weights, penalty size ...")
+    )
     penalty = models.FloatField(
         null=True,
         blank=True,
-        help_text="Match points (or IMPs) taken from the entry's total; positive number",
+        help_text=gettext_lazy("Match points (or IMPs) taken from the entry's total; positive number"),
     )
     director = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     appeal = models.CharField(max_length=12, choices=Appeal.choices, default=Appeal.NONE)
 
-    version = models.PositiveIntegerField(default=1, help_text="Bumped on every change: a stale save is refused")
+    version = models.PositiveIntegerField(
+        default=1, help_text=gettext_lazy("Bumped on every change: a stale save is refused")
+    )
 
     class Meta:
         db_table = "tournaments_ruling"

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments import movements
 from tournaments.printing.pdf import Masthead, ReportError
 from tournaments.sessions.models import Board, Entry, Result, Section, Session, TableRound
@@ -34,7 +36,8 @@ class SessionData:
             try:
                 session = Session.objects.select_related("event").get(pk=session)
             except Session.DoesNotExist:
-                raise ReportError(f"Session {session} does not exist (it may have been deleted).") from None
+                wrong = _("Session %(session)s does not exist (it may have been deleted).")
+                raise ReportError(wrong % {"session": session}) from None
         sections = list(session.sections.order_by("letter"))
         entries = {e.pk: e for e in Entry.objects.filter(section__session=session).prefetch_related("players")}
         rows: dict[int, list[TableRound]] = {s.pk: [] for s in sections}
@@ -65,11 +68,17 @@ class SessionData:
     def require_results(self, what: str) -> None:
         """Stop with a clear message when there is nothing to print yet."""
         if not Result.objects.filter(section__session=self.session).exclude(kind=Result.Kind.NOT_PLAYED).exists():
-            raise ReportError(f"{self.label} has no results yet: enter the travellers before printing {what}.")
+            raise ReportError(
+                _("%(session)s has no results yet: enter the travellers before printing %(what)s.")
+                % {"session": self.label, "what": _(what)}
+            )
 
     def require_movement(self, what: str) -> None:
         if not any(self.rows.values()):
-            raise ReportError(f"{self.label} has no movement yet: choose a movement before printing {what}.")
+            raise ReportError(
+                _("%(session)s has no movement yet: choose a movement before printing %(what)s.")
+                % {"session": self.label, "what": _(what)}
+            )
 
     # --- names -----------------------------------------------------------------------------------
 
@@ -94,7 +103,7 @@ class SessionData:
         return ""
 
     def section_title(self, section: Section) -> str:
-        return f"Section {section.letter}" if self.multi_section else ""
+        return _("Section %(letter)s") % {"letter": section.letter} if self.multi_section else ""
 
     # --- movement --------------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
@@ -10,26 +12,33 @@ from tournaments.printing.pdf import STYLES, Progress, RunningTitle, Tick, frame
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.events import event_standings
 
-TITLE = "Overall standings"
+TITLE = gettext_lazy("Overall standings")
 
 
 def carry_words(weights: list[float]) -> str:
     if len(weights) < 2:
-        return "One session: its own standings."
+        return _("One session: its own standings.")
     earlier = weights[0]
     if earlier == 1:
-        return "Full carry-over: every session counts the same."
+        return _("Full carry-over: every session counts the same.")
     if earlier == 0:
-        return "No carry-over: the last session alone decides; earlier sessions are shown for reference."
-    return f"Carry-over: each earlier session counts {earlier * 100:g}%, the last session in full."
+        return _("No carry-over: the last session alone decides; earlier sessions are shown for reference.")
+    return _("Carry-over: each earlier session counts %(percent)s%%, the last session in full.") % {
+        "percent": format(earlier * 100, "g")
+    }
 
 
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     table = event_standings(data.session.event)
     width = frame_of(paper)[0]
-    out: list[Flowable] = [RunningTitle(TITLE)]
-    out += heading(TITLE, f"{data.session.event.name}: {carry_words(table.weights)}")
-    header = ["Place", "Pair", *[s.name for s in table.sessions], "Overall" if table.by_total else "Overall %"]
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
+    out += heading(str(TITLE), f"{data.session.event.name}: {carry_words(table.weights)}")
+    header = [
+        _("Place"),
+        _("Pair"),
+        *[s.name for s in table.sessions],
+        _("Overall") if table.by_total else _("Overall %"),
+    ]
     fixed = 14 * mm + 20 * mm * (len(table.sessions) + 1)
     widths = [14 * mm, max(40 * mm, width - fixed), *[20 * mm] * (len(table.sessions) + 1)]
     body = [
@@ -50,5 +59,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             style=table_style(extra=[("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
         )
     )
-    out.append(Tick(progress, 1.0, TITLE))
+    out.append(Tick(progress, 1.0, str(TITLE)))
     return out

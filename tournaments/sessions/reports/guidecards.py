@@ -7,6 +7,7 @@ a card however many rounds there are.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
@@ -29,7 +30,7 @@ from tournaments.sessions.models import Section
 from tournaments.sessions.printables import table_urls
 from tournaments.sessions.reports.data import SessionData, boards_text
 
-TITLE = "Guide cards"
+TITLE = gettext_lazy("Guide cards")
 QR_SIZE = 30 * mm
 BIG_NUMBER = ParagraphStyle("table-number", parent=STYLES["title"], fontSize=30, leading=36)
 
@@ -54,15 +55,20 @@ def _describe(movement: movements.Movement) -> str:
         name = movements.standard_name(movement.tables)
     words = [
         name,
-        f"{movement.tables} tables, {movement.rounds} rounds of {movement.boards_per_round} boards",
+        gettext("%(tables)s tables, %(rounds)s rounds of %(boards)s boards")
+        % {"tables": movement.tables, "rounds": movement.rounds, "boards": movement.boards_per_round},
     ]
     if movement.relay_tables:
-        words.append("tables " + " and ".join(str(t) for t in movement.relay_tables) + " share boards (relay)")
+        low, high = movement.relay_tables[0], movement.relay_tables[-1]
+        words.append(gettext("tables %(low)s and %(high)s share boards (relay)") % {"low": low, "high": high})
     if movement.bye_stands:
         a, b = movement.bye_stands[0].between
         stands = sum(1 for stand in movement.bye_stands if stand.round == 1)
-        words.append(f"{stands} bye stands" if stands > 1 else "bye stand")
-        words[-1] += f" between tables {a} and {b}"
+        if stands > 1:
+            stand_words = gettext("%(stands)s bye stands between tables %(a)s and %(b)s")
+        else:
+            stand_words = gettext("bye stand between tables %(a)s and %(b)s")
+        words.append(stand_words % {"stands": stands, "a": a, "b": b})
     return " · ".join(words)
 
 
@@ -90,7 +96,14 @@ def table_card(
     url: str = "",
 ) -> list[Flowable]:
     size, row_h = _sizes(movement.rounds, height, (QR_SIZE + 8 * mm) if url else 30 * mm)
-    header: list[object] = ["Round", "N-S", "E-W", "Boards", "Boards go to", "E-W go to"]
+    header: list[object] = [
+        gettext("Round"),
+        "N-S",
+        "E-W",
+        gettext("Boards"),
+        gettext("Boards go to"),
+        gettext("E-W go to"),
+    ]
     rows: list[list[object]] = [header]
     notes: set[str] = set()
     for r in range(1, movement.rounds + 1):
@@ -98,26 +111,34 @@ def table_card(
         if row is None:
             rows.append([str(r), "", "", "", "", ""])
             continue
-        ns = _name_of(data, section, row.ns) or "sit out"
-        ew = _name_of(data, section, row.ew) or "sit out"
+        ns = _name_of(data, section, row.ns) or gettext("sit out")
+        ew = _name_of(data, section, row.ew) or gettext("sit out")
         boards = boards_text(row.boards) if row.boards else "—"
         shared = movement.shared_tables(r, table)
         if shared:
-            boards += " (relay)"
-            notes.add(f"Relay: share boards with table {' and '.join(str(t) for t in shared)} as marked.")
-        nxt = movement.boards_next(r, table) if r < movement.rounds else "the director"
-        if "bye stand" in nxt:
-            nxt = "bye stand"
+            boards += " " + gettext("(relay)")
+            notes.add(
+                gettext("Relay: share boards with table %(items)s as marked.")
+                % {"items": " and ".join(str(t) for t in shared)}
+            )
+        nxt = movement.boards_next(r, table) if r < movement.rounds else gettext("the director")
+        if "bye stand" in nxt:  # the movement's own words (pure, English): read here, shown translated
+            nxt = gettext("bye stand")
             notes.add(_stand_note(movement))
         elif nxt.startswith("aside"):
             notes.add(
-                "Aside: boards not played next round go to the director's table, in order, and come back in the"
-                " round shown (each table's card says which boards it takes then)."
+                gettext(
+                    "Aside: boards not played next round go to the director's table, in order, and come back in the"
+                    " round shown (each table's card says which boards it takes then)."
+                )
             )
         ew_next = ""
         if row.ew is not None and r < movement.rounds:
             seat = movement.next_seat(row.ew, r)
-            ew_next = f"table {seat.table}{' N-S' if seat.direction == 'NS' else ''}" if seat else ""
+            if seat and seat.direction == "NS":
+                ew_next = gettext("table %(table)s N-S") % {"table": seat.table}
+            elif seat:
+                ew_next = gettext("table %(table)s") % {"table": seat.table}
         elif r == movement.rounds:
             ew_next = "—"
         rows.append([str(r), ns, ew, boards, nxt, ew_next])
@@ -130,12 +151,14 @@ def table_card(
         style=table_style(extra=[("FONTSIZE", (0, 0), (-1, -1), size), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
     )
     section_words = f"Section {section.letter} · " if data.multi_section else ""
-    head = Paragraph(f"{text(section_words)}Table {table}", STYLES["title"])
+    head = Paragraph(
+        gettext("%(text)sTable %(table)s") % {"text": text(section_words), "table": table}, STYLES["title"]
+    )
     sub = Paragraph(text(_describe(movement)), STYLES["note"])
     out: list[Flowable] = [head, sub]
     if url:  # the table number large beside the code the players scan to enter their results
         number = Paragraph(str(table), BIG_NUMBER)
-        scan = Paragraph("Scan to enter this table's results", STYLES["body"])
+        scan = Paragraph(gettext("Scan to enter this table's results"), STYLES["body"])
         link = Paragraph(text(url), STYLES["note"])
         words: list[Flowable] = [number, scan, Spacer(1, 2 * mm), link]
         if warning := reach_warning(url):  # a code no phone can open: said on the card, not found at the table
@@ -155,27 +178,27 @@ def _stand_note(movement: movements.Movement) -> str:
     a, b = movement.bye_stands[0].between
     per_round = sum(1 for stand in movement.bye_stands if stand.round == 1)
     if per_round > 1:  # a row of stands (the standard Howell): the sets wait their turn on them
-        return (
-            f"Bye stands: {per_round} stands between tables {a} and {b}. Table {a} puts its boards on the first;"
-            f" each round every set moves one stand on, and table {b} takes its next boards from the last."
-        )
-    return f"Bye stand: boards left between tables {a} and {b} rest there for a round."
+        return gettext(
+            "Bye stands: %(stands)s stands between tables %(a)s and %(b)s. Table %(a)s puts its boards on the first;"
+            " each round every set moves one stand on, and table %(b)s takes its next boards from the last."
+        ) % {"stands": per_round, "a": a, "b": b}
+    return gettext("Bye stand: boards left between tables %(a)s and %(b)s rest there for a round.") % {"a": a, "b": b}
 
 
 def pair_card(
     data: SessionData, section: Section, movement: movements.Movement, label: str, width: float, height: float
 ) -> list[Flowable]:
     size, row_h = _sizes(movement.rounds, height, 26 * mm)
-    header: list[object] = ["Round", "Table", "Sit", "Against", "Boards"]
+    header: list[object] = [gettext("Round"), gettext("Table"), gettext("Sit"), gettext("Against"), gettext("Boards")]
     rows: list[list[object]] = [header]
     sit_out_rows = []
     for r, seat in enumerate(movement.card(label), start=1):
         if seat is None:
-            rows.append([str(r), "", "", "not playing", ""])
+            rows.append([str(r), "", "", gettext("not playing"), ""])
             continue
         if seat.sits_out:
             sit_out_rows.append(len(rows))
-            rows.append([str(r), str(seat.table), "", "sit out", ""])
+            rows.append([str(r), str(seat.table), "", gettext("sit out"), ""])
             continue
         direction = "N-S" if seat.direction == "NS" else "E-W"
         rows.append(
@@ -191,12 +214,15 @@ def pair_card(
     )
     entry = data.entry_by_label(section).get(label)
     names = entry.names if entry else ""
-    head = Paragraph(f"Pair {text(_name_of(data, section, label))}", STYLES["title"])
+    head = Paragraph(gettext("Pair %(pair)s") % {"pair": text(_name_of(data, section, label))}, STYLES["title"])
     who = Paragraph(text(names or " "), STYLES["body"])  # wraps: both partners are always named
     first = movement.seat(label, 1)
     start = ""
     if first is not None:
-        start = f"Start at table {first.table}, {'North-South' if first.direction == 'NS' else 'East-West'}."
+        if first.direction == "NS":
+            start = gettext("Start at table %(table)s, North-South.") % {"table": first.table}
+        else:
+            start = gettext("Start at table %(table)s, East-West.") % {"table": first.table}
     return [head, who, Paragraph(text(start), STYLES["note"]), Spacer(1, 2 * mm), table_flow]
 
 
@@ -204,7 +230,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     data.require_movement("guide cards")
     t_w, t_h = frame_of(paper, TABLE_LAYOUT)
     p_w, p_h = frame_of(paper, PAIR_LAYOUT)
-    out: list[Flowable] = [RunningTitle("Table guide cards")]
+    out: list[Flowable] = [RunningTitle(gettext("Table guide cards"))]
     sections = [(s, data.movement(s)) for s in data.sections if data.rows[s.pk]]
     total = sum(m.tables + len(m.entries()) for _, m in sections) or 1
     done = 0
@@ -217,8 +243,8 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             first = False
             out += table_card(data, section, movement, table, t_w, t_h, urls.get(table, ""))
             done += 1
-            out.append(Tick(progress, done / total, f"Guide card of table {table}"))
-    out += [NextPageTemplate(PAIR_LAYOUT.name), PageBreak(), RunningTitle("Pair guide cards")]
+            out.append(Tick(progress, done / total, gettext("Guide card of table %(table)s") % {"table": table}))
+    out += [NextPageTemplate(PAIR_LAYOUT.name), PageBreak(), RunningTitle(gettext("Pair guide cards"))]
     first = True
     for section, movement in sections:
         for label in movement.entries():
@@ -227,5 +253,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             first = False
             out += pair_card(data, section, movement, label, p_w, p_h)
             done += 1
-            out.append(Tick(progress, done / total, f"Guide card of pair {label}"))
+            out.append(Tick(progress, done / total, gettext("Guide card of pair %(label)s") % {"label": label}))
     return out

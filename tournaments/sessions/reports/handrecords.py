@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
@@ -39,7 +41,7 @@ from tournaments.sessions.reports.data import SessionData
 if TYPE_CHECKING:
     from endplay.types import Deal
 
-TITLE = "Hand records"
+TITLE = gettext_lazy("Hand records")
 LAYOUT = Layout("hands", cols=2, rows=2, cut=False)
 SUITS = "SHDC"
 SEATS = "NESW"
@@ -50,8 +52,18 @@ DEALER = {"N": "north", "E": "east", "S": "south", "W": "west"}  # endplay's Pla
 BATCH = 8
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")  # columns of the DD table, as hand records print them
 DENOM_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}  # endplay's table rows
-VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VUL_WORDS = {
+    "None": pgettext_lazy("vulnerability", "None"),
+    "NS": "N-S",
+    "EW": "E-W",
+    "All": pgettext_lazy("vulnerability", "All"),
+}
+SEAT_WORDS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
 
 
 @dataclass(frozen=True)
@@ -123,9 +135,10 @@ def analyse(boards: list[Board], progress: Progress | None = None) -> dict[int, 
         try:
             deal = t.Deal.from_pbn(board.deal)
         except Exception:
-            raise ReportError(f"Board {board.number}'s deal is not a valid PBN deal: {board.deal[:40]!r}.") from None
+            wrong = _("Board %(number)s's deal is not a valid PBN deal: %(deal)s.")
+            raise ReportError(wrong % {"number": board.number, "deal": repr(board.deal[:40])}) from None
         if any(len(deal[p].to_pbn()) != 16 for p in _players(t)):
-            raise ReportError(f"Board {board.number}'s deal does not give each hand 13 cards.")
+            raise ReportError(_("Board %(number)s's deal does not give each hand 13 cards.") % {"number": board.number})
         deals[board.number] = deal
     keys = {board.number: _key(board, deals[board.number]) for board in boards}
     cached = {row.key: row for row in DoubleDummyAnalysis.objects.filter(key__in=set(keys.values()))}
@@ -135,7 +148,10 @@ def analyse(boards: list[Board], progress: Progress | None = None) -> dict[int, 
         tables = []
         for start in range(0, len(todo), BATCH):
             if progress is not None:
-                progress(start / len(todo), f"Solving the deals double dummy ({start} of {len(todo)})")
+                progress(
+                    start / len(todo),
+                    _("Solving the deals double dummy (%(start)s of %(count)s)") % {"start": start, "count": len(todo)},
+                )
             tables.extend(dds.calc_all_tables([deals[b.number] for b in todo[start : start + BATCH]]))
         fresh = []
         for board, table in zip(todo, tables, strict=True):
@@ -204,11 +220,13 @@ class HandDiagram(Flowable):
         # Board number, dealer, vulnerability: top left.
         canv.setFillColor(INK)
         canv.setFont(FONT_BOLD, 15)
-        canv.drawString(0, h - 14, f"Board {board.number}")
+        canv.drawString(0, h - 14, _("Board %(number)s") % {"number": board.number})
         canv.setFont(FONT, 8)
         canv.setFillColor(MUTED)
-        canv.drawString(0, h - 25, f"Dealer {SEAT_WORDS.get(board.dealer, board.dealer)}")
-        canv.drawString(0, h - 35, f"Vulnerable {VUL_WORDS.get(board.vulnerability, board.vulnerability)}")
+        canv.drawString(0, h - 25, _("Dealer %(seat)s") % {"seat": SEAT_WORDS.get(board.dealer, board.dealer)})
+        canv.drawString(
+            0, h - 35, _("Vulnerable %(vul)s") % {"vul": VUL_WORDS.get(board.vulnerability, board.vulnerability)}
+        )
         # Compass: North on top, West left, East right, South below.
         centre_x = w / 2
         top = h - 10
@@ -261,13 +279,13 @@ class HandDiagram(Flowable):
         if analysis is None:
             canv.setFont(FONT, 8)
             canv.setFillColor(MUTED)
-            canv.drawString(0, y - 10, "No double-dummy analysis for this deal.")
+            canv.drawString(0, y - 10, _("No double-dummy analysis for this deal."))
             return
         col = 9 * mm
         x0 = 0
         canv.setFont(FONT_BOLD, 7.5)
         canv.setFillColor(MUTED)
-        canv.drawString(x0, y, "Makeable contracts (double dummy)")
+        canv.drawString(x0, y, _("Makeable contracts (double dummy)"))
         row_h = 9.5
         header_y = y - row_h - 1
         canv.setFont(FONT_BOLD, 8)
@@ -276,7 +294,7 @@ class HandDiagram(Flowable):
             x = x0 + col * (j + 1) + col / 2
             if strain == "NT":
                 canv.setFont(FONT_BOLD, 8)
-                canv.drawCentredString(x, header_y, "NT")
+                canv.drawCentredString(x, header_y, _("NT"))
             else:
                 canv.setFillColor(RED if strain in "HD" else BLACK)
                 canv.setFont(SUIT_FONT, 7.5)
@@ -297,12 +315,12 @@ class HandDiagram(Flowable):
         px = x0 + col * 6 + 4 * mm
         canv.setFont(FONT_BOLD, 7.5)
         canv.setFillColor(MUTED)
-        canv.drawString(px, y, "Par")
+        canv.drawString(px, y, _("Par"))
         canv.setFillColor(INK)
         score = analysis.par_score
         canv.setFont(FONT_BOLD, 9)
         if score == 0 and not analysis.par_contracts:
-            canv.drawString(px, header_y, "Passed out")
+            canv.drawString(px, header_y, _("Passed out"))
             return
         side = "N-S" if score >= 0 else "E-W"
         canv.drawString(px, header_y, f"{side} +{abs(score)}")
@@ -329,7 +347,8 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
     boards = [b for b in data.boards.values() if b.deal]
     if not boards:
         raise NothingToPrint(
-            f"{data.label} has no hands recorded: import the deals (a PBN file) before printing hand records."
+            _("%(session)s has no hands recorded: import the deals (a PBN file) before printing hand records.")
+            % {"session": data.label}
         )
 
     def solving(fraction: float, message: str) -> None:
@@ -338,11 +357,17 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
 
     analysis = analyse(boards, solving)
     if progress:
-        progress(0.3, "Drawing the hands")
-    out: list[Flowable] = [RunningTitle(TITLE)]
+        progress(0.3, _("Drawing the hands"))
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
     for i, board in enumerate(boards):
         if i:
             out.append(FrameBreak())
         out.append(HandDiagram(board, hands_of(board.deal), analysis.get(board.number)))
-        out.append(Tick(progress, 0.3 + 0.7 * (i + 1) / len(boards), f"Hand record of board {board.number}"))
+        out.append(
+            Tick(
+                progress,
+                0.3 + 0.7 * (i + 1) / len(boards),
+                _("Hand record of board %(number)s") % {"number": board.number},
+            )
+        )
     return out

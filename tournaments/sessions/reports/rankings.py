@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -19,7 +20,15 @@ def story(data: SessionData, width: float) -> list[Flowable]:
         for f in ranked.fields:
             where = " – ".join(p for p in (section, f.name if len(ranked.fields) > 1 else "") if p)
             if f.handicap:
-                header = ["Place", "Pair", "Players", "Handicap", "Handicapped %", "Scratch", "Scratch %"]
+                header = [
+                    _("Place"),
+                    _("Pair"),
+                    _("Players"),
+                    _("Handicap"),
+                    _("Handicapped %"),
+                    _("Scratch"),
+                    _("Scratch %"),
+                ]
                 body = [
                     [
                         r.place,
@@ -32,10 +41,17 @@ def story(data: SessionData, width: float) -> list[Flowable]:
                     ]
                     for r in f.handicap
                 ]
-                title = f"Handicapped ({ranked.share_words})" + (f" – {where}" if where else "")
+                title = _("Handicapped (%(share)s)") % {"share": ranked.share_words} + (f" – {where}" if where else "")
                 out += _block(title, header, body, width)
             for stratum, rows in f.strata:
-                header = ["Place", "Pair", "Players", ranked.figure_words.capitalize(), "Total", "Overall"]
+                header = [
+                    _("Place"),
+                    _("Pair"),
+                    _("Players"),
+                    ranked.figure_words.capitalize(),
+                    _("Total"),
+                    _("Overall"),
+                ]
                 body = [
                     [
                         r.place,
@@ -47,13 +63,16 @@ def story(data: SessionData, width: float) -> list[Flowable]:
                     ]
                     for r in rows
                 ]
-                title = f"Stratum {stratum.name}{_floor(ranked, stratum.floor)}" + (f" – {where}" if where else "")
+                title = _("Stratum %(name)s") % {"name": stratum.name} + _floor(ranked, stratum.floor)
+                title += f" – {where}" if where else ""
                 out += _block(title, header, body, width)
     return out
 
 
 def _floor(ranked: SectionRankings, floor: float | None) -> str:
-    return "" if floor is None else f" ({ranked.figure_words} {points(floor)} or more)"
+    if floor is None:
+        return ""
+    return " " + _("(%(figure)s %(floor)s or more)") % {"figure": ranked.figure_words, "floor": points(floor)}
 
 
 def _block(title: str, header: list[str], body: list[list[object]], width: float) -> list[Flowable]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -24,14 +26,25 @@ from tournaments.sessions.models import Board, Ruling
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import BoardScore, SectionScores
 
-TITLE = "Recaps"
-VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+TITLE = gettext_lazy("Recaps")
+VUL_WORDS = {
+    "None": pgettext_lazy("vulnerability", "None"),
+    "NS": "N-S",
+    "EW": "E-W",
+    "All": pgettext_lazy("vulnerability", "All"),
+}
+SEAT_WORDS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
 
 
 def board_caption(board: Board) -> str:
     dealer = SEAT_WORDS.get(board.dealer, board.dealer)
-    return f"Dealer {dealer} · Vulnerable {VUL_WORDS.get(board.vulnerability, board.vulnerability)}"
+    vulnerable = VUL_WORDS.get(board.vulnerability, board.vulnerability)
+    return _("Dealer %(dealer)s · Vulnerable %(vul)s") % {"dealer": dealer, "vul": vulnerable}
 
 
 def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
@@ -41,16 +54,33 @@ def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
         if ruling.law:
             words.append(f"({ruling.law})")
         if ruling.penalty:
-            words.append(f"penalty {points(ruling.penalty)}")
+            words.append(_("penalty %(points)s") % {"points": points(ruling.penalty)})
         facts = f": {ruling.facts}" if ruling.facts else ""
         appeal = f" – {ruling.get_appeal_display()}" if ruling.appeal != "none" else ""
-        out.append(Paragraph(f"<b>Ruling</b> {text(' '.join(words))}{text(facts)}{text(appeal)}", STYLES["note"]))
+        out.append(
+            Paragraph(
+                _("<b>Ruling</b> %(text)s%(text2)s%(text3)s")
+                % {"text": text(" ".join(words)), "text2": text(facts), "text3": text(appeal)},
+                STYLES["note"],
+            )
+        )
     return out
 
 
 def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width: float, imps: bool) -> list[Flowable]:
-    unit = "IMPs" if imps else ("Pts" if scores.full_top is None else "MP")
-    header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", f"N-S {unit}", f"E-W {unit}"]
+    unit = _("IMPs") if imps else (_("Pts") if scores.full_top is None else _("MP"))
+    header = [
+        "N-S",
+        "E-W",
+        _("Contract"),
+        _("By"),
+        _("Lead"),
+        _("Tricks"),
+        "N-S +",
+        "E-W +",
+        _("N-S %(unit)s") % {"unit": unit},
+        _("E-W %(unit)s") % {"unit": unit},
+    ]
     rows: list[list[object]] = [list(header)]
     span: list[tuple[object, ...]] = []
     for i, line in enumerate(bs.lines, start=1):
@@ -93,7 +123,11 @@ def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width:
     title = f"Board {bs.board.number}"
     extra = f"top {points(bs.top)}" if bs.top else (f"datum {bs.datum:+d}" if bs.datum is not None else "")
     caption = " · ".join(p for p in (board_caption(bs.board), extra) if p)
-    head = Paragraph(f"{text(title)} <font size='8.5' color='#5b6470'>&nbsp;&nbsp;{text(caption)}</font>", STYLES["h2"])
+    head = Paragraph(
+        _("%(text)s <font size='8.5' color='#5b6470'>&nbsp;&nbsp;%(text2)s</font>")
+        % {"text": text(title), "text2": text(caption)},
+        STYLES["h2"],
+    )
     rulings = [*bs.rulings, *(ruling for line in bs.lines for ruling in line.rulings)]
     return [head, table, *ruling_lines(rulings), Spacer(1, 5 * mm)]
 
@@ -101,7 +135,7 @@ def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width:
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("recaps")
-    out: list[Flowable] = [RunningTitle(TITLE), *heading(TITLE)]
+    out: list[Flowable] = [RunningTitle(str(TITLE)), *heading(str(TITLE))]
     total = sum(len(s.boards) for s in data.scores) or 1
     done = 0
     for scores in data.scores:
@@ -111,5 +145,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
         for bs in scores.boards:
             out.append(KeepTogether(board_block(data, scores, bs, width, imps)))
             done += 1
-            out.append(Tick(progress, done / total, f"Recap of board {bs.board.number}"))
+            out.append(Tick(progress, done / total, _("Recap of board %(number)s") % {"number": bs.board.number}))
     return out

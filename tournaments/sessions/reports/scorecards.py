@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -25,24 +27,30 @@ from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.reports.standings import FIELD_NAMES
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores
 
-TITLE = "Personal score cards"
+TITLE = gettext_lazy("Personal score cards")
 
 
 def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool) -> str:
     standing = scores.standing_of(entry.pk)
     if standing is None:
-        return "Not ranked"
+        return _("Not ranked")
     field = scores.standings.get(standing.direction, [])
     field_name = FIELD_NAMES.get(standing.direction, standing.direction)
-    words = [f"Place {standing.place} of {len(field)} ({field_name.lower()})"]
-    unit = "IMPs" if imps else ("match points" if scores.full_top else "points")
-    words.append(f"{points(standing.total, imps=imps)} {unit}")
+    place = {"place": standing.place, "count": len(field), "field": str(field_name).lower()}
+    words = [_("Place %(place)s of %(count)s (%(field)s)") % place]
+    total = points(standing.total, imps=imps)
+    if imps:
+        words.append(_("%(total)s IMPs") % {"total": total})
+    elif scores.full_top:
+        words.append(_("%(total)s match points") % {"total": total})
+    else:
+        words.append(_("%(total)s points") % {"total": total})
     if standing.percentage is not None:
         words.append(f"{scoring.shown(standing.percentage)}%")
     if standing.penalties:
-        words.append(f"after a penalty of {points(standing.penalties)}")
+        words.append(_("after a penalty of %(points)s") % {"points": points(standing.penalties)})
     if standing.scaling:
-        words.append(f"scaled for boards missed: {standing.scaling}")
+        words.append(_("scaled for boards missed: %(scaling)s") % {"scaling": standing.scaling})
     return " · ".join(words)
 
 
@@ -54,8 +62,21 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         return (tr.round if tr else 0, item[0].board.number)
 
     data_lines = sorted(lines, key=order)
-    unit = "IMPs" if imps else ("MP" if scores.full_top else "Pts")
-    header = ["Rnd", "Table", "Opponents", "Board", "Seat", "Contract", "By", "Lead", "Tricks", "Score", unit, "Total"]
+    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("Pts"))
+    header = [
+        _("Rnd"),
+        _("Table"),
+        _("Opponents"),
+        _("Board"),
+        _("Seat"),
+        _("Contract"),
+        _("By"),
+        _("Lead"),
+        _("Tricks"),
+        _("Score"),
+        unit,
+        _("Total"),
+    ]
     fixed = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm, 17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
     rest = width - sum(w for w in fixed if w)
     widths = [w if w else rest for w in fixed]
@@ -83,7 +104,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
                 pct = r.ns_percent if side == "NS" else r.ew_percent
                 score = f"A{pct:g}%"
             elif r.kind == "weighted":
-                score = "Weighted"
+                score = _("Weighted")
         round_no = tr.round if tr else None
         new_round = round_no != previous_round
         previous_round = round_no
@@ -113,7 +134,9 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
     )
     names = entry.names or "—"
     head = Paragraph(
-        f"Pair {text(data.pair_label(entry.pk))} <font size='11'>&nbsp;{text(names)}</font>", STYLES["title"]
+        _("Pair %(text)s <font size='11'>&nbsp;%(text2)s</font>")
+        % {"text": text(data.pair_label(entry.pk)), "text2": text(names)},
+        STYLES["title"],
     )
     summary = Paragraph(text(_summary(data, scores, entry, imps)), STYLES["body"])
     foot = []
@@ -122,9 +145,11 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         foot.append(
             Paragraph(
                 text(
-                    f"The session total ({points(standing.total)}) differs from the sum of the boards "
-                    f"({points(running)}): boards played fewer times are factored up (Neuberg), missed boards "
-                    "scaled and penalties taken off."
+                    _(
+                        "The session total (%(total)s) differs from the sum of the boards (%(sum)s): boards played "
+                        "fewer times are factored up (Neuberg), missed boards scaled and penalties taken off."
+                    )
+                    % {"total": points(standing.total), "sum": points(running)}
                 ),
                 STYLES["note"],
             )
@@ -135,7 +160,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("personal score cards")
-    out: list[Flowable] = [RunningTitle(TITLE)]
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
     all_entries = [
         (scores, e)
         for scores in data.scores
@@ -146,7 +171,7 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
         if not scores.lines_of(entry.pk):
             continue
         out.append(KeepTogether(card(data, scores, entry, width, data.session.is_imps)))
-        out.append(Tick(progress, done / total, f"Score card of pair {entry.label}"))
+        out.append(Tick(progress, done / total, _("Score card of pair %(label)s") % {"label": entry.label}))
     return out
 
 
@@ -156,5 +181,7 @@ def one_card_pdf(data: SessionData, entry_id: int, paper: str = "a4") -> bytes:
         for entry in scores.entries:
             if entry.pk == entry_id:
                 story = card(data, scores, entry, frame_of(paper)[0], data.session.is_imps)
-                return build_pdf(story, paper=paper, masthead=data.masthead, title=f"Score card {entry.label}")
-    raise ReportError(f"Pair {entry_id} is not in this session.")
+                return build_pdf(
+                    story, paper=paper, masthead=data.masthead, title=_("Score card %(pair)s") % {"pair": entry.label}
+                )
+    raise ReportError(_("Pair %(pair)s is not in this session.") % {"pair": entry_id})

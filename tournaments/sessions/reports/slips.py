@@ -6,6 +6,7 @@ the result; pickup slips name the table, round, pairs and boards. Both leave roo
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak, Paragraph, Spacer, Table
 
@@ -38,15 +39,15 @@ def _rows_by_board(data: SessionData, section: Section) -> dict[int, list[TableR
 
 
 def _section_words(data: SessionData, section: Section) -> str:
-    return f"Section {section.letter} · " if data.multi_section else ""
+    return _("Section %(letter)s") % {"letter": section.letter} + " · " if data.multi_section else ""
 
 
 def traveller(
     data: SessionData, section: Section, board: Board, rows: list[TableRound], width: float, height: float
 ) -> list[Flowable]:
-    header = ["N-S", "E-W", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +", "N-S MP", "E-W MP"]
+    header = ["N-S", "E-W", _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +", _("N-S MP"), _("E-W MP")]
     if data.session.is_imps:
-        header[-2:] = ["N-S IMPs", "E-W IMPs"]
+        header[-2:] = [_("N-S IMPs"), _("E-W IMPs")]
     body = [
         [data.pair_label(r.ns_entry_id), data.pair_label(r.ew_entry_id), "", "", "", "", "", "", "", ""] for r in rows
     ]
@@ -67,11 +68,12 @@ def traveller(
         ),
     )
     title = Paragraph(
-        f"Board {board.number} <font size='10' color='#5b6470'>&nbsp;&nbsp;{text(board_caption(board))}</font>",
+        _("Board %(number)s <font size='10' color='#5b6470'>&nbsp;&nbsp;%(text)s</font>")
+        % {"number": board.number, "text": text(board_caption(board))},
         STYLES["title"],
     )
     sub = Paragraph(
-        text(f"{_section_words(data, section)}Traveling score slip · N-S write the result; E-W check it."),
+        text(_section_words(data, section) + _("Traveling score slip · N-S write the result; E-W check it.")),
         STYLES["note"],
     )
     return [title, sub, Spacer(1, 2 * mm), table]
@@ -80,7 +82,7 @@ def traveller(
 def travellers(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     data.require_movement("traveling score slips")
     width, height = frame_of(paper, TRAVELLER_LAYOUT)
-    out: list[Flowable] = [RunningTitle("Traveling score slips")]
+    out: list[Flowable] = [RunningTitle(_("Traveling score slips"))]
     items = []
     for section in data.sections:
         by_board = _rows_by_board(data, section)
@@ -92,12 +94,12 @@ def travellers(data: SessionData, paper: str, progress: Progress | None = None) 
         if i:
             out.append(FrameBreak())
         out += traveller(data, section, board, rows, width, height)
-        out.append(Tick(progress, (i + 1) / len(items), f"Traveller of board {board.number}"))
+        out.append(Tick(progress, (i + 1) / len(items), _("Traveller of board %(number)s") % {"number": board.number}))
     return out
 
 
 def pickup_slip(data: SessionData, section: Section, row: TableRound, width: float, height: float) -> list[Flowable]:
-    header = ["Board", "Contract", "By", "Lead", "Tricks", "N-S +", "E-W +"]
+    header = [_("Board"), _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +"]
     boards = [int(b) for b in row.boards]
     body = [[str(b), "", "", "", "", "", ""] for b in boards]
     row_h = min(18.0, max(11.0, (height - 27 * mm) / (len(body) + 1)))
@@ -116,21 +118,28 @@ def pickup_slip(data: SessionData, section: Section, row: TableRound, width: flo
             ],
         ),
     )
-    title = Paragraph(f"{text(_section_words(data, section))}Table {row.table} · Round {row.round}", STYLES["h2"])
+    title = Paragraph(
+        _("%(text)sTable %(table)s · Round %(round)s")
+        % {"text": text(_section_words(data, section)), "table": row.table, "round": row.round},
+        STYLES["h2"],
+    )
     pairs = Paragraph(
-        f"N-S <b>{text(data.pair_label(row.ns_entry_id))}</b> &nbsp;v&nbsp; "
-        f"E-W <b>{text(data.pair_label(row.ew_entry_id))}</b>"
-        f" &nbsp;·&nbsp; boards {text(boards_text(boards))}",
+        _("N-S <b>%(text)s</b> &nbsp;v&nbsp; E-W <b>%(text2)s</b> &nbsp;·&nbsp; boards %(text3)s")
+        % {
+            "text": text(data.pair_label(row.ns_entry_id)),
+            "text2": text(data.pair_label(row.ew_entry_id)),
+            "text3": text(boards_text(boards)),
+        },
         STYLES["body"],
     )
-    sign = Paragraph("Checked by E-W: ____________", STYLES["note"])
+    sign = Paragraph(_("Checked by E-W: ____________"), STYLES["note"])
     return [title, pairs, Spacer(1, 1.5 * mm), table, Spacer(1, 2 * mm), sign]
 
 
 def pickup_slips(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     data.require_movement("pickup slips")
     width, height = frame_of(paper, PICKUP_LAYOUT)
-    out: list[Flowable] = [RunningTitle("Pickup slips")]
+    out: list[Flowable] = [RunningTitle(_("Pickup slips"))]
     items = [
         (section, row)
         for section in data.sections
@@ -141,5 +150,11 @@ def pickup_slips(data: SessionData, paper: str, progress: Progress | None = None
         if i:
             out.append(FrameBreak())
         out += pickup_slip(data, section, row, width, height)
-        out.append(Tick(progress, (i + 1) / len(items), f"Pickup slip of round {row.round}, table {row.table}"))
+        out.append(
+            Tick(
+                progress,
+                (i + 1) / len(items),
+                _("Pickup slip of round %(round)s, table %(table)s") % {"round": row.round, "table": row.table},
+            )
+        )
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -21,37 +23,42 @@ from tournaments.sessions.reports import rankings, swiss
 from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import SectionScores
 
-TITLE = "Standings"
-FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "Overall"}
+TITLE = gettext_lazy("Standings")
+FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West"), "": gettext_lazy("Overall")}
 
 
 def method_words(scores: SectionScores) -> str:
     method = scores.section.session.get_scoring_method_display()
     if scores.full_top:
-        return f"{method}, top {points(scores.full_top)} per board"
+        return _("%(method)s, top %(top)s per board") % {"method": method, "top": points(scores.full_top)}
     return method
 
 
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:
     width = frame_of(paper)[0]
     data.require_results("standings")
-    out: list[Flowable] = [RunningTitle(TITLE)]
-    out += heading(TITLE, "Places with ties shown as “2=”; totals after adjustments and penalties.")
+    out: list[Flowable] = [RunningTitle(str(TITLE))]
+    out += heading(str(TITLE), _("Places with ties shown as “2=”; totals after adjustments and penalties."))
     for index, scores in enumerate(data.scores):
         imps = scores.full_top is None and data.session.is_imps
         percent = any(s.percentage is not None for rows in scores.standings.values() for s in rows)
         for key, rows in scores.standings.items():
             if not rows:
                 continue
-            title = " – ".join(p for p in (data.section_title(scores.section), FIELD_NAMES.get(key, key)) if p)
-            header = ["Place", "Pair", "Players", "IMPs" if imps else ("Total" if not percent else "Match points")]
+            title = " – ".join(p for p in (data.section_title(scores.section), str(FIELD_NAMES.get(key, key))) if p)
+            header = [
+                _("Place"),
+                _("Pair"),
+                _("Players"),
+                _("IMPs") if imps else (_("Total") if not percent else _("Match points")),
+            ]
             if percent:
                 header.append("%")
-            header.append("Boards")
+            header.append(_("Boards"))
             # Decided for the section, not the field: the NS and EW tables keep the same columns and widths.
             show_penalty = any(s.penalties for field_rows in scores.standings.values() for s in field_rows)
             if show_penalty:
-                header.append("Penalty")
+                header.append(_("Penalty"))
             widths = [14 * mm, 16 * mm, None, 24 * mm] + ([16 * mm] if percent else []) + [15 * mm]
             widths += [16 * mm] if show_penalty else []
             fixed = sum(w for w in widths if w)
@@ -89,5 +96,5 @@ def story(data: SessionData, paper: str, progress: Progress | None = None) -> li
             if len(body) >= 40:
                 out.append(table)
         out.append(Paragraph(text(method_words(scores)), STYLES["note"]))
-        out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), "Standings"))
+        out.append(Tick(progress, (index + 1) / max(1, len(data.scores)), _("Standings")))
     return out + swiss.story(data, width) + rankings.story(data, width)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
@@ -19,7 +20,7 @@ def story(data: SessionData, width: float) -> list[Flowable]:
             continue
         table = swiss_table(scores.section, scores)
         rounds = sorted(table.rows)
-        header = ["Place", "Pair", "Players", *[f"R{n}" for n in rounds], "VP" if table.vps else "Total"]
+        header = [_("Place"), _("Pair"), _("Players"), *[f"R{n}" for n in rounds], _("VP") if table.vps else _("Total")]
         body: list[list[object]] = []
         for s in table.standings:
             cells = [
@@ -36,7 +37,7 @@ def story(data: SessionData, width: float) -> list[Flowable]:
         names_w = max(30 * mm, width - sum(w for w in fixed if w))
         style = table_style(extra=[("ALIGN", (3, 0), (-1, -1), "RIGHT")])
         grid = Table([header, *body], colWidths=[w or names_w for w in fixed], repeatRows=1, style=style)
-        title = " – ".join(p for p in (data.section_title(scores.section), "Swiss standings") if p)
+        title = " – ".join(p for p in (data.section_title(scores.section), _("Swiss standings")) if p)
         out += [Spacer(1, 4 * mm), KeepTogether([Paragraph(text(title), STYLES["h2"]), grid])]
     return out
 

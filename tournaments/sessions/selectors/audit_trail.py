@@ -9,6 +9,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Board, Entry, Section
 
@@ -60,8 +62,9 @@ def subject(old: Any, new: Any) -> str:
     d = new if isinstance(new, dict) else old if isinstance(old, dict) else {}
     if "board" not in d:
         return ""
-    pairs = f" · {d['NS']} v {d['EW']}" if d.get("NS") and d.get("EW") else ""
-    return f"board {d['board']}{pairs}"
+    if d.get("NS") and d.get("EW"):
+        return _("board %(board)s · %(ns)s v %(ew)s") % {"board": d["board"], "ns": d["NS"], "ew": d["EW"]}
+    return _("board %(board)s") % {"board": d["board"]}
 
 
 def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:

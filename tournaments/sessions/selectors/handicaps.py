@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from scoring import handicaps as method
 from tournaments.sessions.models import EntryPlayer, MasterPointAward, RankingRules, RatingEntry, Session
@@ -54,7 +55,9 @@ class SectionRankings:
 
     @property
     def figure_words(self) -> str:
-        return "rating" if self.rules.strata_by == RankingRules.StrataBy.RATING else "master points"
+        if self.rules.strata_by == RankingRules.StrataBy.RATING:
+            return _("rating")
+        return _("master points")
 
 
 def rules_of(session: Session) -> RankingRules | None:
@@ -82,7 +85,7 @@ def section_rankings(scores: SectionScores, rules: RankingRules) -> SectionRanki
     points = _points_before(session, {m for ms in members.values() for m in ms if m}) if strata else {}
     out = []
     for key, standings in scores.standings.items():
-        ranked = FieldRankings(key, FIELD_NAMES.get(key, key))
+        ranked = FieldRankings(key, str(FIELD_NAMES.get(key, key)))
         with_pct = [s for s in standings if s.percentage is not None and s.boards_played]
         if share is not None and with_pct:
             handicaps = []

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 import scoring
 from tournaments.sessions.models import Entry, Result
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores, Standing
 
-FIELD_NAMES = {"NS": "North-South", "EW": "East-West", "": "All pairs"}
+FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West"), "": gettext_lazy("All pairs")}
 SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -23,13 +25,19 @@ def what_goes_with(session: Session) -> list[str]:
     entries = Entry.objects.filter(section__session=session).count()
     results = Result.objects.filter(section__session=session).count()
     rulings = Ruling.objects.filter(session=session).count()
+    counted = {
+        "sections": ngettext("%(count)s section", "%(count)s sections", sections) % {"count": sections},
+        "pairs": ngettext("%(count)s pair", "%(count)s pairs", entries) % {"count": entries},
+        "results": ngettext("%(count)s result", "%(count)s results", results) % {"count": results},
+        "rulings": ngettext("%(count)s ruling", "%(count)s rulings", rulings) % {"count": rulings},
+    }
     words = [
-        f"{sections} section{'s' if sections != 1 else ''} with {entries} pair{'s' if entries != 1 else ''}",
-        f"{results} result{'s' if results != 1 else ''} and {rulings} ruling{'s' if rulings != 1 else ''}",
-        "its table links (phones can no longer open them)",
+        _("%(sections)s with %(pairs)s") % counted,
+        _("%(results)s and %(rulings)s") % counted,
+        _("its table links (phones can no longer open them)"),
     ]
     if Session.objects.filter(pk=session.pk, publication__is_public=True).exists():
-        words.append("its public results pages (they stop being shown)")
+        words.append(_("its public results pages (they stop being shown)"))
     return words
 
 

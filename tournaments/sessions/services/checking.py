@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 import scoring
 from tournaments.core.errors import DomainError
 from tournaments.core.text import is_digits
@@ -59,7 +61,7 @@ class CheckedLine:
         if self.ns_score is None:
             return ""
         if self.contract == "PASS":
-            return "Passed out 0"
+            return _("Passed out 0")
         assert self.tricks is not None
         return f"{self.contract}{scoring.result_text(self.contract, self.tricks)} {self.declarer} {self.ns_score}"
 
@@ -73,16 +75,20 @@ class ResultEntryError(DomainError):
         self.lines = list(lines)
         first = next(iter(errors.items()), (0, {}))
         field = next(iter(first[1]), None)
-        super().__init__(f"line {first[0] + 1}: " + "; ".join(first[1].values()), field=field)
+        where = _("line %(line)s") % {"line": first[0] + 1}
+        super().__init__(f"{where}: " + "; ".join(first[1].values()), field=field)
 
 
 def _parse_board(value: int | str, smap: SectionMap, boards: dict[int, Board]) -> tuple[Board | None, str]:
     text = str(value).strip()
     if not is_digits(text):
-        return None, f"{text!r} is not a board number." if text else "The board number is missing."
+        return None, _("%(text)s is not a board number.") % {"text": repr(text)} if text else _(
+            "The board number is missing."
+        )
     number = int(text)
     if number not in smap.by_board or number not in boards:
-        return None, f"Board {number} is not played in section {smap.section.letter}."
+        wrong = _("Board %(number)s is not played in section %(letter)s.")
+        return None, wrong % {"number": number, "letter": smap.section.letter}
     return boards[number], ""
 
 
@@ -92,13 +98,19 @@ def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: Checked
     ew_cands = smap.candidates(line.ew, "EW")
     letter = smap.section.letter
     if not line.ns.strip():
-        out.errors["ns"] = "The NS pair number is missing."
+        out.errors["ns"] = _("The NS pair number is missing.")
     elif not ns_cands:
-        out.errors["ns"] = f"There is no pair {line.ns.strip()} in section {letter}."
+        out.errors["ns"] = _("There is no pair %(pair)s in section %(letter)s.") % {
+            "pair": line.ns.strip(),
+            "letter": letter,
+        }
     if not line.ew.strip():
-        out.errors["ew"] = "The EW pair number is missing."
+        out.errors["ew"] = _("The EW pair number is missing.")
     elif not ew_cands:
-        out.errors["ew"] = f"There is no pair {line.ew.strip()} in section {letter}."
+        out.errors["ew"] = _("There is no pair %(pair)s in section %(letter)s.") % {
+            "pair": line.ew.strip(),
+            "letter": letter,
+        }
     if "ns" in out.errors or "ew" in out.errors:
         return
     rows = smap.played_rows(board.number)
@@ -114,12 +126,20 @@ def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: Checked
             mine = [r for r in rows if getattr(r, f"{seat}_entry_id") == pair.pk]
             if mine:
                 opp = smap.entries[getattr(mine[0], f"{other}_entry_id")]
-                out.errors[other] = (
-                    f"In this movement {pair.label} plays board {board.number} against {opp.label} "
-                    f"(round {mine[0].round}, table {mine[0].table}), not {typed.strip()}."
-                )
+                out.errors[other] = _(
+                    "In this movement %(pair)s plays board %(board)s against %(opponent)s "
+                    "(round %(round)s, table %(table)s), not %(typed)s."
+                ) % {
+                    "pair": pair.label,
+                    "board": board.number,
+                    "opponent": opp.label,
+                    "round": mine[0].round,
+                    "table": mine[0].table,
+                    "typed": typed.strip(),
+                }
                 return
-    out.errors["ns"] = f"Pair {ns_cands[0].label} does not play board {board.number} sitting NS in this movement."
+    wrong = _("Pair %(pair)s does not play board %(board)s sitting NS in this movement.")
+    out.errors["ns"] = wrong % {"pair": ns_cands[0].label, "board": board.number}
 
 
 def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], session: Session) -> CheckedLine:
@@ -164,13 +184,20 @@ def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], sess
         try:
             typed_score = int(typed)
         except ValueError:
-            out.errors["score"] = f"{line.score.strip()!r} is not a score: type the NS score, e.g. 420 or -100."
+            wrong = _("%(score)s is not a score: type the NS score, e.g. 420 or -100.")
+            out.errors["score"] = wrong % {"score": repr(line.score.strip())}
         else:
             if out.ns_score is not None and typed_score != out.ns_score:
-                out.errors["score"] = (
-                    f"The slip says {typed_score} but {out.display.rsplit(' ', 1)[0]} scores {out.ns_score} "
-                    f"for NS (board {board.number}, vulnerable: {board.get_vulnerability_display()}). Check the slip."
-                )
+                out.errors["score"] = _(
+                    "The slip says %(typed)s but %(contract)s scores %(score)s for NS (board %(board)s, "
+                    "vulnerable: %(vul)s). Check the slip."
+                ) % {
+                    "typed": typed_score,
+                    "contract": out.display.rsplit(" ", 1)[0],
+                    "score": out.ns_score,
+                    "board": board.number,
+                    "vul": board.get_vulnerability_display(),
+                }
     return out
 
 
@@ -190,9 +217,9 @@ def check_batch(
             for entry in (c.ns_entry, c.ew_entry):
                 key = (c.board.number, entry.pk)
                 if key in seen:
-                    c.errors["ns" if entry is c.ns_entry else "ew"] = (
-                        f"Board {c.board.number} for {entry.label} is entered twice (see line {seen[key] + 1})."
-                    )
+                    c.errors["ns" if entry is c.ns_entry else "ew"] = _(
+                        "Board %(board)s for %(pair)s is entered twice (see line %(line)s)."
+                    ) % {"board": c.board.number, "pair": entry.label, "line": seen[key] + 1}
                 seen.setdefault(key, i)
         if c.errors:
             errors[i] = dict(c.errors)

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -31,10 +32,15 @@ def update_conventions(session: Session, *, actor: Actor, why: str = "", **setti
     """Set the session's conventions; returns the names of the settings that changed (none: nothing written)."""
     unknown = sorted(set(settings) - set(CONVENTION_FIELDS))
     if unknown:
-        raise ValidationError(f"Not a scoring convention: {', '.join(unknown)}.")
+        raise ValidationError(_("Not a scoring convention: %(items)s.") % {"items": ", ".join(unknown)})
     rounding = settings.get("neuberg_rounding")
     if rounding is not None and rounding not in Session.Rounding.values:
-        raise ValidationError({"neuberg_rounding": f"Choose one of the roundings listed, not {rounding!r}."})
+        raise ValidationError(
+            {
+                "neuberg_rounding": _("Choose one of the roundings listed, not %(rounding)s.")
+                % {"rounding": repr(rounding)}
+            }
+        )
     lock_sections(session.pk)
     current = Session.objects.select_for_update().get(pk=session.pk)
     changed = [name for name, value in settings.items() if getattr(current, name) != value]
@@ -62,7 +68,7 @@ def update_conventions(session: Session, *, actor: Actor, why: str = "", **setti
 def set_scores_shown(session: Session, shown: str, *, actor: Actor, why: str = "") -> bool:
     """Show the published figures or Bridgedesk's own (re-scoring); returns whether anything changed."""
     if shown not in Session.ScoresShown.values:
-        raise ValidationError(f"Show the published figures or Bridgedesk's, not {shown!r}.")
+        raise ValidationError(_("Show the published figures or Bridgedesk's, not %(shown)s.") % {"shown": repr(shown)})
     lock_sections(session.pk)
     current = Session.objects.select_for_update().get(pk=session.pk)
     if current.scores_shown == shown:

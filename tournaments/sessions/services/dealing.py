@@ -7,6 +7,7 @@ import hashlib
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring.dealing import InvalidSeed, check_seed, deal_boards, new_seed
 from tournaments.audit import services as audit
@@ -30,11 +31,11 @@ def deal_session(*, actor: Actor, session: Session, seed: str | None = None) -> 
         recorded = Session.objects.filter(pk=session.pk).values_list("deal_seed", flat=True).get()
         boards = list(Board.objects.filter(session=session).order_by("number"))
         if not boards:
-            raise ValidationError("The session has no boards to deal yet: choose its movement first.")
+            raise ValidationError(_("The session has no boards to deal yet: choose its movement first."))
         if recorded and recorded != seed:
-            raise ValidationError("The boards are already dealt by Bridgedesk (one deal set per session).")
+            raise ValidationError(_("The boards are already dealt by Bridgedesk (one deal set per session)."))
         if not recorded and any(b.deal for b in boards):
-            raise ValidationError("The boards already hold deals (imported from a file): they are kept.")
+            raise ValidationError(_("The boards already hold deals (imported from a file): they are kept."))
         deals = deal_boards(seed, [b.number for b in boards])
         for board in boards:
             board.deal = deals[board.number]

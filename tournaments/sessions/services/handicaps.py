@@ -10,6 +10,7 @@ import math
 from collections.abc import Mapping
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from scoring import handicaps as method
 from scoring.errors import ScoringError
@@ -69,10 +70,15 @@ def parse_handicap(text: str, *, field: str) -> float | None:
         value = float(text)
     except ValueError:
         raise DomainError(
-            f"A handicap is a number of percentage points like 4.5 or -3, not {text!r}.", field=field
+            _("A handicap is a number of percentage points like 4.5 or -3, not %(text)s.") % {"text": repr(text)},
+            field=field,
         ) from None
     if not math.isfinite(value) or abs(value) > MOST:
-        raise DomainError(f"A handicap is between -{MOST:g} and {MOST:g} percentage points, not {text}.", field=field)
+        raise DomainError(
+            _("A handicap is between -%(most)s and %(most)s percentage points, not %(text)s.")
+            % {"most": format(MOST, "g"), "text": text},
+            field=field,
+        )
     return round(value, 1)
 
 
@@ -85,7 +91,9 @@ def set_handicaps(*, actor: Actor, section: Section, handicaps: Mapping[int, flo
         stored = dict(Entry.objects.filter(section=section).values_list("pk", "handicap"))
         unknown = set(handicaps) - set(stored)
         if unknown:
-            raise DomainError(f"Pair {min(unknown)} is not in section {section.letter}.")
+            raise DomainError(
+                _("Pair %(pair)s is not in section %(letter)s.") % {"pair": min(unknown), "letter": section.letter}
+            )
         changed = {pk: value for pk, value in handicaps.items() if stored[pk] != value}
         if not changed:
             return 0

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.core.actors import Actor
 from tournaments.movements.types import participants
@@ -28,7 +29,7 @@ def name_players(*, actor: Actor, section: Section, names: Mapping[int, str]) ->
     """Name the players by number; each partnership's seats follow (audited per partnership). Returns how many
     partnerships changed."""
     if section.movement_kind != Section.MovementKind.INDIVIDUAL:
-        raise ValidationError("Players are named one by one only in an individual; name pairs on the entries page.")
+        raise ValidationError(_("Players are named one by one only in an individual; name pairs on the entries page."))
     changed = 0
     for entry in Entry.objects.filter(section=section).select_related("section__session").prefetch_related("players"):
         first, second = (int(p) for p in participants(entry.label))

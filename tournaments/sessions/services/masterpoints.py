@@ -11,6 +11,7 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import scoring.masterpoints as points
 from scoring.errors import ScoringError
@@ -42,9 +43,9 @@ def clean_scheme(scheme: PointsScheme) -> None:
         except ScoringError as error:
             raise ValidationError({"table": str(error)}) from error
     if not 1 <= scheme.share_percent <= 100:
-        raise ValidationError({"share_percent": "The share of the field is between 1 and 100 percent."})
+        raise ValidationError({"share_percent": gettext("The share of the field is between 1 and 100 percent.")})
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,16}", scheme.point_type):
-        raise ValidationError({"point_type": "A point type is a word like GREEN, BLACK or LOCAL."})
+        raise ValidationError({"point_type": gettext("A point type is a word like GREEN, BLACK or LOCAL.")})
 
 
 @transaction.atomic

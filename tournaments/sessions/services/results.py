@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -110,9 +112,11 @@ class Conflict:
     @property
     def message(self) -> str:
         if self.stored is None:
-            return "This result was removed by someone else since the page was opened."
-        who = f" by {self.stored_by}" if self.stored_by else ""
-        return f"Someone else saved this line{who} since the page was opened: choose which to keep."
+            return _("This result was removed by someone else since the page was opened.")
+        if self.stored_by:
+            wrong = _("Someone else saved this line by %(who)s since the page was opened: choose which to keep.")
+            return wrong % {"who": self.stored_by}
+        return _("Someone else saved this line since the page was opened: choose which to keep.")
 
 
 @dataclass
@@ -156,10 +160,9 @@ def _validate(
                 continue
             if line.version == 0 and (other.ns_entry_id, other.ew_entry_id) == (c.ns_entry.pk, c.ew_entry.pk):
                 continue  # the line was empty when the page opened and is filled now: a conflict, not an error
-            errors.setdefault(i, {})[name] = (
-                f"Board {c.board.number} for {entry.label} is already entered "
-                f"({other.ns_entry.label} v {other.ew_entry.label}); change it on its own line."
-            )
+            errors.setdefault(i, {})[name] = _(
+                "Board %(board)s for %(pair)s is already entered (%(ns)s v %(ew)s); change it on its own line."
+            ) % {"board": c.board.number, "pair": entry.label, "ns": other.ns_entry.label, "ew": other.ew_entry.label}
     if errors:
         raise ResultEntryError(errors, [c for c in checked if c is not None])
     return checked
@@ -219,7 +222,7 @@ def _change(actor: Actor, session: Session, old: Result, c: CheckedLine, why: st
     return old
 
 
-NEEDS_REASON = (
+NEEDS_REASON = gettext_noop(  # translated where it is said (gettext(NEEDS_REASON))
     "These results are published: say why you change this line (the reason is listed with the public correction)."
 )
 
@@ -307,7 +310,7 @@ def save_lines_checked(
                 conflicts.append(Conflict(i, c or CheckedLine(input=line), None))
                 continue
             plan.append((i, c, stored))
-        unexplained = {i: {"why": NEEDS_REASON} for i, c, stored in plan if _needs_reason(session, why, stored, c)}
+        unexplained = {i: {"why": _(NEEDS_REASON)} for i, c, stored in plan if _needs_reason(session, why, stored, c)}
         if unexplained:
             raise ResultEntryError(unexplained)
         if conflicts and all_or_nothing:
@@ -364,7 +367,7 @@ def record_result(
     """Record one traveller line: checked against the movement, scored, saved and audited."""
     line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score))
     if line.is_blank():
-        raise ResultEntryError({0: {"contract": "The contract is missing."}})
+        raise ResultEntryError({0: {"contract": _("The contract is missing.")}})
     result = save_lines(actor=actor, section=section, lines=[line], why=why)[0]
     assert result is not None
     return result

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 import scoring
 from tournaments.audit import services as audit
@@ -58,7 +59,7 @@ def _score(
         con = scoring.parse_contract(str(contract))
         field = declarer_at
         if not con.is_passout and not str(declarer or "").strip():
-            raise ValidationError({declarer_at: f"{con} needs a declarer: N, E, S or W."})
+            raise ValidationError({declarer_at: gettext("%(con)s needs a declarer: N, E, S or W.") % {"con": con}})
         seat = "" if con.is_passout else scoring.parse_seat(str(declarer or ""))
         field = tricks_at
         taken = None if con.is_passout else scoring.parse_tricks(str(tricks).strip() or None, con)
@@ -71,13 +72,15 @@ def _score(
 
 def _weighted_parts(parts: Sequence[dict[str, Any]], board: Board, session: Session) -> list[dict[str, Any]]:
     if not parts:
-        raise ValidationError({"weighted": "A weighted score needs at least one contract with its weight."})
+        raise ValidationError({"weighted": gettext("A weighted score needs at least one contract with its weight.")})
     scored = []
     for part in parts:
         try:
             weight = float(part.get("weight", 0))
         except (TypeError, ValueError):
-            raise ValidationError({"weighted": f"{part.get('weight')!r} is not a weight."}) from None
+            raise ValidationError(
+                {"weighted": gettext("%(weight)s is not a weight.") % {"weight": repr(part.get("weight"))}}
+            ) from None
         s = _score(
             part.get("contract", ""), part.get("declarer", ""), part.get("tricks", ""), board, session, "weighted"
         )
@@ -98,13 +101,16 @@ def _targets(
     smap = section_map(section)
     rows = smap.played_rows(board.number)
     if not rows:
-        raise ValidationError({"board": f"Board {board.number} is not played in section {section.letter}."})
+        wrong = gettext("Board %(number)s is not played in section %(letter)s.")
+        raise ValidationError({"board": wrong % {"number": board.number, "letter": section.letter}})
     existing: dict[tuple[int | None, int | None], Result] = {
         (r.ns_entry_id, r.ew_entry_id): r for r in Result.objects.filter(section=section, board=board)
     }
     if not ns.strip() and not ew.strip():
         if decision not in BOARD_DECISIONS:
-            raise ValidationError({"ns": "An assigned or weighted score is for one table: give the pair numbers."})
+            raise ValidationError(
+                {"ns": gettext("An assigned or weighted score is for one table: give the pair numbers.")}
+            )
         return [
             (existing.get((r.ns_entry_id, r.ew_entry_id)), {"row": r, "ns": r.ns_entry, "ew": r.ew_entry}) for r in rows
         ]
@@ -114,9 +120,8 @@ def _targets(
             return [
                 (existing.get((row.ns_entry_id, row.ew_entry_id)), {"row": row, "ns": row.ns_entry, "ew": row.ew_entry})
             ]
-    raise ValidationError(
-        {"ns": f"{ns.strip()} does not play board {board.number} against {ew.strip()} in this movement."}
-    )
+    wrong = gettext("%(ns)s does not play board %(number)s against %(ew)s in this movement.")
+    raise ValidationError({"ns": wrong % {"ns": ns.strip(), "number": board.number, "ew": ew.strip()}})
 
 
 def _penalty_size(
@@ -124,7 +129,9 @@ def _penalty_size(
 ) -> float:
     if penalty is not None:
         if penalty < 0:
-            raise ValidationError({"penalty": "A penalty is a positive number; it is taken off the pair's total."})
+            raise ValidationError(
+                {"penalty": gettext("A penalty is a positive number; it is taken off the pair's total.")}
+            )
         return float(penalty)
     if session.is_imps:
         return DEFAULT_IMP_PENALTY
@@ -220,12 +227,12 @@ def decision_of(
         return NotPlayed()
     if decision in PENALTIES:
         return Penalty(decision, entry, penalty, fraction)
-    raise ValidationError({"decision": f"Unknown decision {decision!r}."})
+    raise ValidationError({"decision": gettext("Unknown decision %(decision)s.") % {"decision": repr(decision)}})
 
 
 def _artificial(d: ArtificialScore) -> _Decided:
     if d.ns_percent is None or d.ew_percent is None:
-        raise ValidationError({"ns_percent": "Give both sides' percentages, e.g. 60 and 40."})
+        raise ValidationError({"ns_percent": gettext("Give both sides' percentages, e.g. 60 and 40.")})
     try:
         scoring.Artificial(float(d.ns_percent), float(d.ew_percent))
     except scoring.ScoringError as exc:
@@ -236,7 +243,7 @@ def _artificial(d: ArtificialScore) -> _Decided:
 
 def _assigned(d: AssignedScore, board: Board | None, session: Session) -> _Decided:
     if board is None:
-        raise ValidationError({"board": "Which board is the score assigned on?"})
+        raise ValidationError({"board": gettext("Which board is the score assigned on?")})
     scored = _score(
         d.contract, d.declarer, d.tricks, board, session, "contract", declarer_at="declarer", tricks_at="tricks"
     )
@@ -245,16 +252,21 @@ def _assigned(d: AssignedScore, board: Board | None, session: Session) -> _Decid
 
 def _weighted(d: WeightedScore, board: Board | None, session: Session) -> _Decided:
     if board is None:
-        raise ValidationError({"board": "Which board is the score weighted on?"})
+        raise ValidationError({"board": gettext("Which board is the score weighted on?")})
     parts = _weighted_parts(list(d.parts), board, session)
     return _Decided({"kind": Result.Kind.WEIGHTED, "weighted": parts}, {"parts": parts})
 
 
 def _penalty(d: Penalty, section: Section, board: Board | None) -> _Decided:
     if d.entry is None:
-        raise ValidationError({"entry": "Which pair is penalised?"})
+        raise ValidationError({"entry": gettext("Which pair is penalised?")})
     if d.entry.section_id != section.pk:
-        raise ValidationError({"entry": f"{d.entry.label} is not in section {section.letter}."})
+        raise ValidationError(
+            {
+                "entry": gettext("%(label)s is not in section %(letter)s.")
+                % {"label": d.entry.label, "letter": section.letter}
+            }
+        )
     size = _penalty_size(section.session, section, board, d.size, d.fraction)
     return _Decided(details={"penalty": size, "fraction": d.fraction if d.size is None else None}, penalty=size)
 
@@ -294,7 +306,9 @@ def _board_of(session: Session, result: Result | None, board_number: int | None)
         return None
     board = Board.objects.filter(session=session, number=board_number).first()
     if board is None:
-        raise ValidationError({"board": f"There is no board {board_number} in this session."})
+        raise ValidationError(
+            {"board": gettext("There is no board %(board_number)s in this session.") % {"board_number": board_number}}
+        )
     return board
 
 
@@ -376,7 +390,7 @@ def apply_ruling(
         elif board is not None:
             targets = _targets(section, board, ns, ew, _kind_of(typed))
         else:
-            raise ValidationError({"board": "Which board (and which table) is the ruling on?"})
+            raise ValidationError({"board": gettext("Which board (and which table) is the ruling on?")})
     ruling = Ruling.objects.create(
         session=session,
         section=section,
@@ -454,10 +468,10 @@ def withdraw_ruling(*, actor: Actor, ruling: Ruling, why: str = "", version: int
         lock_sections(ruling.session_id)
     locked = Ruling.objects.select_for_update().filter(pk=ruling.pk).first()
     if locked is None:
-        raise ValidationError("That ruling was already withdrawn.")
+        raise ValidationError(gettext("That ruling was already withdrawn."))
     why = check_text(why, field="why", max_length=WHY_MAX, label="reason")
     if version is not None and version != locked.version:
-        raise ValidationError("That ruling was changed since the page was opened: look at it again first.")
+        raise ValidationError(gettext("That ruling was changed since the page was opened: look at it again first."))
     ruling = locked
     refuse_if_finished(ruling.session)
     before_ruling = audit.snapshot(ruling)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import scoring
 from tournaments import movements
@@ -58,7 +59,9 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
     """The movement for a section spec; a MovementError becomes a ValidationError a form can show."""
     if spec.kind not in MOVEMENT_KINDS:
         kinds = "a Mitchell, a Howell or an individual (or a Swiss pairs)"
-        raise ValidationError({"kind": f"Choose {kinds}, not {spec.kind!r}."})
+        raise ValidationError(
+            {"kind": _("Choose %(kinds)s, not %(kind)s.") % {"kinds": kinds, "kind": repr(spec.kind)}}
+        )
     try:
         if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
             return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
@@ -174,11 +177,16 @@ def create_session(
 ) -> Session:
     """Create the event (unless given), the session, its sections with movement rows, entries and boards."""
     if not sections:
-        raise ValidationError({"sections": "A session needs at least one section."})
+        raise ValidationError({"sections": _("A session needs at least one section.")})
     if scoring_method not in Session.ScoringMethod.values:
-        raise ValidationError({"scoring_method": f"Unknown scoring method {scoring_method!r}."})
+        raise ValidationError(
+            {
+                "scoring_method": _("Unknown scoring method %(scoring_method)s.")
+                % {"scoring_method": repr(scoring_method)}
+            }
+        )
     if mp_scale not in Session.MatchpointScale.values:
-        raise ValidationError({"mp_scale": f"Unknown match-point scale {mp_scale!r}."})
+        raise ValidationError({"mp_scale": _("Unknown match-point scale %(mp_scale)s.") % {"mp_scale": repr(mp_scale)}})
     built = [build_movement(spec) for spec in sections]
     if event is None:
         event = Event.objects.create(
@@ -228,11 +236,11 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     section = Section.objects.select_for_update().get(pk=section.pk)
     refuse_if_finished(section.session)
     if Result.objects.filter(section=section).exists():
-        raise ValidationError("Results have been entered in this section: a late pair can no longer be added.")
+        raise ValidationError(_("Results have been entered in this section: a late pair can no longer be added."))
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
-        raise ValidationError("An individual is for 8 or 12 players: a late player cannot be fitted in.")
+        raise ValidationError(_("An individual is for 8 or 12 players: a late player cannot be fitted in."))
     if section.movement_kind == Section.MovementKind.SWISS:
-        raise ValidationError("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair.")
+        raise ValidationError(_("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair."))
     old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
     pairs = len(old_labels) + 1
     variant: str | None = section.movement_variant or None
@@ -250,10 +258,13 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         except movements.MovementError as exc:
             error = str(exc)
     if movement is None:
-        raise ValidationError(f"No {section.get_movement_kind_display()} for {pairs} pairs: {error}")
+        raise ValidationError(
+            _("No %(kind)s for %(pairs)s pairs: %(error)s")
+            % {"kind": section.get_movement_kind_display(), "pairs": pairs, "error": error}
+        )
     new_labels = [label for label in movement.entries() if label not in old_labels]
     if not old_labels <= set(movement.entries()) or len(new_labels) != 1:
-        raise ValidationError("The movement for one more pair renumbers the pairs already seated; set it up again.")
+        raise ValidationError(_("The movement for one more pair renumbers the pairs already seated; set it up again."))
     TableRound.objects.filter(section=section).delete()
     entries = _create_entries(section, new_labels, late=True)
     store_rows(section, movement.rows, entries)
@@ -329,7 +340,7 @@ def name_pairs(*, actor: Actor, changes: Sequence[tuple[Entry, Sequence[tuple[st
 def set_status(*, actor: Actor, session: Session, status: str) -> None:
     """Move the session between setting up, playing and finished."""
     if status not in Session.Status.values:
-        raise ValidationError({"status": f"Unknown status {status!r}."})
+        raise ValidationError({"status": _("Unknown status %(status)s.") % {"status": repr(status)}})
     with transaction.atomic():
         lock_sections(session.pk)
         old = session.status

@@ -10,6 +10,7 @@ import datetime
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils.translation import gettext as _
 
 from tournaments import movements
 from tournaments.audit import services as audit
@@ -55,13 +56,16 @@ def draw_next_round(*, actor: Actor, section: Section) -> int:
         section = Section.objects.select_related("session").get(pk=section.pk)
         refuse_if_finished(section.session)
         if section.movement_kind != Section.MovementKind.SWISS:
-            raise DomainError(f"Section {section.letter} is not a Swiss pairs.")
+            raise DomainError(_("Section %(letter)s is not a Swiss pairs.") % {"letter": section.letter})
         table = swiss_table(section)
         if not table.can_draw:
-            raise DomainError(f"All {section.rounds} rounds are drawn.", code=CONFLICT)
+            raise DomainError(_("All %(rounds)s rounds are drawn.") % {"rounds": section.rounds}, code=CONFLICT)
         missing = missing_results(section, table.drawn)
         if missing:
-            raise DomainError(f"Round {table.drawn} is not complete: {'; '.join(missing)}.", code=CONFLICT)
+            raise DomainError(
+                _("Round %(drawn)s is not complete: %(items)s.") % {"drawn": table.drawn, "items": "; ".join(missing)},
+                code=CONFLICT,
+            )
         history, byes = [], []
         for rows in table.rows.values():
             for row in rows:

@@ -9,6 +9,8 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -16,7 +18,7 @@ from tournaments.sessions.models import Event, Session
 from tournaments.sessions.services import archive as archive_services
 from tournaments.sessions.views.common import get_session
 
-CONFIRM = "Tick the box to confirm: nothing is archived without it."
+CONFIRM = gettext_noop("Tick the box to confirm: nothing is archived without it.")  # translated when shown
 
 
 def confirm_archive(
@@ -37,7 +39,7 @@ def confirm_archive(
         if request.POST.get("confirm") == "yes":
             messages.success(request, archive(request.POST.get("why", "")[:200]))
             return redirect(done)
-        error = CONFIRM
+        error = _(CONFIRM)
     context = {"what": what, "goes": goes, "error": error, "kind": kind, **shown}
     return render(request, "sessions/archive_confirm.html", context, status=400 if error else 200)
 
@@ -49,7 +51,7 @@ def session_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
     def archive(why: str) -> str:
         archive_services.archive_session(actor=request.user, session=session, why=why)
-        return f"{session} archived: restore it from the archive list if it was a mistake."
+        return _("%(session)s archived: restore it from the archive list if it was a mistake.") % {"session": session}
 
     goes = archive_services.what_goes_with(session)
     return confirm_archive(request, what=session, goes=goes, kind="session", archive=archive, done="sessions_archived")
@@ -63,7 +65,10 @@ def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
     def archive(why: str) -> str:
         count = archive_services.archive_event(actor=request.user, event=event, why=why)
-        return f"{event.name}: {count} session{'s' if count != 1 else ''} archived."
+        return ngettext("%(event)s: %(count)s session archived.", "%(event)s: %(count)s sessions archived.", count) % {
+            "event": event.name,
+            "count": count,
+        }
 
     goes = [f"{s.name} ({s.date:%d %b %Y}): " + "; ".join(archive_services.what_goes_with(s)) for s in sessions]
     return confirm_archive(request, what=event, goes=goes, kind="event", archive=archive, done="sessions_archived")
@@ -82,5 +87,5 @@ def session_restore(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: bring an archived session back."""
     session = get_session(pk)
     if archive_services.restore_session(actor=request.user, session=session):
-        messages.success(request, f"{session} is back.")
+        messages.success(request, _("%(session)s is back.") % {"session": session})
     return redirect("session_detail", pk=session.pk)

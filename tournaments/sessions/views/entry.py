@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -170,8 +171,10 @@ def _handle(
     if posted_layout is not None and posted_layout != layout_of(lines):
         messages.error(
             request,
-            "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
-            "of them). Here they are as they are now: type them again and save.",
+            gettext(
+                "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
+                "of them). Here they are as they are now: type them again and save."
+            ),
         )
         for line in editable:
             assert line.form is not None  # editable lines are those with a form
@@ -181,7 +184,7 @@ def _handle(
     if not all(line.form.is_valid() for line in editable if line.form is not None):
         # Over-long text: a line with a field dropped must not look blank (that would remove its result).
         _set_focus(lines)
-        messages.error(request, "Nothing saved: some fields are too long (marked below).")
+        messages.error(request, gettext("Nothing saved: some fields are too long (marked below)."))
         return None, []
     typed = _inputs(editable, fixed_pairs=fixed_pairs)
     todo = [(line, t) for line, t in zip(editable, typed, strict=True) if only or not _untouched(line, t)]
@@ -208,21 +211,44 @@ def _handle(
         for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
             line.preview = checked
         _set_focus(lines)
-        messages.error(request, f"Nothing saved: {len(exc.errors)} line(s) need correcting (marked below).")
+        messages.error(
+            request,
+            ngettext(
+                "Nothing saved: %(count)s line(s) need correcting (marked below).",
+                "Nothing saved: %(count)s line(s) need correcting (marked below).",
+                len(exc.errors),
+            )
+            % {"count": len(exc.errors)},
+        )
         return None, []
     count = sum(1 for i, s in enumerate(report.saved) if s is not None and i not in {c.index for c in report.conflicts})
     if report.conflicts:
         views = [ConflictView(todo[c.index][0], c, todo[c.index][1]) for c in report.conflicts]
         if request.POST.get("on_conflict") == "none":
-            messages.error(request, f"Nothing saved: {len(views)} line(s) were changed by someone else meanwhile.")
+            messages.error(
+                request,
+                ngettext(
+                    "Nothing saved: %(count)s line(s) were changed by someone else meanwhile.",
+                    "Nothing saved: %(count)s line(s) were changed by someone else meanwhile.",
+                    len(views),
+                )
+                % {"count": len(views)},
+            )
         else:
             messages.warning(
                 request,
-                f"{count} line(s) saved; {len(views)} line(s) were changed by someone else since you opened the "
-                "page and were not saved: choose below which to keep.",
+                gettext(
+                    "%(saved)s line(s) saved; %(conflicts)s line(s) were changed by someone else since you opened "
+                    "the page and were not saved: choose below which to keep."
+                )
+                % {"saved": count, "conflicts": len(views)},
             )
         return None, views
-    messages.success(request, f"{what} saved: {count} result{'s' if count != 1 else ''}.")
+    messages.success(
+        request,
+        ngettext("%(what)s saved: %(count)s result.", "%(what)s saved: %(count)s results.", count)
+        % {"what": what, "count": count},
+    )
     return redirect(next_url), []
 
 
@@ -258,7 +284,13 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
         else reverse("traveller_index", args=[pk, letter])
     )
     response, conflicts = _handle(
-        request, section, smap, lines, fixed_pairs=False, what=f"Board {board}", next_url=next_url
+        request,
+        section,
+        smap,
+        lines,
+        fixed_pairs=False,
+        what=gettext("Board %(board)s") % {"board": board},
+        next_url=next_url,
     )
     if response is not None:
         return response
@@ -273,7 +305,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
             "section": section,
             "lines": lines,
             "mode": "traveller",
-            "title": f"Traveller: board {board}",
+            "title": gettext("Traveller: board %(board)s") % {"board": board},
             "board": smap.section.session.boards.get(number=board),
             "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
             "next_url": next_url if later else "",
@@ -323,7 +355,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
         smap,
         lines,
         fixed_pairs=True,
-        what=f"Round {round_number}, table {table}",
+        what=gettext("Round %(round)s, table %(table)s") % {"round": round_number, "table": table},
         next_url=next_url,
     )
     if response is not None:
@@ -339,7 +371,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
             "lines": lines,
             "mode": "pickup",
             "row": row,
-            "title": f"Pickup slip: round {round_number}, table {table}",
+            "title": gettext("Pickup slip: round %(round)s, table %(table)s") % {"round": round_number, "table": table},
             "next_url": next_url if following else "",
             "preview_url": reverse("pickup_preview", args=[pk, letter, round_number, table]),
             "layout": layout_of(lines),

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -55,5 +56,5 @@ def event_carry_over(request: HttpRequest, pk: int) -> HttpResponse:
         for name, errors in exc.message_dict.items():
             form.add_error(name if name in form.fields else None, errors)
         return _page(request, event, form, status=400)
-    messages.success(request, "The carry-over is changed; the overall standings follow it.")
+    messages.success(request, _("The carry-over is changed; the overall standings follow it."))
     return redirect("event_detail", pk=event.pk)

@@ -6,6 +6,8 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import handicaps as method
@@ -41,7 +43,7 @@ def event_rankings(request: HttpRequest, pk: int) -> HttpResponse:
             except DomainError as error:
                 add_service_errors(form, error)
             else:
-                messages.success(request, "The ranking rules are saved; the standings show them.")
+                messages.success(request, _("The ranking rules are saved; the standings show them."))
                 return redirect("event_rankings", pk=event.pk)
         status = 400
     return render(request, "sessions/event_rankings.html", {"event": event, "form": form}, status=status)
@@ -71,7 +73,15 @@ def session_handicaps(request: HttpRequest, pk: int) -> HttpResponse:
             except DomainError as error:
                 errors[error.field or "__all__"] = error.message  # a finished session too: said on the page
             else:
-                messages.success(request, f"Handicaps saved ({changed} pair{'s' if changed != 1 else ''} changed).")
+                messages.success(
+                    request,
+                    ngettext(
+                        "Handicaps saved (%(changed)s pair changed).",
+                        "Handicaps saved (%(changed)s pairs changed).",
+                        changed,
+                    )
+                    % {"changed": changed},
+                )
                 return redirect(f"{request.path}?section={section.letter}")
         status = 400
     ranked = selectors.section_rankings(score_section(section), rules) if rules else None

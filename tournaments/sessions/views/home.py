@@ -4,6 +4,7 @@ from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.core.access import Perm, has, public
 from tournaments.sessions.models import Session
@@ -12,10 +13,10 @@ from tournaments.sessions.models import Session
 def greeting(hour: int) -> str:
     """The greeting for the club's local hour (TIME_ZONE): a morning duplicate is not an evening one."""
     if 5 <= hour < 12:
-        return "Good morning"
+        return _("Good morning")
     if 12 <= hour < 18:
-        return "Good afternoon"
-    return "Good evening"
+        return _("Good afternoon")
+    return _("Good evening")
 
 
 @public

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -22,7 +23,9 @@ class PlayerNamesForm(forms.Form):
     def __init__(self, *args: object, numbers: list[int], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         for n in numbers:
-            self.fields[f"player{n}"] = forms.CharField(max_length=NAME_MAX, required=False, label=f"Player {n}")
+            self.fields[f"player{n}"] = forms.CharField(
+                max_length=NAME_MAX, required=False, label=_("Player %(number)s") % {"number": n}
+            )
 
 
 def _sections(session: Session) -> list[Section]:
@@ -67,5 +70,5 @@ def individual_names(request: HttpRequest, pk: int, letter: str) -> HttpResponse
     except ValidationError as exc:
         form.add_error(None, exc)
         return _page(request, session, {section.pk: form}, status=400)
-    messages.success(request, f"Players named ({changed} partnerships changed).")
+    messages.success(request, _("Players named (%(changed)s partnerships changed).") % {"changed": changed})
     return redirect("individual_players", pk=session.pk)

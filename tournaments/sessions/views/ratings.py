@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import ratings as method
@@ -36,7 +37,9 @@ def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
 def ratings_recompute(request: HttpRequest) -> HttpResponse:
     """Director: rebuild every rating from the finished sessions (safe to repeat: the same figures come back)."""
     rows = ratings.recompute(actor=request.user)
-    messages.success(request, f"Ratings recomputed from the finished sessions: {rows} session ratings.")
+    messages.success(
+        request, _("Ratings recomputed from the finished sessions: %(rows)s session ratings.") % {"rows": rows}
+    )
     return redirect("club_ratings")
 
 
@@ -62,7 +65,7 @@ def event_points(request: HttpRequest, pk: int) -> HttpResponse:
             except ValidationError as exc:
                 add_service_errors(form, exc)
             else:
-                messages.success(request, "The points scheme is saved; the finished sessions are awarded under it.")
+                messages.success(request, _("The points scheme is saved; the finished sessions are awarded under it."))
                 return redirect("event_points", pk=event.pk)
         status = 400
     examples = [(n, masterpoints.awards_for(stored, n)) for n in (4, 8, 12, 20)] if stored else []

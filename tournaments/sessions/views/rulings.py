@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.audit.models import AuditEntry
@@ -54,7 +55,9 @@ def rulings(request: HttpRequest, pk: int) -> HttpResponse:
             except (ValidationError, DomainError) as exc:
                 add_service_errors(form, exc)
             else:
-                messages.success(request, f"Ruling recorded: {ruling}. The scores are recomputed.")
+                messages.success(
+                    request, _("Ruling recorded: %(ruling)s. The scores are recomputed.") % {"ruling": ruling}
+                )
                 return redirect("rulings", pk=session.pk)
     listed = (
         Ruling.objects.filter(session=session)
@@ -71,7 +74,7 @@ def ruling_withdraw(request: HttpRequest, pk: int, ruling_id: int) -> HttpRespon
     ruling = Ruling.objects.filter(pk=ruling_id, session=session).first()
     if ruling is None:
         # A double click, or a second director got there first: say so rather than show "not found".
-        messages.warning(request, "That ruling is no longer in force (already withdrawn); nothing changed.")
+        messages.warning(request, _("That ruling is no longer in force (already withdrawn); nothing changed."))
         return redirect("rulings", pk=session.pk)
     try:
         version = request.POST.get("version", "")
@@ -84,7 +87,7 @@ def ruling_withdraw(request: HttpRequest, pk: int, ruling_id: int) -> HttpRespon
     except (ValidationError, DomainError) as exc:
         messages.warning(request, " ".join(service_messages(exc)))
         return redirect("rulings", pk=session.pk)
-    messages.success(request, "Ruling withdrawn; the results are as they were before it.")
+    messages.success(request, _("Ruling withdrawn; the results are as they were before it."))
     return redirect("rulings", pk=session.pk)
 
 

@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import movements
@@ -90,7 +91,11 @@ def session_new(request: HttpRequest) -> HttpResponse:
             if all(not f.errors for _, _, f in forms):
                 messages.error(request, "; ".join(exc.messages))
         else:
-            messages.success(request, f"{session} is set up. Name the players, then enter results as they come.")
+            messages.success(
+                request,
+                gettext("%(session)s is set up. Name the players, then enter results as they come.")
+                % {"session": session},
+            )
             return redirect("session_entries", pk=session.pk)
     return render(request, "sessions/new.html", {"setup": setup, "stage": 2, "sections": forms})
 
@@ -188,11 +193,15 @@ def session_entries(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 changed = session_services.name_pairs(actor=request.user, changes=changes)
             except (ValidationError, DomainError) as exc:
-                messages.error(request, "Nothing saved: " + " ".join(service_messages(exc)))
+                messages.error(request, gettext("Nothing saved: %(why)s") % {"why": " ".join(service_messages(exc))})
                 return _entries_page(request, session, forms)
-            messages.success(request, f"Names saved ({changed} pair{'s' if changed != 1 else ''} changed).")
+            messages.success(
+                request,
+                ngettext("Names saved (%(changed)s pair changed).", "Names saved (%(changed)s pairs changed).", changed)
+                % {"changed": changed},
+            )
             return redirect("session_entries", pk=session.pk)
-        messages.error(request, "Nothing saved: some names are too long (marked below).")
+        messages.error(request, gettext("Nothing saved: some names are too long (marked below)."))
     return _entries_page(request, session, forms)
 
 
@@ -217,11 +226,14 @@ def late_pair(request: HttpRequest, pk: int) -> HttpResponse:
             section.refresh_from_db()
             messages.success(
                 request,
-                f"Pair {entry.label} added to section {section.letter}: now {section.tables} tables, "
-                f"{section.rounds} rounds. Print new guide cards.",
+                gettext(
+                    "Pair %(label)s added to section %(letter)s: now %(tables)s tables, %(rounds)s rounds. "
+                    "Print new guide cards."
+                )
+                % {"label": entry.label, "letter": section.letter, "tables": section.tables, "rounds": section.rounds},
             )
             return redirect("session_entries", pk=session.pk)
-    messages.error(request, "The late pair was not added (see below).")
+    messages.error(request, gettext("The late pair was not added (see below)."))
     return _entries_page(request, session, _player_forms(request, session, None), late_form=form)
 
 
@@ -235,7 +247,7 @@ def members(request: HtmxHttpRequest) -> HttpResponse:
     form = MemberForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         member = member_services.save_member(actor=request.user, member=form.save(commit=False))
-        messages.success(request, f"{member.name} added to the members.")
+        messages.success(request, gettext("%(name)s added to the members.") % {"name": member.name})
         return redirect(reverse("members") + (f"?q={q}" if q else ""))
     context = {"members": found[:200], "q": q, "form": form, "count": found.count()}
     if request.htmx and request.method == "GET":
@@ -250,7 +262,7 @@ def member_edit(request: HttpRequest, member_id: int) -> HttpResponse:
     form = MemberEditForm(request.POST or None, instance=member)
     if request.method == "POST" and form.is_valid():
         member_services.save_member(actor=request.user, member=form.save(commit=False))
-        messages.success(request, f"{member.name} saved.")
+        messages.success(request, gettext("%(name)s saved.") % {"name": member.name})
         return redirect("members")
     return render(request, "sessions/member_edit.html", {"member": member, "form": form})
 
@@ -266,7 +278,9 @@ def session_status(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
-        messages.success(request, f"The session is now: {session.get_status_display().lower()}.")
+        messages.success(
+            request, gettext("The session is now: %(status)s.") % {"status": session.get_status_display().lower()}
+        )
     return redirect("session_detail", pk=session.pk)
 
 
@@ -281,5 +295,8 @@ def session_deal(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(service_messages(exc)))
     else:
         solve_deals_later(session)  # hands, tricks and par for the pages
-        messages.success(request, f"{count} boards dealt. Print the hand records, or export PBN for a dealer.")
+        messages.success(
+            request,
+            gettext("%(count)s boards dealt. Print the hand records, or export PBN for a dealer.") % {"count": count},
+        )
     return redirect("session_detail", pk=session.pk)

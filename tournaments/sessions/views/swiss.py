@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -20,21 +22,25 @@ from tournaments.sessions.services import swiss as services
 from tournaments.sessions.views.common import chosen_section, get_session
 
 SCORING = [
-    (Session.ScoringMethod.BUTLER, "Victory points (IMPs against the datum, WBF 20-VP scale)"),
-    (Session.ScoringMethod.CROSS_IMPS, "Victory points (cross-IMPs, WBF 20-VP scale)"),
-    (Session.ScoringMethod.MATCHPOINTS, "Match points across the field"),
+    (Session.ScoringMethod.BUTLER, gettext_lazy("Victory points (IMPs against the datum, WBF 20-VP scale)")),
+    (Session.ScoringMethod.CROSS_IMPS, gettext_lazy("Victory points (cross-IMPs, WBF 20-VP scale)")),
+    (Session.ScoringMethod.MATCHPOINTS, gettext_lazy("Match points across the field")),
 ]
 
 
 class SwissForm(forms.Form):
-    event_name = forms.CharField(max_length=160, initial="Swiss pairs", label="Event")
+    event_name = forms.CharField(max_length=160, initial=gettext_lazy("Swiss pairs"), label=gettext_lazy("Event"))
     date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    pairs = forms.IntegerField(min_value=4, max_value=MAX_SWISS_PAIRS, label="Pairs")
-    rounds = forms.IntegerField(min_value=2, max_value=40, initial=6, label="Rounds")
-    boards_per_round = forms.IntegerField(min_value=1, max_value=16, initial=4, label="Boards per round")
-    scoring_method = forms.ChoiceField(choices=SCORING, initial=Session.ScoringMethod.BUTLER, label="Scoring")
+    pairs = forms.IntegerField(min_value=4, max_value=MAX_SWISS_PAIRS, label=gettext_lazy("Pairs"))
+    rounds = forms.IntegerField(min_value=2, max_value=40, initial=6, label=gettext_lazy("Rounds"))
+    boards_per_round = forms.IntegerField(min_value=1, max_value=16, initial=4, label=gettext_lazy("Boards per round"))
+    scoring_method = forms.ChoiceField(
+        choices=SCORING, initial=Session.ScoringMethod.BUTLER, label=gettext_lazy("Scoring")
+    )
 
 
 @requires(Perm.DIRECT)
@@ -57,7 +63,7 @@ def swiss_new(request: HttpRequest) -> HttpResponse:
         except ValidationError as exc:
             form.add_error("rounds", " ".join(exc.messages))
         else:
-            messages.success(request, "Swiss pairs set up: round 1 is drawn. Name the pairs, then play.")
+            messages.success(request, _("Swiss pairs set up: round 1 is drawn. Name the pairs, then play."))
             return redirect("swiss_page", pk=session.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "sessions/swiss_new.html", {"form": form}, status=status)
@@ -90,5 +96,5 @@ def swiss_draw(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, f"Round {number} is drawn from the standings.")
+        messages.success(request, _("Round %(number)s is drawn from the standings.") % {"number": number})
     return redirect(f"/sessions/{session.pk}/swiss/?section={section.letter}")

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -32,7 +33,7 @@ def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
         kind="teams event",
         archive=do_archive,
         done="teams:archived",
-        takes_off="this teams event off the teams list",
+        takes_off=_("Archiving takes this teams event off the teams list."),
         archive_url=reverse("teams:archived"),
     )
 
@@ -50,5 +51,5 @@ def event_restore(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: bring an archived teams event back."""
     event = get_object_or_404(TeamEvent, pk=pk)
     if archive.restore_event(actor=request.user, event=event):
-        messages.success(request, f"{event.name} is back.")
+        messages.success(request, _("%(name)s is back.") % {"name": event.name})
     return redirect("teams:detail", pk=event.pk)

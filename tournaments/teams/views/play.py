@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -93,7 +94,8 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
                 if bool(r1) != bool(r2):
                     missing = 2 if r1 else 1
                     raise services.TeamsError(
-                        f"Board {n}: enter both rooms' scores (room {missing} is empty), or neither.",
+                        gettext("Board %(n)s: enter both rooms' scores (room %(missing)s is empty), or neither.")
+                        % {"n": n, "missing": missing},
                         field=f"b{n}_r{missing}",
                     )
                 scores[n] = (r1, r2) if r1 else None
@@ -105,7 +107,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         except ValueError:
             error, status = "The form is incomplete: reload the page.", 400
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, gettext("Saved."))
             return redirect("teams:match", pk=pk, match_id=match.pk)
     view = selectors.match_view(match)
     context = {
@@ -122,7 +124,7 @@ def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     side = request.POST.get("side")
     team = match.home if side == "home" else match.away if side == "away" else None
     if team is None:
-        messages.error(request, "Choose the team whose line-up this is.")
+        messages.error(request, gettext("Choose the team whose line-up this is."))
         return redirect("teams:match", pk=pk, match_id=match.pk)
     substitute = request.POST.get("substitute", "").strip()
     seats = [request.POST.get(f"p{i}", "") for i in range(SEATS)]
@@ -135,7 +137,7 @@ def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     except services.TeamsError as exc:
         messages.error(request, f"{team.name}: {exc}")
     else:
-        messages.success(request, f"Line-up of {team.name} saved.")
+        messages.success(request, gettext("Line-up of %(name)s saved.") % {"name": team.name})
     return redirect("teams:match", pk=pk, match_id=match.pk)
 
 
@@ -150,7 +152,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
     context = {
         "event": event, "rows": rows, "rounds": len(played),
-        "tie_breaks": [TIE_BREAKS[t] for t in event.tie_breaks],
+        "tie_breaks": [gettext(TIE_BREAKS[t]) for t in event.tie_breaks],
     }  # fmt: skip
     return render(request, "teams/standings.html", context)
 
@@ -180,7 +182,7 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         kind = request.POST.get("kind", "")
         if kind not in PAPERS:
-            messages.error(request, "Choose a paper to print.")
+            messages.error(request, gettext("Choose a paper to print."))
         else:
             try:
                 job = jobs.start_job(
@@ -192,5 +194,5 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 return redirect("jobs:detail", job_id=job.pk)
     recent = GeneratedFile.objects.filter(team_event=event, expires_at__gt=timezone.now())
-    papers = list(PAPERS.items())
+    papers = [(name, gettext(title)) for name, title in PAPERS.items()]
     return render(request, "teams/print.html", {"event": event, "papers": papers, "jobs": recent.order_by("-id")[:8]})

@@ -6,6 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
@@ -35,7 +36,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         except services.TeamsError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"{event.name} is set up. Now enter the teams.")
+            messages.success(request, _("%(name)s is set up. Now enter the teams.") % {"name": event.name})
             return redirect("teams:detail", pk=event.pk)
     return render(request, "teams/new.html", {"form": form})
 
@@ -72,7 +73,9 @@ def team_add(request: HttpRequest, pk: int) -> HttpResponse:
         except services.TeamsError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"Team {team.number}, {team.name}, entered.")
+            messages.success(
+                request, _("Team %(number)s, %(name)s, entered.") % {"number": team.number, "name": team.name}
+            )
             return redirect("teams:detail", pk=event.pk)
     return _detail(request, event, team_form=form)
 
@@ -87,7 +90,7 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("teams:detail", pk=event.pk)
     tables.issue_links(actor=request.user, rnd=rnd)  # the rooms' links now, so the links page only reads them
-    messages.success(request, f"Round {rnd.number} is drawn.")
+    messages.success(request, _("Round %(number)s is drawn.") % {"number": rnd.number})
     return redirect("teams:round", pk=event.pk, number=rnd.number)
 
 
@@ -101,7 +104,7 @@ def add_round(request: HttpRequest, pk: int) -> HttpResponse:
     except services.TeamsError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"The event now plans {event.rounds} rounds.")
+        messages.success(request, _("The event now plans %(rounds)s rounds.") % {"rounds": event.rounds})
     return redirect("teams:detail", pk=event.pk)
 
 
@@ -116,7 +119,7 @@ def tie_breaks(request: HttpRequest, pk: int) -> HttpResponse:
         except services.TeamsError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, "Tie-breaks saved.")
+            messages.success(request, _("Tie-breaks saved."))
             return redirect("teams:detail", pk=event.pk)
     return _detail(request, event, tie_form=form)
 
@@ -134,7 +137,9 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
         except services.TeamsError as exc:
             _field_error(form, exc)
         else:
-            messages.success(request, f"{form.cleaned_data['vp']} VP taken from {team.name}.")
+            messages.success(
+                request, _("%(vp)s VP taken from %(name)s.") % {"vp": form.cleaned_data["vp"], "name": team.name}
+            )
             return redirect("teams:detail", pk=event.pk)
     return _detail(request, event, penalty_form=form)
 
@@ -150,5 +155,5 @@ def event_status(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         done = "finished: its results stand" if event.status == TeamEvent.Status.FINISHED else "open again"
-        messages.success(request, f"The event is {done}.")
+        messages.success(request, _("The event is %(done)s.") % {"done": done})
     return redirect("teams:detail", pk=event.pk)

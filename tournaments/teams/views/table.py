@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from config.siteurl import reach_warning
@@ -40,10 +41,14 @@ def round_links(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             pk=int(raw) if raw.isascii() and raw.isdigit() else 0, match__round=rnd, revoked_at__isnull=True
         ).first()
         if link is None:
-            messages.error(request, "Choose a link of this round to withdraw.")
+            messages.error(request, _("Choose a link of this round to withdraw."))
         else:
             tables.revoke(actor=request.user, link=link)
-            messages.success(request, f"Match {link.room_match.table}, room {link.room}: the old link is withdrawn.")
+            messages.success(
+                request,
+                _("Match %(table)s, room %(room)s: the old link is withdrawn.")
+                % {"table": link.room_match.table, "room": link.room},
+            )
         return redirect("teams:links", pk=pk, number=number)
     cards = []
     for link in tables.live_links(rnd):
