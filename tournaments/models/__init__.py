@@ -6,7 +6,7 @@ Code imports models from their domain (`tournaments.sessions.models`), not from 
 """
 
 from tournaments.audit.models import AppendOnlyError, AuditChainHead, AuditEntry, AuditSeal
-from tournaments.core.models import Access
+from tournaments.core.models import Access, LoginLanguage
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing.models import Correction, EmailDelivery, Publication, PublishedFigures
@@ -64,6 +64,7 @@ __all__ = [
     "EntryPlayer",
     "Event",
     "GeneratedFile",
+    "LoginLanguage",
     "MasterPointAward",
     "Member",
     "Party",

@@ -10,12 +10,13 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from tournaments.core.access import public
 
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
-CACHE_NAME = "bridgedesk-table-v2"  # v2: table.js shared with teams rooms (room.js)
+CACHE_NAME = "bridgedesk-table-v3"  # v3: the JavaScript catalogue and language.js (its words in the page's language)
 
 
 @public
@@ -28,6 +29,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "tableside/sw.js",
         {
             "cache_name": CACHE_NAME,
+            "catalogue": reverse("javascript-catalog"),
             "assets": json.dumps(
                 [
                     static("css/bridgedesk.css"),
@@ -41,6 +43,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/push.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
+                    static("js/language.js"),
                     static("favicon.svg"),
                 ]
             ),
