@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
+import polib
 from django.utils import translation
 from django.utils.translation import trans_real
 
@@ -78,3 +81,16 @@ def leaks(text: str, data: Iterable[str]) -> list[str]:
         if value and value in rest:
             rest = rest.replace(value, " ")
     return [w for w in _WORD.findall(rest) if w not in ALLOWED_WORDS]
+
+
+def register(settings: Any, folder: Path) -> None:
+    """Ship "xx" for a test (pytest-django's `settings`): one of LANGUAGES, with a catalogue file in a locale
+    folder (empty: its words come from PseudoTranslation), so a cookie, a member or a job may choose it."""
+    messages = folder / CODE / "LC_MESSAGES"
+    messages.mkdir(parents=True, exist_ok=True)
+    empty = polib.POFile()
+    empty.metadata = {"Content-Type": "text/plain; charset=UTF-8", "Language": CODE}
+    empty.save_as_mofile(str(messages / "django.mo"))
+    settings.LOCALE_PATHS = [*settings.LOCALE_PATHS, folder]
+    settings.LANGUAGES = [*settings.LANGUAGES, (CODE, "Pseudo")]
+    install()  # after the settings changed: a change of LANGUAGES or LOCALE_PATHS empties Django's cache

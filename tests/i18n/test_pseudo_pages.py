@@ -22,7 +22,6 @@ from django.urls import get_resolver
 
 from tests.i18n import pseudo
 from tests.test_access import ROLES, SKIP_PREFIXES, concrete, login_as, walk
-from tournaments.core import languages
 
 pytestmark = pytest.mark.django_db
 SEEN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
@@ -74,10 +73,9 @@ def page_leaks(html: str, data: list[str]) -> set[str]:
 
 
 @pytest.fixture
-def in_pseudo(monkeypatch) -> None:
-    """Every request's language is the pseudo language."""
-    pseudo.install()
-    monkeypatch.setattr(languages, "language_of_request", lambda request: pseudo.CODE)
+def in_pseudo(client, pseudo_shipped, settings) -> None:
+    """The test client's browser chose the pseudo language on the switch (its cookie)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = pseudo_shipped
 
 
 def walk_in_pseudo(client: Any, objects: dict[str, Any], role: str | None) -> dict[str, set[str]]:
@@ -113,7 +111,7 @@ def test_the_pseudo_language_wraps_and_keeps_placeholders_and_html():
     assert pseudo.leaks("⟦Ŝçöřé⟧ Walk Member plays", ["Walk Member"]) == ["plays"]
 
 
-def test_the_base_page_is_all_through_the_catalogue(client, django_user_model, director, in_pseudo):
+def test_the_base_page_is_all_through_the_catalogue(client, director, in_pseudo, settings):
     """The part this lane owns (base template, switch, login, error pages): no leak at all."""
     client.force_login(director)
     home = client.get("/")
@@ -123,7 +121,8 @@ def test_the_base_page_is_all_through_the_catalogue(client, django_user_model, d
     footer = html[html.index('<footer class="footer') :]
     assert page_leaks(header, stored_data()) == set()
     assert page_leaks(footer, stored_data()) == set()
-    client.logout()
+    client.logout()  # which forgets every cookie: the switch is chosen again
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = pseudo.CODE
     login = client.get("/accounts/login/").content.decode()
     assert page_leaks(login, stored_data()) == set()
 
