@@ -109,3 +109,8 @@ def default_paper(language: str | None = None) -> str:
     code = (language or club_default_language()).lower()
     region = code.split("-")[1] if "-" in code else ""
     return "letter" if region in LETTER_REGIONS else "a4"
+
+
+def switch_context(request: HttpRequest) -> dict[str, Any]:
+    """The switch's choices, each language named in itself ("Polski" on a French page too): a context processor."""
+    return {"shipped_languages": settings.LANGUAGES}
