@@ -324,7 +324,7 @@ CDN_PURGE_TOKEN = os.environ.get("CDN_PURGE_TOKEN", "")
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).
 SECURE = env_bool("SECURE_COOKIES", False) and not DEBUG
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = SECURE
 SECURE_SSL_REDIRECT = SECURE and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE and env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

@@ -146,3 +146,20 @@ def test_a_public_page_is_cached_per_language(client):
     with translation.override("pl"):
         polish = page_key("/results/1/", "state")
     assert french != polish
+
+
+def test_a_director_sets_a_member_s_e_mail_language(director_client):
+    from tournaments.audit.models import AuditEntry
+    from tournaments.sessions.models import Member
+
+    member = Member.objects.create(name="Zofia Nowak", email="zofia@example.org")
+    page = director_client.get(f"/members/{member.pk}/").content.decode()
+    assert 'name="language"' in page and "Polski" in page
+    data = {"name": "Zofia Nowak", "national_id": "", "email": "zofia@example.org", "active": "on", "language": "pl"}
+    assert director_client.post(f"/members/{member.pk}/", data).status_code == 302
+    member.refresh_from_db()
+    assert member.language == "pl" and languages.member_language(member) == "pl"
+    assert AuditEntry.objects.filter(new__language="pl").exists()
+    assert director_client.post(f"/members/{member.pk}/", {**data, "language": "tlh"}).status_code == 200
+    member.language = ""
+    assert languages.member_language(member) == "en-gb"  # the club's

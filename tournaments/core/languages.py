@@ -14,10 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation.trans_real import parse_accept_lang_header
+
+from tournaments.core.models import LoginLanguage
 
 SESSION_KEY = "_bridgedesk_language"
 # Paper: Letter where it is the custom (the region of the club's language code, e.g. en-us, fr-ca), else A4.
@@ -55,7 +59,7 @@ def language_of_request(request: HttpRequest) -> str:
         if found := shipped(code):
             return with_club_region(found, request)
     accept = request.headers.get("Accept-Language", "")
-    for code, _quality in translation.trans_real.parse_accept_lang_header(accept):
+    for code, _quality in parse_accept_lang_header(accept):
         if code != "*" and (found := shipped(code)):
             return with_club_region(found, request)
     return club_default_language(request)
@@ -68,7 +72,7 @@ class ChosenLanguage(LocaleMiddleware):
         translation.activate(language_of_request(request))
         request.LANGUAGE_CODE = translation.get_language()
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         response.headers.setdefault("Content-Language", translation.get_language())
         return response
@@ -77,8 +81,6 @@ class ChosenLanguage(LocaleMiddleware):
 def remember(request: HttpRequest, code: str) -> None:
     """Keep a login's choice of language (its row and its session); nothing for an anonymous browser, whose
     choice the switch's cookie holds."""
-    from tournaments.core.models import LoginLanguage
-
     user: Any = request.user
     if not user.is_authenticated or shipped(code) is None:
         return
@@ -89,8 +91,6 @@ def remember(request: HttpRequest, code: str) -> None:
 def login_language(sender: object, request: HttpRequest | None, user: Any, **kwargs: object) -> None:
     """At login (`user_logged_in`, connected in tournaments/apps.py), the login's own language, if it chose
     one, goes into its session for every page after."""
-    from tournaments.core.models import LoginLanguage
-
     if request is None or not hasattr(request, "session"):
         return
     code = LoginLanguage.objects.filter(user=user).values_list("language", flat=True).first()
