@@ -79,3 +79,23 @@ def test_a_director_switches_to_polish_and_it_stays_on_every_page_and_device(liv
         other = login(browser)  # another browser of the same login: its choice follows it
         assert other.get_attribute("html", "lang") == "pl"
         browser.close()
+
+
+def test_the_big_screen_has_the_switch_in_a_corner(live_server, django_user_model):
+    from tournaments.tableside import screenlinks
+
+    session = build_demo_session(tables=3, movement="mitchell", seed=5, quick=True)
+    link = screenlinks.issue_screen_link(actor=None, session=session)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}, locale="nl-NL").new_page()
+        screen.goto(live_server.url + f"/screen/{link.token}/")
+        assert screen.get_attribute("html", "lang") == "nl"
+        switch = screen.locator("form.language-switch select[name=language]")
+        assert switch.is_visible() and not screen.locator(".topbar nav").is_visible()
+        box = switch.bounding_box()
+        assert box is not None and box["x"] > 1000 and box["y"] > 600  # bottom right, out of the ranking's way
+        screen.screenshot(path=str(SHOTS / "big-screen-nl.png"))
+        switch.select_option("sv")
+        screen.wait_for_function("document.documentElement.lang === 'sv'")
+        browser.close()
