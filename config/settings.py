@@ -105,6 +105,7 @@ TEMPLATES = [
                 "tournaments.tableside.events.context",  # push_on: pages hold an event stream
                 "tournaments.core.languages.switch_context",  # the language switch's choices
             ],
+            "builtins": ["tournaments.core.templatefilters"],  # |decimal: a figure in the reader's decimal mark
         },
     },
 ]

@@ -163,3 +163,12 @@ def test_a_director_sets_a_member_s_e_mail_language(director_client):
     assert director_client.post(f"/members/{member.pk}/", {**data, "language": "tlh"}).status_code == 200
     member.language = ""
     assert languages.member_language(member) == "en-gb"  # the club's
+
+
+def test_a_figure_made_by_scoring_reads_with_the_language_s_decimal_mark():
+    template = Template("{{ pct|decimal }} {{ imps|decimal }} {{ name|decimal }} {{ board|decimal }}")
+    context = {"pct": "61.56%", "imps": "-1.5", "name": "Mr. 1.5", "board": 12}
+    with translation.override("fr"):
+        assert template.render(Context(context)) == "61,56% -1,5 Mr. 1.5 12"
+    with translation.override("en-gb"):
+        assert template.render(Context(context)) == "61.56% -1.5 Mr. 1.5 12"

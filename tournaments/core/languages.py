@@ -11,6 +11,7 @@ club's own setting (one function to change).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.conf import settings
@@ -19,11 +20,13 @@ from django.http.response import HttpResponseBase
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import get_format
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from tournaments.core.models import LoginLanguage
 
 SESSION_KEY = "_bridgedesk_language"
+_FIGURE = re.compile(r"[+-]?\d+\.\d+%?")
 # Paper: Letter where it is the custom (the region of the club's language code, e.g. en-us, fr-ca), else A4.
 LETTER_REGIONS = frozenset({"us", "ca", "mx", "ph", "cl", "co", "ve"})
 
@@ -114,3 +117,12 @@ def default_paper(language: str | None = None) -> str:
 def switch_context(request: HttpRequest) -> dict[str, Any]:
     """The switch's choices, each language named in itself ("Polski" on a French page too): a context processor."""
     return {"shipped_languages": settings.LANGUAGES}
+
+
+def local_decimal(value: object) -> object:
+    """A figure as `scoring.shown` writes it ("52.13", "-1.5", "61.56%") with the language's decimal mark
+    ("52,13" in French); anything else as it is. Pure scoring stays Django-free: the edge localizes."""
+    text = str(value)
+    if _FIGURE.fullmatch(text):
+        return text.replace(".", str(get_format("DECIMAL_SEPARATOR")))
+    return value
