@@ -38,5 +38,6 @@ def switch_language(request: HttpRequest) -> HttpResponse:
 
 # The strings of static/js/*.js (locale/<lang>/LC_MESSAGES/djangojs.po) in the page's language: the same for
 # everyone in one language until the next deploy, so cached an hour (cache_page keys it on the language too).
-# Pages ask for it with ?l=<language> so a browser's copy never outlives a switch of language.
-javascript_catalog = public(cache_page(3600)(JavaScriptCatalog.as_view()))
+# Pages ask for it with ?l=<language> so a browser's copy never outlives a switch of language. Only our own
+# catalogue (LOCALE_PATHS), not every installed app's.
+javascript_catalog = public(cache_page(3600)(JavaScriptCatalog.as_view(packages=["tournaments"])))
