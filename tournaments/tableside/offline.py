@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language, gettext, pgettext
 from django.views.decorators.http import require_safe
 
 from tournaments.core.access import public
@@ -61,9 +62,10 @@ def manifest(request: HttpRequest, token: str) -> HttpResponse:
     """Public: the web app manifest of one table's page; it names no table and reads nothing (its start URL is
     the page it was linked from), so an unknown token learns nothing."""
     body = {
-        "name": "Bridgedesk table",
-        "short_name": "Table",
-        "description": "Enter this table's results, even with no network.",
+        "name": gettext("Bridgedesk table"),
+        "short_name": pgettext("bridge", "Table"),
+        "description": gettext("Enter this table's results, even with no network."),
+        "lang": get_language(),
         "start_url": "./",
         "scope": "/t/",
         "display": "standalone",
