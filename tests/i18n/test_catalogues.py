@@ -24,17 +24,23 @@ ROOT = Path(settings.BASE_DIR)
 SHIPPED = [code for code, _name in settings.LANGUAGES if code != "en"]
 DOMAINS = ("django", "djangojs")
 IGNORED = [".venv", "var", "tests", "bench", "static/js/htmx.min.js", "node_modules"]
+CODE_FOLDERS = ("tournaments", "templates", "static", "scoring", "config")
 PLURAL_COUNTS = {"fr": 2, "nl": 2, "de": 2, "pl": 3, "it": 2, "es": 2, "sv": 2}
 
 
 @pytest.fixture(scope="module")
 def catalogues(tmp_path_factory) -> Path:
-    """The catalogues as makemessages leaves them after reading today's code (a copy: the repository's stay)."""
-    copy = tmp_path_factory.mktemp("locale") / "locale"
-    shutil.copytree(ROOT / "locale", copy)
+    """The catalogues as makemessages leaves them after reading today's code. It runs in a copy of the code and
+    the catalogues: makemessages writes into the `locale` folder beside the files it reads, and the
+    repository's own catalogues must stay as committed."""
+    tree = tmp_path_factory.mktemp("code")
+    copy = tree / "locale"
+    shutil.copytree(ROOT / "locale", copy, ignore=shutil.ignore_patterns("*.mo"))
+    for folder in CODE_FOLDERS:
+        shutil.copytree(ROOT / folder, tree / folder, ignore=shutil.ignore_patterns("__pycache__", "htmx.min.js"))
     if shutil.which("xgettext") and shutil.which("msgmerge"):
         here = os.getcwd()
-        os.chdir(ROOT)
+        os.chdir(tree)
         try:
             with override_settings(LOCALE_PATHS=[copy]):
                 for domain in DOMAINS:
