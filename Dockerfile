@@ -15,6 +15,8 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 COPY . .
+# The translation catalogues' .mo files (not committed): pure Python, no gettext in the image.
+RUN python scripts/compile-messages --force
 RUN useradd --system --home /app --uid 10001 bridgedesk \
  && mkdir -p /data && chown bridgedesk /data
 USER bridgedesk

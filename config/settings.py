@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the login is known: its own language, else the switch's cookie, the browser's, the club's.
+    "tournaments.core.languages.ChosenLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -112,7 +114,9 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.tableside.events.context",  # push_on: pages hold an event stream
+                "tournaments.core.languages.switch_context",  # the language switch's choices
             ],
+            "builtins": ["tournaments.core.templatefilters"],  # |decimal: a figure in the reader's decimal mark
         },
     },
 ]
@@ -166,7 +170,24 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "en-gb"
+# Languages (docs/translating.md): LANGUAGE_CODE is the club's default (en-gb, fr, nl-be, de-ch, en-us, ...: its
+# region gives the dates, numbers and paper size); each page is in the login's own choice, else the language
+# switch's cookie, else the browser's when shipped, else this (tournaments/core/languages.py).
+LANGUAGE_CODE = os.environ.get("LANGUAGE_CODE", "en-gb").lower()
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("pl", "Polski"),
+    ("it", "Italiano"),
+    ("es", "Español"),
+    ("sv", "Svenska"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the switch remembers a phone's choice for a year
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+USE_THOUSAND_SEPARATOR = False  # "1234" boards and scores, not "1 234"; decimals follow the language
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
@@ -315,7 +336,7 @@ CDN_PURGE_TOKEN = os.environ.get("CDN_PURGE_TOKEN", "")
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).
 SECURE = env_bool("SECURE_COOKIES", False) and not DEBUG
-SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = SECURE
 SECURE_SSL_REDIRECT = SECURE and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE and env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.core import health, metrics
+from tournaments.core import health, language_views, metrics
 from tournaments.tableside.api import api
 
 # Plain Django includes: every URLconf and view loads when a web process starts (gunicorn --preload loads them
@@ -17,6 +17,9 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # Languages: the switch on every page (POST) and the JavaScript catalogue (static/js/*.js's strings).
+    path("language/", language_views.switch_language, name="set_language"),
+    path("jsi18n/", language_views.javascript_catalog, name="javascript-catalog"),
     # Operations: liveness, readiness (database, cache, broker) and Prometheus metrics (behind METRICS_TOKEN).
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),

@@ -10,6 +10,11 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from tournaments.core.languages import login_language
+
+        user_logged_in.connect(login_language, dispatch_uid="bridgedesk-login-language")
         # The laptop's web server (`manage.py start` runs Django's threaded server) queues 10 connections by
         # default: 60 phones sending at once overflowed it and some were reset. Queue as many as a room holds.
         from django.core.servers.basehttp import WSGIServer

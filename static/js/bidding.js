@@ -26,7 +26,7 @@
   }
 
   function why(call) { // the rule a call breaks, or ""
-    if (ended()) return "The auction has ended: undo a call to change it.";
+    if (ended()) return gettext("The auction has ended: undo a call to change it.");
     const i = calls.length;
     const side = i % 2;
     let lastBid = null, lastSide = -1, doubled = "";
@@ -34,9 +34,9 @@
       if (isBid(x.call)) { lastBid = x.call; lastSide = j % 2; doubled = ""; }
       else if (x.call !== "P") { doubled = x.call; lastSide = j % 2; }
     });
-    if (isBid(call) && lastBid && rank(call) <= rank(lastBid)) return call + " is not higher than " + lastBid + ".";
-    if (call === "X" && (!lastBid || doubled || lastSide === side)) return "Double only the opponents' last bid.";
-    if (call === "XX" && (doubled !== "X" || lastSide === side)) return "Redouble only the opponents' double.";
+    if (isBid(call) && lastBid && rank(call) <= rank(lastBid)) return interpolate(gettext("%(call)s is not higher than %(last)s."), { call: call, last: lastBid }, true);
+    if (call === "X" && (!lastBid || doubled || lastSide === side)) return gettext("Double only the opponents' last bid.");
+    if (call === "XX" && (doubled !== "X" || lastSide === side)) return gettext("Redouble only the opponents' double.");
     return "";
   }
 
@@ -55,10 +55,10 @@
     const cells = [];
     const lead = SEATS.indexOf(dealer);
     for (let k = 0; k < lead; k++) cells.push("<td></td>");
-    calls.forEach((x) => cells.push("<td>" + (isBid(x.call) ? x.call[0] + '<span class="suit-' + x.call.slice(1).toLowerCase() + '">' + SYMBOL[x.call.slice(1)] + "</span>" : x.call === "P" ? "Pass" : x.call) + (x.alert ? "!" : "") + "</td>"));
+    calls.forEach((x) => cells.push("<td>" + (isBid(x.call) ? x.call[0] + '<span class="suit-' + x.call.slice(1).toLowerCase() + '">' + SYMBOL[x.call.slice(1)] + "</span>" : x.call === "P" ? pgettext("bridge", "Pass") : x.call) + (x.alert ? "!" : "") + "</td>"));
     const rows = [];
     for (let k = 0; k < cells.length; k += 4) rows.push("<tr>" + cells.slice(k, k + 4).join("") + "</tr>");
-    $("bid-calls").innerHTML = rows.join("") || '<tr><td colspan="4" class="muted">Dealer ' + dealer + " calls first</td></tr>";
+    $("bid-calls").innerHTML = rows.join("") || '<tr><td colspan="4" class="muted">' + interpolate(gettext("Dealer %(dealer)s calls first"), { dealer: dealer }, true) + "</td></tr>";
     box.querySelectorAll("[data-bid-level]").forEach((b) => b.classList.toggle("on", b.dataset.bidLevel === level));
     $("bid-alert").classList.toggle("on", alert);
   }

@@ -22,8 +22,9 @@
       }
     });
     if (!cleared.length) return;
-    const what = cleared.length === 1 ? "this line's stored result" : "these lines' stored results";
-    if (!window.confirm("Delete " + what + "?\n\n" + cleared.join("\n") + "\n\nThe lines were cleared; saving deletes the results (the audit log keeps them).")) {
+    const question = ngettext("Delete this line's stored result?", "Delete these lines' stored results?", cleared.length);
+    const why = gettext("The lines were cleared; saving deletes the results (the audit log keeps them).");
+    if (!window.confirm(question + "\n\n" + cleared.join("\n") + "\n\n" + why)) {
       ev.preventDefault();
     }
   });

@@ -12,7 +12,7 @@
   const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
   const RANKS = "AKQJT98765432".split("");
   const SEATS = ["N", "E", "S", "W"];
-  const NAMES = { N: "North", E: "East", S: "South", W: "West" };
+  const NAMES = { N: pgettext("seat", "North"), E: pgettext("seat", "East"), S: pgettext("seat", "South"), W: pgettext("seat", "West") };
   let board = null;
   let owner = {}; // card -> seat
   let seat = "N";
@@ -38,8 +38,8 @@
 
   function tap(card) {
     if (owner[card] === seat) { delete owner[card]; }
-    else if (owner[card]) { $("th-error").textContent = rank(card[1]) + SYMBOL[card[0]] + " is in " + NAMES[owner[card]] + "'s hand: tap " + NAMES[owner[card]] + " to take it back."; return; }
-    else if (count(seat) >= 13) { $("th-error").textContent = NAMES[seat] + " has 13 cards already."; return; }
+    else if (owner[card]) { $("th-error").textContent = interpolate(gettext("%(card)s is in %(seat)s's hand: tap %(seat)s to take it back."), { card: rank(card[1]) + SYMBOL[card[0]], seat: NAMES[owner[card]] }, true); return; }
+    else if (count(seat) >= 13) { $("th-error").textContent = interpolate(gettext("%(seat)s has 13 cards already."), { seat: NAMES[seat] }, true); return; }
     else { owner[card] = seat; }
     $("th-error").textContent = "";
     if (count(seat) === 13) {
@@ -53,7 +53,7 @@
 
   function start(number) {
     board = number; owner = {}; seat = "N";
-    $("th-title").textContent = "Board " + number + ": the hands";
+    $("th-title").textContent = interpolate(gettext("Board %(board)s: the hands"), { board: number }, true);
     $("th-error").textContent = "";
     box.hidden = false;
     paint();
@@ -67,10 +67,10 @@
     try {
       const r = await fetch(api + "hands", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ board: board, hands: hands }) });
       const body = await r.json();
-      if (!r.ok) { $("th-error").textContent = body.message || "Not saved."; if (r.status !== 409) { $("th-send").disabled = false; return; } }
+      if (!r.ok) { $("th-error").textContent = body.message || gettext("Not saved."); if (r.status !== 409) { $("th-send").disabled = false; return; } }
       box.hidden = true; board = null;
       app.dispatchEvent(new CustomEvent("tableload"));
-    } catch (e) { $("th-error").textContent = "No connection: the hands are kept here; save again when it is back."; $("th-send").disabled = false; }
+    } catch (e) { $("th-error").textContent = gettext("No connection: the hands are kept here; save again when it is back."); $("th-send").disabled = false; }
   }
 
   function diagram(deal) {
@@ -85,11 +85,11 @@
     const wanted = (state.boards || []).filter((b) => b.hands_wanted);
     const todo = $("ts-hands-todo");
     todo.hidden = !wanted.length;
-    todo.innerHTML = wanted.length ? "<h2>Hands to enter</h2><p class=\"muted\">Your table deals these boards: enter the four hands once they are played.</p>" + wanted.map((b) => '<button type="button" class="big" data-hands-board="' + b.board + '">Hands of board ' + b.board + "</button>").join(" ") : "";
+    todo.innerHTML = wanted.length ? "<h2>" + gettext("Hands to enter") + "</h2><p class=\"muted\">" + gettext("Your table deals these boards: enter the four hands once they are played.") + "</p>" + wanted.map((b) => '<button type="button" class="big" data-hands-board="' + b.board + '">' + interpolate(gettext("Hands of board %(board)s"), { board: b.board }, true) + "</button>").join(" ") : "";
     const known = (state.boards || []).filter((b) => b.deal);
     const deals = $("ts-deals");
     deals.hidden = !known.length;
-    deals.innerHTML = known.map((b) => '<div data-deal-board="' + b.board + '"><h3>Board ' + b.board + "</h3>" + diagram(b.deal) + "</div>").join("");
+    deals.innerHTML = known.map((b) => '<div data-deal-board="' + b.board + '"><h3>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + "</h3>" + diagram(b.deal) + "</div>").join("");
     if (board !== null && !wanted.some((b) => b.board === board)) { box.hidden = true; board = null; }
   }
 

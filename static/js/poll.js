@@ -17,9 +17,7 @@
   });
   function paint(el) {
     const left = Number(el.dataset.countdown);
-    const a = Math.abs(left);
-    el.textContent = (left < 0 ? "over by " : "") + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0")
-      + (left < 0 ? "" : " left") + (el.dataset.running === "1" ? "" : " (paused)");
+    el.textContent = bridgedeskClock(left, el.dataset.running === "1", true);
     el.classList.toggle("late", left < 0);
   }
   setInterval(function () {

@@ -16,22 +16,22 @@
     $("ts-seats").innerHTML = '<div class="seat"><strong>NS</strong> ' + esc(state.ns.name) + '</div><div class="seat"><strong>EW</strong> ' + esc(state.ew.name) + "</div>";
     $("ts-boards").innerHTML = state.boards.map((b) =>
       '<button type="button" class="ts-board' + (b.mine != null ? " is-done" : "") + '" id="board-' + b.board + '" data-board="' + b.board + '">' +
-      "<strong>Board " + b.board + "</strong>" +
-      '<span class="here">Here ' + shown(b.mine) + (b.queued ? " · to send" : "") + "</span>" +
-      '<span class="muted other">Other room ' + shown(b.other) + "</span>" +
-      (b.imps_home == null ? "" : '<span class="imps">IMPs ' + esc(state.home) + " " + b.imps_home + "</span>") +
+      "<strong>" + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + "</strong>" +
+      '<span class="here">' + interpolate(gettext("Here %(score)s"), { score: shown(b.mine) }, true) + (b.queued ? " · " + gettext("to send") : "") + "</span>" +
+      '<span class="muted other">' + interpolate(gettext("Other room %(score)s"), { score: shown(b.other) }, true) + "</span>" +
+      (b.imps_home == null ? "" : '<span class="imps">' + interpolate(gettext("IMPs %(team)s %(imps)s"), { team: esc(state.home), imps: b.imps_home }, true) + "</span>") +
       "</button>").join("");
-    const vps = state.complete && state.vp_home != null ? " · VPs " + state.vp_home.toFixed(2) + "–" + state.vp_away.toFixed(2) : "";
-    $("ts-total").textContent = "IMPs " + state.home + " " + state.imps_home + " – " + state.imps_away + " " + state.away + vps;
+    const vps = state.complete && state.vp_home != null ? " · " + interpolate(gettext("VPs %(home)s–%(away)s"), { home: formatNumber(state.vp_home, 2), away: formatNumber(state.vp_away, 2) }, true) : "";
+    $("ts-total").textContent = interpolate(gettext("IMPs %(home)s %(home_imps)s – %(away_imps)s %(away)s"), { home: state.home, home_imps: state.imps_home, away_imps: state.imps_away, away: state.away }, true) + vps;
   }
 
   function open(state, number, typed, message) {
     const b = state.boards.find((x) => x.board === number);
     if (!b) return;
     current = { board: number, seen: b.mine == null ? "" : String(b.mine) };
-    $("ts-room-title").textContent = "Board " + number;
+    $("ts-room-title").textContent = interpolate(pgettext("bridge", "Board %(board)s"), { board: number }, true);
     $("ts-room-score").value = typed != null ? typed : current.seen;
-    $("ts-room-summary").textContent = b.other == null ? "The other room's score is not in yet." : "Other room: N-S " + b.other + ".";
+    $("ts-room-summary").textContent = b.other == null ? gettext("The other room's score is not in yet.") : interpolate(gettext("Other room: N-S %(score)s."), { score: b.other }, true);
     $("ts-room-error").textContent = message || "";
     $("ts-room-score").setAttribute("aria-invalid", message ? "true" : "false");
     $("ts-room").hidden = false;
@@ -42,7 +42,7 @@
     if (!current) return;
     const typed = $("ts-room-score").value.trim();
     const p = { board: current.board, ns_score: typed, seen: current.seen };
-    if (!/^-?[0-9]+$/.test(typed)) return refuse("Type the N-S score of this room, e.g. 420 or -100.");
+    if (!/^-?[0-9]+$/.test(typed)) return refuse(gettext("Type the N-S score of this room, e.g. 420 or -100."));
     const asked = current;
     $("ts-room-send").disabled = true;
     try { // checked at once when online; offline it is queued and checked when sent
@@ -76,6 +76,6 @@
     render: render,
     open: (state, number) => open(state, number),
     // The server refused a queued score (stale, bad, finished): say why; the next load shows what is stored.
-    refused(payload, message) { $("ts-room-alert").textContent = "Board " + payload.board + ": " + message; },
+    refused(payload, message) { $("ts-room-alert").textContent = interpolate(gettext("Board %(board)s: %(reason)s"), { board: payload.board, reason: message }, true); },
   };
 })();

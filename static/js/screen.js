@@ -15,8 +15,7 @@
     const el = document.getElementById("screen-clock");
     if (!el) return;
     if (remaining === null) { el.textContent = ""; return; }
-    const a = Math.abs(remaining);
-    el.textContent = (remaining < 0 ? "over by " : "") + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0") + (running ? "" : " (paused)");
+    el.textContent = bridgedeskClock(remaining, running, false);
     el.classList.toggle("late", remaining < 0);
   }
   setInterval(function () { if (running && remaining !== null) { remaining -= 1; paint(); } }, 1000);

@@ -8,7 +8,7 @@
   if (!app || !box) return;
   const api = app.dataset.api;
   const $ = (id) => document.getElementById(id);
-  const NAMES = { N: "North", E: "East", S: "South", W: "West" };
+  const NAMES = { N: pgettext("seat", "North"), E: pgettext("seat", "East"), S: pgettext("seat", "South"), W: pgettext("seat", "West") };
   let seat = "";
   let member = null; // {id, name} picked from the search
   let findTimer = null;
@@ -26,7 +26,7 @@
     if (box.hidden) return;
     $("ts-signed").innerHTML = "NESW".split("").map((s) => {
       const who = signIn.seats[s];
-      const text = who ? esc(who.name) + (who.known ? "" : ' <span class="muted">(number to check)</span>') : '<span class="muted">not signed in</span>';
+      const text = who ? esc(who.name) + (who.known ? "" : ' <span class="muted">' + gettext("(number to check)") + "</span>") : '<span class="muted">' + gettext("not signed in") + "</span>";
       return '<li data-signed="' + s + '"><strong>' + NAMES[s] + "</strong> " + text + "</li>";
     }).join("");
     const next = "NESW".split("").find((s) => !signIn.seats[s]);
@@ -51,7 +51,7 @@
       const r = await fetch(api + "signin", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const answer = await r.json();
       if (!r.ok) {
-        $("si-error").textContent = answer.message || "Not signed in.";
+        $("si-error").textContent = answer.message || gettext("Not signed in.");
         if (answer.field === "name") { $("si-name-box").hidden = false; $("si-name").focus(); }
         ready();
         return;
@@ -61,7 +61,7 @@
       $("si-name-box").hidden = true;
       member = null; seat = "";
       app.dispatchEvent(new CustomEvent("tableload"));
-    } catch (e) { $("si-error").textContent = "No connection: sign in again when it is back."; ready(); }
+    } catch (e) { $("si-error").textContent = gettext("No connection: sign in again when it is back."); ready(); }
   }
 
   box.addEventListener("click", (ev) => {

@@ -11,12 +11,12 @@
     const state = ev.detail;
     const parts = [];
     if (state.running && (state.running.ns || state.running.ew)) {
-      const side = (key, label) => state[key] && state.running[key] ? "<div><strong>" + label + " " + esc(state[key].number) + "</strong> " + esc(state.running[key]) + "% so far</div>" : "";
+      const side = (key, label) => state[key] && state.running[key] ? "<div><strong>" + label + " " + esc(state[key].number) + "</strong> " + esc(interpolate(gettext("%(percent)s so far"), { percent: state.running[key] + "%" }, true)) + "</div>" : "";
       parts.push('<div id="ts-running">' + side("ns", "NS") + side("ew", "EW") + "</div>");
     }
     if (state.ranking && state.ranking.length) {
       const rows = state.ranking.map((r) => "<tr><td>" + esc(r.place) + "</td><td>" + esc(r.pair) + "</td><td>" + esc(r.names) + '</td><td class="num">' + (r.percentage == null ? "" : esc(r.percentage) + "%") + "</td></tr>");
-      parts.push('<h2>Ranking</h2><table class="table compact" id="ts-ranking"><tbody>' + rows.join("") + "</tbody></table>");
+      parts.push("<h2>" + gettext("Ranking") + '</h2><table class="table compact" id="ts-ranking"><tbody>' + rows.join("") + "</tbody></table>");
     }
     box.hidden = !parts.length;
     box.innerHTML = parts.join("");

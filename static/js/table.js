@@ -26,7 +26,7 @@
   function saveQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); showOffline(); }
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
   function contractText(c) {
-    if (!c || c === "PASS") return "Passed out";
+    if (!c || c === "PASS") return gettext("Passed out");
     const m = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(c);
     return m ? m[1] + SUIT[m[2]] + m[3] : c;
   }
@@ -35,9 +35,10 @@
     const n = queue().length;
     const el = $("ts-offline");
     el.hidden = n === 0;
-    el.textContent = n === 0 ? "" : n === 1
-      ? "1 result is waiting to be sent: it is kept on this phone and goes as soon as the connection is back."
-      : n + " results are waiting to be sent: they are kept on this phone and go as soon as the connection is back.";
+    el.textContent = n === 0 ? "" : interpolate(ngettext(
+      "%(count)s result is waiting to be sent: it is kept on this phone and goes as soon as the connection is back.",
+      "%(count)s results are waiting to be sent: they are kept on this phone and go as soon as the connection is back.",
+      n), { count: n }, true);
   }
 
   async function load() {
@@ -69,12 +70,12 @@
   }
 
   function render() {
-    $("ts-round").textContent = state.complete ? "· all rounds entered" : "· Round " + state.round + " of " + state.rounds;
-    const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + seat + " sit out</div>";
+    $("ts-round").textContent = "· " + (state.complete ? gettext("all rounds entered") : interpolate(gettext("Round %(round)s of %(rounds)s"), { round: state.round, rounds: state.rounds }, true));
+    const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
     $("ts-seats").innerHTML = pair(state.ns, "NS") + pair(state.ew, "EW");
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · score to come" : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · tap to change" : "") + "</span>" : '<span class="todo">Enter</span>';
-      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>Board ' + b.board + '</strong><span class="muted">Dealer ' + esc(b.dealer) + " · Vul " + esc(b.vulnerability) + "</span>" + done + (b.disputed ? '<span class="error">The director will check this board</span>' : "") + "</button>";
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
+      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: b.dealer, vulnerability: b.vulnerability }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
     showMove();
@@ -87,7 +88,7 @@
   function showMove() {
     const t = state.timer;
     const now = !state.complete && !!t && t.running && t.remaining_seconds != null && t.remaining_seconds <= 0;
-    const html = (now ? '<h2 class="ts-move-now">Move now</h2>' : state.move ? "<h2>Move</h2>" : "") +
+    const html = (now ? '<h2 class="ts-move-now">' + gettext("Move now") + "</h2>" : state.move ? "<h2>" + gettext("Move") + "</h2>" : "") +
       (state.move ? '<p class="lead">' + esc(state.move) + "</p>" : "");
     const move = $("ts-move");
     move.hidden = !html;
@@ -98,8 +99,7 @@
     const el = $("ts-timer");
     if (!state || !state.timer || state.timer.remaining_seconds == null) { el.textContent = ""; return; }
     const s = state.timer.remaining_seconds;
-    const a = Math.abs(s);
-    el.textContent = (s < 0 ? "over by " : "") + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0") + (state.timer.running ? "" : " (paused)");
+    el.textContent = bridgedeskClock(s, state.timer.running, false);
     el.classList.toggle("late", s < 0);
     if (!room) showMove();
   }
@@ -107,7 +107,7 @@
 
   function open(board) {
     entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null };
-    $("ts-entry-title").textContent = "Board " + board;
+    $("ts-entry-title").textContent = interpolate(pgettext("bridge", "Board %(board)s"), { board: board }, true);
     delete app.dataset.auction; // js/bidding.js sets it again once the auction on its box has ended
     const b = state.boards.find((x) => x.board === board);
     app.dispatchEvent(new CustomEvent("entryopen", { detail: { board: board, dealer: b ? b.dealer : "N", bidding: !!state.settings.bidding } }));
@@ -151,17 +151,18 @@
     const p = payload();
     lastPreview = null; // a score shown is always the one for what is on the keypad now
     $("ts-send").disabled = !p;
-    $("ts-summary").textContent = p ? describe(p, null) : "Choose the contract, declarer and result.";
+    $("ts-summary").textContent = p ? describe(p, null) : gettext("Choose the contract, declarer and result.");
     if (p) preview(p);
   }
 
   function describe(p, score) {
     const c = contractText(p.contract);
-    const by = p.declarer ? " by " + p.declarer : "";
-    const tricks = p.tricks != null ? ", " + p.tricks + " tricks" : "";
-    const lead = p.lead ? ", lead " + SUIT[p.lead[0]] + p.lead.slice(1).replace("T", "10") : "";
-    const s = score == null ? "" : " · NS " + (score > 0 ? "+" : "") + score;
-    return "Board " + p.board + ": " + c + by + tricks + lead + s;
+    const what = { board: p.board, contract: c, declarer: p.declarer, tricks: p.tricks };
+    let text = p.declarer ? interpolate(gettext("Board %(board)s: %(contract)s by %(declarer)s"), what, true)
+      : interpolate(gettext("Board %(board)s: %(contract)s"), what, true);
+    if (p.tricks != null) text += ", " + interpolate(ngettext("%(tricks)s trick", "%(tricks)s tricks", p.tricks), what, true);
+    if (p.lead) text += ", " + interpolate(gettext("lead %(card)s"), { card: SUIT[p.lead[0]] + p.lead.slice(1).replace("T", "10") }, true);
+    return text + (score == null ? "" : " · NS " + (score > 0 ? "+" : "") + score);
   }
 
   let previewTimer = null;
@@ -174,7 +175,7 @@
         if (JSON.stringify(payload()) !== JSON.stringify(p)) return; // the keypad moved on meanwhile
         if (r.ok) { lastPreview = body.ns_score; $("ts-summary").textContent = describe(p, body.ns_score); $("ts-error").textContent = ""; }
         else { $("ts-error").textContent = body.message; }
-      } catch (e) { lastPreview = null; $("ts-summary").textContent = describe(p, null) + " · score shown once sent (offline)"; }
+      } catch (e) { lastPreview = null; $("ts-summary").textContent = describe(p, null) + " · " + gettext("score shown once sent (offline)"); }
     }, 120);
   }
 
@@ -226,9 +227,9 @@
         q = queue().filter((x) => x.client_id !== item.client_id);
         saveQueue(q);
         sent += 1;
-        if (room && r.status >= 400) room.refused(item.payload, body.message || "refused", state);
+        if (room && r.status >= 400) room.refused(item.payload, body.message || gettext("refused"), state);
         else if (r.status === 409) $("ts-error").textContent = body.message || "";
-        else if (r.status === 422 || r.status === 403) alert("Board " + item.payload.board + ": " + (body.message || "refused"));
+        else if (r.status === 422 || r.status === 403) alert(interpolate(gettext("Board %(board)s: %(reason)s"), { board: item.payload.board, reason: body.message || gettext("refused") }, true));
       }
     } finally { flushing = false; }
     if (sent || force === true) await load();
@@ -247,7 +248,7 @@
       const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + esc(who) + "</span>" : "");
       const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + contractText(l.contract) + " " + esc(l.declarer) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
-      t.innerHTML = "<h2>Board " + board + " so far</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>Contract</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + gettext("Contract") + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;
     } catch (e) { /* offline */ }
   }
@@ -277,8 +278,8 @@
     $("ts-call").addEventListener("click", async () => {
       try {
         const r = await fetch(api + "call", { method: "POST" });
-        $("ts-call-done").textContent = r.ok ? "The director has been called." : "Could not call: try again.";
-      } catch (e) { $("ts-call-done").textContent = "No connection: raise your hand."; }
+        $("ts-call-done").textContent = r.ok ? gettext("The director has been called.") : gettext("Could not call: try again.");
+      } catch (e) { $("ts-call-done").textContent = gettext("No connection: raise your hand."); }
     });
   }
   if (room) room.start({ api: api, commit: commit });
@@ -289,7 +290,9 @@
   if ("serviceWorker" in navigator && app.dataset.sw) {
     navigator.serviceWorker.register(app.dataset.sw, { scope: "/t/" }).catch(() => { /* not installable here */ });
     navigator.serviceWorker.ready.then((reg) => {
-      if (reg.active) reg.active.postMessage({ keep: [location.pathname, api] });
+      const words = document.querySelector("script[src*='/jsi18n/']"); // the page's words, kept for offline too
+      const keep = [location.pathname, api].concat(words ? [words.getAttribute("src")] : []);
+      if (reg.active) reg.active.postMessage({ keep: keep });
     });
   }
   window.addEventListener("online", () => flush(true));

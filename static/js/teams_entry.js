@@ -8,8 +8,9 @@
       return Array.from(row.querySelectorAll("input")).every(function (input) { return input.value.trim() === ""; });
     }).map(function (row) { return row.dataset.stored; });
     if (!cleared.length) return;
-    const what = cleared.length === 1 ? "board " + cleared[0] : "boards " + cleared.join(", ");
-    if (!window.confirm("Delete the scores of " + what + "? Both rooms were cleared (the audit log keeps them).")) {
+    const question = ngettext("Delete the scores of board %(boards)s? Both rooms were cleared (the audit log keeps them).",
+      "Delete the scores of boards %(boards)s? Both rooms were cleared (the audit log keeps them).", cleared.length);
+    if (!window.confirm(interpolate(question, { boards: cleared.join(", ") }, true))) {
       ev.preventDefault();
     }
   });

@@ -39,7 +39,10 @@ def test_the_big_screen_shows_the_ranking_the_clock_and_move_now(live_server, dj
         page.fill("input[name=password]", "screen-director-pw")
         page.click("button[type=submit]")
         page.goto(f"{live_server.url}/live/{session.pk}/screen/")
-        expect(page.locator(".topbar")).to_be_hidden()
+        # No menus; only the language switch, small in a corner (issue 27).
+        expect(page.locator(".topbar nav")).to_be_hidden()
+        expect(page.locator(".topbar .brand")).to_be_hidden()
+        expect(page.locator(".topbar .language-switch")).to_be_visible()
         rows = page.locator(".screen-table tr")
         expect(rows).to_have_count(len(ranking_ns.rows) + len(ranking_ew.rows))
         top = ranking_ns.rows[0]

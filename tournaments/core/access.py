@@ -17,6 +17,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.utils.text import get_text_list
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 APP_LABEL = "core"  # the app of Access, which holds the permissions (tournaments/core/apps.py)
@@ -102,7 +104,8 @@ def requires(*perms: Perm) -> Callable[[View], View]:
                 return redirect_to_login(request.get_full_path())
             missing = [p for p in perms if not request.user.has_perm(p.full)]
             if missing:
-                return render(request, "403.html", {"missing": missing}, status=403)
+                labels = get_text_list([str(p.label) for p in missing], gettext("and"))
+                return render(request, "403.html", {"missing": missing, "missing_labels": labels}, status=403)
             return view(request, *args, **kwargs)
 
         guarded.required_permissions = perms  # type: ignore[attr-defined]

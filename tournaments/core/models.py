@@ -1,5 +1,6 @@
 """Shared model pieces."""
 
+from django.conf import settings
 from django.db import models
 
 
@@ -34,3 +35,16 @@ class Access(models.Model):
 
     def __str__(self) -> str:
         return "Bridgedesk permissions"
+
+
+class LoginLanguage(models.Model):
+    """A login's own choice of language (the switch, when logged in), so it follows the login to any device."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="language_choice"
+    )
+    # One of settings.LANGUAGES, checked on the way in (no `choices`: adding a language needs no migration).
+    language = models.CharField(max_length=12)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

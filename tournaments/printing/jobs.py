@@ -33,10 +33,11 @@ from django.core.files.base import ContentFile
 from django.db import InterfaceError, OperationalError, close_old_connections, connection, transaction
 from django.db.models import F, FileField, Q, QuerySet
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.languages import club_default_language, default_paper
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
@@ -82,7 +83,7 @@ def start_job(
     party: Any = None,
     team_event: Any = None,
     simultaneous: Any = None,
-    paper: str = "a4",
+    paper: str = "",
     enqueue: bool = True,
 ) -> GeneratedFile:
     """Record a job for `kind` of a session, a party, a teams event or a simultaneous; queue it once committed.
@@ -106,7 +107,7 @@ def start_job(
                 % {"what": registry.title_of(kind).lower(), "owner": spec.owner}
             }
         )
-    paper = (paper or "a4").lower()
+    paper = (paper or default_paper()).lower()  # none asked: the club's country's (A4, Letter in the US)
     if paper not in PAPER_NAMES:
         raise ValidationError(
             {"paper": gettext("Unknown paper size %(paper)s: choose A4 or US Letter.") % {"paper": repr(paper)}}
@@ -120,7 +121,9 @@ def start_job(
             team_event=target if spec.owner == "team_event" else None,
             simultaneous=target if spec.owner == "simultaneous" else None,
             kind=kind,
-            params={"paper": paper} | ({spec.owner: target.pk} if spec.owner != "session" else {}),
+            # The language of the request that asked: the worker writes the file and its messages in it.
+            params={"paper": paper, "language": translation.get_language() or club_default_language()}
+            | ({spec.owner: target.pk} if spec.owner != "session" else {}),
             message=gettext("Waiting for a worker"),
             expires_at=timezone.now() + ttl(),
         )
@@ -265,11 +268,18 @@ def run_job(job_id: int) -> GeneratedFile | None:
     """Render the job's file and store it; a failure is stored in words. Safe to call again for the same job.
 
     A database that goes away for up to OUTAGE_LIMIT seconds does not fail the job: the heartbeat reconnects,
-    the render (which only reads) is run again once the database is back, and the message says so.
+    the render (which only reads) is run again once the database is back, and the message says so. The file
+    and every message are in the language of the request that queued the job (its params), else the club's.
     """
     job, _ = _through_outages(lambda: claim(job_id), job_id, "claiming it")
     if job is None:
         return GeneratedFile.objects.filter(pk=job_id).first()
+    with translation.override(str(job.params.get("language") or club_default_language())):
+        return _run_claimed(job)
+
+
+def _run_claimed(job: GeneratedFile) -> GeneratedFile | None:
+    """The rest of run_job, once the job is ours, in the job's language."""
     spec = registry.KINDS.get(job.kind)
     paper = str(job.params.get("paper", "a4"))
     try:

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from tournaments.core.once import get_or_build
@@ -52,8 +52,10 @@ def fingerprint(session_id: int) -> str | None:
 
 
 def page_key(path: str, state: str) -> str:
-    """The cache key of a public page (its path) at a fingerprint; its ETag is made from it."""
-    return "public-page-gz:" + hashlib.sha256(f"{path}|{state}".encode()).hexdigest()[:32]
+    """The cache key of a public page (its path, in the reader's language) at a fingerprint; its ETag is made
+    from it, so a reader who switches language never gets the other language's copy or a 304 for it."""
+    language = translation.get_language()
+    return "public-page-gz:" + hashlib.sha256(f"{path}|{language}|{state}".encode()).hexdigest()[:32]
 
 
 def _marked_updating(content: bytes) -> bytes:
@@ -97,7 +99,8 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             patch_vary_headers(response, ["Accept-Encoding"])  # as the 200 it stands for
             return cdn.shared(response, pk)
         publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
-        latest = "public-page-latest-gz:" + hashlib.sha256(f"{path}|{publication}".encode()).hexdigest()[:32]
+        language = translation.get_language()
+        latest = "public-page-latest-gz:" + hashlib.sha256(f"{path}|{language}|{publication}".encode()).hexdigest()[:32]
         refused: list[HttpResponse] = []
 
         def build() -> bytes | None:

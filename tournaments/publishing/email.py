@@ -13,9 +13,11 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from tournaments.core.languages import member_language
 from tournaments.printing.base import ReportError
 from tournaments.publishing import players
 from tournaments.publishing.delivery import Line, Outcome, Report, delivers, failure, where
@@ -38,6 +40,13 @@ def _seats(session: Session) -> list[EntryPlayer]:
 
 
 def _message(session: Session, seat: EntryPlayer, data: SessionData, connection: object) -> EmailMultiAlternatives:
+    """One player's message, in the member's language (else the club's), whoever asked for the sending."""
+    assert seat.member is not None  # only members with an address get here
+    with translation.override(member_language(seat.member)):
+        return _message_now(session, seat, data, connection)
+
+
+def _message_now(session: Session, seat: EntryPlayer, data: SessionData, connection: object) -> EmailMultiAlternatives:
     """One player's message: the score card in HTML and text, the PDF attached, the unsubscribe header."""
     member = seat.member
     assert member is not None  # only members with an address get here
@@ -56,7 +65,7 @@ def _message(session: Session, seat: EntryPlayer, data: SessionData, connection:
     }
     message = EmailMultiAlternatives(
         subject=_("Your results: %(event)s, %(date)s")
-        % {"event": session.event.name, "date": date_format(session.date, "d F Y")},
+        % {"event": session.event.name, "date": date_format(session.date, "DATE_FORMAT")},
         body=render_to_string("publishing/email/scorecard.txt", context),
         to=[member.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},

@@ -10,9 +10,11 @@ import datetime
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext
 
 import scoring
 from tournaments.core import notation, text
@@ -179,7 +181,7 @@ class MemberEditForm(forms.ModelForm[Member]):
 
     class Meta:
         model = Member
-        fields = ["name", "national_id", "email", "active", "email_opt_out"]
+        fields = ["name", "national_id", "email", "active", "email_opt_out", "language"]
         labels = {
             "name": gettext_lazy("Name"),
             "national_id": gettext_lazy("National id"),
@@ -187,6 +189,15 @@ class MemberEditForm(forms.ModelForm[Member]):
             "active": gettext_lazy("Still a member (shown in the quick search)"),
             "email_opt_out": gettext_lazy("No results e-mails"),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The language of this member's e-mails: one we ship, each named in itself, or the club's.
+        self.fields["language"] = forms.ChoiceField(
+            label=gettext("Language of e-mails"),
+            required=False,
+            choices=[("", gettext("The club's language")), *settings.LANGUAGES],
+        )
 
 
 class ResultLineForm(forms.Form):

@@ -10,6 +10,7 @@ from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
@@ -152,7 +153,7 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    etag = f'"t{link.pk}.{_version(link)}"'
+    etag = f'"t{link.pk}.{_version(link)}.{translation.get_language()}"'  # its words are in the reader's language
     if request.headers.get("If-None-Match") == etag:
         not_modified = HttpResponseNotModified()
         not_modified["ETag"] = etag

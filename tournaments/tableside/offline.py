@@ -10,13 +10,15 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.access import public
 
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
-CACHE_NAME = "bridgedesk-table-v2"  # v2: table.js shared with teams rooms (room.js)
+CACHE_NAME = "bridgedesk-table-v3"  # v3: the JavaScript catalogue and language.js (its words in the page's language)
 
 
 @public
@@ -29,6 +31,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "tableside/sw.js",
         {
             "cache_name": CACHE_NAME,
+            "catalogue": reverse("javascript-catalog"),
             "assets": json.dumps(
                 [
                     static("css/bridgedesk.css"),
@@ -42,6 +45,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/push.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),
+                    static("js/language.js"),
                     static("favicon.svg"),
                 ]
             ),
@@ -59,9 +63,10 @@ def manifest(request: HttpRequest, token: str) -> HttpResponse:
     """Public: the web app manifest of one table's page; it names no table and reads nothing (its start URL is
     the page it was linked from), so an unknown token learns nothing."""
     body = {
-        "name": _("Bridgedesk table"),
-        "short_name": _("Table"),
-        "description": _("Enter this table's results, even with no network."),
+        "name": gettext("Bridgedesk table"),
+        "short_name": pgettext("bridge", "Table"),
+        "description": gettext("Enter this table's results, even with no network."),
+        "lang": get_language(),
         "start_url": "./",
         "scope": "/t/",
         "display": "standalone",

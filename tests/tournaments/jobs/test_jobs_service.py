@@ -38,7 +38,7 @@ def test_a_job_is_sent_only_when_its_transaction_commits(director, django_captur
     assert len(callbacks) == 1
     callbacks[0]()
     assert sent == [job.pk]
-    assert job.status == "queued" and job.params == {"paper": "letter"} and job.owner == director
+    assert job.status == "queued" and job.params == {"paper": "letter", "language": "en-gb"} and job.owner == director
     assert job.expires_at > timezone.now() + timedelta(hours=71)
 
 

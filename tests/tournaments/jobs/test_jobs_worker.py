@@ -48,7 +48,7 @@ def test_standings_job_runs_on_the_worker_and_downloads(celery_worker_process, d
     response = director_client.post(reverse("print_start", args=[session.pk]), {"kind": "standings", "paper": "letter"})
     assert response.status_code == 302
     job = GeneratedFile.objects.get(session=session)
-    assert job.owner == director and job.kind == "standings" and job.params == {"paper": "letter"}
+    assert job.owner == director and job.kind == "standings" and job.params == {"paper": "letter", "language": "en-gb"}
 
     answer, seen = _poll_status(director_client, job.pk)
     assert answer["status"] == "done", answer

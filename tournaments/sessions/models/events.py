@@ -18,6 +18,11 @@ class Member(Timestamped):
     national_id = models.CharField(max_length=40, blank=True, help_text=gettext_lazy("EBU/ACBL/ABF number, if any"))
     email = models.EmailField(blank=True)
     active = models.BooleanField(default=True)
+    language = models.CharField(
+        max_length=12,
+        blank=True,
+        help_text=gettext_lazy("The language of this member's e-mails, e.g. fr (blank: the club's)"),
+    )
     email_opt_out = models.BooleanField(
         default=False, help_text=gettext_lazy("Wants no results by e-mail (the unsubscribe link)")
     )

@@ -10,7 +10,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.sessions.models import Member
 
-FIELDS = ["name", "national_id", "email", "active", "email_opt_out"]
+FIELDS = ["name", "national_id", "email", "active", "email_opt_out", "language"]
 
 
 @transaction.atomic

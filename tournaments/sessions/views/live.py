@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import condition
 
@@ -26,7 +27,7 @@ def session_etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> st
         return None  # the view answers 404
     who = request.user.pk if request.user.is_authenticated else 0
     fragment = "htmx" if request.headers.get("HX-Request") else "page"
-    raw = f"{versions}|{status}|{who}|{fragment}|{request.get_full_path()}"
+    raw = f"{versions}|{status}|{who}|{fragment}|{translation.get_language()}|{request.get_full_path()}"
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 

@@ -10,6 +10,7 @@ const CACHE = "{{ cache_name }}";
 const ASSETS = {{ assets|safe }};
 const PAGE = /^\/t\/[^/]+\/$/;
 const STATE = /^\/api\/table\/[^/]+\/$/;
+const CATALOGUE = "{{ catalogue }}"; // the page's words in its language (?l=fr): kept per language, like a page
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
@@ -30,7 +31,8 @@ function ours(path) {
 self.addEventListener("message", (event) => {
   const keep = (event.data && Array.isArray(event.data.keep)) ? event.data.keep : [];
   const paths = keep.map((u) => new URL(u, self.location.origin))
-    .filter((u) => u.origin === self.location.origin && ours(u.pathname)).map((u) => u.pathname);
+    .filter((u) => u.origin === self.location.origin && (ours(u.pathname) || u.pathname === CATALOGUE))
+    .map((u) => u.pathname === CATALOGUE ? u.pathname + u.search : u.pathname);
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(paths.map((path) =>
     fetch(path, { credentials: "same-origin", cache: "no-store" })
       .then((response) => response.status === 200 ? cache.put(path, response) : undefined)
@@ -68,5 +70,6 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (ours(url.pathname)) event.respondWith(networkFirst(request, url.pathname));
+  else if (url.pathname === CATALOGUE) event.respondWith(networkFirst(request, url.pathname + url.search));
   else if (ASSETS.includes(url.pathname)) event.respondWith(cacheFirst(request, url.pathname));
 });
