@@ -12,9 +12,8 @@ from typing import Any, cast
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
-from django.utils.translation import gettext
 
 import scoring
 from tournaments.core import notation, text

@@ -12,7 +12,6 @@ from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language, gettext, pgettext
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments.core.access import public
