@@ -158,13 +158,14 @@ def parse_contract(text: str | Contract, notation: Notation | None = None) -> Co
 def _strain_and_double(rest: str, notation: Notation | None) -> tuple[Strain, int] | None:
     """Split ``rest`` into a strain and a double mark: the notation's strains first, then the English ones.
 
-    Within a table the shortest strain that leaves a valid double mark wins (``"SA"`` is no-trump in French,
-    ``"SX"`` spades doubled).
+    Within a table the longest strain that leaves a valid double mark wins: French ``"CARREAUX"`` is diamonds
+    (the plural), not ``"CARREAU"`` doubled; ``"SAX"`` is no-trump doubled; ``"SX"``, not a French strain,
+    falls through to English spades doubled.
     """
     doubles: Mapping[str, int] = _DOUBLE_MARKS if notation is None else {**_DOUBLE_MARKS, **notation.doubles}
     tables = (_STRAIN_WORDS,) if notation is None else (notation.strains, _STRAIN_WORDS)
     for strains in tables:
-        for cut in range(1, len(rest) + 1):
+        for cut in range(len(rest), 0, -1):
             strain = strains.get(rest[:cut])
             if strain is not None and rest[cut:] in doubles:
                 return strain, doubles[rest[cut:]]

@@ -87,12 +87,12 @@ def test_a_french_director_types_french_letters_on_the_traveller(director_client
 def test_a_french_page_sent_back_untouched_changes_nothing(director_client: Client, section: Section) -> None:
     url = f"/sessions/{section.session_id}/A/traveller/1/"
     with translation.override("fr"):
-        first = director_client.get(url).context["lines"][0].form.initial
+        first = director_client.get(url, headers={"accept-language": "fr"}).context["lines"][0].form.initial
         data = {"line-0-ns": first["ns"], "line-0-ew": first["ew"], "line-0-contract": "4T"}  # trèfle
         data.update({"line-0-declarer": "N", "line-0-tricks": "=", "line-0-version": "0", "line-0-shown": ""})
         assert director_client.post(url, data, headers={"accept-language": "fr"}).status_code == 302
         before = Result.objects.get()
-        lines = director_client.get(url).context["lines"]
+        lines = director_client.get(url, headers={"accept-language": "fr"}).context["lines"]
         shown = lines[0].form.initial
         assert shown["contract"] == "4♣"  # not "4C", which French reads as hearts
         again = {f"line-{i}-{k}": v for i, ln in enumerate(lines) for k, v in ln.form.initial.items() if v is not None}

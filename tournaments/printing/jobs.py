@@ -32,7 +32,6 @@ from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.db import InterfaceError, OperationalError, close_old_connections, connection, transaction
 from django.db.models import F, FileField, Q, QuerySet
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
@@ -41,6 +40,10 @@ from tournaments.core.languages import club_default_language, default_paper
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
+from tournaments.printing.status import download_filename as download_filename
+from tournaments.printing.status import job_status as job_status
+from tournaments.printing.status import out_of_date as out_of_date
+from tournaments.printing.status import owner_id as _owner_id
 
 log = logging.getLogger(__name__)
 
@@ -66,13 +69,6 @@ KIT_KINDS = ("guide-cards", "travellers", "pickup-slips")
 
 def ttl() -> timedelta:
     return timedelta(hours=getattr(settings, "GENERATED_FILE_TTL_HOURS", 72))
-
-
-def _owner_id(job: GeneratedFile, spec: registry.JobKind) -> int | None:
-    """The id of the session, party, teams event or simultaneous a job's file is of (its foreign key by owner)."""
-    owners = {"session": job.session_id, "party": job.party_id, "team_event": job.team_event_id,
-              "simultaneous": job.simultaneous_id}  # fmt: skip
-    return owners[spec.owner]
 
 
 def start_job(
@@ -435,48 +431,6 @@ def delete_expired(now: datetime | None = None) -> int:
     """Delete jobs and files past their expiry date; returns how many went."""
     deleted, _ = GeneratedFile.objects.filter(expires_at__lt=now or timezone.now()).delete()
     return deleted
-
-
-def download_filename(job: GeneratedFile) -> str:
-    """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
-    paper = job.params.get("paper", "a4")
-    stem, _, ext = job.filename.rpartition(".")
-    if job.simultaneous_id:
-        owner = f"simultaneous-{job.simultaneous_id}"
-    elif job.team_event_id:
-        owner = f"teams-{job.team_event_id}"
-    else:
-        owner = f"party-{job.party_id}" if job.party_id else f"session-{job.session_id}"
-    return f"{owner}-{stem}-{paper}.{ext or 'pdf'}"
-
-
-def out_of_date(job: GeneratedFile) -> bool:
-    """True when what the file shows has changed since it was made (a result corrected after printing)."""
-    spec = registry.KINDS.get(job.kind)
-    made_from = (job.params or {}).get("made_from")
-    if job.status != GeneratedFile.Status.DONE or spec is None or spec.stamp is None or made_from is None:
-        return False
-    owner_id = _owner_id(job, spec)
-    try:
-        return owner_id is not None and spec.stamp(spec.load(owner_id)) != made_from
-    except ReportError:
-        return False
-
-
-def job_status(job: GeneratedFile) -> dict[str, Any]:
-    """What the progress bar polls: status, progress, message, error and, once done, the download URL."""
-    return {
-        "out_of_date": out_of_date(job),
-        "id": job.pk,
-        "kind": job.kind,
-        "title": registry.title_of(job.kind),
-        "status": job.status,
-        "progress": job.progress,
-        "message": job.message,
-        "error": job.error,
-        "download_url": reverse("jobs:download", args=[job.pk]) if job.status == GeneratedFile.Status.DONE else None,
-        "filename": download_filename(job) if job.status == GeneratedFile.Status.DONE else None,
-    }
 
 
 def run_to_folder(
