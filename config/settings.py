@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "tournaments.clubs",
     "tournaments",
 ]
 
@@ -64,6 +65,7 @@ MIDDLEWARE = [
     "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.clubs.middleware.CurrentClub",  # the current club: queries scoped, roles, time zone
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -76,7 +78,7 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "tournaments.core.limits.PasswordSprayGuard",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.clubs.backends.ClubRoleBackend",  # roles held in the current club (clubs as tenants)
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))

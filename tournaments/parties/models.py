@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 from tournaments.parties.tallies import PRIZES
 
 __all__ = ["Party", "PartyDeal", "PartyGuest", "PartyRound", "PartyTable"]
@@ -22,6 +23,9 @@ def default_prizes() -> list[str]:
 
 class Party(Timestamped):
     """A progressive party: the form of the game and the rules the host announces before play."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[Party] = ClubScoped(("tenant", ""))
 
     class Form(models.TextChoices):
         BRIDGE = "bridge", "Progressive Bridge (rounds of four deals)"

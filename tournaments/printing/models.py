@@ -16,10 +16,14 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
 class GeneratedFile(Timestamped):
     """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[GeneratedFile] = ClubScoped(("tenant", ""))
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"

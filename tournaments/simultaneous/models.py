@@ -7,11 +7,15 @@ from django.db import models
 from django.urls import reverse
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 from tournaments.sessions.models import Session
 
 
 class Simultaneous(Timestamped):
     """One set of deals played by many clubs; each club's session is a section of one field."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[Simultaneous] = ClubScoped(("tenant", ""))
 
     name = models.CharField(max_length=160)
     date = models.DateField()

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.core import links
+from tournaments.core.tenancy import ClubScoped
 
 if TYPE_CHECKING:
     from tournaments.sessions.models import Section
@@ -28,6 +29,10 @@ class TableLink(models.Model):
     One terminal for every event kind: a link belongs to a session's section (its table) or to one room of a teams
     match (`table` then holds the match's number); a database constraint holds exactly one owner.
     """
+
+    objects: ClubScoped[TableLink] = ClubScoped(
+        ("section", "session__event__tenant"), ("match", "round__event__tenant")
+    )
 
     section = models.ForeignKey(
         "tournaments.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
@@ -237,6 +242,8 @@ class DirectorCall(models.Model):
 class ScreenLink(models.Model):
     """The club room's TV: a secret, read-only link to the big screen of a session or of a party, no login
     needed. Same token generator and same revoke-at-once rule as the table links; one live link per screen."""
+
+    objects: ClubScoped[ScreenLink] = ClubScoped(("session", "event__tenant"), ("party", "tenant"))
 
     session = models.ForeignKey(
         "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tournaments.core import links
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 __all__ = [
     "Team",
@@ -35,6 +36,9 @@ def default_tie_breaks() -> list[str]:
 
 class TeamEvent(Timestamped):
     """A teams event: Swiss, round robin or a knockout match, with its match length and VP scale."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[TeamEvent] = ClubScoped(("tenant", ""))
 
     class Format(models.TextChoices):
         SWISS = "swiss", "Swiss (each round drawn from the standings)"

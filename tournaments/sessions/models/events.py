@@ -8,10 +8,14 @@ from django.db.models import Q
 from django.urls import reverse
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
 class Member(Timestamped):
     """A member of the club, picked from a quick search when naming the players of a pair."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[Member] = ClubScoped(("tenant", ""))
 
     name = models.CharField(max_length=120)
     national_id = models.CharField(max_length=40, blank=True, help_text="EBU/ACBL/ABF number, if any")
@@ -40,6 +44,9 @@ class Member(Timestamped):
 
 class Event(Timestamped):
     """A pairs, teams or individual event; it has one or more sessions."""
+
+    tenant = tenant_field()
+    objects: ClubScoped[Event] = ClubScoped(("tenant", ""))
 
     class Kind(models.TextChoices):
         PAIRS = "pairs", "Pairs"
@@ -71,6 +78,8 @@ class Event(Timestamped):
 
 class Session(Timestamped):
     """One evening (or afternoon) of play, with its scoring method and the rules the director chose."""
+
+    objects: ClubScoped[Session] = ClubScoped(("event", "tenant"))
 
     class ScoringMethod(models.TextChoices):
         MATCHPOINTS = "mp", "Match points"
