@@ -113,6 +113,8 @@ class TeamPlayer(Timestamped):
 
 
 class TeamRound(Timestamped):
+    objects: ClubScoped[TeamRound] = ClubScoped(("event", "tenant"))
+
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="draw_rounds")
     number = models.PositiveSmallIntegerField()
     bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -127,6 +129,8 @@ class TeamRound(Timestamped):
 
 class TeamMatch(Timestamped):
     """One match of a round; in room 1 the home team sits N-S, in room 2 E-W."""
+
+    objects: ClubScoped[TeamMatch] = ClubScoped(("round", "event__tenant"))
 
     round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(help_text="Match number in the round (the table pair it plays at)")

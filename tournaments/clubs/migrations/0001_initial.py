@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,52 +15,142 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Federation',
+            name="Federation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.CharField(max_length=50, unique=True, validators=[django.core.validators.RegexValidator('^[a-z0-9][a-z0-9-]{0,48}$', "Lower-case letters, digits and hyphens, e.g. 'riverside'.")])),
-                ('name', models.CharField(max_length=160)),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='children', to='clubs.federation')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "slug",
+                    models.CharField(
+                        max_length=50,
+                        unique=True,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^[a-z0-9][a-z0-9-]{0,48}$", "Lower-case letters, digits and hyphens, e.g. 'riverside'."
+                            )
+                        ],
+                    ),
+                ),
+                ("name", models.CharField(max_length=160)),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="children",
+                        to="clubs.federation",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.CharField(max_length=50, unique=True, validators=[django.core.validators.RegexValidator('^[a-z0-9][a-z0-9-]{0,48}$', "Lower-case letters, digits and hyphens, e.g. 'riverside'.")])),
-                ('name', models.CharField(max_length=160)),
-                ('host', models.CharField(blank=True, help_text="The club's own host name (e.g. results.riverside.org), if any", max_length=253)),
-                ('logo', models.URLField(blank=True, help_text="Address of the club's logo shown in the pages' header")),
-                ('colour', models.CharField(default='#1f4e79', help_text='Header colour', max_length=7, validators=[django.core.validators.RegexValidator('^#[0-9a-fA-F]{6}$', 'A colour such as #1f4e79.')])),
-                ('text_colour', models.CharField(default='#ffffff', help_text='Header text', max_length=7, validators=[django.core.validators.RegexValidator('^#[0-9a-fA-F]{6}$', 'A colour such as #1f4e79.')])),
-                ('language', models.CharField(default='en-gb', help_text='Language code, e.g. en-gb, fr, nl', max_length=16)),
-                ('time_zone', models.CharField(default='Europe/London', help_text='e.g. Europe/London', max_length=64)),
-                ('paper', models.CharField(choices=[('a4', 'A4'), ('letter', 'US Letter')], default='a4', max_length=8)),
-                ('email_sender', models.CharField(blank=True, help_text="From: of the club's e-mails", max_length=254)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('federation', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='clubs', to='clubs.federation')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "slug",
+                    models.CharField(
+                        max_length=50,
+                        unique=True,
+                        validators=[
+                            django.core.validators.RegexValidator(
+                                "^[a-z0-9][a-z0-9-]{0,48}$", "Lower-case letters, digits and hyphens, e.g. 'riverside'."
+                            )
+                        ],
+                    ),
+                ),
+                ("name", models.CharField(max_length=160)),
+                (
+                    "host",
+                    models.CharField(
+                        blank=True,
+                        help_text="The club's own host name (e.g. results.riverside.org), if any",
+                        max_length=253,
+                    ),
+                ),
+                (
+                    "logo",
+                    models.URLField(blank=True, help_text="Address of the club's logo shown in the pages' header"),
+                ),
+                (
+                    "colour",
+                    models.CharField(
+                        default="#1f4e79",
+                        help_text="Header colour",
+                        max_length=7,
+                        validators=[
+                            django.core.validators.RegexValidator("^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79.")
+                        ],
+                    ),
+                ),
+                (
+                    "text_colour",
+                    models.CharField(
+                        default="#ffffff",
+                        help_text="Header text",
+                        max_length=7,
+                        validators=[
+                            django.core.validators.RegexValidator("^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79.")
+                        ],
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(default="en-gb", help_text="Language code, e.g. en-gb, fr, nl", max_length=16),
+                ),
+                ("time_zone", models.CharField(default="Europe/London", help_text="e.g. Europe/London", max_length=64)),
+                (
+                    "paper",
+                    models.CharField(choices=[("a4", "A4"), ("letter", "US Letter")], default="a4", max_length=8),
+                ),
+                ("email_sender", models.CharField(blank=True, help_text="From: of the club's e-mails", max_length=254)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "federation",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="clubs",
+                        to="clubs.federation",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='ClubRole',
+            name="ClubRole",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(max_length=16)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='clubs.club')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='club_roles', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("role", models.CharField(max_length=16)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="roles", to="clubs.club"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="club_roles",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('user', 'club', 'role'), name='club_role_once')],
+                "constraints": [models.UniqueConstraint(fields=("user", "club", "role"), name="club_role_once")],
             },
         ),
         migrations.AddConstraint(
-            model_name='club',
-            constraint=models.UniqueConstraint(condition=models.Q(('host', ''), _negated=True), fields=('host',), name='club_host_unique'),
+            model_name="club",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("host", ""), _negated=True), fields=("host",), name="club_host_unique"
+            ),
         ),
     ]
