@@ -12,11 +12,13 @@ import re
 import pytest
 from django.urls import get_resolver
 
-from tests.test_access import POST_DATA, SKIP_PREFIXES, concrete, counts, walk, world  # noqa: F401 (a fixture)
+from tests import test_access
+from tests.test_access import POST_DATA, SKIP_PREFIXES, concrete, counts, walk
 from tournaments.clubs.models import Club, ClubRole
 from tournaments.core.access import Role
 
 pytestmark = pytest.mark.django_db
+world = test_access.world  # club A's objects: the access test's world
 
 # Not an object's page, with the reason: the table page's manifest reads nothing (it names no table).
 NO_LOOKUP = ("t/<str:token>/manifest.webmanifest",)
