@@ -4,13 +4,15 @@ In order: the club's address (`/c/<slug>/...`: the rest of the path is served as
 the page builds carries the club's address), the club's own host name, the only club of a one-club service
 (the laptop), the club the signed-in login chose (`/clubs/choose/`) or the first club it holds a role in.
 An anonymous visitor of a service of several clubs without the club's address has no current club: the
-table phone pages (their token is the key) work as before.
+table phone pages (their token is the key) work as before. The clubs' slugs and hosts come from the cached
+directory, so on the laptop and for the phones' polls this costs no query; `request.club` is read lazily.
 """
 
 from __future__ import annotations
 
 import zoneinfo
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -18,14 +20,16 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotFound
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
+from tournaments.clubs.directory import directory
 from tournaments.clubs.models import Club
-from tournaments.core.tenancy import only_club_id, using_club
+from tournaments.core.tenancy import using_club
 
 SESSION_KEY = "bridgedesk_club"
 
 
-def clubs_of(user: object) -> QuerySet[Club]:
+def clubs_of(user: Any) -> QuerySet[Club]:
     """The clubs a login may work in: where it holds a role (a superuser: every club)."""
     if getattr(user, "is_superuser", False):
         return Club.objects.all()
@@ -34,18 +38,19 @@ def clubs_of(user: object) -> QuerySet[Club]:
     return Club.objects.filter(roles__user=user).distinct()
 
 
-def club_of_request(request: HttpRequest) -> Club | None:
+def club_id_of_request(request: HttpRequest) -> int | None:
     """The club of a request without the club's address (see the module's docstring)."""
-    host = request.get_host().partition(":")[0].lower()
-    hosted = Club.objects.filter(host=host).first() if host else None
+    known = directory()
+    hosted = known.by_host.get(request.get_host().partition(":")[0].lower())
     if hosted is not None:
         return hosted
-    only = only_club_id()
-    if only is not None:
-        return Club.objects.get(pk=only)
-    mine = clubs_of(request.user)
+    if known.only is not None:
+        return known.only
+    mine = clubs_of(request.user).order_by("pk").values_list("pk", flat=True)
     chosen = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
-    return (mine.filter(pk=chosen).first() if chosen else None) or mine.order_by("pk").first()
+    if chosen and mine.filter(pk=chosen).exists():
+        return int(chosen)
+    return mine.first()
 
 
 class CurrentClub:
@@ -57,31 +62,32 @@ class CurrentClub:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         prefix = get_script_prefix()
-        club: Club | None
+        club_id: int | None
         if request.path_info.startswith("/c/"):
             slug, _, rest = request.path_info[3:].partition("/")
-            club = Club.objects.filter(slug=slug).first()
-            if club is None:
+            club_id = directory().by_slug.get(slug)
+            if club_id is None:
                 body = render_to_string("404.html", {"message": f"There is no club {slug!r} here."})
                 return HttpResponseNotFound(body)
             request.path_info = "/" + rest
             set_script_prefix(f"{prefix}c/{slug}/")
         else:
-            club = club_of_request(request)
-        request.club = club  # type: ignore[attr-defined]
+            club_id = club_id_of_request(request)
+        request.club = SimpleLazyObject(lambda: Club.objects.filter(pk=club_id).first())  # type: ignore[attr-defined]
         try:
-            with using_club(club.pk if club else None):
-                _activate_time_zone(club)
+            with using_club(club_id):
+                _activate_time_zone(directory().time_zones.get(club_id) if club_id else None)
                 return self.get_response(request)
         finally:
             timezone.deactivate()
             set_script_prefix(prefix)
 
 
-def _activate_time_zone(club: Club | None) -> None:
-    if club is None:
+def _activate_time_zone(name: str | None) -> None:
+    """The club's time zone for the request's dates and times (the settings' TIME_ZONE without a club)."""
+    if not name:
         return
     try:
-        timezone.activate(zoneinfo.ZoneInfo(club.time_zone))
+        timezone.activate(zoneinfo.ZoneInfo(name))
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         timezone.deactivate()

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 
 SLUG = RegexValidator(r"^[a-z0-9][a-z0-9-]{0,48}$", "Lower-case letters, digits and hyphens, e.g. 'riverside'.")
+
+
+def valid_time_zone(name: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(f"{name!r} is not a time zone: e.g. Europe/London, America/Chicago.") from None
+
+
 COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79.")
 
 
@@ -41,7 +53,9 @@ class Club(models.Model):
     text_colour = models.CharField(max_length=7, default="#ffffff", validators=[COLOUR], help_text="Header text")
     # The club's default language; the translations lane reads it through tournaments.core.tenancy.club_language.
     language = models.CharField(max_length=16, default="en-gb", help_text="Language code, e.g. en-gb, fr, nl")
-    time_zone = models.CharField(max_length=64, default="Europe/London", help_text="e.g. Europe/London")
+    time_zone = models.CharField(
+        max_length=64, default="Europe/London", validators=[valid_time_zone], help_text="e.g. Europe/London"
+    )
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
     email_sender = models.CharField(max_length=254, blank=True, help_text="From: of the club's e-mails")
     federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")

@@ -1,4 +1,4 @@
-"""`manage.py grant USER ROLE [--revoke]`: give a login a role (administrator, director, scorer, player)."""
+"""`manage.py grant USER ROLE [--club SLUG] [--revoke]`: give a login a role in one club."""
 
 from __future__ import annotations
 
@@ -7,15 +7,18 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.clubs.commands import club_named
+from tournaments.clubs.models import ClubRole
 from tournaments.core.access import Role, grant
 
 
 class Command(BaseCommand):
-    help = "Give a login a role: administrator, director, scorer or player (--revoke takes it away)."
+    help = "Give a login a role in a club: administrator, director, scorer or player (--revoke takes it away)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("user")
         parser.add_argument("role")
+        parser.add_argument("--club", help="The club's slug (needed when the service has several clubs)")
         parser.add_argument("--revoke", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -27,7 +30,10 @@ class Command(BaseCommand):
         except ValueError:
             roles = ", ".join(r.value for r in Role)
             raise CommandError(f"{options['role']!r} is not a role: choose one of {roles}.") from None
-        grant(user, role, revoke=options["revoke"])
-        held = ", ".join(sorted(g.name for g in user.groups.all())) or "none"
+        club = club_named(options["club"])
+        grant(user, role, revoke=options["revoke"], club_id=club.pk)
+        held = ", ".join(sorted(ClubRole.objects.filter(user=user, club=club).values_list("role", flat=True)))
         verb = "no longer has" if options["revoke"] else "now has"
-        self.stdout.write(f"{user.get_username()} {verb} the {role.value} role (roles: {held}).")
+        self.stdout.write(
+            f"{user.get_username()} {verb} the {role.value} role in {club.name} (roles there: {held or 'none'})."
+        )
