@@ -103,6 +103,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.tableside.events.context",  # push_on: pages hold an event stream
+                "tournaments.clubs.context.context",  # current_club: the header's name, logo and colours
             ],
         },
     },

@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.clubs.models import Club
-from tournaments.core.tenancy import only_club_id, using_club
+from tournaments.core.tenancy import NoCurrentClub, only_club_id, using_club
 
 
 def club_named(slug: str | None) -> Club:
@@ -32,7 +32,13 @@ def _slugs() -> str:
 
 
 class ClubOption(BaseCommand):
-    """A command run in one club: what it makes belongs to that club, what it reads is that club's."""
+    """A command run in one club: what it makes belongs to that club, what it reads is that club's.
+
+    Without `--club` the club is asked for only when a row is made (a demo printed, not kept, needs none);
+    `club_first` commands (the importers) settle it before reading their file.
+    """
+
+    club_first = False
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> Any:
         parser: ArgumentParser = super().create_parser(prog_name, subcommand, **kwargs)
@@ -40,6 +46,9 @@ class ClubOption(BaseCommand):
         return parser
 
     def execute(self, *args: Any, **options: Any) -> Any:
-        club = club_named(options.get("club"))
-        with using_club(club.pk):
-            return super().execute(*args, **options)
+        club = club_named(options["club"]) if options.get("club") or self.club_first else None
+        try:
+            with using_club(club.pk if club else None):
+                return super().execute(*args, **options)
+        except NoCurrentClub as error:
+            raise CommandError(str(error)) from None

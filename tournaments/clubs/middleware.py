@@ -22,7 +22,7 @@ from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from tournaments.clubs.directory import directory
+from tournaments.clubs.directory import directory, look
 from tournaments.clubs.models import Club
 from tournaments.core.tenancy import using_club
 
@@ -41,7 +41,7 @@ def clubs_of(user: Any) -> QuerySet[Club]:
 def club_id_of_request(request: HttpRequest) -> int | None:
     """The club of a request without the club's address (see the module's docstring)."""
     known = directory()
-    hosted = known.by_host.get(request.get_host().partition(":")[0].lower())
+    hosted = known.by_host(request.get_host().partition(":")[0].lower())
     if hosted is not None:
         return hosted
     if known.only is not None:
@@ -65,7 +65,7 @@ class CurrentClub:
         club_id: int | None
         if request.path_info.startswith("/c/"):
             slug, _, rest = request.path_info[3:].partition("/")
-            club_id = directory().by_slug.get(slug)
+            club_id = directory().by_slug(slug)
             if club_id is None:
                 body = render_to_string("404.html", {"message": f"There is no club {slug!r} here."})
                 return HttpResponseNotFound(body)
@@ -73,11 +73,17 @@ class CurrentClub:
             set_script_prefix(f"{prefix}c/{slug}/")
         else:
             club_id = club_id_of_request(request)
+        request.club_look = look(club_id)  # type: ignore[attr-defined]
         request.club = SimpleLazyObject(lambda: Club.objects.filter(pk=club_id).first())  # type: ignore[attr-defined]
         try:
             with using_club(club_id):
-                _activate_time_zone(directory().time_zones.get(club_id) if club_id else None)
-                return self.get_response(request)
+                shown = look(club_id)
+                _activate_time_zone(shown.time_zone if shown else None)
+                response = self.get_response(request)
+                if shown and shown.logo.startswith(("https://", "http://")):
+                    # the logo may live on the club's own site: let the page show it (django-csp's per-response update)
+                    response._csp_update = {"img-src": [shown.logo]}  # type: ignore[attr-defined]
+                return response
         finally:
             timezone.deactivate()
             set_script_prefix(prefix)

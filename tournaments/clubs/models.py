@@ -19,7 +19,7 @@ def valid_time_zone(name: str) -> None:
         raise ValidationError(f"{name!r} is not a time zone: e.g. Europe/London, America/Chicago.") from None
 
 
-COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79.")
+COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79 (empty: Bridgedesk's own).")
 
 
 class Federation(models.Model):
@@ -49,8 +49,8 @@ class Club(models.Model):
         max_length=253, blank=True, help_text="The club's own host name (e.g. results.riverside.org), if any"
     )
     logo = models.URLField(blank=True, help_text="Address of the club's logo shown in the pages' header")
-    colour = models.CharField(max_length=7, default="#1f4e79", validators=[COLOUR], help_text="Header colour")
-    text_colour = models.CharField(max_length=7, default="#ffffff", validators=[COLOUR], help_text="Header text")
+    colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header colour, e.g. #1f4e79")
+    text_colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header text colour")
     # The club's default language; the translations lane reads it through tournaments.core.tenancy.club_language.
     language = models.CharField(max_length=16, default="en-gb", help_text="Language code, e.g. en-gb, fr, nl")
     time_zone = models.CharField(

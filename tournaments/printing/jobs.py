@@ -35,6 +35,7 @@ from django.db.models import F, FileField, Q, QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from tournaments.clubs.directory import club_paper
 from tournaments.core.actors import Actor, user_of
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
@@ -81,7 +82,7 @@ def start_job(
     party: Any = None,
     team_event: Any = None,
     simultaneous: Any = None,
-    paper: str = "a4",
+    paper: str = "",
     enqueue: bool = True,
 ) -> GeneratedFile:
     """Record a job for `kind` of a session, a party, a teams event or a simultaneous; queue it once committed.
@@ -95,7 +96,7 @@ def start_job(
     target = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}[spec.owner]
     if target is None:
         raise ValidationError({"kind": f"A {spec.title.lower()} belongs to a {spec.owner}: say which."})
-    paper = (paper or "a4").lower()
+    paper = (paper or club_paper()).lower()  # without a choice: the club's paper size
     if paper not in PAPER_NAMES:
         raise ValidationError({"paper": f"Unknown paper size {paper!r}: choose A4 or US Letter."})
     with transaction.atomic():

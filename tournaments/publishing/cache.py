@@ -21,6 +21,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
+from tournaments.clubs.directory import directory
 from tournaments.core.once import get_or_build
 from tournaments.publishing import cdn
 from tournaments.publishing.models import Publication
@@ -49,6 +50,12 @@ def page_key(path: str, state: str) -> str:
     return "public-page:" + hashlib.sha256(f"{path}|{state}".encode()).hexdigest()[:32]
 
 
+def _address(request: HttpRequest) -> str:
+    """The page's path (with the club's `/c/<slug>/`), and its host when that host is a club's own name."""
+    host = request.get_host().partition(":")[0].lower()
+    return f"//{host}{request.get_full_path()}" if directory().by_host(host) else request.get_full_path()
+
+
 def _marked_updating(content: bytes) -> bytes:
     """The previous version's page, saying it is being brought up to date (after the opening of <main>)."""
     at = content.find(b"<main")
@@ -72,7 +79,7 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         state = fingerprint(pk)
         if state is None:
             return view(request, pk, *args, **kwargs)
-        path = request.get_full_path()
+        path = _address(request)
         key = page_key(path, state)
         etag = f'"{key[-32:]}"'
         if request.headers.get("If-None-Match") == etag:

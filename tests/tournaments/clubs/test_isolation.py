@@ -20,8 +20,9 @@ from tournaments.core.access import Role
 pytestmark = pytest.mark.django_db
 world = test_access.world  # club A's objects: the access test's world
 
-# Not an object's page, with the reason: the table page's manifest reads nothing (it names no table).
-NO_LOOKUP = ("t/<str:token>/manifest.webmanifest",)
+# Not a club's object, with the reason: the table page's manifest reads nothing (it names no table); a
+# federation's page is public and lists several clubs' published results (tested in test_federation.py).
+NO_LOOKUP = ("t/<str:token>/manifest.webmanifest", "results/federation/<slug:slug>/")
 A_NAMES = ("Walk party", "Walk teams", "Walk simultaneous", "Walk Member", "walk@example.org")
 
 
