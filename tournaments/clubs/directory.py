@@ -17,7 +17,7 @@ from django.dispatch import receiver
 from tournaments.clubs.models import Club
 from tournaments.core.tenancy import current_club_id, only_club_id
 
-KEY = "clubs:directory:2"
+KEY = "clubs:directory:3"
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Look:
     time_zone: str
     paper: str
     language: str
+    email_sender: str
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,9 @@ class Directory:
         return next((c.pk for c in self.clubs.values() if c.host and c.host == host), None)
 
 
-FIELDS = ("pk", "slug", "name", "host", "logo", "colour", "text_colour", "time_zone", "paper", "language")
+FIELDS = (
+    "pk", "slug", "name", "host", "logo", "colour", "text_colour", "time_zone", "paper", "language", "email_sender"
+)  # fmt: skip
 
 
 def directory() -> Directory:
@@ -79,3 +82,9 @@ def club_paper() -> str:
     """The current club's paper size (a4 or letter), the PDFs' default; A4 with no current club."""
     shown = look(current_club_id())
     return shown.paper if shown else "a4"
+
+
+def email_sender(club_id: int | None) -> str | None:
+    """The club's From: address for its e-mails, or None for the settings' DEFAULT_FROM_EMAIL."""
+    shown = look(club_id)
+    return (shown.email_sender or None) if shown else None

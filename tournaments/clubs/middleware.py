@@ -74,7 +74,7 @@ class CurrentClub:
         else:
             club_id = club_id_of_request(request)
         request.club_look = look(club_id)  # type: ignore[attr-defined]
-        request.club = SimpleLazyObject(lambda: Club.objects.filter(pk=club_id).first())  # type: ignore[attr-defined]
+        request.club = SimpleLazyObject(lambda: Club.objects.filter(pk=club_id or 0).first())  # type: ignore[attr-defined]
         try:
             with using_club(club_id):
                 shown = look(club_id)

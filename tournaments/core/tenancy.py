@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from django.apps import apps
 from django.conf import settings
@@ -106,14 +106,13 @@ class ClubScoped(models.Manager[M]):
             if not path:
                 found |= Q(**{f"{field}_id": club})
                 continue
-            owner = self.model._meta.get_field(field).related_model
-            assert isinstance(owner, type)
+            owner = cast(type[models.Model], self.model._meta.get_field(field).related_model)
             inner = owner._base_manager.filter(**{f"{path}_id": club}).values("pk")
             found |= Q(**{f"{field}__in": inner})
         return found
 
 
-def tenant_field() -> models.ForeignKey[models.Model, models.Model]:
+def tenant_field() -> models.ForeignKey[Any, Any]:
     """The `tenant` field of a club's root (Event, Member, Party, TeamEvent, Simultaneous, GeneratedFile).
 
     Named `tenant`, not `club`: `Event.club` already holds the club's name as printed on a masthead.

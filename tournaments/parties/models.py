@@ -25,7 +25,6 @@ class Party(Timestamped):
     """A progressive party: the form of the game and the rules the host announces before play."""
 
     tenant = tenant_field()
-    objects: ClubScoped[Party] = ClubScoped(("tenant", ""))
 
     class Form(models.TextChoices):
         BRIDGE = "bridge", "Progressive Bridge (rounds of four deals)"
@@ -81,6 +80,8 @@ class Party(Timestamped):
     seed = models.BigIntegerField(default=0, help_text="Seeds the card draws, so they can be reproduced")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     archived_at = models.DateTimeField(null=True, blank=True, help_text="Put away by the host (restorable)")
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         ordering = ["-date", "-id"]

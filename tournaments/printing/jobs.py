@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from tournaments.clubs.directory import club_paper
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.tenancy import using_club
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
@@ -265,7 +266,7 @@ def run_job(job_id: int) -> GeneratedFile | None:
         owner_id = _owner_id(job, spec)
         if owner_id is None:
             raise ReportError(f"The {spec.owner} of this job has been deleted.")
-        with _Heartbeat(job.pk):
+        with _Heartbeat(job.pk), using_club(job.tenant_id):  # the worker reads as the job's club
             made, away = _through_outages(lambda: _render(spec, owner_id, paper, job.pk), job.pk, "making the file")
     except ReportError as exc:
         return _fail(job, str(exc))

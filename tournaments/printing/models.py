@@ -23,7 +23,6 @@ class GeneratedFile(Timestamped):
     """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
 
     tenant = tenant_field()
-    objects: ClubScoped[GeneratedFile] = ClubScoped(("tenant", ""))
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -63,6 +62,8 @@ class GeneratedFile(Timestamped):
     file = models.FileField(upload_to="generated/%Y/%m/%d/", max_length=255, blank=True, editable=False)
     size = models.PositiveIntegerField(default=0)
     expires_at = models.DateTimeField(help_text="When the file is deleted")
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         ordering = ["-created_at", "-id"]

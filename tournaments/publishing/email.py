@@ -14,6 +14,7 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from tournaments.clubs.directory import email_sender
 from tournaments.printing.base import ReportError
 from tournaments.publishing import players
 from tournaments.publishing.delivery import Line, Outcome, Report, delivers, failure, where
@@ -55,6 +56,7 @@ def _message(session: Session, seat: EntryPlayer, data: SessionData, connection:
     message = EmailMultiAlternatives(
         subject=f"Your results: {session.event.name}, {session.date:%d %B %Y}",
         body=render_to_string("publishing/email/scorecard.txt", context),
+        from_email=email_sender(session.event.tenant_id),  # the club's sender, if it has one
         to=[member.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},
         connection=connection,

@@ -15,7 +15,6 @@ class Simultaneous(Timestamped):
     """One set of deals played by many clubs; each club's session is a section of one field."""
 
     tenant = tenant_field()
-    objects: ClubScoped[Simultaneous] = ClubScoped(("tenant", ""))
 
     name = models.CharField(max_length=160)
     date = models.DateField()
@@ -23,6 +22,8 @@ class Simultaneous(Timestamped):
     mp_scale = models.CharField(max_length=8, choices=Session.MatchpointScale.choices, default="ebu")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     deals = models.JSONField(default=dict, blank=True, help_text='{"1": "N:AKQ...", ...}: set by the first club')
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         ordering = ["-date", "-id"]

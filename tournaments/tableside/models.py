@@ -30,10 +30,6 @@ class TableLink(models.Model):
     match (`table` then holds the match's number); a database constraint holds exactly one owner.
     """
 
-    objects: ClubScoped[TableLink] = ClubScoped(
-        ("section", "session__event__tenant"), ("match", "round__event__tenant")
-    )
-
     section = models.ForeignKey(
         "tournaments.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
@@ -45,6 +41,8 @@ class TableLink(models.Model):
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubScoped(("section", "session__event__tenant"), ("match", "round__event__tenant"))
 
     class Meta:
         app_label = "tournaments"
@@ -243,8 +241,6 @@ class ScreenLink(models.Model):
     """The club room's TV: a secret, read-only link to the big screen of a session or of a party, no login
     needed. Same token generator and same revoke-at-once rule as the table links; one live link per screen."""
 
-    objects: ClubScoped[ScreenLink] = ClubScoped(("session", "event__tenant"), ("party", "tenant"))
-
     session = models.ForeignKey(
         "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
     )
@@ -254,6 +250,8 @@ class ScreenLink(models.Model):
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubScoped(("session", "event__tenant"), ("party", "tenant"))
 
     class Meta:
         app_label = "tournaments"

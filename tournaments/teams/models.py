@@ -38,7 +38,6 @@ class TeamEvent(Timestamped):
     """A teams event: Swiss, round robin or a knockout match, with its match length and VP scale."""
 
     tenant = tenant_field()
-    objects: ClubScoped[TeamEvent] = ClubScoped(("tenant", ""))
 
     class Format(models.TextChoices):
         SWISS = "swiss", "Swiss (each round drawn from the standings)"
@@ -67,6 +66,8 @@ class TeamEvent(Timestamped):
     published = models.JSONField(
         default=dict, blank=True, help_text="An imported file's figures against ours at the import (teams_compare)"
     )
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -113,11 +114,11 @@ class TeamPlayer(Timestamped):
 
 
 class TeamRound(Timestamped):
-    objects: ClubScoped[TeamRound] = ClubScoped(("event", "tenant"))
-
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="draw_rounds")
     number = models.PositiveSmallIntegerField()
     bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    objects = ClubScoped(("event", "tenant"))
 
     class Meta:
         ordering = ["number"]
@@ -130,13 +131,13 @@ class TeamRound(Timestamped):
 class TeamMatch(Timestamped):
     """One match of a round; in room 1 the home team sits N-S, in room 2 E-W."""
 
-    objects: ClubScoped[TeamMatch] = ClubScoped(("round", "event__tenant"))
-
     round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(help_text="Match number in the round (the table pair it plays at)")
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
     version = models.PositiveIntegerField(default=0, help_text="Bumped by every save: a stale form is refused")
+
+    objects = ClubScoped(("round", "event__tenant"))
 
     class Meta:
         ordering = ["round__number", "table"]

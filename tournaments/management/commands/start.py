@@ -14,7 +14,9 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from config.siteurl import reach_warning, work_out_site_url
+from tournaments.clubs.models import Club
 from tournaments.core.backups import rolling_backup
+from tournaments.core.tenancy import only_club_id
 
 
 def _stop_on_signal(signum: int, frame: object) -> None:
@@ -39,7 +41,10 @@ class Command(BaseCommand):
         if made := rolling_backup("daily"):
             self.stdout.write(f"Today's backup: {made}")
         call_command("ensure_director")
-        if not options["no_demo"]:
+        club = only_club_id()  # the laptop: the service's one club (the migration made it; made here if not)
+        if club is not None:
+            self.stdout.write(f"Club: {Club.objects.get(pk=club).name} (name, logo, colours: Admin > Clubs)")
+        if not options["no_demo"] and club is not None:
             self.offer_demo()
         base = [sys.executable, "manage.py"]
         worker_cmd = [

@@ -15,7 +15,6 @@ class Member(Timestamped):
     """A member of the club, picked from a quick search when naming the players of a pair."""
 
     tenant = tenant_field()
-    objects: ClubScoped[Member] = ClubScoped(("tenant", ""))
 
     name = models.CharField(max_length=120)
     national_id = models.CharField(max_length=40, blank=True, help_text="EBU/ACBL/ABF number, if any")
@@ -34,6 +33,8 @@ class Member(Timestamped):
         null=True, blank=True, help_text="Private results links made before this were revoked"
     )
 
+    objects = ClubScoped(("tenant", ""))
+
     class Meta:
         ordering = ["name"]
         indexes = [models.Index(fields=["name"], name="member_name_idx")]
@@ -46,7 +47,6 @@ class Event(Timestamped):
     """A pairs, teams or individual event; it has one or more sessions."""
 
     tenant = tenant_field()
-    objects: ClubScoped[Event] = ClubScoped(("tenant", ""))
 
     class Kind(models.TextChoices):
         PAIRS = "pairs", "Pairs"
@@ -72,14 +72,14 @@ class Event(Timestamped):
         default=50, help_text="With a percentage carry-over: how much each earlier session counts (0-100)"
     )
 
+    objects = ClubScoped(("tenant", ""))
+
     def __str__(self) -> str:
         return self.name
 
 
 class Session(Timestamped):
     """One evening (or afternoon) of play, with its scoring method and the rules the director chose."""
-
-    objects: ClubScoped[Session] = ClubScoped(("event", "tenant"))
 
     class ScoringMethod(models.TextChoices):
         MATCHPOINTS = "mp", "Match points"
@@ -155,6 +155,8 @@ class Session(Timestamped):
     archived_at = models.DateTimeField(
         null=True, blank=True, help_text="Put away by a director: off the lists and public pages, kept whole"
     )
+
+    objects = ClubScoped(("event", "tenant"))
 
     class Meta:
         ordering = ["-date", "-id"]
