@@ -34,11 +34,9 @@ def _slugs() -> str:
 class ClubOption(BaseCommand):
     """A command run in one club: what it makes belongs to that club, what it reads is that club's.
 
-    Without `--club` the club is asked for only when a row is made (a demo printed, not kept, needs none);
-    `club_first` commands (the importers) settle it before reading their file.
+    Without `--club` the club is asked for only when a row is made: a demo printed, not kept, needs none, and an
+    importer reads (and refuses) its file first.
     """
-
-    club_first = False
 
     def create_parser(self, prog_name: str, subcommand: str, **kwargs: Any) -> Any:
         parser: ArgumentParser = super().create_parser(prog_name, subcommand, **kwargs)
@@ -46,7 +44,7 @@ class ClubOption(BaseCommand):
         return parser
 
     def execute(self, *args: Any, **options: Any) -> Any:
-        club = club_named(options["club"]) if options.get("club") or self.club_first else None
+        club = club_named(options["club"]) if options.get("club") else None
         try:
             with using_club(club.pk if club else None):
                 return super().execute(*args, **options)

@@ -13,7 +13,6 @@ from tournaments.interchange.importers import import_lin
 
 
 class Command(ClubOption):
-    club_first = True  # the club is settled before the file is read
     help = "Import a BBO .lin file: its deals, and its tables' results (contract, declarer, tricks) as a new session."
 
     def add_arguments(self, parser: CommandParser) -> None:

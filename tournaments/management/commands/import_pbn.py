@@ -14,7 +14,6 @@ from tournaments.interchange.pbn import read_pbn
 
 
 class Command(ClubOption):
-    club_first = True  # the club is settled before the file is read
     help = (
         "Import a PBN 2.1 file: its deals, and its results (ScoreTable/TotalScoreTable) if it has them, as a new "
         "session; with --session ID, load its deals (hand records) into that session instead."

@@ -16,7 +16,6 @@ from tournaments.interchange.usebio_teams import is_teams_file
 
 
 class Command(ClubOption):
-    club_first = True  # the club is settled before the file is read
     help = (
         "Import a USEBIO 1.2 file (MP, Butler or cross-IMP pairs) as a new session, scored by Bridgedesk; a teams "
         "file (EVENT_TYPE TEAMS) as a new teams event."

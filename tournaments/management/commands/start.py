@@ -14,7 +14,6 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from config.siteurl import reach_warning, work_out_site_url
-from tournaments.clubs.models import Club
 from tournaments.core.backups import rolling_backup
 from tournaments.core.tenancy import only_club_id
 
@@ -42,9 +41,7 @@ class Command(BaseCommand):
             self.stdout.write(f"Today's backup: {made}")
         call_command("ensure_director")
         club = only_club_id()  # the laptop: the service's one club (the migration made it; made here if not)
-        if club is not None:
-            self.stdout.write(f"Club: {Club.objects.get(pk=club).name} (name, logo, colours: Admin > Clubs)")
-        if not options["no_demo"] and club is not None:
+        if not options["no_demo"] and club is not None:  # several clubs: `demo --club SLUG` by hand
             self.offer_demo()
         base = [sys.executable, "manage.py"]
         worker_cmd = [
