@@ -27,6 +27,8 @@ from tournaments.clubs.models import Club
 from tournaments.core.tenancy import using_club
 
 SESSION_KEY = "bridgedesk_club"
+# The service's own edges, not a club's: answered without asking any engine (the cache included).
+SERVICE_PATHS = ("/healthz", "/readyz", "/metrics")
 
 
 def clubs_of(user: Any) -> QuerySet[Club]:
@@ -61,6 +63,8 @@ class CurrentClub:
         _ = settings.STATIC_URL  # resolved once at start, so the club's address never prefixes static files
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info in SERVICE_PATHS:
+            return self.get_response(request)
         prefix = get_script_prefix()
         club_id: int | None
         if request.path_info.startswith("/c/"):
