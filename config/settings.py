@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "axes",
     # Each domain is an app of its own (docs/development.md: the table of apps); `tournaments` wires them.
     "tournaments.core",
+    "tournaments.clubs",  # clubs as tenants: the current club, its roles, its look
     "tournaments.audit",
     "tournaments.sessions",  # label "duplicate"
     "tournaments.parties",
@@ -75,6 +76,7 @@ MIDDLEWARE = [
     "tournaments.core.middleware.RefuseNulCharacters",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tournaments.clubs.middleware.CurrentClub",  # the current club: queries scoped, roles, time zone
     # After the login is known: its own language, else the switch's cookie, the browser's, the club's.
     "tournaments.core.languages.ChosenLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -89,7 +91,7 @@ MIDDLEWARE = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "tournaments.core.limits.PasswordSprayGuard",
-    "django.contrib.auth.backends.ModelBackend",
+    "tournaments.clubs.backends.ClubRoleBackend",  # roles held in the current club (clubs as tenants)
 ]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
@@ -115,6 +117,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.tableside.events.context",  # push_on: pages hold an event stream
                 "tournaments.core.languages.switch_context",  # the language switch's choices
+                "tournaments.clubs.context.context",  # current_club: the header's name, logo and colours
             ],
             "builtins": ["tournaments.core.templatefilters"],  # |decimal: a figure in the reader's decimal mark
         },

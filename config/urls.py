@@ -24,6 +24,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("metrics", metrics.metrics, name="metrics"),
+    path("clubs/", include("tournaments.clubs.urls")),
     path("parties/", include("tournaments.parties.urls")),
     path("teams/", include("tournaments.teams.urls")),
     path("simultaneous/", include("tournaments.simultaneous.urls")),

@@ -181,6 +181,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "kind": "tally-cards",
         "round": 1,
         "number": 1,
+        "slug": "county",  # a federation's page (public; none by that name: 404)
     }
 
     def fill(m: re.Match[str]) -> str:

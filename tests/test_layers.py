@@ -20,6 +20,7 @@ LAYERS = [
     "scoring",
     "tournaments.movements",
     "tournaments.core",
+    "tournaments.clubs",  # clubs as tenants: the current club itself is in core (tenancy.py), the models here
     "tournaments.audit",
     "tournaments.printing",
     "tournaments.sessions",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
+from django.apps import apps
 from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest
@@ -20,6 +21,8 @@ from django.shortcuts import render
 from django.utils.text import get_text_list
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
+
+from tournaments.core.tenancy import current_club_id, new_row_club
 
 APP_LABEL = "core"  # the app of Access, which holds the permissions (tournaments/core/apps.py)
 
@@ -81,13 +84,18 @@ def ensure_roles() -> None:
         group.permissions.set([perms[p.value] for p in granted if p.value in perms])
 
 
-def grant(user: User, role: Role, *, revoke: bool = False) -> None:
-    ensure_roles()
-    group = Group.objects.get(name=role.group_name)
+def grant(user: User, role: Role, *, revoke: bool = False, club_id: int | None = None) -> None:
+    """Give (or take back) a role in one club: `club_id`, else the current club, else the only club.
+
+    Roles are held per club (`clubs.ClubRole`, read by `clubs.backends.ClubRoleBackend`); the global groups
+    above only describe the roles in the admin. (The model is looked up by name: clubs is a higher layer.)
+    """
+    club_role = apps.get_model("clubs", "ClubRole")
+    club = club_id or current_club_id() or new_row_club()
     if revoke:
-        user.groups.remove(group)
+        club_role.objects.filter(user=user, club_id=club, role=role.value).delete()
     else:
-        user.groups.add(group)
+        club_role.objects.get_or_create(user=user, club_id=club, role=role.value)
 
 
 def has(user: User | AnonymousUser, perm: Perm) -> bool:

@@ -23,6 +23,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.formats import get_format
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from tournaments.core import tenancy
 from tournaments.core.models import LoginLanguage
 
 SESSION_KEY = "_bridgedesk_language"
@@ -43,8 +44,9 @@ def shipped(code: str | None) -> str | None:
 
 def club_default_language(request: HttpRequest | None = None) -> str:
     """The club's default language code, with its region (en-gb, fr-be): the one place the lead wires the
-    club's own setting at merge. `request` is the request whose club it is (None in a job or a command)."""
-    return str(settings.LANGUAGE_CODE)
+    club's own setting. The current club's language (set for the request, the job or the command), else the
+    service's LANGUAGE_CODE. `request` is kept for callers that have one: the club is already current."""
+    return tenancy.club_language() or str(settings.LANGUAGE_CODE)
 
 
 def with_club_region(code: str, request: HttpRequest | None = None) -> str:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 from tournaments.parties.tallies import PRIZES
 
 __all__ = ["Party", "PartyDeal", "PartyGuest", "PartyRound", "PartyTable"]
@@ -23,6 +24,8 @@ def default_prizes() -> list[str]:
 
 class Party(Timestamped):
     """A progressive party: the form of the game and the rules the host announces before play."""
+
+    tenant = tenant_field()
 
     class Form(models.TextChoices):
         BRIDGE = "bridge", _("Progressive Bridge (rounds of four deals)")
@@ -78,6 +81,8 @@ class Party(Timestamped):
     seed = models.BigIntegerField(default=0, help_text=_("Seeds the card draws, so they can be reproduced"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     archived_at = models.DateTimeField(null=True, blank=True, help_text=_("Put away by the host (restorable)"))
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         db_table = "tournaments_party"

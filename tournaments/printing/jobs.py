@@ -35,8 +35,10 @@ from django.db.models import F, FileField, Q, QuerySet
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from tournaments.clubs.directory import club_paper
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.languages import club_default_language, default_paper
+from tournaments.core.languages import club_default_language
+from tournaments.core.tenancy import using_club
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
@@ -103,7 +105,7 @@ def start_job(
                 % {"what": registry.title_of(kind).lower(), "owner": spec.owner}
             }
         )
-    paper = (paper or default_paper()).lower()  # none asked: the club's country's (A4, Letter in the US)
+    paper = (paper or club_paper()).lower()  # none asked: the club's paper size
     if paper not in PAPER_NAMES:
         raise ValidationError(
             {"paper": gettext("Unknown paper size %(paper)s: choose A4 or US Letter.") % {"paper": repr(paper)}}
@@ -284,7 +286,7 @@ def _run_claimed(job: GeneratedFile) -> GeneratedFile | None:
         owner_id = _owner_id(job, spec)
         if owner_id is None:
             raise ReportError(gettext("The %(owner)s of this job has been deleted.") % {"owner": spec.owner})
-        with _Heartbeat(job.pk):
+        with _Heartbeat(job.pk), using_club(job.tenant_id):  # the worker reads as the job's club
             made, away = _through_outages(lambda: _render(spec, owner_id, paper, job.pk), job.pk, "making the file")
     except ReportError as exc:
         return _fail(job, str(exc))

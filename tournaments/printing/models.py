@@ -17,10 +17,13 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
 class GeneratedFile(Timestamped):
     """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
+
+    tenant = tenant_field()
 
     class Status(models.TextChoices):
         QUEUED = "queued", gettext_lazy("Queued")
@@ -66,6 +69,8 @@ class GeneratedFile(Timestamped):
     file = models.FileField(upload_to="generated/%Y/%m/%d/", max_length=255, blank=True, editable=False)
     size = models.PositiveIntegerField(default=0)
     expires_at = models.DateTimeField(help_text=gettext_lazy("When the file is deleted"))
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         db_table = "tournaments_generatedfile"

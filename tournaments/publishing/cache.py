@@ -27,6 +27,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
+from tournaments.clubs.directory import directory
 from tournaments.core.once import get_or_build
 from tournaments.publishing import cdn
 from tournaments.publishing.models import Publication
@@ -56,6 +57,12 @@ def page_key(path: str, state: str) -> str:
     from it, so a reader who switches language never gets the other language's copy or a 304 for it."""
     language = translation.get_language()
     return "public-page-gz:" + hashlib.sha256(f"{path}|{language}|{state}".encode()).hexdigest()[:32]
+
+
+def _address(request: HttpRequest) -> str:
+    """The page's path (with the club's `/c/<slug>/`), and its host when that host is a club's own name."""
+    host = request.get_host().partition(":")[0].lower()
+    return f"//{host}{request.get_full_path()}" if directory().by_host(host) else request.get_full_path()
 
 
 def _marked_updating(content: bytes) -> bytes:
@@ -90,7 +97,7 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         state = fingerprint(pk)
         if state is None:
             return view(request, pk, *args, **kwargs)
-        path = request.get_full_path()
+        path = _address(request)
         key = page_key(path, state)
         etag, etag_gzip = f'"{key[-32:]}"', f'"{key[-32:]}-gzip"'  # one ETag per representation
         if request.headers.get("If-None-Match") in (etag, etag_gzip):

@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.directory import email_sender
 from tournaments.core.languages import member_language
 from tournaments.printing.base import ReportError
 from tournaments.publishing import players
@@ -67,6 +68,7 @@ def _message_now(session: Session, seat: EntryPlayer, data: SessionData, connect
         subject=_("Your results: %(event)s, %(date)s")
         % {"event": session.event.name, "date": date_format(session.date, "DATE_FORMAT")},
         body=render_to_string("publishing/email/scorecard.txt", context),
+        from_email=email_sender(session.event.tenant_id),  # the club's sender, if it has one
         to=[member.email],
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},
         connection=connection,

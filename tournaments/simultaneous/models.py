@@ -8,11 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 from tournaments.sessions.models import Session
 
 
 class Simultaneous(Timestamped):
     """One set of deals played by many clubs; each club's session is a section of one field."""
+
+    tenant = tenant_field()
 
     name = models.CharField(max_length=160)
     date = models.DateField()
@@ -20,6 +23,8 @@ class Simultaneous(Timestamped):
     mp_scale = models.CharField(max_length=8, choices=Session.MatchpointScale.choices, default="ebu")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     deals = models.JSONField(default=dict, blank=True, help_text='{"1": "N:AKQ...", ...}: set by the first club')
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         db_table = "tournaments_simultaneous"

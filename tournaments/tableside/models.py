@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core import links
+from tournaments.core.tenancy import ClubScoped
 
 if TYPE_CHECKING:
     from tournaments.sessions.models import Section
@@ -41,6 +42,8 @@ class TableLink(models.Model):
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubScoped(("section", "session__event__tenant"), ("match", "round__event__tenant"))
 
     class Meta:
         db_table = "tournaments_tablelink"
@@ -251,6 +254,8 @@ class ScreenLink(models.Model):
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = ClubScoped(("session", "event__tenant"), ("party", "tenant"))
 
     class Meta:
         db_table = "tournaments_screenlink"

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.core import links
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 __all__ = [
     "Team",
@@ -36,6 +37,8 @@ def default_tie_breaks() -> list[str]:
 
 class TeamEvent(Timestamped):
     """A teams event: Swiss, round robin or a knockout match, with its match length and VP scale."""
+
+    tenant = tenant_field()
 
     class Format(models.TextChoices):
         SWISS = "swiss", gettext_lazy("Swiss (each round drawn from the standings)")
@@ -74,6 +77,8 @@ class TeamEvent(Timestamped):
         blank=True,
         help_text=gettext_lazy("An imported file's figures against ours at the import (teams_compare)"),
     )
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         db_table = "tournaments_teamevent"
@@ -127,6 +132,8 @@ class TeamRound(Timestamped):
     number = models.PositiveSmallIntegerField()
     bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
+    objects = ClubScoped(("event", "tenant"))
+
     class Meta:
         db_table = "tournaments_teamround"
         ordering = ["number"]
@@ -148,6 +155,8 @@ class TeamMatch(Timestamped):
     version = models.PositiveIntegerField(
         default=0, help_text=gettext_lazy("Bumped by every save: a stale form is refused")
     )
+
+    objects = ClubScoped(("round", "event__tenant"))
 
     class Meta:
         db_table = "tournaments_teammatch"

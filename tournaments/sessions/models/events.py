@@ -9,10 +9,13 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
+from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
 class Member(Timestamped):
     """A member of the club, picked from a quick search when naming the players of a pair."""
+
+    tenant = tenant_field()
 
     name = models.CharField(max_length=120)
     national_id = models.CharField(max_length=40, blank=True, help_text=gettext_lazy("EBU/ACBL/ABF number, if any"))
@@ -38,6 +41,8 @@ class Member(Timestamped):
         null=True, blank=True, help_text=gettext_lazy("Private results links made before this were revoked")
     )
 
+    objects = ClubScoped(("tenant", ""))
+
     class Meta:
         db_table = "tournaments_member"
         ordering = ["name"]
@@ -49,6 +54,8 @@ class Member(Timestamped):
 
 class Event(Timestamped):
     """A pairs, teams or individual event; it has one or more sessions."""
+
+    tenant = tenant_field()
 
     class Kind(models.TextChoices):
         PAIRS = "pairs", gettext_lazy("Pairs")
@@ -73,6 +80,8 @@ class Event(Timestamped):
     carry_over_percent = models.PositiveSmallIntegerField(
         default=50, help_text=gettext_lazy("With a percentage carry-over: how much each earlier session counts (0-100)")
     )
+
+    objects = ClubScoped(("tenant", ""))
 
     class Meta:
         db_table = "tournaments_event"
@@ -167,6 +176,8 @@ class Session(Timestamped):
         blank=True,
         help_text=gettext_lazy("Put away by a director: off the lists and public pages, kept whole"),
     )
+
+    objects = ClubScoped(("event", "tenant"))
 
     class Meta:
         db_table = "tournaments_session"

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.clubs.directory import club_paper
 from tournaments.core.access import Perm, requires
 from tournaments.core.htmx import HtmxHttpRequest
 from tournaments.printing import jobs
@@ -36,7 +37,7 @@ def _panel_context(request: HttpRequest, session: Session, **extra: object) -> d
         "result_kinds": [(k, printables.title_of(k)) for k in RESULT_KINDS],
         "kit_kinds": [(k, printables.title_of(k)) for k in KIT_KINDS],
         "paper_choices": PAPER_CHOICES,
-        "paper": request.POST.get("paper") or request.GET.get("paper") or "a4",
+        "paper": request.POST.get("paper") or request.GET.get("paper") or club_paper(),
         **extra,
     }
 
@@ -60,7 +61,7 @@ def print_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Start a job for the report or book named in the form; the panel comes back with its progress bar."""
     session = get_object_or_404(Session.objects.select_related("event"), pk=pk)
     kind = request.POST.get("kind", "")
-    paper = request.POST.get("paper", "a4")
+    paper = request.POST.get("paper", "")
     try:
         job = jobs.start_job(owner=request.user, session=session, kind=kind, paper=paper)
     except ValidationError as exc:

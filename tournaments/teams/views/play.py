@@ -187,7 +187,7 @@ def print_papers(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 job = jobs.start_job(
                     owner=request.user, kind=f"{TEAMS_JOB_PREFIX}{kind}", team_event=event,
-                    paper=request.POST.get("paper", "a4"),
+                    paper=request.POST.get("paper", ""),
                 )  # fmt: skip
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))

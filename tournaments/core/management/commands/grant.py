@@ -1,4 +1,4 @@
-"""`manage.py grant USER ROLE [--revoke]`: give a login a role (administrator, director, scorer, player)."""
+"""`manage.py grant USER ROLE [--club SLUG] [--revoke]`: give a login a role in one club."""
 
 from __future__ import annotations
 
@@ -8,15 +8,18 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.commands import club_named
+from tournaments.clubs.models import ClubRole
 from tournaments.core.access import Role, grant
 
 
 class Command(BaseCommand):
-    help = "Give a login a role: administrator, director, scorer or player (--revoke takes it away)."
+    help = "Give a login a role in a club: administrator, director, scorer or player (--revoke takes it away)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("user")
         parser.add_argument("role")
+        parser.add_argument("--club", help="The club's slug (needed when the service has several clubs)")
         parser.add_argument("--revoke", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -30,10 +33,12 @@ class Command(BaseCommand):
             raise CommandError(
                 _("%(role)r is not a role: choose one of %(roles)s.") % {"role": options["role"], "roles": roles}
             ) from None
-        grant(user, role, revoke=options["revoke"])
-        held = ", ".join(sorted(g.name for g in user.groups.all())) or _("none")
+        club = club_named(options["club"])
+        grant(user, role, revoke=options["revoke"], club_id=club.pk)
+        held = ", ".join(sorted(ClubRole.objects.filter(user=user, club=club).values_list("role", flat=True)))
         if options["revoke"]:
-            done = _("%(user)s no longer has the %(role)s role (roles: %(held)s).")
+            done = _("%(user)s no longer has the %(role)s role in %(club)s (roles there: %(held)s).")
         else:
-            done = _("%(user)s now has the %(role)s role (roles: %(held)s).")
-        self.stdout.write(done % {"user": user.get_username(), "role": role.value, "held": held})
+            done = _("%(user)s now has the %(role)s role in %(club)s (roles there: %(held)s).")
+        params = {"user": user.get_username(), "role": role.value, "club": club.name, "held": held or _("none")}
+        self.stdout.write(done % params)

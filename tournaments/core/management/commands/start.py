@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from config.siteurl import reach_warning, work_out_site_url
 from tournaments.core.backups import rolling_backup
+from tournaments.core.tenancy import only_club_id
 
 
 def _stop_on_signal(signum: int, frame: object) -> None:
@@ -40,7 +41,8 @@ class Command(BaseCommand):
         if made := rolling_backup("daily"):
             self.stdout.write(_("Today's backup: %(made)s") % {"made": made})
         call_command("ensure_director")
-        if not options["no_demo"]:
+        club = only_club_id()  # the laptop: the service's one club (the migration made it; made here if not)
+        if not options["no_demo"] and club is not None:  # several clubs: `demo --club SLUG` by hand
             self.offer_demo()
         base = [sys.executable, "manage.py"]
         worker_cmd = [

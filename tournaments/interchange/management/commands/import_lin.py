@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.cli import failure, read_file, report_lines
 from tournaments.interchange.importers import import_lin
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = "Import a BBO .lin file: its deals, and its tables' results (contract, declarer, tricks) as a new session."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.cli import failure, get_session, read_file, report_lines
 from tournaments.interchange.importers import import_deals, import_pbn
 from tournaments.interchange.pbn import read_pbn
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = (
         "Import a PBN 2.1 file: its deals, and its results (ScoreTable/TotalScoreTable) if it has them, as a new "
         "session; with --session ID, load its deals (hand records) into that session instead."

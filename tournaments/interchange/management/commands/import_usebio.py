@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.interchange import InterchangeError
 from tournaments.interchange.cli import failure, read_file, report_lines
 from tournaments.interchange.importers import import_usebio
@@ -14,7 +15,7 @@ from tournaments.interchange.teams_import import import_usebio_teams
 from tournaments.interchange.usebio_teams import is_teams_file
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = (
         "Import a USEBIO 1.2 file (MP, Butler or cross-IMP pairs) as a new session, scored by Bridgedesk; a teams "
         "file (EVENT_TYPE TEAMS) as a new teams event."

@@ -11,10 +11,11 @@ import json
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.engine import play_party
@@ -67,7 +68,7 @@ def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Pa
     return saved
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = (
         "Play a simulated Progressive Bridge party (mixed, Law 5 progression, Law 6 partner changes, Law 9 "
         "vulnerability, ties to North-South) and print the rounds, tallies, ranking and prizes."

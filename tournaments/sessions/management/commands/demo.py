@@ -11,9 +11,10 @@ import json
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.movements.types import MovementError
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.demo import build_demo_session
@@ -21,7 +22,7 @@ from tournaments.sessions.whist_evening import play_evening
 from tournaments.tableside.services import issue_links
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = "Create a complete, scored demo session (named players, dealt boards, results, rulings); prints its id last."
 
     def add_arguments(self, parser: CommandParser) -> None:

@@ -12,10 +12,11 @@ import json
 import random
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.commands import ClubOption
 from tournaments.teams import selectors, services
 from tournaments.teams.models import TeamEvent
 from tournaments.teams.simulate import demo_players, demo_team_name, room_scores
@@ -77,7 +78,7 @@ def event_json(event: TeamEvent) -> dict[str, Any]:
     }
 
 
-class Command(BaseCommand):
+class Command(ClubOption):
     help = "Play a simulated teams event (Swiss or round robin) through the services and print it."
 
     def add_arguments(self, parser: CommandParser) -> None:

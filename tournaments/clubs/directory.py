@@ -1,0 +1,92 @@
+"""Which clubs the service has and how each looks, kept in Django's cache: working out a request's club and
+drawing its header cost no query.
+
+Every web process reads the same cached map (Redis on a service, local memory on the laptop); saving or deleting
+a club drops it, and the next request builds it again (one row a club).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from tournaments.clubs.models import Club
+from tournaments.core.languages import default_paper
+from tournaments.core.tenancy import current_club_id, only_club_id
+
+KEY = "clubs:directory:3"
+
+
+@dataclass(frozen=True)
+class Look:
+    """What a page needs of its club: the header (name, logo, colours), the time zone, paper and language."""
+
+    pk: int
+    slug: str
+    name: str
+    host: str
+    logo: str
+    colour: str
+    text_colour: str
+    time_zone: str
+    paper: str
+    language: str
+    email_sender: str
+
+
+@dataclass(frozen=True)
+class Directory:
+    clubs: dict[int, Look] = field(default_factory=dict)
+
+    @property
+    def only(self) -> int | None:
+        """The club of a one-club service (the laptop), else None."""
+        return next(iter(self.clubs)) if len(self.clubs) == 1 else None
+
+    def by_slug(self, slug: str) -> int | None:
+        return next((c.pk for c in self.clubs.values() if c.slug == slug), None)
+
+    def by_host(self, host: str) -> int | None:
+        return next((c.pk for c in self.clubs.values() if c.host and c.host == host), None)
+
+
+FIELDS = (
+    "pk", "slug", "name", "host", "logo", "colour", "text_colour", "time_zone", "paper", "language", "email_sender"
+)  # fmt: skip
+
+
+def directory() -> Directory:
+    found = cache.get(KEY)
+    if isinstance(found, Directory):
+        return found
+    if not Club.objects.exists():  # the first start of a laptop whose migration made no club (a flushed database)
+        only_club_id()
+    made = Directory({row[0]: Look(*row) for row in Club.objects.values_list(*FIELDS)})
+    cache.set(KEY, made, 300)
+    return made
+
+
+def look(club_id: int | None) -> Look | None:
+    return directory().clubs.get(club_id) if club_id else None
+
+
+@receiver([post_save, post_delete], sender=Club)
+def _forget(**kwargs: Any) -> None:
+    cache.delete(KEY)
+
+
+def club_paper() -> str:
+    """The current club's paper size (a4 or letter), the PDFs' default; with no current club, the one of the
+    language's country (Letter in the US and Canada)."""
+    shown = look(current_club_id())
+    return shown.paper if shown else default_paper()
+
+
+def email_sender(club_id: int | None) -> str | None:
+    """The club's From: address for its e-mails, or None for the settings' DEFAULT_FROM_EMAIL."""
+    shown = look(club_id)
+    return (shown.email_sender or None) if shown else None

@@ -1,0 +1,91 @@
+"""A club (the tenant), the federation (county, district) that groups clubs, and a role held in one club."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+from django.utils.translation import gettext_lazy
+
+SLUG = RegexValidator(r"^[a-z0-9][a-z0-9-]{0,48}$", "Lower-case letters, digits and hyphens, e.g. 'riverside'.")
+
+
+def valid_time_zone(name: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(f"{name!r} is not a time zone: e.g. Europe/London, America/Chicago.") from None
+
+
+COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79 (empty: Bridgedesk's own).")
+
+
+class Federation(models.Model):
+    """A federation, county or district: sees its clubs' published results and runs simultaneous events."""
+
+    slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
+    name = models.CharField(max_length=160)
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="children")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Club(models.Model):
+    """One club on the service: its own directors, members, events, settings and address (`/c/<slug>/`)."""
+
+    class Paper(models.TextChoices):
+        A4 = "a4", "A4"
+        LETTER = "letter", "US Letter"
+
+    slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
+    name = models.CharField(max_length=160)
+    host = models.CharField(
+        max_length=253, blank=True, help_text="The club's own host name (e.g. results.riverside.org), if any"
+    )
+    logo = models.URLField(blank=True, help_text="Address of the club's logo shown in the pages' header")
+    colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header colour, e.g. #1f4e79")
+    text_colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header text colour")
+    # The club's default language, read through tournaments.core.languages.club_default_language.
+    language = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        help_text=gettext_lazy("Language code, e.g. en-gb, fr, nl (blank: the service's LANGUAGE_CODE)"),
+    )
+    time_zone = models.CharField(
+        max_length=64, default="Europe/London", validators=[valid_time_zone], help_text="e.g. Europe/London"
+    )
+    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    email_sender = models.CharField(max_length=254, blank=True, help_text="From: of the club's e-mails")
+    federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["host"], condition=~models.Q(host=""), name="club_host_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRole(models.Model):
+    """A login's role in one club (the roles and their permissions: tournaments/core/access.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
+    role = models.CharField(max_length=16)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club", "role"], name="club_role_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.club}"

@@ -1,0 +1,47 @@
+"""A federation's (county's, district's) page: the published results of its clubs, each at its club's address."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import get_script_prefix, reverse
+
+from tournaments.clubs.models import Federation
+from tournaments.core.access import public
+from tournaments.core.replica import reads_from_replica
+from tournaments.sessions.models import Session
+
+
+def club_address(request: HttpRequest, slug: str, url: str) -> str:
+    """`url` (made by reverse() in this request) at the club's own address, `/c/<slug>/...`."""
+    base = request.META.get("SCRIPT_NAME", "").rstrip("/")
+    return f"{base}/c/{slug}/{url[len(get_script_prefix()) :]}"
+
+
+def federation_sessions(federation: Federation) -> list[Session]:
+    """Published sessions of the federation's clubs and of its member federations' clubs, newest first.
+
+    Read across clubs on purpose (the base manager, not the current club's): a federation sees all its clubs.
+    """
+    federations = [federation.pk, *federation.children.values_list("pk", flat=True)]
+    return list(
+        Session._base_manager.filter(
+            publication__is_public=True, archived_at__isnull=True, event__tenant__federation__in=federations
+        )
+        .select_related("event__tenant", "publication")
+        .order_by("-date", "-id")[:300]
+    )
+
+
+@public
+@reads_from_replica
+def federation_results(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public: the federation's clubs and their published results."""
+    federation = get_object_or_404(Federation, slug=slug)
+    rows = [
+        (s, club_address(request, s.event.tenant.slug, reverse("publishing:standings", args=[s.pk])))
+        for s in federation_sessions(federation)
+    ]
+    clubs = federation.clubs.order_by("name")
+    context = {"federation": federation, "rows": rows, "clubs": clubs}
+    return render(request, "publishing/federation.html", context)
