@@ -1,5 +1,6 @@
 """Migrations clubs 0002_the_club and each domain's 000N_tenant: the laptop's one club is made, every existing
-root belongs to it, every login's global role becomes the same role in it; going back removes the fields, the roles and the club."""
+root belongs to it, every login's global role becomes the same role in it; going back removes the fields, the
+roles and the club."""
 
 from __future__ import annotations
 
