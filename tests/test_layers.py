@@ -36,7 +36,7 @@ LAYERS = [
 # Each domain is a Django app (docs/development.md): its apps.py, admin.py and management commands are roots;
 # `tournaments` is the wiring app (apps, tasks, urls).
 APPS = ("core", "audit", "printing", "sessions", "parties", "interchange", "publishing", "tableside", "teams")
-APPS += ("simultaneous",)
+APPS += ("simultaneous", "clubs")
 ROOTS = (
     "tournaments.apps",
     "tournaments.tasks",

@@ -51,9 +51,9 @@ def test_grant_gives_a_role_in_one_club_only():
     riverside = Club.objects.get(slug="riverside")
     assert list(ClubRole.objects.filter(user=user).values_list("club__slug", "role")) == [("riverside", "director")]
     with using_club(riverside.pk):
-        assert get_user_model().objects.get(pk=user.pk).has_perm("tournaments.direct_sessions")
+        assert get_user_model().objects.get(pk=user.pk).has_perm("core.direct_sessions")
     with using_club(Club.objects.get(slug="club").pk):
-        assert not get_user_model().objects.get(pk=user.pk).has_perm("tournaments.direct_sessions")
+        assert not get_user_model().objects.get(pk=user.pk).has_perm("core.direct_sessions")
     run("grant", "ann", "director", "--club", "riverside", "--revoke")
     assert not ClubRole.objects.filter(user=user).exists()
 
