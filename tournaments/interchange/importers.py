@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from tournaments.audit import services as audit
@@ -424,10 +425,13 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
         extra = sorted(b.number for b in dealt if b.number not in existing)
         if extra:
             report.warnings.append(
-                _("%(count)s deal%(value)s ignored (%(_ranges)s): the session plays boards %(_ranges2)s only.")
+                ngettext(
+                    "%(count)s deal ignored (%(_ranges)s): the session plays boards %(_ranges2)s only.",
+                    "%(count)s deals ignored (%(_ranges)s): the session plays boards %(_ranges2)s only.",
+                    len(extra),
+                )
                 % {
                     "count": len(extra),
-                    "value": "s" if len(extra) > 1 else "",
                     "_ranges": _ranges(extra),
                     "_ranges2": _ranges(sorted(existing)),
                 }

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core import notation
@@ -155,10 +156,10 @@ def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: Par
 
 # What a pair's round total counts, for the games entered as totals (the label of the two boxes).
 TOTAL_NOUNS = {
-    "euchre": "points",
-    "whist": "tricks (all four hands)",
-    "five-hundred": "points (less set-backs)",
-    "cinch": "points when the bell rang",
+    "euchre": gettext_lazy("points"),
+    "whist": gettext_lazy("tricks (all four hands)"),
+    "five-hundred": gettext_lazy("points (less set-backs)"),
+    "cinch": gettext_lazy("points when the bell rang"),
 }
 
 

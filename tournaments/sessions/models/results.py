@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import F, Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.sessions.models.events import Entry, Section, Session
 from tournaments.sessions.models.movements import TableRound
 
-SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SEATS = [
+    ("N", pgettext_lazy("seat", "North")),
+    ("E", pgettext_lazy("seat", "East")),
+    ("S", pgettext_lazy("seat", "South")),
+    ("W", pgettext_lazy("seat", "West")),
+]
 
 
 class Board(models.Model):

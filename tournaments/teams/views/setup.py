@@ -154,6 +154,8 @@ def event_status(request: HttpRequest, pk: int) -> HttpResponse:
     except services.TeamsError as exc:
         messages.error(request, str(exc))
     else:
-        done = "finished: its results stand" if event.status == TeamEvent.Status.FINISHED else "open again"
-        messages.success(request, _("The event is %(done)s.") % {"done": done})
+        if event.status == TeamEvent.Status.FINISHED:
+            messages.success(request, _("The event is finished: its results stand."))
+        else:
+            messages.success(request, _("The event is open again."))
     return redirect("teams:detail", pk=event.pk)
