@@ -27,7 +27,10 @@ pytestmark = pytest.mark.django_db
 SEEN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
 HIDDEN_TAGS = ("script", "style", "template")
 # Still to be marked by the lanes marking the domains' strings (issue 27): on this branch they leak.
-PENDING = "the domains' strings are being marked by the i18n-a and i18n-b lanes (issue 27)"
+# Issue 27 is open: the walk still finds English on pages (about 1,600 texts over every role on 24 Nov 2026,
+# some of them the demo world's stored names that the allow-list does not know yet). Run with --runxfail to list
+# them by page; the marker goes when the count reaches zero.
+PENDING = "English texts remain on some pages and PDFs (issue 27 open): run with --runxfail for the list"
 
 
 def stored_data() -> list[str]:
