@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class ClubsConfig(AppConfig):
@@ -6,7 +7,7 @@ class ClubsConfig(AppConfig):
 
     name = "tournaments.clubs"
     label = "clubs"
-    verbose_name = "Clubs"
+    verbose_name = gettext_lazy("Clubs")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

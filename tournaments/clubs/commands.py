@@ -9,6 +9,7 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.clubs.models import Club
 from tournaments.core.tenancy import NoCurrentClub, only_club_id, using_club
@@ -19,11 +20,15 @@ def club_named(slug: str | None) -> Club:
     if slug:
         club = Club.objects.filter(slug=slug).first()
         if club is None:
-            raise CommandError(f"There is no club {slug!r}: the clubs are {_slugs()}.")
+            raise CommandError(
+                _("There is no club '%(slug)s': the clubs are %(clubs)s.") % {"slug": slug, "clubs": _slugs()}
+            )
         return club
     only = only_club_id()
     if only is None:
-        raise CommandError(f"This service has several clubs: say which one with --club SLUG ({_slugs()}).")
+        raise CommandError(
+            _("This service has several clubs: say which one with --club SLUG (%(clubs)s).") % {"clubs": _slugs()}
+        )
     return Club.objects.get(pk=only)
 
 

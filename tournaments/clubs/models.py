@@ -42,16 +42,22 @@ class Club(models.Model):
 
     class Paper(models.TextChoices):
         A4 = "a4", "A4"
-        LETTER = "letter", "US Letter"
+        LETTER = "letter", gettext_lazy("US Letter")
 
     slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
     name = models.CharField(max_length=160)
     host = models.CharField(
-        max_length=253, blank=True, help_text="The club's own host name (e.g. results.riverside.org), if any"
+        max_length=253,
+        blank=True,
+        help_text=gettext_lazy("The club's own host name (e.g. results.riverside.org), if any"),
     )
-    logo = models.URLField(blank=True, help_text="Address of the club's logo shown in the pages' header")
-    colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header colour, e.g. #1f4e79")
-    text_colour = models.CharField(max_length=7, blank=True, validators=[COLOUR], help_text="Header text colour")
+    logo = models.URLField(blank=True, help_text=gettext_lazy("Address of the club's logo shown in the pages' header"))
+    colour = models.CharField(
+        max_length=7, blank=True, validators=[COLOUR], help_text=gettext_lazy("Header colour, e.g. #1f4e79")
+    )
+    text_colour = models.CharField(
+        max_length=7, blank=True, validators=[COLOUR], help_text=gettext_lazy("Header text colour")
+    )
     # The club's default language, read through tournaments.core.languages.club_default_language.
     language = models.CharField(
         max_length=16,
@@ -60,10 +66,13 @@ class Club(models.Model):
         help_text=gettext_lazy("Language code, e.g. en-gb, fr, nl (blank: the service's LANGUAGE_CODE)"),
     )
     time_zone = models.CharField(
-        max_length=64, default="Europe/London", validators=[valid_time_zone], help_text="e.g. Europe/London"
+        max_length=64,
+        default="Europe/London",
+        validators=[valid_time_zone],
+        help_text=gettext_lazy("e.g. Europe/London"),
     )
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
-    email_sender = models.CharField(max_length=254, blank=True, help_text="From: of the club's e-mails")
+    email_sender = models.CharField(max_length=254, blank=True, help_text=gettext_lazy("From: of the club's e-mails"))
     federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")
     created_at = models.DateTimeField(auto_now_add=True)
 
