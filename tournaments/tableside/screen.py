@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 import scoring
@@ -23,7 +24,7 @@ from tournaments.sessions.selectors.scores import score_session
 from tournaments.tableside import screenlinks, services
 from tournaments.tableside.polls import answer_poll, polled
 
-FIELD_NAMES = {"NS": "North-South", "EW": "East-West"}
+FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West")}
 
 
 @dataclass
@@ -38,7 +39,7 @@ def rankings_of(session: Session) -> list[Ranking]:
     for scores in scored:
         for field_name, standings in scores.standings.items():
             words = [f"Section {scores.section.letter}"] if len(scored) > 1 else []
-            words += [FIELD_NAMES[field_name]] if field_name in FIELD_NAMES else []
+            words += [str(FIELD_NAMES[field_name])] if field_name in FIELD_NAMES else []
             rows = [
                 (
                     s.place,
