@@ -76,6 +76,7 @@ class ResultIn(Schema):
     seen: int | str | None = None
     client_id: str
     auction: str = ""
+    play: str = ""
 
 
 class SignInIn(Schema):
@@ -243,7 +244,8 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
     scores = score_section(link.table_section)
     board_score = next((b for b in scores.boards if b.board.number == board), None)
     lines = standing.traveller_lines(board_score, own, services.settings_of(link.table_section))
-    return Status(200, {"board": board, "lines": lines})
+    dealer = board_score.board.dealer if board_score else ""
+    return Status(200, {"board": board, "dealer": dealer, "lines": lines})
 
 
 @api.post(

@@ -118,6 +118,7 @@ class TableSettings(models.Model):
         default=False, help_text=_("After each round, the table sees the ranking")
     )
     bidding = models.BooleanField(default=False, help_text=_("The table enters the auction on a bidding box"))
+    play = models.BooleanField(default=False, help_text=_("The table enters the play card by card after the auction"))
     table_changes = models.BooleanField(
         default=False,
         help_text=_("A table may change its own result until the round ends (the opponents confirm again)"),
@@ -177,6 +178,9 @@ class TableEntry(models.Model):
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     ns_score = models.IntegerField(null=True, blank=True)
     auction = models.CharField(max_length=400, blank=True, help_text='The calls from the dealer: "1H P 1S! P 4S P P P"')
+    play = models.CharField(
+        max_length=200, blank=True, help_text=_('The cards from the opening lead, a claim last: "HT H2 HA H5 ... =9"')
+    )
     status = models.CharField(max_length=10, choices=Status.choices)
     result = models.ForeignKey(
         "duplicate.Result", null=True, blank=True, on_delete=models.SET_NULL, related_name="table_entries"

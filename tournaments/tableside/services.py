@@ -30,9 +30,10 @@ from tournaments.sessions.services.results import (
     save_lines,
     set_auction,
     set_lead,
+    set_play,
 )
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
-from tournaments.tableside.bidding import auction_of
+from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
@@ -81,6 +82,7 @@ SETTING_CHOICES = (
     "ranking_after_round",
     "table_changes",
     "bidding",
+    "play",
 )
 
 
@@ -217,6 +219,7 @@ def _body(entry: TableEntry) -> dict[str, Any]:
         "tricks": entry.tricks,
         "ns_score": entry.ns_score,
         "auction": entry.auction,
+        "play": entry.play,
         "status": entry.status,
     }
 
@@ -307,9 +310,9 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
         errors = checked.errors if checked is not None else {"contract": _("Nothing to save.")}
         name, message = next(iter(errors.items()))
         return _invalid({"score": "tricks"}.get(name, name), message), None, None
-    _auction, wrong = auction_of(data, checked)
-    if wrong:
-        return _invalid("auction", wrong), None, None
+    wrong = details_refusal(data, checked)
+    if wrong is not None:
+        return _invalid(*wrong), None, None
     return None, row, checked
 
 
@@ -327,7 +330,7 @@ def _changed(link: TableLink, entry: TableEntry, stored: Result, checked: Checke
 
 
 def _add_details(link: TableLink, entry: TableEntry, stored: Result) -> Outcome | None:
-    """The lead and the auction the table sent, added to the stored line when it has none (the first table's
+    """The lead, the auction and the play the table sent, added to the stored line when it has none (the first table's
     stay); each write bumps the version itself, else the version is bumped so the panel sees the table agree."""
     why = f"sent by table {link.table}"
     wrote = False
@@ -337,6 +340,9 @@ def _add_details(link: TableLink, entry: TableEntry, stored: Result) -> Outcome 
             wrote = True
         if entry.auction and not stored.auction:
             stored = set_auction(actor=None, result=stored, auction=entry.auction, why=f"Auction {why}")
+            wrote = True
+        if entry.play and not stored.play:
+            stored = set_play(actor=None, result=stored, play=entry.play, why=f"Play {why}")
             wrote = True
     except ResultEntryError as exc:
         transaction.set_rollback(True)
@@ -417,6 +423,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             tricks=checked.tricks,
             ns_score=checked.ns_score,
             auction=auction_of(data, checked)[0],
+            play=play_of(data, checked)[0],
         )
         if stored is None:
             try:
@@ -433,8 +440,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                 return _invalid(name, message)
             entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
             entry.save()
-            if entry.auction and saved is not None:  # kept with the result by the results service (audited)
-                set_auction(actor=None, result=saved, auction=entry.auction, why=f"Auction sent by table {link.table}")
+            keep_details(saved, entry.auction, entry.play, f"sent by table {link.table}")
             return Outcome(201, _body(entry))
         return _against_stored(link, entry, stored, checked)
 

@@ -34,6 +34,8 @@ def traveller_lines(
             "declarer": r.declarer,
             "lead": r.lead,
             "tricks": r.tricks,
+            "auction": r.auction,
+            "play": r.play,
             "ns_score": line.ns_score,
             "yours": own is not None and r.pk == own.pk,
         }

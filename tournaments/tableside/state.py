@@ -240,6 +240,7 @@ def table_state(link: TableLink) -> TableState:
             "ranking_after_round": bool(settings and settings.ranking_after_round),
             "table_changes": bool(settings and settings.table_changes),
             "bidding": bool(settings and settings.bidding),
+            "play": bool(settings and settings.play),
         },
     )
     if row is None:

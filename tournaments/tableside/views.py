@@ -41,6 +41,7 @@ SETTING_BOXES = {
     "ranking": "ranking_after_round",
     "changes": "table_changes",
     "bidding": "bidding",
+    "play": "play",
 }
 
 

@@ -42,7 +42,8 @@ def in_play(world: dict[str, Any]) -> dict[str, Any]:  # noqa: F811 (the walk's 
 
 def _mark(section: Section, hidden: set[int]) -> None:
     """Every result on a board in `hidden` becomes 7NTXX= by North (the traveller line's own figures), its
-    auction ending in an alerted 7NT (shown as "7NT!" wherever auctions are shown)."""
+    auction ending in an alerted 7NT (shown as "7NT!" wherever auctions are shown), its play a claim of all 13
+    tricks ("Declarer claims 13 more tricks" wherever plays are shown)."""
     for result in Result.objects.filter(section=section, board__number__in=hidden).select_related("board"):
         vul = result.board.vulnerability in ("NS", "All", "ALL", "Both", "B")
         Result.objects.filter(pk=result.pk).update(
@@ -52,6 +53,7 @@ def _mark(section: Section, hidden: set[int]) -> None:
             ns_score=2980 if vul else 2280,
             kind=Result.Kind.PLAYED,
             auction="7NT! X XX P P P",
+            play="=13",
         )
     Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
 
@@ -60,6 +62,8 @@ def _leaks(text: str, section: Section, hidden: set[int]) -> list[str]:
     found = [MARK] if MARK in text else []
     if "7NT!" in text:
         found.append("an auction")
+    if "claims 13 more tricks" in text:
+        found.append("a play")
     for board in section.session.boards.filter(number__in=hidden):
         if board.deal and (board.deal in text or hand_diagram(recaps.hands(board.deal)) in text):
             found.append(f"the hands of board {board.number}")

@@ -88,6 +88,13 @@ class Result(Timestamped):
         blank=True,
         help_text='The calls from the dealer as the table entered them, alerts marked "!": "1H P 1S! P 4S P P P"',
     )
+    play = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text=gettext_lazy(
+            'The cards in the order played from the opening lead, a claim last: "HT H2 HA H5 ... =9"'
+        ),
+    )
     ns_score = models.IntegerField(null=True, blank=True, help_text=gettext_lazy("The score from N-S's side"))
     version = models.PositiveIntegerField(
         default=1, help_text=gettext_lazy("Bumped on every change: a stale save is refused")

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy
 
 import scoring
+from scoring.play import check_play
 from tournaments.sessions.models import Entry, Result
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores, Standing
 
@@ -69,17 +70,46 @@ def auction_grid(dealer: str, auction: str) -> list[list[tuple[str, bool]]]:
     return [cells[i : i + 4] for i in range(0, len(cells), 4)]
 
 
+def play_rows(deal: str, contract: str, declarer: str, play: str) -> dict[str, Any] | None:
+    """A stored play ("HT H2 HA H5 ... =9") as its tricks under N E S W, each card (text, led, won) with the
+    trick's winner, and the claim; the tricks come from scoring.play (read against the deal when it still agrees,
+    else on the cards alone); None when there is no play or it cannot be read any more."""
+    if not play:
+        return None
+    checked = None
+    for known in (deal, ""):
+        try:
+            checked = check_play(known, contract, declarer, play)
+            break
+        except scoring.ScoringError:
+            continue
+    if checked is None:
+        return None
+    tricks = [
+        {
+            "number": number,
+            "winner": trick.winner,
+            "cards": [
+                (lead_text(trick.seat_card(seat)), seat == trick.leader, seat == trick.winner) for seat in "NESW"
+            ],
+        }
+        for number, trick in enumerate(checked.tricks, start=1)
+    ]
+    return {"tricks": tricks, "claim": checked.claim, "declarer_tricks": checked.declarer_tricks}
+
+
 def auctions(board: BoardScore) -> list[dict[str, Any]]:
-    """The auctions kept with a board's lines (the tables that entered them), in the traveller's order."""
+    """The auctions and plays kept with a board's lines (the tables that entered them), in the traveller's order."""
     out = [
         {
             "round": line.result.table_round.round if line.result.table_round else 0,
             "table": line.result.table_round.table if line.result.table_round else 0,
             "pairs": f"{line.result.ns_entry.label} v {line.result.ew_entry.label}",
-            "rows": auction_grid(board.board.dealer, line.result.auction),
+            "rows": auction_grid(board.board.dealer, line.result.auction) if line.result.auction else [],
+            "play": play_rows(board.board.deal, line.result.contract, line.result.declarer, line.result.play),
         }
         for line in board.lines
-        if line.result.auction
+        if line.result.auction or line.result.play
     ]
     return sorted(out, key=lambda a: (a["round"], a["table"]))
 

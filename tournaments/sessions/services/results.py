@@ -59,6 +59,7 @@ __all__ = [
     "save_lines_checked",
     "set_auction",
     "set_lead",
+    "set_play",
 ]
 
 # Every field `_apply` writes, so the log replays a result exactly (tests/tournaments/audit/test_replay.py).
@@ -73,6 +74,7 @@ RESULT_FIELDS = [
     "tricks",
     "lead",
     "auction",
+    "play",
     "ns_score",
     "ns_percent",
     "ew_percent",
@@ -90,6 +92,8 @@ def _apply(result: Result, c: CheckedLine) -> None:
     result.kind = Result.Kind.PLAYED
     if (result.contract, result.declarer) != (c.contract, c.declarer):
         result.auction = ""  # the auction entered ended in the old contract: it no longer belongs to this line
+    if (result.contract, result.declarer, result.tricks) != (c.contract, c.declarer, c.tricks):
+        result.play = ""  # the play entered gave the old tricks in the old contract: nor does the play
     result.contract = c.contract
     result.declarer = c.declarer
     result.tricks = c.tricks
@@ -416,8 +420,14 @@ def set_auction(*, actor: Actor, result: Result, auction: str, why: str = "") ->
     return _set_detail(actor, result, "auction", auction, why)
 
 
+def set_play(*, actor: Actor, result: Result, play: str, why: str = "") -> Result:
+    """Keep the play a table entered card by card (checked by the caller against the deal, the contract and the
+    tricks) with the result; a later change of contract, declarer or tricks clears it (`_apply`)."""
+    return _set_detail(actor, result, "play", play, why)
+
+
 def _set_detail(actor: Actor, result: Result, name: str, value: str, why: str) -> Result:
-    """A detail of the play that does not change the score (lead, auction), set like any other change through the
+    """A detail of the play that does not change the score (lead, auction, play), set like any other change through the
     section's write path: locked, audited, the result's and the section's versions bumped, so the traveller, its
     ETag and the cached scores show it at once."""
     refuse_if_finished(result.section.session, error=FinishedSessionError)
