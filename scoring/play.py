@@ -13,7 +13,7 @@ tricks), e.g. "HT H2 HA H5 S3 SA S2 S4 =11".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.boards import SEATS, parse_seat
@@ -24,7 +24,16 @@ from scoring.leads import RANKS, InvalidLead, leader_of, parse_card
 from scoring.messages import gettext
 from scoring.messages import gettext_noop as N_
 
-__all__ = ["InvalidPlay", "Play", "Trick", "check_play", "trick_winner"]
+__all__ = [
+    "InvalidPlay",
+    "Play",
+    "Trick",
+    "check_play",
+    "play_columns",
+    "play_from_cards",
+    "play_from_columns",
+    "trick_winner",
+]
 
 _SEAT_NAMES = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 
@@ -155,3 +164,46 @@ def check_play(deal: str, contract: str, declarer: str, typed: str) -> Play:
             % {"claim": claim, "left": 13 - len(tricks)}
         )
     return Play(declarer, tuple(tricks), claim, won + (claim or 0))
+
+
+def play_from_cards(deal: str, contract: str, declarer: str, cards: Sequence[str], total: int | None) -> Play:
+    """A play read from a file: the cards in the order played and the tricks declarer took in all (a claim, or
+    the result), None when unknown. The cards of a trick cut short by a claim are left out (our claims come after
+    a whole trick); the claim is the total less the tricks declarer won in the whole tricks played."""
+    whole = list(cards[: 4 * (len(cards) // 4)])
+    if len(whole) == 52 or total is None:
+        return check_play(deal, contract, declarer, " ".join(whole))
+    won = check_play(deal, contract, declarer, " ".join([*whole, "=0"])).declarer_tricks
+    if total < won:
+        raise InvalidPlay(
+            gettext("Declarer took %(won)s tricks in the play, more than the %(total)s of the result.")
+            % {"won": won, "total": total}
+        )
+    return check_play(deal, contract, declarer, " ".join([*whole, f"={total - won}"]))
+
+
+def play_columns(play: Play) -> list[list[str]]:
+    """Each whole trick as PBN's [Play] section writes it: the cards under the seats in a fixed order, from the
+    opening leader round the table (whoever led the trick)."""
+    first = SEATS.index(leader_of(play.declarer))
+    order = [SEATS[(first + i) % 4] for i in range(4)]
+    return [[trick.seat_card(seat) for seat in order] for trick in play.tricks]
+
+
+def play_from_columns(
+    deal: str, contract: str, declarer: str, rows: Sequence[Mapping[str, str]], total: int | None
+) -> Play:
+    """A PBN [Play] section read back: each row the cards of a trick by seat ("" or missing: not played), the
+    play order found trick by trick from its leader (the previous trick's winner). Reading stops at the first
+    trick not played in full; the rest is the claim (see play_from_cards)."""
+    con = parse_contract(contract)
+    trumps = None if con.strain in (None, "NT") else con.strain
+    leader, cards = leader_of(declarer), list[str]()
+    for row in rows:
+        order = [SEATS[(SEATS.index(leader) + i) % 4] for i in range(4)]
+        trick = [parse_card(row[seat]) if row.get(seat) else "" for seat in order]
+        if not all(trick):
+            break
+        cards += trick
+        leader = trick_winner(leader, trick, trumps)
+    return play_from_cards(deal, contract, declarer, cards, total)

@@ -109,8 +109,9 @@
     entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null };
     $("ts-entry-title").textContent = interpolate(pgettext("bridge", "Board %(board)s"), { board: board }, true);
     delete app.dataset.auction; // js/bidding.js sets it again once the auction on its box has ended
+    delete app.dataset.play; // js/play.js sets it once the play has ended (13 tricks or a claim)
     const b = state.boards.find((x) => x.board === board);
-    app.dispatchEvent(new CustomEvent("entryopen", { detail: { board: board, dealer: b ? b.dealer : "N", bidding: !!state.settings.bidding } }));
+    app.dispatchEvent(new CustomEvent("entryopen", { detail: { board: board, dealer: b ? b.dealer : "N", bidding: !!state.settings.bidding, play: !!state.settings.play } }));
     $("ts-entry").hidden = false;
     $("ts-traveller").hidden = true;
     $("ts-error").textContent = "";
@@ -120,7 +121,7 @@
 
   function payload() {
     if (!entry) return null;
-    const auction = app.dataset.auction ? { auction: app.dataset.auction } : {};
+    const auction = Object.assign(app.dataset.auction ? { auction: app.dataset.auction } : {}, app.dataset.play ? { play: app.dataset.play } : {});
     if (entry.pass) return Object.assign({ board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null }, auction);
     if (!entry.level || !entry.strain || !entry.declarer || entry.delta == null) return null;
     return {
@@ -250,6 +251,7 @@
       const t = $("ts-traveller");
       t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + gettext("Contract") + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;
+      app.dispatchEvent(new CustomEvent("travellershown", { detail: body })); // js/play.js adds the table's auction and play
     } catch (e) { /* offline */ }
   }
 

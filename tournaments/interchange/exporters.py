@@ -54,6 +54,7 @@ def _line(result: Result, ns_points: float | None, ew_points: float | None, top:
         line.declarer = result.declarer
         line.lead = result.lead
         line.auction = result.auction
+        line.play = result.play
         line.tricks = result.tricks
         line.score = result.ns_score
     elif kind == Result.Kind.ARTIFICIAL:

@@ -359,6 +359,7 @@ def _create_results(
                 result.tricks = line.tricks
                 result.lead = line.lead[:3]
                 result.auction = line.auction if len(line.auction) <= 400 else ""  # never cut short
+                result.play = line.play if len(line.play) <= 200 else ""
                 result.ns_score = score
             elif line.kind == "artificial":
                 result.kind = Result.Kind.ARTIFICIAL

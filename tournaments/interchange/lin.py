@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring.bidding import InvalidAuction, check_auction
+from scoring.errors import ScoringError
+from scoring.play import check_play, play_from_cards
 
 from .deals import SEATS, parse_deal
 from .errors import InterchangeError
@@ -271,7 +273,19 @@ def _add_line(
     line.declarer, line.tricks = declarer, tricks
     line.lead = game.cards[0] if game.cards and contract != "PASS" else ""
     line.auction = _auction(game, game.dealer or scoring.board_dealer(board.number))
+    line.play = _play(game, board.deal or game.deal, line)
     board.lines.append(line)
+
+
+def _play(game: _Game, deal: str, line: LineRecord) -> str:
+    """The table's cards as we keep them ("HT H2 ... =9": a claim's ``mc`` is declarer's tricks in all, ours the
+    tricks left after the last whole trick), or "" when there are none or they break a rule of play."""
+    if len(game.cards) < 4 or line.contract == "PASS":  # no whole trick: the lead alone is kept as the lead
+        return ""
+    try:
+        return play_from_cards(deal, line.contract, line.declarer, game.cards, game.claim).text()
+    except ScoringError:
+        return ""
 
 
 def _auction(game: _Game, dealer: str) -> str:
@@ -286,26 +300,37 @@ def _auction(game: _Game, dealer: str) -> str:
 _LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
 
 
-def _auction_game(record: SessionRecord, line: LineRecord, head: str, dealer: str) -> str:
-    """A table's play of the board for BBO's viewer: its players, the auction (alerts "!") and the tricks made."""
+def _auction_game(record: SessionRecord, line: LineRecord, head: str, dealer: str, deal: str) -> str:
+    """A table's play of the board for BBO's viewer: its players, the auction (alerts "!"), the cards played
+    (``pc``) and the tricks made (``mc``: a claim, declarer's tricks in all)."""
     names = []
     for label, seats in ((line.ns_pair, "NS"), (line.ew_pair, "EW")):
         pair = record.pair(label)
         players = [p.name for p in pair.players] if pair is not None else []
         names.append(players if len(players) == 2 else [f"{label} {seat}" for seat in seats])
     (north, south), (east, west) = names
-    calls = check_auction(dealer, line.auction)
-    mb = "".join(
-        f"mb|{_LIN_CALL.get(c, c.replace('NT', 'N'))}{'!' if i in calls.alerts else ''}|"
-        for i, c in enumerate(calls.calls)
+    calls = check_auction(dealer, line.auction) if line.auction else None
+    mb = (
+        "".join(
+            f"mb|{_LIN_CALL.get(c, c.replace('NT', 'N'))}{'!' if i in calls.alerts else ''}|"
+            for i, c in enumerate(calls.calls)
+        )
+        if calls
+        else ""
     )
-    mc = f"mc|{line.tricks}|" if line.tricks is not None and calls.contract != "PASS" else ""
-    return f"pn|{south},{west},{north},{east}|{head}{mb}{mc}pg||"
+    pc = (
+        "".join(f"pc|{card}|" for card in check_play(deal, line.contract, line.declarer, line.play).cards)
+        if line.play
+        else ""
+    )
+    mc = f"mc|{line.tricks}|" if line.tricks is not None and line.contract.upper() != "PASS" else ""
+    return f"pn|{south},{west},{north},{east}|{head}{mb}{pc}{mc}pg||"
 
 
 def write_lin(record: SessionRecord) -> bytes:
     """One line per board for BBO's hand viewer (the deal, the dealer, the vulnerability, the board's name), and
-    after it one per table that entered its auction (the players, the calls with alerts, the tricks)."""
+    after it one per table that entered its auction or play (the players, the calls with alerts, the cards, the
+    tricks)."""
     out = []
     for board in record.boards:
         if not board.deal:
@@ -319,5 +344,5 @@ def write_lin(record: SessionRecord) -> bytes:
         sv = {v: k for k, v in _VUL.items() if k in "oneb"}[vulnerability]
         head = f"st||md|{md}|rh||ah|Board {board.number}|sv|{sv}|"
         out.append(f"pn|South,West,North,East|{head}pg||")
-        out += [_auction_game(record, x, head, dealer) for x in board.lines if x.auction]
+        out += [_auction_game(record, x, head, dealer, board.deal) for x in board.lines if x.auction or x.play]
     return ("\n".join(out) + "\n").encode()

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 import scoring
 from scoring.bidding import InvalidAuction, check_auction
 
+from .pbn_play import PLAY_TAG, attach_play, play_lines
 from .pbn_scan import Game
 from .records import BoardRecord, LineRecord, SessionRecord
 
@@ -46,11 +47,12 @@ def auction_lines(dealer: str, auction: str) -> list[str]:
 
 
 def auction_games(common: list[tuple[str, str]], board: BoardRecord) -> list[str]:
-    """A game for each of the board's lines with an auction (``common``: the board's tags up to Scoring)."""
+    """A game for each of the board's lines with an auction or a play (``common``: the board's tags up to
+    Scoring)."""
     dealer = board.dealer or scoring.board_dealer(board.number)
     out: list[str] = []
     for line in board.lines:
-        if not line.auction or line.kind not in ("played", "assigned"):
+        if not (line.auction or line.play) or line.kind not in ("played", "assigned"):
             continue
         passed = line.contract.upper() == "PASS"
         tags = [
@@ -62,7 +64,8 @@ def auction_games(common: list[tuple[str, str]], board: BoardRecord) -> list[str
             (PAIR_TAGS[1], line.ew_pair),
         ]
         out.extend(f'[{name} "{_quote(value)}"]' for name, value in tags)
-        out.extend(auction_lines(dealer, line.auction))
+        out.extend(auction_lines(dealer, line.auction) if line.auction else [])
+        out.extend(play_lines(board.deal, line) if line.play else [])
         out.append("")
     return out
 
@@ -94,38 +97,48 @@ def _line_for(board: BoardRecord, game: Game) -> list[LineRecord]:
 
 
 def attach_auctions(record: SessionRecord, games: list[Game]) -> None:
-    """Each game's auction onto its board's line (by the pair tags, else by the contract when one line has it)."""
+    """Each game's auction and play onto its board's line (by the pair tags, else by the contract when one line
+    has it)."""
     boards = {b.number: b for b in record.boards}
     for game in games:
-        if AUCTION_TAG not in game.tags or not game.value("Board").isdigit():
+        tag = game.tags.get(AUCTION_TAG) or game.tags.get(PLAY_TAG)
+        if tag is None or not game.value("Board").isdigit():
             continue
-        tag = game.tags[AUCTION_TAG]
         where = f"line {tag.line}, Board {game.value('Board')}"
         board = boards.get(int(game.value("Board")))
-        dealer = (board.dealer if board else "") or scoring.board_dealer(int(game.value("Board")))
         lines = _line_for(board, game) if board else []
-        if len(lines) != 1:
+        if board is None or len(lines) != 1:
+            what = _("the auction") if AUCTION_TAG in game.tags else _("the play")
             record.warnings.append(
-                _("%(where)s: the auction is not kept: it names no one line of the board's results.") % {"where": where}
+                _("%(where)s: %(what)s is not kept: it names no one line of the board's results.")
+                % {"where": where, "what": what}
             )
             continue
-        if tag.value.strip().upper()[:1] != dealer:
-            record.warnings.append(
-                _("%(where)s: the auction is not kept: it starts with %(value)s, not the dealer.")
-                % {"where": where, "value": tag.value}
-            )
-            continue
-        line = lines[0]
-        try:
-            auction = check_auction(dealer, _typed(game))
-        except InvalidAuction as exc:
-            record.warnings.append(_("%(where)s: the auction is not kept: %(exc)s") % {"where": where, "exc": exc})
-            continue
-        same = scoring.parse_contract(auction.contract) == scoring.parse_contract(line.contract)
-        if not same or auction.declarer != (line.declarer if auction.declarer else ""):
-            record.warnings.append(
-                _("%(where)s: the auction is not kept: it ends in %(contract)s, not the line's %(contract2)s.")
-                % {"where": where, "contract": auction.contract, "contract2": line.contract}
-            )
-            continue
-        line.auction = auction.text()
+        if AUCTION_TAG in game.tags:
+            _attach_auction(record, game, board, lines[0], where)
+        if PLAY_TAG in game.tags:
+            attach_play(record, game, board, lines[0], where)
+
+
+def _attach_auction(record: SessionRecord, game: Game, board: BoardRecord, line: LineRecord, where: str) -> None:
+    tag = game.tags[AUCTION_TAG]
+    dealer = board.dealer or scoring.board_dealer(board.number)
+    if tag.value.strip().upper()[:1] != dealer:
+        record.warnings.append(
+            _("%(where)s: the auction is not kept: it starts with %(value)s, not the dealer.")
+            % {"where": where, "value": tag.value}
+        )
+        return
+    try:
+        auction = check_auction(dealer, _typed(game))
+    except InvalidAuction as exc:
+        record.warnings.append(_("%(where)s: the auction is not kept: %(exc)s") % {"where": where, "exc": exc})
+        return
+    same = scoring.parse_contract(auction.contract) == scoring.parse_contract(line.contract)
+    if not same or auction.declarer != (line.declarer if auction.declarer else ""):
+        record.warnings.append(
+            _("%(where)s: the auction is not kept: it ends in %(contract)s, not the line's %(contract2)s.")
+            % {"where": where, "contract": auction.contract, "contract2": line.contract}
+        )
+        return
+    line.auction = auction.text()

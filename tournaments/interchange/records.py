@@ -48,6 +48,7 @@ class LineRecord:
     declarer: str = ""
     lead: str = ""
     auction: str = ""  # the calls from the dealer as we store them, alerts marked "!": "1H P 1S! P 4S P P P"
+    play: str = ""  # the cards from the opening lead as we store them, a claim last: "HT H2 HA H5 ... =9"
     tricks: int | None = None
     score: int | None = None
     ns_percent: float | None = None

@@ -61,6 +61,9 @@ def play_of(data: dict[str, Any], checked: CheckedLine) -> tuple[str, str, str]:
         play = check_play(checked.board.deal, checked.contract, checked.declarer, typed)
     except (InvalidPlay, ScoringError) as exc:
         return "", "play", str(exc)
+    if checked.lead and play.cards and play.cards[0] != checked.lead:
+        values = {"lead": checked.lead, "card": play.cards[0]}
+        return "", "lead", _("The lead sent is %(lead)s but the play starts with %(card)s: check the lead.") % values
     if play.declarer_tricks != checked.tricks:
         return (
             "",

@@ -40,6 +40,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/hands.js"),
                     static("js/standing.js"),
                     static("js/bidding.js"),
+                    static("js/play.js"),
                     static("js/room.js"),
                     static("js/push.js"),
                     static("js/htmx.min.js"),

@@ -66,10 +66,11 @@ def test_the_play_is_kept_with_the_result_and_shown_on_the_tables_traveller(clie
         ("ST H8", "play", "Card 2: South must follow suit to the trick, not play the H8"),
         ("ST S6 S2 SA HA HJ H8 H2 =10", "tricks", "The play gives declarer 12 tricks, not 13"),
         ("ST S6 S2", "play", "The last trick has 3 cards"),
+        ("S7 S6 S2 SA =12", "lead", "The lead sent is ST but the play starts with S7"),
     ],
 )
 def test_an_illegal_card_or_a_tricks_mismatch_is_refused_with_the_reason(client, link, board, play, field, message):
-    body = {"board": board.number, "contract": "7S", "declarer": "N", "tricks": 13, "client_id": "a"}
+    body = {"board": board.number, "contract": "7S", "declarer": "N", "tricks": 13, "client_id": "a", "lead": "ST"}
     answer = send(client, link, **body, play=play)
     assert answer.status_code == 422
     assert answer.json()["field"] == field and message in answer.json()["message"]
