@@ -207,6 +207,7 @@ def _insert_results(
                         line.tricks if played else None,
                         line.lead[:3] if played else "",
                         line.auction if played and len(line.auction) <= 400 else "",
+                        line.play if played and len(line.play) <= 200 else "",
                         c.scores[(b.number, line.ns_pair)] if played else None,
                         empty,
                         stamp,
@@ -215,10 +216,10 @@ def _insert_results(
                 )
     table = connection.ops.quote_name(Result._meta.db_table)
     columns = (
-        "section_id, board_id, ns_entry_id, ew_entry_id, kind, contract, declarer, tricks, lead, auction, ns_score, "
-        "version, weighted, created_at, updated_at"
+        "section_id, board_id, ns_entry_id, ew_entry_id, kind, contract, declarer, tricks, lead, auction, play, "
+        "ns_score, version, weighted, created_at, updated_at"
     )
-    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 1, %s, %s, %s)"
+    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 1, %s, %s, %s)"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 10_000):
             cursor.executemany(sql, rows[start : start + 10_000])
