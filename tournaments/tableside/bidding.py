@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring.bidding import InvalidAuction, check_auction
 from scoring.errors import ScoringError
-from scoring.play import InvalidPlay, check_play
+from scoring.play import check_play
 from tournaments.sessions.models import Result
 from tournaments.sessions.services.results import CheckedLine, set_auction, set_play
 
@@ -59,7 +59,7 @@ def play_of(data: dict[str, Any], checked: CheckedLine) -> tuple[str, str, str]:
         return "", "play", _("A play has at most %(max)s characters.") % {"max": MAX_PLAY}
     try:
         play = check_play(checked.board.deal, checked.contract, checked.declarer, typed)
-    except (InvalidPlay, ScoringError) as exc:
+    except ScoringError as exc:  # InvalidPlay, or a contract or seat that is not one
         return "", "play", str(exc)
     if checked.lead and play.cards and play.cards[0] != checked.lead:
         values = {"lead": checked.lead, "card": play.cards[0]}
