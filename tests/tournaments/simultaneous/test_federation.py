@@ -104,3 +104,15 @@ def test_no_club_page_shows_it_and_the_federation_page_lists_it(client, county):
     assert "County sim" in page and f"/simultaneous/federation/{simul.pk}/" in page
     club_own = Simultaneous.objects.create(name="Club sim", date=DAY, boards=6, tenant=county["clubs"]["riverside"])
     assert client.get(f"/simultaneous/federation/{club_own.pk}/").status_code == 404
+
+
+def test_a_club_s_own_simultaneous_takes_only_that_club_s_sessions(client, county):
+    """The add-session form's choices are read in the request (the current club's), not when the module loaded."""
+    riverside = county["clubs"]["riverside"]
+    own = Simultaneous.objects.create(name="Riverside sim", date=DAY, boards=26, tenant=riverside)
+    client.force_login(county["directors"]["riverside"])
+    theirs = county["sessions"]["hillside"].pk
+    page = client.post(f"/c/riverside/simultaneous/{own.pk}/add-session/", {"session": theirs, "club": ""})
+    assert page.status_code == 200 and not SimultaneousClub.objects.filter(session_id=theirs).exists()
+    listed = client.get(f"/c/riverside/simultaneous/{own.pk}/").content.decode()
+    assert f'value="{theirs}"' not in listed and f'value="{county["sessions"]["riverside"].pk}"' in listed
