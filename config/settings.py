@@ -320,6 +320,10 @@ if EMAIL_URL:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
     EMAIL_FILE_PATH = str(DATA_DIR / "mail")
+# Clubs sign up on /clubs/signup/ when CLUB_SIGNUP=1 (off by default: the service administrator creates clubs);
+# each new club is told to CLUB_SIGNUP_NOTIFY (addresses, comma-separated), else to the superusers' addresses.
+CLUB_SIGNUP = env_bool("CLUB_SIGNUP", False)
+CLUB_SIGNUP_NOTIFY = env_list("CLUB_SIGNUP_NOTIFY", [])
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Bridgedesk <results@localhost>")
 # The site as the phones and players reach it, for every absolute link (config/siteurl.py): SITE_URL when set,
 # else this machine's LAN address when HOST=0.0.0.0, else the address the server listens on.

@@ -46,6 +46,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.tableside.cards import table_urls
 
         printables.set_table_urls(table_urls)  # the printed cards' QR codes
+        from tournaments.publishing import federations
+        from tournaments.simultaneous.federation import federation_rows
+
+        federations.set_federation_events(federation_rows)  # a federation's page lists its simultaneous events
         _register_write_hooks()
         _register_gauges()
 

@@ -2,11 +2,19 @@
 
 from django.contrib import admin
 
-from tournaments.clubs.models import Club, ClubRole, Federation
+from tournaments.clubs.models import Club, ClubRole, Federation, FederationRole
 
 
 class RoleInline(admin.TabularInline[ClubRole, Club]):
     model = ClubRole
+    extra = 1
+    autocomplete_fields = ["user"]
+
+
+class OfficialInline(admin.TabularInline[FederationRole, Federation]):
+    """The federation's officials: they run its simultaneous events (tournaments/simultaneous/federation.py)."""
+
+    model = FederationRole
     extra = 1
     autocomplete_fields = ["user"]
 
@@ -22,3 +30,4 @@ class ClubAdmin(admin.ModelAdmin[Club]):
 class FederationAdmin(admin.ModelAdmin[Federation]):
     list_display = ("name", "slug", "parent")
     search_fields = ("name", "slug")
+    inlines = [OfficialInline]

@@ -98,3 +98,20 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} of {self.club}"
+
+
+class FederationRole(models.Model):
+    """A login's role in a federation: its officials run simultaneous events across the federation's clubs and
+    see their field before every club has published."""
+
+    OFFICIAL = "official"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="federation_roles")
+    federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="roles")
+    role = models.CharField(max_length=16, default=OFFICIAL)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "federation", "role"], name="federation_role_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.federation}"

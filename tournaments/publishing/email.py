@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.addresses import club_url
 from tournaments.clubs.directory import email_sender
 from tournaments.core.languages import member_language
 from tournaments.printing.base import ReportError
@@ -52,16 +51,17 @@ def _message_now(session: Session, seat: EntryPlayer, data: SessionData, connect
     member = seat.member
     assert member is not None  # only members with an address get here
     scores = next((s for s in data.scores if any(e.pk == seat.entry_id for e in s.entries)), None)
-    unsubscribe = settings.SITE_URL + reverse("publishing:unsubscribe", args=[players.unsubscribe_token(member)])
+    club = session.event.tenant_id  # a job or a command has no request: every link names the club's address
+    unsubscribe = club_url("publishing:unsubscribe", [players.unsubscribe_token(member)], club_id=club)
     context = {
         "session": session,
         "member": member,
         "entry": seat.entry,
         "standing": scores.standing_of(seat.entry_id) if scores else None,
         "rows": recaps.scorecard_rows(scores, seat.entry) if scores else [],
-        "results_url": settings.SITE_URL + reverse("publishing:standings", args=[session.pk]),
-        "card_url": settings.SITE_URL + reverse("publishing:scorecard", args=[session.pk, seat.entry_id]),
-        "own_url": settings.SITE_URL + reverse("publishing:player", args=[players.link_token(member)]),
+        "results_url": club_url("publishing:standings", [session.pk], club_id=club),
+        "card_url": club_url("publishing:scorecard", [session.pk, seat.entry_id], club_id=club),
+        "own_url": club_url("publishing:player", [players.link_token(member)], club_id=club),
         "unsubscribe_url": unsubscribe,
     }
     message = EmailMultiAlternatives(

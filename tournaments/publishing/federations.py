@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import get_script_prefix, reverse
@@ -10,6 +12,15 @@ from tournaments.clubs.models import Federation
 from tournaments.core.access import public
 from tournaments.core.replica import reads_from_replica
 from tournaments.sessions.models import Session
+
+# (date, name, address) of the federation's own events (its simultaneous), handed over by the simultaneous app at
+# start-up (tournaments/apps.py): it sits above publishing, which cannot import it.
+FederationEvents = Callable[[Federation], list[tuple[object, str, str]]]
+_events: list[FederationEvents] = []
+
+
+def set_federation_events(provider: FederationEvents) -> None:
+    _events[:] = [provider]
 
 
 def club_address(request: HttpRequest, slug: str, url: str) -> str:
@@ -43,5 +54,6 @@ def federation_results(request: HttpRequest, slug: str) -> HttpResponse:
         for s in federation_sessions(federation)
     ]
     clubs = federation.clubs.order_by("name")
-    context = {"federation": federation, "rows": rows, "clubs": clubs}
+    events = _events[0](federation) if _events else []
+    context = {"federation": federation, "rows": rows, "clubs": clubs, "events": events}
     return render(request, "publishing/federation.html", context)

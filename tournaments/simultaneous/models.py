@@ -8,14 +8,32 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
-from tournaments.core.tenancy import ClubScoped, tenant_field
+from tournaments.core.tenancy import ClubScoped, new_row_club
 from tournaments.sessions.models import Session
 
 
 class Simultaneous(Timestamped):
     """One set of deals played by many clubs; each club's session is a section of one field."""
 
-    tenant = tenant_field()
+    # A club's own simultaneous belongs to it; a federation's (county's) has no club and is owned by `federation`,
+    # so no club's pages (scoped by `tenant`) show it: its field is on the federation's pages.
+    tenant = models.ForeignKey(
+        "clubs.Club",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        default=new_row_club,
+        related_name="+",
+        help_text=gettext_lazy("The club this belongs to (none: a federation's)"),
+    )
+    federation = models.ForeignKey(
+        "clubs.Federation",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="simultaneous_events",
+        help_text=gettext_lazy("The federation running it across its clubs"),
+    )
 
     name = models.CharField(max_length=160)
     date = models.DateField()
@@ -29,6 +47,12 @@ class Simultaneous(Timestamped):
     class Meta:
         db_table = "tournaments_simultaneous"
         ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tenant__isnull=False) | models.Q(federation__isnull=False),
+                name="simultaneous_has_an_owner",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

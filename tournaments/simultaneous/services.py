@@ -68,7 +68,8 @@ def _check_boards(simul: Simultaneous, session: Session) -> None:
             _("it has board %(extra)s; the simultaneous plays boards 1-%(boards)s only.")
             % {"extra": extra[0], "boards": simul.boards}
         )
-    known = Simultaneous.objects.select_for_update().get(pk=simul.pk)
+    # by id, across clubs: the caller found it already (a federation's simultaneous belongs to no club)
+    known = Simultaneous._base_manager.select_for_update().get(pk=simul.pk)
     stored: dict[str, str] = dict(known.deals)
     for number, deal in sorted(deals.items()):
         if not deal:
@@ -79,7 +80,7 @@ def _check_boards(simul: Simultaneous, session: Session) -> None:
                 _("its board %(number)s is not the deal the other clubs played.") % {"number": number}
             )
     if stored != known.deals:
-        Simultaneous.objects.filter(pk=simul.pk).update(deals=stored)
+        Simultaneous._base_manager.filter(pk=simul.pk).update(deals=stored)
         simul.deals = stored
 
 

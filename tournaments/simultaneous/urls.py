@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.simultaneous import views
+from tournaments.simultaneous import federation_views, views
 
 app_name = "simultaneous"
 urlpatterns = [
@@ -16,4 +16,6 @@ urlpatterns = [
     path("<int:pk>/clubs/<int:session_id>/", views.club, name="club"),
     path("<int:pk>/boards/<int:board>/", views.board, name="board"),
     path("<int:pk>/results/<int:result_id>/", views.correct, name="correct"),
+    path("federation/<int:pk>/", federation_views.field, name="federation_field"),
+    path("federation/<int:pk>/join/", federation_views.join, name="federation_join"),
 ]

@@ -14,4 +14,5 @@ def table_urls(section: Section) -> dict[int, str]:
     session kit always carries codes that work (the links of tables that have one are kept as they are)."""
     with transaction.atomic():
         links = issue_links(section)
-    return {link.table: table_url(link) for link in links}
+    club = section.session.event.tenant_id  # a printing job may run with no current club: name it
+    return {link.table: table_url(link, club_id=club) for link in links}

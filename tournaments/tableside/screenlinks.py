@@ -3,14 +3,13 @@ refusal), so the club room's TV shows the big screen of a session or a party wit
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.clubs.addresses import club_url
 from tournaments.core.actors import Actor
 from tournaments.core.errors import NOT_FOUND, LinkRefused
 from tournaments.sessions.models import Session
@@ -79,6 +78,6 @@ def open_screen(token: str) -> ScreenLink:
 
 
 def screen_url(link: ScreenLink) -> str:
-    """The link as the TV opens it, on the one site address (config/siteurl.py)."""
+    """The link as the TV opens it, at the current club's address (`clubs.addresses`, on config/siteurl.py's)."""
     name = "tableside:screen_link" if link.session_id else "parties:screen_link"
-    return settings.SITE_URL.rstrip("/") + reverse(name, args=[link.token])
+    return club_url(name, [link.token])

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-from django.urls import reverse
-
+from tournaments.clubs.addresses import club_url
 from tournaments.sessions.models import Section, Session
 from tournaments.sessions.selectors.lookups import section_map
 from tournaments.tableside.models import DirectorCall, TableEntry, TableLink
@@ -38,8 +36,9 @@ class Grid:
         self.slow = sorted((t, r) for t, r in current.items() if r < self.playing)
 
 
-def table_url(link: TableLink, base: str | None = None) -> str:
-    return (base or settings.SITE_URL).rstrip("/") + reverse("tableside:table", args=[link.token])
+def table_url(link: TableLink, base: str | None = None, club_id: int | None = None) -> str:
+    """The table's phone page at its club's address (`clubs.addresses`; `club_id`: else the current club)."""
+    return club_url("tableside:table", [link.token], club_id=club_id, base=base)
 
 
 def grid_of(section: Section) -> Grid:

@@ -15,14 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
+from tournaments.clubs.addresses import club_url
 from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED, LinkRefused
@@ -59,9 +58,9 @@ class StaleRoom(services.StaleMatch):
         self.now = now
 
 
-def table_url(link: TableLink, base: str | None = None) -> str:
-    """The room's phone page: the one table page of every event kind."""
-    return (base or settings.SITE_URL).rstrip("/") + reverse("tableside:table", args=[link.token])
+def table_url(link: TableLink, base: str | None = None, club_id: int | None = None) -> str:
+    """The room's phone page: the one table page of every event kind, at its club's address."""
+    return club_url("tableside:table", [link.token], club_id=club_id, base=base)
 
 
 def live_links(rnd: TeamRound) -> list[TableLink]:

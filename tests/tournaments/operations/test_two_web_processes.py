@@ -1,8 +1,9 @@
 """Stateless web processes: two web processes (the image's entrypoint, gunicorn) on two ports and one worker,
 sharing only PostgreSQL, Redis and the files' storage, serve the same answers. A result posted to one is on
 the other's public page at once (no stale local cache), both give the same ETag for a page one of them
-cached, the table-token guess limit counts across both, a PDF made by the worker downloads from both, and
-one scrape of /metrics adds up a web server's gunicorn processes (PROMETHEUS_MULTIPROC_DIR).
+cached, a director of another club gets 404 from both for the first club's every page and its table API, the
+table-token guess limit counts across both, a PDF made by the worker downloads from both, and one scrape of
+/metrics adds up a web server's gunicorn processes (PROMETHEUS_MULTIPROC_DIR).
 
 No container engine runs on the test machines, so this starts `scripts/entrypoint` (the image's ENTRYPOINT,
 compose.yaml's commands) without the container; docs/deployment.md says so.
@@ -29,7 +30,7 @@ import pytest
 from tests.private_servers import _wait_port
 
 ROOT = Path(__file__).resolve().parents[3]
-PORTS = (8704, 8714)
+PORTS = tuple(int(p) for p in os.environ.get("TWO_WEB_PORTS", "8704,8714").split(","))  # two lanes, two pairs
 PG_SERVER = os.environ.get("SERVICE_TEST_PG", "postgres://postgres@127.0.0.1:5432")
 REDIS = os.environ.get("SERVICE_TEST_REDIS", "redis://127.0.0.1:6379/4")
 PASSWORD = "two-web-director-pw"
@@ -95,9 +96,13 @@ def service(tmp_path_factory) -> Iterator[dict[str, object]]:
         "grant(u, Role.ADMINISTRATOR); "
         "s = build_demo_session(tables=3, movement='mitchell', seed=7, quick=True, results=False); "
         "set_status(actor=None, session=s, status='playing'); services.publish(actor=None, session=s); "
-        "link = issue_links(s.sections.get())[0]; print(s.pk, link.token)"
+        "link = issue_links(s.sections.get())[0]; "
+        "from tournaments.clubs.models import Club, ClubRole; b = Club.objects.create(slug='bclub', name='Club B'); "
+        f"bu = get_user_model().objects.create_user('b-director', password='{PASSWORD}'); "
+        "[ClubRole.objects.create(user=bu, club=b, role=r) for r in ('director', 'administrator')]; "
+        "print(s.pk, link.token, s.event_id)"
     )
-    pk, token = _manage(env, "shell", "-c", make).splitlines()[-1].split()
+    pk, token, event = _manage(env, "shell", "-c", make).splitlines()[-1].split()
     logs = [(data / f"{name}.log").open("wb") for name in ("web-a", "web-b", "worker")]
     procs = []
     for port, log in zip(PORTS, logs[:2], strict=True):
@@ -107,8 +112,8 @@ def service(tmp_path_factory) -> Iterator[dict[str, object]]:
                                   stdout=logs[2], stderr=subprocess.STDOUT))  # fmt: skip
     try:
         for port in PORTS:
-            _wait_port(port, timeout=60)
-        yield {"session": int(pk), "token": token, "data": data, "env": env}
+            _wait_port(port, timeout=int(os.environ.get("TWO_WEB_START_SECONDS", "60")))  # a loaded machine: more
+        yield {"session": int(pk), "token": token, "event": int(event), "data": data, "env": env, "prefix": f"it-{run}"}
     finally:
         for proc in procs:
             proc.terminate()
@@ -155,19 +160,51 @@ def test_a_result_posted_to_one_is_on_the_others_public_page_at_once(service):
     assert fetch(url(a, page), headers={"If-None-Match": after_b.headers["ETag"]}).status == 304
 
 
+# Club A's pages (the director's, the public ones, the live and big screens, the jobs) by its objects' ids.
+CLUB_A_PAGES = (
+    "sessions/{session}/", "sessions/{session}/standings/", "sessions/{session}/entries/", "sessions/{session}/audit/",
+    "sessions/{session}/A/traveller/1/", "sessions/{session}/print/", "sessions/{session}/rulings/",
+    "events/{event}/", "results/{session}/", "results/{session}/boards/", "live/{session}/screen/",
+)  # fmt: skip
+
+
+def test_a_director_of_club_b_gets_404_from_both_for_club_a(service):
+    opener = _login(PORTS[1], "b-director")
+    token, wrong = service["token"], []
+    for port in PORTS:
+        for club in ("/c/bclub/", "/"):  # the club's address, and the login's own club without it
+            for page in CLUB_A_PAGES:
+                address = url(port, club + page.format(**service))
+                if (status := fetch(address, opener=opener).status) != 404:
+                    wrong.append(f"GET {address}: {status}")
+            api = url(port, f"{club}api/table/{token}/")
+            body = json.dumps({"board": 1, "contract": "1NT", "declarer": "N", "tricks": 7, "client_id": "b"})
+            for answer in (fetch(api, opener=opener), fetch(api + "results", body.encode(),
+                                                          {"Content-Type": "application/json"}, opener)):  # fmt: skip
+                if answer.status != 404:
+                    wrong.append(f"{answer.url}: {answer.status}")
+    import redis  # a fresh count of token guesses for the next test (these were 404s from this address)
+
+    store = redis.Redis.from_url(REDIS)
+    for key in store.scan_iter(f"*{service['prefix']}*token-guesses*"):
+        store.delete(key)
+    assert wrong == []
+    assert fetch(url(PORTS[0], f"/api/table/{token}/")).status == 200  # the link itself works (no club: by token)
+
+
 def test_the_token_guess_limit_counts_across_both_processes(service):
     a, b = PORTS
     statuses = [fetch(url(a if n % 2 else b, f"/api/table/nope-{n}/")).status for n in range(21)]
     assert statuses[:20] == [404] * 20 and statuses[20] == 429, statuses
 
 
-def _login(port: int):
+def _login(port: int, username: str = "director"):
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     form = fetch(url(port, "/accounts/login/"), opener=opener).read().decode()
     csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
     assert csrf is not None
-    data = urllib.parse.urlencode({"username": "director", "password": PASSWORD, "csrfmiddlewaretoken": csrf[1]})
+    data = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": csrf[1]})
     done = fetch(url(port, "/accounts/login/"), data.encode(), {"Referer": url(port, "/accounts/login/")}, opener)
     assert done.status == 200 and "Log out" in done.read().decode()
     return opener
@@ -177,7 +214,9 @@ def test_a_pdf_made_by_the_worker_downloads_from_both(service):
     a, b = PORTS
     start = (
         "from django.contrib.auth import get_user_model; from tournaments.printing import jobs; "
-        "from tournaments.sessions.models import Session; "
+        "from tournaments.sessions.models import Session; from tournaments.core.tenancy import using_club; "
+        "from tournaments.clubs.models import Club; "
+        "ctx = using_club(Club.objects.get(slug='club').pk); ctx.__enter__(); "  # the job's club (several now)
         f"j = jobs.start_job(owner=get_user_model().objects.get(username='director'), "
         f"session=Session.objects.get(pk={service['session']}), kind='standings'); print(j.pk)"
     )

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.clubs.addresses import club_url
 from tournaments.publishing import services
 from tournaments.sessions.models import Session
 
@@ -37,5 +36,5 @@ class Command(BaseCommand):
             raise CommandError(" ".join(exc.messages)) from None
         state = "provisional until " + f"{pub.final_from:%Y-%m-%d %H:%M}" if pub.is_provisional() else "final"
         self.stdout.write(_("Published session %(pk)s (%(state)s).") % {"pk": session.pk, "state": state})
-        base = options["base_url"] or settings.SITE_URL
-        self.stdout.write(base.rstrip("/") + reverse("publishing:standings", args=[session.pk]))
+        club = session.event.tenant_id
+        self.stdout.write(club_url("publishing:standings", [session.pk], club_id=club, base=options["base_url"]))

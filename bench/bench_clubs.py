@@ -1,0 +1,257 @@
+"""Benchmark: many clubs on one service, on the evening (issue 30): every table's phone follows its table and
+posts its results, public readers read the clubs' results, the directors watch their sessions; two web
+processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
+
+Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
+[--seconds 60] [--ports 8921,8922]``.
+
+It makes a throw-away database ``bd_clubs_bench_<run>`` on ``$BENCH_PG_URL`` (default
+``postgres://postgres@127.0.0.1:5432``) and uses Redis ``$BENCH_REDIS`` (default ``redis://127.0.0.1:6379/4``,
+keys under a per-run prefix) for the cache, sessions, rate limits and push. Each club gets a demo evening ready
+to play (a Mitchell of ``--tables`` tables, links issued, published, so its public page is live) and a director.
+Then, for ``--seconds``:
+
+- one thread a table (the phone): follows its table (``GET /c/<club>/api/table/<token>/`` with the last ETag,
+  every 2 s, as table.js polls) and posts the round's results one by one (``POST .../results``), then follows;
+- ``--readers`` public readers (threads) read a random club's public standings ``/c/<club>/results/<pk>/``
+  (cached: the version's ETag, `s-maxage`), each one every 2 s;
+- ``--directors`` directors, signed in, read their club's session page and standings every 2 s.
+
+Requests alternate between the two web processes. Printed: per kind of request the count, p50/p95/p99 (ms)
+and errors (any answer but 200/201/304). Goals (issue 30): posts p95 < 150 ms, cached public pages p95 < 50 ms,
+0 errors. Exits 1 on an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PASSWORD = "bench-clubs-director-pw"
+EVERY = 2.0  # seconds between a phone's polls, a reader's and a director's reads
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from tournaments.clubs.models import Club, ClubRole
+from tournaments.core.tenancy import using_club
+from tournaments.publishing import services
+from tournaments.sessions.services.demo import build_demo_session
+from tournaments.sessions.services.sessions import set_status
+from tournaments.tableside.services import issue_links
+made = []
+for n in range({clubs}):
+    club = Club.objects.create(slug=f"club{{n:03d}}", name=f"Club {{n}}")
+    user = get_user_model().objects.create_user(f"director{{n:03d}}", password="{password}")
+    ClubRole.objects.create(user=user, club=club, role="director")
+    with using_club(club.pk):
+        s = build_demo_session(tables={tables}, movement="mitchell", seed=n, quick=True, results=False)
+        set_status(actor=None, session=s, status="playing")
+        services.publish(actor=None, session=s)
+        tokens = [link.token for section in s.sections.all() for link in issue_links(section)]
+    made.append({{"slug": club.slug, "session": s.pk, "user": user.username, "tokens": tokens}})
+print("CLUBS " + json.dumps(made))
+"""
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, list[str]] = defaultdict(list)
+
+    def timed(self, kind: str, opener: Any, request: urllib.request.Request) -> tuple[int, bytes, Any]:
+        started = time.perf_counter()
+        try:
+            with opener.open(request, timeout=30) as answer:
+                status, body, headers = answer.status, answer.read(), answer.headers
+        except urllib.error.HTTPError as answer:
+            status, body, headers = answer.code, answer.read(), answer.headers
+        except OSError as exc:
+            status, body, headers = 0, str(exc).encode(), {}
+        took = (time.perf_counter() - started) * 1000
+        with self.lock:
+            self.times[kind].append(took)
+            if status not in (200, 201, 304):
+                self.errors[kind].append(f"{status} {request.full_url} {body[:120]!r}")
+        return status, body, headers
+
+
+def phone(rec: Recorder, port: int, slug: str, token: str, until: float) -> None:
+    opener = urllib.request.build_opener()
+    base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
+    etag, posted, todo = "", 0, None
+    time.sleep(random.random() * EVERY)
+    while time.monotonic() < until:
+        headers = {"If-None-Match": etag} if etag else {}
+        status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base, headers=headers))
+        if status == 200:
+            etag = got.get("ETag", "")
+            if todo is None:
+                todo = [b["board"] for b in json.loads(body).get("boards", [])]
+        if todo and posted < len(todo):
+            board = todo[posted]
+            payload = {"board": board, "contract": random.choice(["3NT", "4S", "2H", "1NT"]), "declarer": "N",
+                       "tricks": random.randint(6, 11), "client_id": f"{token[:8]}-{board}"}  # fmt: skip
+            request = urllib.request.Request(base + "results", json.dumps(payload).encode(),
+                                             {"Content-Type": "application/json"})  # fmt: skip
+            rec.timed("phone posts", opener, request)
+            posted += 1
+        time.sleep(EVERY)
+
+
+def reader(rec: Recorder, ports: list[int], clubs: list[dict[str, Any]], until: float) -> None:
+    opener = urllib.request.build_opener()
+    time.sleep(random.random() * EVERY)
+    while time.monotonic() < until:
+        club = random.choice(clubs)
+        port = random.choice(ports)
+        rec.timed(
+            "public page",
+            opener,
+            urllib.request.Request(f"http://127.0.0.1:{port}/c/{club['slug']}/results/{club['session']}/"),
+        )
+        time.sleep(EVERY)
+
+
+def login(port: int, slug: str, username: str) -> Any:
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    address = f"http://127.0.0.1:{port}/c/{slug}/accounts/login/"
+    form = opener.open(address, timeout=60).read().decode()
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
+    assert csrf is not None
+    data = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": csrf[1]})
+    opener.open(urllib.request.Request(address, data.encode(), {"Referer": address}), timeout=60).read()
+    return opener
+
+
+def director(rec: Recorder, ports: list[int], club: dict[str, Any], until: float) -> None:
+    opener = login(ports[0], club["slug"], club["user"])
+    pages = [
+        f"/c/{club['slug']}/sessions/{club['session']}/",
+        f"/c/{club['slug']}/sessions/{club['session']}/standings/",
+    ]
+    n = 0
+    while time.monotonic() < until:
+        port = ports[n % len(ports)]
+        rec.timed("director page", opener, urllib.request.Request(f"http://127.0.0.1:{port}{pages[n % 2]}"))
+        n += 1
+        time.sleep(EVERY)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def serve(args: argparse.Namespace) -> int:
+    run = uuid.uuid4().hex[:8]
+    pg = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
+    db = f"bd_clubs_bench_{run}"
+    data = Path(f"/tmp/bench-clubs-{run}")
+    data.mkdir()
+    env = {**os.environ, "PYTHON": sys.executable, "DATABASE_URL": f"{pg}/{db}", "CACHE_URL": os.environ.get(
+        "BENCH_REDIS", "redis://127.0.0.1:6379/4"), "CELERY_BROKER_URL": os.environ.get("BENCH_REDIS",
+        "redis://127.0.0.1:6379/4"), "CACHE_KEY_PREFIX": f"bench-{run}", "BRIDGEDESK_DATA_DIR": str(data),
+        "SECRET_KEY": "bench-clubs-" + "x" * 40, "WEB_WORKERS": str(args.workers), "WEB_THREADS": str(args.threads),
+        "DB_CONN_MAX_AGE": "60", "LOG_LEVEL": "WARNING"}  # fmt: skip
+    for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_REPLICA_URL", "CELERY_RESULT_BACKEND"):
+        env.pop(name, None)
+    subprocess.run(["psql", f"{pg}/postgres", "-qc", f"CREATE DATABASE {db}"], check=True)
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        entry = str(ROOT / "scripts/entrypoint")
+        subprocess.run([entry, "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
+        started = time.monotonic()
+        code = SETUP.format(clubs=args.clubs, tables=args.tables, password=PASSWORD)
+        out = subprocess.run(
+            [entry, "shell", "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+        )
+        clubs = json.loads(out.stdout.split("CLUBS ", 1)[1])
+        print(f"set up {args.clubs} clubs x {args.tables} tables in {time.monotonic() - started:.0f} s", flush=True)
+        ports = [int(p) for p in args.ports.split(",")]
+        for port in ports:
+            log = (data / f"web-{port}.log").open("wb")
+            procs.append(subprocess.Popen([entry, "web"], cwd=ROOT, env={**env, "BIND": f"127.0.0.1:{port}"},
+                                          stdout=log, stderr=subprocess.STDOUT))  # fmt: skip
+        from tests.private_servers import _wait_port
+
+        for port in ports:
+            _wait_port(port, timeout=300)
+        return load(args, clubs, ports)
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=60)
+        subprocess.run(["psql", f"{pg}/postgres", "-qc", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)"], check=False)
+
+
+def load(args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int]) -> int:
+    rec = Recorder()
+    until = time.monotonic() + args.seconds
+    threads = [
+        threading.Thread(target=phone, args=(rec, ports[i % len(ports)], club["slug"], token, until), daemon=True)
+        for club in clubs
+        for i, token in enumerate(club["tokens"])
+    ]
+    threads += [
+        threading.Thread(target=reader, args=(rec, ports, clubs, until), daemon=True) for _ in range(args.readers)
+    ]
+    threads += [
+        threading.Thread(target=director, args=(rec, ports, clubs[i % len(clubs)], until), daemon=True)
+        for i in range(args.directors)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(args.seconds + 120)
+    tables = sum(len(c["tokens"]) for c in clubs)
+    print(f"{len(clubs)} clubs, {tables} tables, {args.readers} readers, {args.directors} directors, {args.seconds} s,")
+    print(f"two web processes on {ports}, each {args.workers} gunicorn processes x {args.threads} threads")
+    print(f"{'kind':16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    errors = 0
+    for kind, times in sorted(rec.times.items()):
+        errors += len(rec.errors[kind])
+        print(f"{kind:16} {len(times):7d} {statistics.median(times):8.1f} {percentile(times, 95):8.1f} "
+              f"{percentile(times, 99):8.1f} {len(rec.errors[kind]):7d}")  # fmt: skip
+    for kind, seen in rec.errors.items():
+        for line in seen[:3]:
+            print(f"  {kind}: {line}")
+    return 1 if errors else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--clubs", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--readers", type=int, default=500)
+    parser.add_argument("--directors", type=int, default=20)
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--ports", default="8921,8922")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn processes of each web process")
+    parser.add_argument("--threads", type=int, default=32, help="threads of each gunicorn process")
+    return serve(parser.parse_args())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
