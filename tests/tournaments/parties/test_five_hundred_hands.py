@@ -125,8 +125,13 @@ def test_three_hand_table_page_scores_each_player_and_the_high_player_progresses
         reverse("parties:standings", args=[party.pk]),
         reverse("parties:detail", args=[party.pk]),
         reverse("parties:table", args=[party.pk, 2, 1]),
+        reverse("parties:screen", args=[party.pk]),
+        reverse("parties:print", args=[party.pk]),
     ):
         assert director_client.get(url).status_code == 200, url
+    for kind in ("tally-cards", "table-cards", "score-pads", "standings"):
+        response = director_client.get(reverse("parties:pdf", args=[party.pk, kind]))
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf", kind
 
 
 def test_five_hand_bidder_names_partners_and_the_two_highest_progress(director, director_client) -> None:
