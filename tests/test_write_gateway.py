@@ -60,6 +60,8 @@ WRITERS: dict[str, str] = {
     "audited (session.imported, session.deals_imported) and bumped",
     "tournaments/parties/finishing.py": "the party's lifecycle service (finish, reopen, the finished guard), "
     "split from parties/services.py to keep it under 500 lines; each locked, audited (party.finish, party.reopen)",
+    "tournaments/parties/hand_services.py": "the party's service for five hundred at three, five or six a table "
+    "(draw, a table's deals, progression), split from parties/services.py (at 500 lines); each locked, audited",
     "tournaments/simultaneous/bulk.py": "the bulk form of the same import (hundreds of clubs' files), audited per "
     "club as a single import is",
     "tournaments/tableside/signins.py": "the table's sign-in service: each sign-in and the director's seat fix is "

@@ -67,6 +67,8 @@ def check_rules(data: Mapping[str, Any]) -> None:
         raise EntryError(_("Progressive euchre uses the head-table progression (winners up)."), field="progression")
     if form in INDIVIDUAL_GAMES:
         _check_individual_rules(data)
+    if data.get("hands", 4) != 4:
+        _check_hands_rules(data)
     if data.get("tie_rule") == Party.TieRule.HALF and form != Party.Form.CINCH:
         raise EntryError(_("Half a game to each player at a tie is progressive cinch's rule."), field="tie_rule")
     if not 1 <= data["planned_rounds"] <= 40:
@@ -93,6 +95,26 @@ def _check_individual_rules(data: Mapping[str, Any]) -> None:
     if data.get("tie_rule") == Party.TieRule.HOST:
         raise EntryError(
             _("%(label)s: choose a cut of the cards or the seat order for ties.") % {"label": label}, field="tie_rule"
+        )
+
+
+def _check_hands_rules(data: Mapping[str, Any]) -> None:
+    """Five hundred at three, five or six: the laws' tally cards drawn at random, the laws' progression."""
+    if data["form"] != Party.Form.FIVE_HUNDRED or data["hands"] not in games.game(data["form"]).table_sizes:
+        raise EntryError(_("Only five hundred is played three, five or six at a table."), field="hands")
+    if data["progression"] != Party.Progression.STANDARD or data.get("head_table_keeps_partners"):
+        raise EntryError(
+            _("At three, five or six a table the winners move up and partners change (the laws' progression)."),
+            field="progression",
+        )
+    if data.get("mixed") or data.get("tally_draw") == Party.TallyDraw.ASSIGNED:
+        raise EntryError(
+            _("At three, five or six a table the tally cards are drawn at random, no mixed couples."),
+            field="tally_draw",
+        )
+    if data.get("tie_rule") in (Party.TieRule.HOST, Party.TieRule.HALF):
+        raise EntryError(
+            _("At three, five or six a table a tie is settled by a cut or the seat order."), field="tie_rule"
         )
 
 

@@ -15,7 +15,8 @@ from tournaments.parties.tally_cards import GENTLEMAN_SEATS, LADY_SEATS, SEAT_NA
 from tournaments.parties.types import SEATS
 
 __all__ = [
-    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "PartyForm", "SeatTotalsForm",
+    "AssignForm", "DealForm", "DealFormSet", "GameDealFormSet", "GuestListForm", "HandDealForm", "PartyForm",
+    "SeatTotalsForm",
     "TotalsForm",
 ]  # fmt: skip
 
@@ -31,7 +32,7 @@ class PartyForm(forms.ModelForm[Party]):
         model = Party
         fields = [
             "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
-            "vulnerability", "tie_rule", "planned_rounds", "prizes",
+            "vulnerability", "tie_rule", "planned_rounds", "prizes", "hands",
         ]  # fmt: skip
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -40,6 +41,7 @@ class PartyForm(forms.ModelForm[Party]):
             "vulnerability": forms.RadioSelect,
             "tie_rule": forms.RadioSelect,
             "tally_draw": forms.RadioSelect,
+            "hands": forms.RadioSelect,
             "tables": forms.NumberInput(attrs={"min": 1, "max": 60, "inputmode": "numeric"}),
             "planned_rounds": forms.NumberInput(attrs={"min": 1, "max": 40, "inputmode": "numeric"}),
         }
@@ -55,17 +57,26 @@ class PartyForm(forms.ModelForm[Party]):
             "tie_rule": "If a table ties",
             "planned_rounds": "Rounds planned (you can stop earlier or go on)",
             "prizes": "Prizes",
+            "hands": _("Players at a table (five hundred: three, four, five or six)"),
         }
         help_texts = {
             "tables": "Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each.",
             "mixed": "",
             "head_table_keeps_partners": "",
+            "hands": _(
+                "Three-hand and five-hand: everyone for himself (five-hand: the bidder names his partners for the "
+                "deal); six-hand: odd seats partner the even. One deal per player, then progress."
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not self.instance.pk:
             self.initial.setdefault("date", datetime.date.today())
+        self.fields["hands"].required = False  # four, unless the host chooses five hundred's three, five or six
+
+    def clean_hands(self) -> int:
+        return int(self.cleaned_data.get("hands") or 4)
 
 
 class GuestListForm(forms.Form):
@@ -205,3 +216,32 @@ class GameDealForm(forms.Form):
 
 
 GameDealFormSet = forms.formset_factory(GameDealForm, extra=0, min_num=1, max_num=20, validate_max=True)
+
+
+class HandDealForm(forms.Form):
+    """One deal of five hundred at a table of 3, 5 or 6: bidder and partners by seat number, each player's tricks."""
+
+    def __init__(self, *args: Any, seats: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        numbers = [str(n) for n in range(1, seats + 1)]
+        self.fields["bidder"] = forms.ChoiceField(
+            label=_("Bidder"), choices=[("", "—"), *((n, n) for n in numbers)], required=False
+        )
+        self.fields["bid"] = forms.CharField(
+            label=_("Bid"), max_length=12, required=False,
+            widget=forms.TextInput(attrs={"placeholder": "7H, 10NT, NULLO", "class": "contract"}),
+        )  # fmt: skip
+        if seats == 5:
+            self.fields["partners"] = forms.CharField(
+                label=_("Partners (seats)"), max_length=5, required=False,
+                widget=forms.TextInput(attrs={"placeholder": "3 or 3 5", "inputmode": "numeric", "class": "tricks"}),
+            )  # fmt: skip
+        for n in numbers:
+            self.fields[f"tricks_{n}"] = forms.IntegerField(
+                label=_("Seat %(n)s's tricks") % {"n": n}, min_value=0, max_value=10, required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
+            )  # fmt: skip
+
+    @property
+    def tricks_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("tricks_")]

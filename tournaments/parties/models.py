@@ -77,6 +77,11 @@ class Party(Timestamped):
     vulnerability = models.CharField(max_length=8, choices=Vulnerability.choices, default=Vulnerability.LAW9)
     tie_rule = models.CharField(max_length=12, choices=TieRule.choices, default=TieRule.LAST_DEAL)
     planned_rounds = models.PositiveSmallIntegerField(default=6)
+    hands = models.PositiveSmallIntegerField(
+        default=4,
+        choices=[(3, _("Three-hand")), (4, _("Four-hand")), (5, _("Five-hand")), (6, _("Six-hand"))],
+        help_text=_("Players at a table: five hundred is played three, four, five or six at a table"),
+    )
     prizes = models.JSONField(default=default_prizes, blank=True)
     seed = models.BigIntegerField(default=0, help_text=_("Seeds the card draws, so they can be reproduced"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
@@ -92,6 +97,7 @@ class Party(Timestamped):
             models.CheckConstraint(
                 condition=Q(planned_rounds__gte=1) & Q(planned_rounds__lte=40), name="party_rounds_1_to_40"
             ),
+            models.CheckConstraint(condition=Q(hands__gte=3) & Q(hands__lte=6), name="party_hands_3_to_6"),
         ]
 
     def __str__(self) -> str:
@@ -175,7 +181,11 @@ class PartyTable(Timestamped):
     north = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
     east = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
     south = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
-    west = models.ForeignKey(PartyGuest, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(PartyGuest, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # Five hundred at three, five or six: seats 1 to 6 are north, east, south, west, fifth, sixth (seat 1 deals
+    # first); a three-hand table has no west. Every other game seats four.
+    fifth = models.ForeignKey(PartyGuest, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    sixth = models.ForeignKey(PartyGuest, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     sitting_out = models.ForeignKey(PartyGuest, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     first_dealer = models.CharField(max_length=1, default="N")
     entry = models.CharField(max_length=8, choices=Entry.choices, blank=True, default="")
@@ -184,7 +194,8 @@ class PartyTable(Timestamped):
     seat_totals = models.JSONField(
         default=dict, blank=True, help_text='An individual game (solo): each seat\'s round, {"N": 12, "E": -7, ...}'
     )
-    winner = models.CharField(max_length=2, choices=Side.choices, blank=True, default="")
+    # A table of 3, 5 or 6 names its progressors by seat number ("1", "24", "135").
+    winner = models.CharField(max_length=6, choices=Side.choices, blank=True, default="")
     decided_by = models.CharField(max_length=12, blank=True, default="", help_text=_("score or the tie rule"))
 
     class Meta:
@@ -204,8 +215,43 @@ class PartyTable(Timestamped):
         return f"Round {self.round.number} table {self.number}"
 
     @property
+    def hands(self) -> int:
+        """How many sit at this table: four, or five hundred's three, five or six."""
+        return 3 + sum(1 for pk in (self.west_id, self.fifth_id, self.sixth_id) if pk is not None)
+
+    @property
     def seats(self) -> dict[str, PartyGuest]:
-        return {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
+        """Seat -> guest: N, E, S, W at a table of four; "1" to "6" (the laws' A 1 ... A 6) at any other."""
+        if self.hands == 4:
+            assert self.west is not None  # a table of four has a west
+            return {"N": self.north, "E": self.east, "S": self.south, "W": self.west}
+        found = (self.north, self.east, self.south, self.west, self.fifth, self.sixth)
+        return {str(i): g for i, g in enumerate((g for g in found if g is not None), start=1)}
+
+    @property
+    def seat_ids(self) -> dict[str, str]:
+        """As :attr:`seats`, with the guests' ids as strings, without reading the guests."""
+        ids = (self.north_id, self.east_id, self.south_id, self.west_id, self.fifth_id, self.sixth_id)
+        if self.hands == 4:
+            return {s: str(pk) for s, pk in zip("NESW", ids, strict=False)}
+        return {str(i): str(pk) for i, pk in enumerate((pk for pk in ids if pk is not None), start=1)}
+
+    @property
+    def numbered_seats(self) -> list[tuple[str, PartyGuest]]:
+        """A table of 3, 5 or 6 as (seat number, guest) for the pages; empty at a table of four."""
+        return [] if self.hands == 4 else list(self.seats.items())
+
+    @property
+    def numbered_results(self) -> list[tuple[str, PartyGuest, int | None]]:
+        """A table of 3, 5 or 6 entered: (seat number, guest, his round's points) for the pages."""
+        return [(s, g, (self.seat_totals or {}).get(s)) for s, g in self.numbered_seats]
+
+    @property
+    def movers_label(self) -> str:
+        """Who moves up, for the pages: a pair or two seats by name, or five hundred's seat numbers."""
+        if self.hands == 4:
+            return str(self.get_winner_display())
+        return _("seat %(seats)s") % {"seats": ", ".join(self.winner)}
 
     @property
     def entered(self) -> bool:

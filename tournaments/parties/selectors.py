@@ -42,10 +42,7 @@ def guests_of(party: Party) -> list[Guest]:
 def seating_of(table: PartyTable) -> TableSeating:
     return TableSeating(
         table=table.number,
-        seats={
-            s: str(getattr(table, f"{name}_id"))
-            for s, name in zip(SEATS, ("north", "east", "south", "west"), strict=True)
-        },
+        seats=table.seat_ids,
         first_dealer=table.first_dealer,  # type: ignore[arg-type]
         sitting_out=(str(table.sitting_out_id),) if table.sitting_out_id else (),
     )
@@ -54,7 +51,7 @@ def seating_of(table: PartyTable) -> TableSeating:
 def _tables(party: Party) -> list[PartyTable]:
     return list(
         PartyTable.objects.filter(round__party=party)
-        .select_related("round", "north", "east", "south", "west", "sitting_out")
+        .select_related("round", "north", "east", "south", "west", "fifth", "sixth", "sitting_out")
         .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
         .order_by("round__number", "number")
     )
@@ -91,7 +88,7 @@ def party_rounds(party: Party) -> list[PartyRound]:
     """The rounds with their tables (and the guests at them) ready for a page."""
     tables = Prefetch(
         "tables",
-        queryset=PartyTable.objects.select_related("north", "east", "south", "west", "sitting_out")
+        queryset=PartyTable.objects.select_related("north", "east", "south", "west", "fifth", "sixth", "sitting_out")
         .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
         .order_by("number"),
     )
@@ -120,7 +117,7 @@ def _places(rnd: PartyRound) -> dict[int, tuple[int | None, str, PartyGuest | No
     for t in rnd.tables.all():
         seats = t.seats
         for seat, guest in seats.items():
-            partner = seats[{"N": "S", "S": "N", "E": "W", "W": "E"}[seat]]
+            partner = seats.get({"N": "S", "S": "N", "E": "W", "W": "E"}.get(seat, ""))  # none at 3, 5, 6
             places[guest.pk] = (t.number, seat, partner)
         if t.sitting_out_id:
             places[t.sitting_out_id] = (None, "", None)
@@ -138,7 +135,12 @@ def moves_after(party: Party, number: int) -> list[Move]:
     for pk, (table, seat, partner) in after.items():
         old_table, old_seat, _old_partner = before.get(pk, (None, "", None))
         moves.append(Move(guests[pk], old_table, old_seat, table, seat, partner, stays=old_table == table))
-    return sorted(moves, key=lambda m: (m.to_table or 999, SEATS.index(m.to_seat) if m.to_seat else 9))
+    return sorted(moves, key=lambda m: (m.to_table or 999, _seat_order(m.to_seat)))
+
+
+def _seat_order(seat: str) -> int:
+    """N, E, S, W, then seats 1 to 6, then sitting out."""
+    return SEATS.index(seat) if seat in SEATS else int(seat) if seat.isdigit() else 9
 
 
 @dataclass

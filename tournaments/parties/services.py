@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.parties import games, pivot
+from tournaments.parties import games, hand_services, pivot
 from tournaments.parties.deals import DealEntry, DealError, score_round
 from tournaments.parties.entries import (
     INDIVIDUAL_GAMES,
@@ -60,7 +60,7 @@ __all__ = [
 SEAT_FIELDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 RULE_FIELDS = (
     "name", "date", "form", "tables", "mixed", "tally_draw", "progression", "head_table_keeps_partners",
-    "vulnerability", "tie_rule", "planned_rounds", "prizes",
+    "vulnerability", "tie_rule", "planned_rounds", "prizes", "hands",
 )  # fmt: skip
 
 
@@ -190,6 +190,8 @@ def start_party(
     ``first_dealers`` (table -> seat) records draws for deal already made at the tables; otherwise
     Bridgedesk draws them (at a mixed party between the two ladies).
     """
+    if party.hands != 4:  # five hundred at three, five or six a table
+        return hand_services.start_hands_party(actor=actor, party=party)
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError(_("The tally cards have already been drawn."))
@@ -426,6 +428,8 @@ def record_deals(
 @transaction.atomic
 def call_progression(*, actor: Actor, party: Party) -> PartyRound:
     """All tables have entered: seat the next round by the party's progression and partner rules."""
+    if party.hands != 4:
+        return hand_services.call_hands_progression(actor=actor, party=party)
     party = Party.objects.select_for_update().get(pk=party.pk)
     refuse_if_finished(party, "play another round")
     if party.status != Party.Status.PLAYING:

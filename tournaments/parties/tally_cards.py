@@ -27,6 +27,7 @@ __all__ = [
 GENTLEMAN_SEATS: tuple[Seat, ...] = ("N", "E")
 LADY_SEATS: tuple[Seat, ...] = ("S", "W")
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES.update({str(n): f"Seat {n}" for n in range(1, 7)})  # five hundred at three, five or six: A 1 ... A 6
 
 
 @dataclass(frozen=True)
@@ -136,4 +137,4 @@ def tally_cards_for(seating: Sequence[TableSeating], groups: Mapping[str, str | 
         for t in seating
         for seat, who in t.seats.items()
     ]
-    return sorted(cards, key=lambda c: (c.pile, c.table, SEATS.index(c.seat)))
+    return sorted(cards, key=lambda c: (c.pile, c.table, SEATS.index(c.seat) if c.seat in SEATS else int(c.seat)))

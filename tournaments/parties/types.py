@@ -95,4 +95,7 @@ class TableSeating:
         return tuple(self.seats[s] for s in side)
 
     def players(self) -> tuple[str, ...]:
-        return tuple(self.seats[s] for s in SEATS)
+        """In seat order: N, E, S, W, or seats "1" to "6" at five hundred's tables of 3, 5 or 6."""
+        if all(s in self.seats for s in SEATS):
+            return tuple(self.seats[s] for s in SEATS)
+        return tuple(self.seats[s] for s in sorted(self.seats))

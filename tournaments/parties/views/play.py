@@ -21,6 +21,7 @@ from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party, steps
+from tournaments.parties.views.hands import hand_table
 
 
 @requires(Perm.DIRECT)
@@ -172,6 +173,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     table = next((t for t in rnd.tables.all() if t.number == table_no), None)
     if table is None:
         raise Http404("No such table.")
+    if table.hands != 4:  # five hundred at three, five or six a table
+        return hand_table(request, party, rnd, table)
     euchre = party.form == Party.Form.EUCHRE
     typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
     if party.form in INDIVIDUAL_GAMES and typed_totals:

@@ -118,7 +118,7 @@ def party_start(request: HttpRequest, pk: int) -> HttpResponse:
         names = {str(g.pk): g for g in guests}
         seating = [seating_of(t) for t in first.tables.all()]
         cards = [(names[c.guest], c) for c in tally_cards_for(seating, {g.id: g.group for g in guests_of(party)})]
-        cards.sort(key=lambda x: (x[1].table, "NESW".index(x[1].seat)))
+        cards.sort(key=lambda x: (x[1].table, "NESW123456".index(x[1].seat)))
     return render(
         request,
         "parties/start.html",

@@ -1,0 +1,203 @@
+"""Five hundred at three, five or six a table: the writes of such a party (draw, a table's deals, progression).
+
+A four-hand table is the party pages' N, E, S, W (``services``); these tables seat the laws' "A 1 ... A 6"
+(north, east, south, west, fifth, sixth: seat 1 deals first, a three-hand table has no west). The laws'
+progressive five hundred: "Play one deal for each player at table, and then progress. Three-hand, high player
+progresses; ... five-hand, two players with highest scores; six-hand, three winning partners" (odd seats
+partner the even). Each deal is scored by the game (``games.five_hundred``), each player credited with the
+whole amount his side made, set-backs deducted; the progression is the engine's (``engine.next_tables``:
+Law 5 generalised, the progressors move up, the head table's lowest go to the last table, partners change).
+Each write runs in one transaction, locks the party or the table, and is audited, as in ``services``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
+from tournaments.core.actors import Actor
+from tournaments.parties import games
+from tournaments.parties.engine import PlayedTable, next_tables
+from tournaments.parties.entries import EntryError, check_why
+from tournaments.parties.finishing import refuse_if_finished
+from tournaments.parties.games import GameError
+from tournaments.parties.models import Party, PartyRound, PartyTable
+
+__all__ = ["HAND_FIELDS", "call_hands_progression", "hand_entry", "record_hand_deals", "start_hands_party"]
+
+HAND_FIELDS = ("north", "east", "south", "west", "fifth", "sixth")
+# The party's tie rule as the game's laws name it (``games.base.TIE_RULES``); "host" is refused at set-up.
+TIE_RULES = {"last_deal": "cut", "cut": "cut", "north_south": "first_seat"}
+
+
+def _rng(party: Party, *parts: object) -> random.Random:
+    """The same reproducible draws as ``services._rng``: seeded by the party's seed and what is drawn."""
+    return random.Random(":".join(str(p) for p in (party.seed, *parts)))
+
+
+def _fields(players: Sequence[int]) -> dict[str, int | None]:
+    """Seat order -> the table's seat columns (``HAND_FIELDS`` in order: a three-hand table has no west)."""
+    cols: dict[str, int | None] = {f"{name}_id": None for name in HAND_FIELDS}
+    for name, pk in zip(HAND_FIELDS, players, strict=False):
+        cols[f"{name}_id"] = pk
+    return cols
+
+
+def _save_round(party: Party, number: int, seating: Sequence[Sequence[int]]) -> PartyRound:
+    rnd = PartyRound.objects.create(party=party, number=number)
+    PartyTable.objects.bulk_create(
+        PartyTable(round=rnd, number=i, **_fields(players)) for i, players in enumerate(seating, start=1)
+    )
+    return rnd
+
+
+@transaction.atomic
+def start_hands_party(*, actor: Actor, party: Party) -> PartyRound:
+    """Draw the tally cards at random and seat round 1: every table holds exactly ``party.hands`` guests."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    if party.status != Party.Status.SETUP:
+        raise EntryError(_("The tally cards have already been drawn."))
+    guests = list(party.guests.filter(ghost=False).values_list("pk", flat=True))
+    need = party.tables * party.hands
+    if len(guests) != need:
+        raise EntryError(
+            _("%(tables)s tables of %(hands)s need %(need)s guests; you have %(n)s.")
+            % {"tables": party.tables, "hands": party.hands, "need": need, "n": len(guests)},
+            field="guests",
+        )
+    _rng(party, "tally").shuffle(guests)
+    seating = [guests[i * party.hands : (i + 1) * party.hands] for i in range(party.tables)]
+    rnd = _save_round(party, 1, seating)
+    party.status = Party.Status.PLAYING
+    party.save(update_fields=["status", "updated_at"])
+    new = {"seating": [{"table": i, "players": [str(p) for p in s]} for i, s in enumerate(seating, start=1)]}
+    audit.record(actor=actor, action=AuditAction.PARTY_START, target=party, new=new, why="tally cards drawn")
+    return rnd
+
+
+def _number(value: Any, deal: int, field: str) -> int:
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise EntryError(_("Deal %(deal)s: write a whole number.") % {"deal": deal}, deal=deal, field=field) from None
+
+
+def hand_entry(row: Mapping[str, Any], seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+    """One typed deal as ``FiveHundred.score_deal`` reads it: seat numbers become the players.
+
+    ``row``: ``bidder`` (a seat number), ``bid`` ("7H", "NULLO"), ``partners`` (five-hand: the seat numbers
+    the bidder named, "3" or "3 5") and ``tricks_<seat>`` (the tricks each player took: ten in all).
+    """
+    bidder = str(row.get("bidder") or "").strip()
+    if bidder not in seats:
+        raise EntryError(
+            _("Deal %(deal)s: who was the bidder? Choose a seat, 1 to %(n)s.") % {"deal": deal, "n": len(seats)},
+            deal=deal,
+            field="bidder",
+        )
+    named = str(row.get("partners") or "").replace(",", " ").split()
+    if any(p not in seats for p in named):
+        raise EntryError(
+            _("Deal %(deal)s: name the bidder's partners by seat number.") % {"deal": deal}, deal=deal, field="partners"
+        )
+    tricks = {seats[s]: _number(row.get(f"tricks_{s}") or 0, deal, "tricks") for s in seats}
+    entry: dict[str, Any] = {"bidder": seats[bidder], "bid": str(row.get("bid") or ""), "tricks": tricks}
+    if named:
+        entry["partners"] = [seats[p] for p in named]
+    return entry
+
+
+def _locked_table(table: PartyTable) -> PartyTable:
+    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
+    if table.round.party.status == Party.Status.SETUP:
+        raise EntryError(_("The party has not started."))
+    refuse_if_finished(table.round.party, "change a table")
+    return table
+
+
+def _snapshot(table: PartyTable) -> dict[str, Any]:
+    return {
+        "entry": table.entry,
+        "seat_totals": table.seat_totals,
+        "winner": table.winner,
+        "decided_by": table.decided_by,
+    }
+
+
+@transaction.atomic
+def record_hand_deals(
+    *, actor: Actor, table: PartyTable, rows: Sequence[Mapping[str, Any]], why: str = ""
+) -> PartyTable:
+    """A table's round, one deal per player: scored by the laws, each player's total kept, the progressors named."""
+    why = check_why(why)
+    table = _locked_table(table)
+    party = table.round.party
+    rules = games.game(party.form)
+    seats = table.seat_ids
+    if len(rows) != len(seats):
+        raise EntryError(
+            _("A round at a table of %(n)s is %(n)s deals, one dealt by each player: %(typed)s typed.")
+            % {"n": len(seats), "typed": len(rows)}
+        )
+    entries = [hand_entry(row, seats, n) for n, row in enumerate(rows, start=1)]
+    players = list(seats.values())
+    try:
+        scores = rules.score_deals(entries, players)
+    except GameError as exc:
+        raise EntryError(str(exc), deal=exc.deal or None, field=exc.field or None) from exc
+    totals = {p: sum(s[p] for s in scores) for p in players}
+    rng = _rng(party, "tie", table.round.number, table.number)
+    moving, how = rules.progressors(players, totals, TIE_RULES.get(party.tie_rule, "cut"), rng)
+    winner = "".join(s for s, p in seats.items() if p in moving)
+    if table.round.progressed and table.winner and winner != table.winner:
+        raise EntryError(
+            _("The progression after round %(number)s has been called; this correction would change who moved.")
+            % {"number": table.round.number}
+        )
+    old = _snapshot(table)
+    by_seat = {s: totals[p] for s, p in seats.items()}
+    table.entry, table.seat_totals = PartyTable.Entry.DEALS, by_seat
+    table.ns_total, table.ew_total = by_seat["1"], by_seat["2"]  # six-hand: the odd and the even partners
+    table.winner, table.decided_by = winner, how
+    table.save()
+    new = {**_snapshot(table), "hands": [dict(r) for r in rows]}
+    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
+    return table
+
+
+@transaction.atomic
+def call_hands_progression(*, actor: Actor, party: Party) -> PartyRound:
+    """Every table has entered: the progressors move up, the head table's lowest go to the last table."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    refuse_if_finished(party, "play another round")
+    if party.status != Party.Status.PLAYING:
+        raise EntryError(_("The party is not in play."))
+    current = party.rounds.order_by("-number").first()
+    if current is None:
+        raise EntryError(_("Draw the tally cards first."))
+    tables = list(current.tables.order_by("number"))
+    waiting = [t.number for t in tables if not t.entered]
+    if waiting:
+        raise EntryError(
+            _("Waiting for table %(join)s to enter round %(number)s.")
+            % {"join": ", ".join(map(str, waiting)), "number": current.number}
+        )
+    played = []
+    for t in tables:
+        seats = t.seat_ids
+        totals = {p: int(t.seat_totals[s]) for s, p in seats.items()}
+        moving = tuple(seats[s] for s in t.winner)
+        played.append(PlayedTable(t.number, list(seats.values()), scores=[totals], progressors=moving))
+    seating = next_tables(games.game(party.form), played, keep_partners=False, head_keeps=False)
+    current.progressed = True
+    current.save(update_fields=["progressed", "updated_at"])
+    rnd = _save_round(party, current.number + 1, [[int(p) for p in s] for s in seating])
+    new = {"round": rnd.number, "seating": [{"table": i, "players": s} for i, s in enumerate(seating, start=1)]}
+    audit.record(actor=actor, action=AuditAction.PARTY_PROGRESSION, target=rnd, new=new)
+    return rnd
