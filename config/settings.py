@@ -339,6 +339,10 @@ CDN_PURGE_URL = os.environ.get("CDN_PURGE_URL", "")
 if CDN_PURGE_URL:
     check_url_scheme("CDN_PURGE_URL", CDN_PURGE_URL, ("http", "https"))
 CDN_PURGE_TOKEN = os.environ.get("CDN_PURGE_TOKEN", "")
+# After a write to a published session its public pages are rebuilt by a job (tournaments/publishing/rebuild.py)
+# while readers get the previous version; PUBLIC_REBUILD_EAGER runs that job in the writer's thread right after
+# the commit instead (Celery's eager apply), as the tests do: no worker there.
+PUBLIC_REBUILD_EAGER = env_bool("PUBLIC_REBUILD_EAGER", False)
 
 # Behind HTTPS (a proxy in front, or gunicorn with certificates) set SECURE_COOKIES=1: cookies only over HTTPS,
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).

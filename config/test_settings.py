@@ -16,3 +16,5 @@ MEDIA_ROOT = DATA_DIR / "test-media"  # noqa: F405
 # Push off: the pages poll as they did, and no test leaves a stream or a watcher thread behind. The tests of push
 # (tests/tournaments/tableside/push/) turn it on with their own channel.
 PUSH_URL = ""
+# No worker runs the public pages' rebuild in tests: it runs in the writer's thread after the commit (eager).
+PUBLIC_REBUILD_EAGER = True

@@ -22,14 +22,26 @@ POLL_SECONDS = 0.02
 
 
 def get_or_build(
-    key: str, build: Callable[[], T], *, ttl: int, stale_key: str | None = None, wait: float = 10.0
+    key: str,
+    build: Callable[[], T],
+    *,
+    ttl: int,
+    stale_key: str | None = None,
+    wait: float = 10.0,
+    leave_to_builder: bool = False,
 ) -> tuple[T, bool]:
     """(value, stale): the value at `key`, built by one caller only. With `stale_key`, a caller that finds
     someone else building is answered at once with the last value stored there (stale=True), when there is
-    one; otherwise it waits up to `wait` seconds for the builder, then builds itself."""
+    one; otherwise it waits up to `wait` seconds for the builder, then builds itself. With `leave_to_builder`
+    (a background job has been asked to build it), a caller that has a previous value is answered with it
+    without even trying to build: nobody waits for a rebuild."""
     found = cache.get(key)
     if found is not None:
         return found, False
+    if leave_to_builder and stale_key is not None:
+        previous = cache.get(stale_key)
+        if previous is not None:
+            return previous, True
     claim, mine = f"{key}:building", uuid.uuid4().hex
     if not cache.add(claim, mine, timeout=CLAIM_SECONDS):
         if stale_key is not None:

@@ -6,7 +6,10 @@ page shows. A reader gets the stored HTML while the fingerprint is unchanged (on
 scoring the session), and a browser that already has it gets 304 Not Modified (the ETag is the fingerprint).
 Only anonymous readers share the cache: a logged-in page carries that login's name and CSRF token. The cache
 is Django's (settings.CACHES), so every web process shares each page, and a new version is built once
-(tournaments/core/once.py), its readers meanwhile served the previous one marked as updating.
+(tournaments/core/once.py), its readers meanwhile served the previous one marked as updating. After a write
+the writer queues the rebuild (rebuild.py: a job rebuilds every page readers have asked for), so nobody waits:
+every reader, the first included, gets the previous version marked as updating until the new one is stored;
+only a page nobody has a previous version of is built by its reader (or any page, once the job is overdue).
 
 Pages are kept gzip-compressed, compressed once per version: a browser (every one sends `Accept-Encoding:
 gzip`) gets those bytes as they are, a sixteenth of the HTML for the boards page (212 KB of travellers and
@@ -18,10 +21,12 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone, translation
@@ -34,6 +39,10 @@ from tournaments.publishing.models import Publication
 from tournaments.sessions.models import Section
 
 TTL_SECONDS = 15 * 60
+PAGES_SECONDS = 24 * 3600  # how long a session's list of read pages is kept (each new reading renews it)
+PENDING_SECONDS = 10  # how long readers leave a queued rebuild to its job before one of them builds
+REBUILD_MARK = "bridgedesk.rebuild"  # set in the environ of the job's own requests only (no header makes it)
+Page = tuple[str, str, str, str, bool]  # (PATH_INFO, QUERY_STRING, host, language, https): a page to rebuild
 GZIP_LEVEL = 6  # zlib's default: 9 costs twice the time for 2% fewer bytes on these pages
 UPDATING_NOTE = (
     b'<p class="card updating" role="status">Updating: a correction has just been made and this page is being '
@@ -59,6 +68,47 @@ def page_key(path: str, state: str) -> str:
     return "public-page-gz:" + hashlib.sha256(f"{path}|{language}|{state}".encode()).hexdigest()[:32]
 
 
+def _pages_key(session_id: int) -> str:
+    return f"public-pages:{session_id}"
+
+
+def pending_key(session_id: int, state: str) -> str:
+    """Set while a rebuild of the session's pages at this fingerprint is queued (rebuild.py)."""
+    return "public-rebuild:" + hashlib.sha256(f"{session_id}|{state}".encode()).hexdigest()[:32]
+
+
+def read_pages(session_id: int) -> list[Page]:
+    """The pages of a session anonymous readers have asked for (in each language, on each host): what a
+    rebuild builds. Empty when nobody reads it: a write then queues nothing."""
+    found: list[Page] | None = cache.get(_pages_key(session_id))
+    return found or []
+
+
+def _remember(session_id: int, request: HttpRequest) -> None:
+    """Add a page to its session's list (once). The list is one cache value shared by every process, so it is
+    changed under a short cache lock; a page lost to a lock held too long is built by its reader later on."""
+    page: Page = (
+        request.META.get("PATH_INFO", ""),
+        request.META.get("QUERY_STRING", ""),
+        request.get_host(),
+        translation.get_language(),
+        request.is_secure(),
+    )
+    if page in read_pages(session_id):
+        return
+    lock = f"{_pages_key(session_id)}:lock"
+    for _ in range(100):
+        if cache.add(lock, 1, timeout=5):
+            try:
+                pages = read_pages(session_id)
+                if page not in pages:
+                    cache.set(_pages_key(session_id), [*pages, page], PAGES_SECONDS)
+            finally:
+                cache.delete(lock)
+            return
+        time.sleep(0.005)
+
+
 def _address(request: HttpRequest) -> str:
     """The page's path (with the club's `/c/<slug>/`), and its host when that host is a club's own name."""
     host = request.get_host().partition(":")[0].lower()
@@ -81,11 +131,43 @@ def _takes_gzip(request: HttpRequest) -> bool:
     return False
 
 
+def _packed_page(
+    request: HttpRequest, pk: int, state: str, key: str, build_page: Callable[[], HttpResponse]
+) -> tuple[bytes | None, bool, HttpResponse | None]:
+    """(gzipped page, stale, refusal): the page at `key`, from the cache, built here (once, the cache's claim)
+    or, while a rebuild is queued or someone else builds it, the previous version (stale). A refusal is the
+    view's own answer when it is not a page (a 404): passed on, never kept."""
+    packed: bytes | None = cache.get(key)
+    if packed is not None:
+        return packed, False, None
+    path, language = _address(request), translation.get_language()
+    publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
+    latest = "public-page-latest-gz:" + hashlib.sha256(f"{path}|{language}|{publication}".encode()).hexdigest()[:32]
+    refused: list[HttpResponse] = []
+    built: list[bool] = []
+
+    def build() -> bytes | None:
+        answer = build_page()
+        if answer.status_code != 200:
+            refused.append(answer)
+            return None
+        built.append(True)
+        return gzip.compress(bytes(answer.content), GZIP_LEVEL, mtime=0)  # same bytes in every process
+
+    rebuilding = request.META.get(REBUILD_MARK) is True  # the job itself (rebuild.py) builds
+    queued = not rebuilding and cache.get(pending_key(pk, state)) is not None
+    packed, stale = get_or_build(key, build, ttl=TTL_SECONDS, stale_key=latest, leave_to_builder=queued)
+    if built and packed is not None:
+        _remember(pk, request)  # the next write's job rebuilds it
+    return packed, stale, (refused[0] if refused else None)
+
+
 def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Serve a public session page (`view(request, pk, ...)`) from the cache while its session is unchanged.
 
-    After a change the first reader (in any process: the cache is shared) builds the new version once; the
-    others are served the previous version meanwhile, marked as updating, rather than all scoring at once."""
+    After a change the writer's job (rebuild.py) builds the new version once, in any process (the cache is
+    shared); readers meanwhile are served the previous version, marked as updating, and never wait for it.
+    A page with no previous version, or one the job is late for, is built by its first reader only."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -97,29 +179,16 @@ def cached_public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         state = fingerprint(pk)
         if state is None:
             return view(request, pk, *args, **kwargs)
-        path = _address(request)
-        key = page_key(path, state)
+        key = page_key(_address(request), state)
         etag, etag_gzip = f'"{key[-32:]}"', f'"{key[-32:]}-gzip"'  # one ETag per representation
         if request.headers.get("If-None-Match") in (etag, etag_gzip):
             response: HttpResponse = HttpResponseNotModified()
             response["ETag"] = request.headers["If-None-Match"]
             patch_vary_headers(response, ["Accept-Encoding"])  # as the 200 it stands for
             return cdn.shared(response, pk)
-        publication = state.rsplit("|", 1)[0]  # the same publication, any version: the previous one's copy
-        language = translation.get_language()
-        latest = "public-page-latest-gz:" + hashlib.sha256(f"{path}|{language}|{publication}".encode()).hexdigest()[:32]
-        refused: list[HttpResponse] = []
-
-        def build() -> bytes | None:
-            built = view(request, pk, *args, **kwargs)
-            if built.status_code != 200:
-                refused.append(built)
-                return None
-            return gzip.compress(bytes(built.content), GZIP_LEVEL, mtime=0)  # same bytes in every process
-
-        packed, stale = get_or_build(key, build, ttl=TTL_SECONDS, stale_key=latest)
-        if refused:
-            return refused[0]
+        packed, stale, refused = _packed_page(request, pk, state, key, lambda: view(request, pk, *args, **kwargs))
+        if refused is not None:
+            return refused
         if packed is None:  # the builder's answer was not a page: build our own answer
             return view(request, pk, *args, **kwargs)
         if stale:

@@ -22,7 +22,7 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor, user_of
-from tournaments.publishing import cdn, wording
+from tournaments.publishing import cdn, rebuild, wording
 from tournaments.publishing.models import Correction, Publication, PublishedFigures
 from tournaments.sessions.models import Member, Session
 from tournaments.sessions.selectors import audit_trail
@@ -97,6 +97,7 @@ def publish(
             publication=pub, last_audit_id=_last_audit_id(session), pairs=current_figures(session)
         )
         cdn.purge_after_write(session.pk)  # a CDN holding the pages (a previous publication's) drops them
+        rebuild.rebuild_after_write(session.pk)  # the pages readers read, rebuilt by a job
     return pub
 
 
@@ -114,6 +115,7 @@ def mark_final(*, actor: Actor, session: Session) -> Publication:
                 actor=actor, action=AuditAction.SESSION_FINAL, target=pub, session_id=session.pk, new=_iso(pub.final_at)
             )
             cdn.purge_after_write(session.pk)  # the provisional banner leaves the held pages too
+            rebuild.rebuild_after_write(session.pk)
     return pub
 
 

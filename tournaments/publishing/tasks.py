@@ -1,4 +1,5 @@
-"""Publishing's Celery job: telling the CDN in front to drop a session's pages (cdn.py)."""
+"""Publishing's Celery jobs: telling the CDN in front to drop a session's pages (cdn.py), and rebuilding the
+public pages of a session's new version (rebuild.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import urllib.error
 from celery import shared_task
 
 from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
-from tournaments.publishing import cdn
+from tournaments.publishing import cdn, rebuild
 
 
 @shared_task(
@@ -19,3 +20,9 @@ from tournaments.publishing import cdn
 def purge_cdn(tags: list[str]) -> int:
     """Purge the tagged pages; a CDN that does not answer is asked again, a few seconds later each time."""
     return cdn.purge(tags)
+
+
+@shared_task(name="bridgedesk.rebuild_public_pages")
+def rebuild_public_pages(session_id: int, state: str) -> int:
+    """Build the public pages of a session's new version, so that no reader waits for them (rebuild.py)."""
+    return rebuild.rebuild(session_id, state)

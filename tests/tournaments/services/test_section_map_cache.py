@@ -77,3 +77,28 @@ def test_a_map_read_inside_a_transaction_is_not_kept(section):
     assert inside.version is None
     _first, queries = _read(section)
     assert queries > 1
+
+
+def test_a_process_keeps_its_copy_of_the_map_while_the_cache_holds_the_same_one(section, monkeypatch):
+    """The packed map is unpickled from the cache once per process (then only its stamp is fetched); a cleared
+    cache, as after a restart of Redis or a test's reset, is a new stamp: never the process's old copy."""
+    from django.core.cache import cache
+
+    first, _ = _read(section)
+    fetched: list[str] = []
+    real_get = cache.get
+
+    def get(key, *args, **kwargs):
+        fetched.append(key)
+        return real_get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", get)
+    again, queries = _read(section)
+    assert queries == 1 and _rows(again) == _rows(first)
+    assert [key for key in fetched if key.startswith("section-map:")] == [
+        f"section-map:{section.pk}:{_version(section)}:stamp"
+    ]
+    cache.clear()
+    fetched.clear()
+    fresh, queries = _read(section)
+    assert queries > 1 and _rows(fresh) == _rows(first)  # read from the database again, and kept anew
