@@ -11,7 +11,17 @@ from django.utils.translation import gettext, ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
-from tournaments.printing.pdf import PDF, STYLES, Masthead, Progress, ReportError, build_pdf, table_style, text
+from tournaments.printing.pdf import (
+    PDF,
+    STYLES,
+    Masthead,
+    Progress,
+    ReportError,
+    build_pdf,
+    long_date,
+    table_style,
+    text,
+)
 from tournaments.teams import selectors
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.models import TeamEvent, TeamLineup
@@ -23,7 +33,7 @@ Rendered = tuple[str, str, bytes]
 
 def _masthead(event: TeamEvent) -> Masthead:
     return Masthead(club="", event=event.name, session=event.get_format_display().split(" (")[0],
-                    date=event.date.strftime("%A %-d %B %Y") if event.date else "")  # fmt: skip
+                    date=long_date(event.date))  # fmt: skip
 
 
 def _file(event: TeamEvent, what: str) -> str:
