@@ -2,8 +2,9 @@
 room links, e-mails, `table_links`, `publish`) is built on `settings.SITE_URL`, which is worked out here.
 
 `SITE_URL` when it is set; else, when the server listens on all interfaces (`HOST=0.0.0.0`), this machine's
-LAN address (never a loopback one) with `PORT`; else the address it listens on. Pure Python: the settings call
-it before Django is set up, and `manage.py start` again when `--host`/`--port` change what the settings saw.
+LAN address (never a loopback one) with `PORT`; else the address it listens on. Plain Python but for the
+warning's words (translated when a page or a command asks for them): the settings call it before Django is set
+up, and `manage.py start` again when `--host`/`--port` change what the settings saw.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import ipaddress
 import socket
 from collections.abc import Mapping
 from urllib.parse import urlsplit
+
+from django.utils.translation import gettext  # needs no settings until called: a view or a command calls it
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 FIX_COMMAND = "HOST=0.0.0.0 make run"  # the one command that lets the phones in (or set SITE_URL)
@@ -89,7 +92,7 @@ def reach_warning(url: str) -> str | None:
     """What the director reads when the phones cannot reach `url`, with the command that fixes it; else None."""
     if not only_this_machine(url):
         return None
-    return (
-        f"Phones cannot open these links: {url} only works on this computer. "
-        f"Stop Bridgedesk and start it with `{fix_command(url)}` (or set SITE_URL to the address the phones use)."
-    )
+    return gettext(
+        "Phones cannot open these links: %(url)s only works on this computer. Stop Bridgedesk and start it with "
+        "`%(command)s` (or set SITE_URL to the address the phones use)."
+    ) % {"url": url, "command": fix_command(url)}

@@ -89,7 +89,7 @@ from scoring.matchpoints import (
     total_point_equivalent,
     total_points,
 )
-from scoring.notation import NOTATIONS, notation_for, shown_contract
+from scoring.notation import NOTATIONS, notation_for, read_card, read_seat, shown_cards, shown_contract, shown_seat
 from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
 from scoring.rounding import half_up, shown, signed
 from scoring.scorepads import (
@@ -201,6 +201,8 @@ __all__ = [
     "progressive_deal_score",
     "progressive_vulnerability",
     "rank_with_ties",
+    "read_card",
+    "read_seat",
     "result_text",
     "round_factored",
     "scale_total",
@@ -208,7 +210,9 @@ __all__ = [
     "score_board_imps",
     "score_parts",
     "shown",
+    "shown_cards",
     "shown_contract",
+    "shown_seat",
     "side_of",
     "signed",
     "team_board_imps",

@@ -66,6 +66,10 @@ class Notation:
     doubles: Mapping[str, int] = field(default_factory=dict)
     passes: frozenset[str] = frozenset()
     no_trump: str = "NT"
+    # The honours' letters (English "A", "K", "Q", "J" -> this language's, e.g. "K" -> "R" in French) and the
+    # seats' (English "N", "E", "S", "W" -> "N", "O", "Z", "W" in Dutch): shown in hands and leads, read typed.
+    ranks: Mapping[str, str] = field(default_factory=dict)
+    seats: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

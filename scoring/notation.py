@@ -11,9 +11,21 @@ the request or the job runs in) picks the table.
 
 from __future__ import annotations
 
+from scoring.boards import Seat, parse_seat
 from scoring.contracts import Contract, Notation, Strain, parse_contract
+from scoring.leads import RANKS, parse_card
 
-__all__ = ["ENGLISH", "NOTATIONS", "SYMBOLS", "notation_for", "shown_contract"]
+__all__ = [
+    "ENGLISH",
+    "NOTATIONS",
+    "SYMBOLS",
+    "notation_for",
+    "read_card",
+    "read_seat",
+    "shown_cards",
+    "shown_contract",
+    "shown_seat",
+]
 
 ENGLISH = Notation("en", strains={})
 
@@ -31,6 +43,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"CONTRE": 1, "SURCONTRE": 2},
         passes=frozenset({"PASSE", "PASSÉ", "PASSÉE", "TOUSPASSENT"}),
         no_trump="SA",
+        ranks={"K": "R", "Q": "D", "J": "V"},
+        seats={"W": "O"},
     ),
     "nl": Notation(
         "nl",
@@ -44,6 +58,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"DOUBLET": 1, "REDOUBLET": 2},
         passes=frozenset({"PAS", "ALLESPAS"}),
         no_trump="SA",
+        ranks={"K": "H", "Q": "V", "J": "B"},
+        seats={"E": "O", "S": "Z"},
     ),
     "de": Notation(
         "de",
@@ -57,6 +73,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"KONTRA": 1, "REKONTRA": 2},
         passes=frozenset({"PASSE", "ALLEPASSE"}),
         no_trump="SA",
+        ranks={"Q": "D", "J": "B"},
+        seats={"E": "O"},
     ),
     "pl": Notation(
         "pl",
@@ -70,6 +88,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"KONTRA": 1, "REKONTRA": 2},
         passes=frozenset({"PAS", "PASY"}),
         no_trump="BA",
+        ranks={"Q": "D", "J": "W"},
+        seats={},
     ),
     "it": Notation(
         "it",
@@ -83,6 +103,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"CONTRO": 1, "SURCONTRO": 2},
         passes=frozenset({"PASSO", "TUTTIPASSO"}),
         no_trump="SA",
+        ranks={"K": "R", "Q": "D", "J": "F"},
+        seats={"W": "O"},
     ),
     "es": Notation(
         "es",
@@ -96,6 +118,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"DOBLO": 1, "REDOBLO": 2},
         passes=frozenset({"PASO", "PASAN", "TODOSPASAN"}),
         no_trump="SA",
+        ranks={"K": "R", "Q": "D"},
+        seats={"W": "O"},
     ),
     "sv": Notation(
         "sv",
@@ -109,6 +133,8 @@ NOTATIONS: dict[str, Notation] = {
         doubles={"DUBBELT": 1, "REDUBBELT": 2},
         passes=frozenset({"PASS", "PASSAT"}),
         no_trump="NT",
+        ranks={"A": "E", "Q": "D", "J": "Kn"},
+        seats={"E": "Ö", "W": "V"},
     ),
 }  # fmt: skip
 
@@ -135,3 +161,40 @@ def shown_contract(contract: str | Contract, notation: Notation | None = None) -
         return "PASS"
     strain = (notation or ENGLISH).no_trump if con.strain == "NT" else SYMBOLS[con.strain]
     return f"{con.level}{strain}{'X' * con.doubled}"
+
+
+def shown_cards(cards: str, notation: Notation | None = None) -> str:
+    """A holding or a rank as the language writes it: ``"AKQT3"`` -> ``"ARD103"`` in French, ``"EKDKn10"`` in
+    Swedish (the ten always ``10``); other characters (a dash for a void) unchanged."""
+    ranks = (notation or ENGLISH).ranks
+    return "".join(ranks.get(c, "10" if c == "T" else c) for c in cards.upper())
+
+
+def shown_seat(seat: str, notation: Notation | None = None) -> str:
+    """A seat's letter as the language writes it: ``"W"`` -> ``"O"`` in French, ``"E"`` -> ``"Ö"`` in Swedish."""
+    return (notation or ENGLISH).seats.get(seat, seat)
+
+
+def read_seat(text: str, notation: Notation | None = None) -> Seat:
+    """A typed seat in the language's letters first (``"O"`` is West in French, East in Dutch), then as
+    :func:`scoring.parse_seat` reads it (English letters and words); its error otherwise."""
+    local = {letter: seat for seat, letter in (notation or ENGLISH).seats.items()}
+    key = text.strip().upper() if isinstance(text, str) else ""
+    return local[key] if key in local else parse_seat(text)  # type: ignore[return-value]
+
+
+def read_card(text: str, notation: Notation | None = None) -> str:
+    """A typed card, suit then rank, in the language's letters first (French ``"PR"``, ``"♥D"``: the spade
+    king, the heart queen; Swedish ``"KKn"``: the club jack), then in English (``"SK"``, ``"H10"``), as stored
+    (``"SK"``, ``"HQ"``, ``"CJ"``); :func:`scoring.parse_card`'s error when neither reads it."""
+    table = notation or ENGLISH
+    card = text.strip().upper().replace("10", "T")
+    suits = {k: v for k, v in table.strains.items() if len(k) == 1 and v != "NT"}
+    ranks = {letter.upper(): rank for rank, letter in table.ranks.items()}
+    suit = suits.get(card[:1], "")
+    rank = ranks.get(card[1:], card[1:])
+    if suit and len(rank) == 1 and rank in RANKS:
+        return f"{suit}{rank}"
+    if card[:1] in "♠♥♦♣" and card[1:] in ranks:
+        return parse_card(card[:1] + ranks[card[1:]])
+    return parse_card(text)

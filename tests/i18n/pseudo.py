@@ -18,6 +18,9 @@ import polib
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from scoring import Notation
+from scoring.notation import NOTATIONS
+
 CODE = "xx"
 OPEN, CLOSE = "⟦", "⟧"
 _ACCENTED = str.maketrans(
@@ -47,9 +50,21 @@ class PseudoTranslation(trans_real.DjangoTranslation):
         return pseudo(chosen.split(trans_real.CONTEXT_SEPARATOR, 1)[-1])
 
 
+# The pseudo language's card and seat letters (scoring.notation's table for "xx"): a hand or a lead shown in
+# English letters ("AKQ73") leaks, one shown through the table ("ÀĶǪ73") does not.
+NOTATION = Notation(
+    CODE,
+    strains={},
+    ranks={"A": "À", "K": "Ķ", "Q": "Ǫ", "J": "Ĵ"},
+    seats={"N": "Ñ", "E": "É", "S": "Ŝ", "W": "Ŵ"},
+)
+
+
 def install() -> None:
-    """Make "xx" a language Django can activate (its translation object is this one, cached by code)."""
+    """Make "xx" a language Django can activate (its translation object is this one, cached by code), with
+    its own card and seat letters."""
     trans_real._translations[CODE] = PseudoTranslation(CODE)
+    NOTATIONS[CODE] = NOTATION
 
 
 @contextmanager
@@ -61,8 +76,28 @@ def active() -> Iterator[None]:
 
 _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']{2,}")
-# Words that are never translated: the product's name and bridge's notation shown as letters.
-ALLOWED_WORDS = frozenset({"Bridgedesk", "NT", "IMPs", "IMP", "VPs", "USEBIO", "PBN", "CSV", "PDF", "QR"})
+# Words that are never translated: the product's name, bridge's notation shown as letters and the file formats'
+# own names (USEBIO, PBN, BBO's .lin, XML).
+ALLOWED_WORDS = frozenset(
+    {
+        "Bridgedesk",
+        "NT",
+        "NTX",
+        "NTXX",
+        "IMPs",
+        "IMP",
+        "VPs",
+        "USEBIO",
+        "PBN",
+        "CSV",
+        "PDF",
+        "QR",
+        "BBO",
+        "lin",
+        "XML",
+        "xml",
+    }
+)
 
 
 def unwrapped(text: str) -> str:
@@ -77,9 +112,11 @@ def leaks(text: str, data: Iterable[str]) -> list[str]:
     """English words in `text` outside the wrapped parts, once data (names and the like) and URLs are taken out."""
     rest = unwrapped(text)
     rest = re.sub(r"\S+://\S+|\S+@\S+|/\S*", " ", rest)
+    if not any(w not in ALLOWED_WORDS for w in _WORD.findall(rest)):
+        return []  # most texts: nothing to take out (the data's thousands of values are not walked)
     for value in data:
-        if value and value in rest:
-            rest = rest.replace(value, " ")
+        if value and value in rest:  # a whole value, never a piece of a word ("Bridge" in "Bridgedesk")
+            rest = re.sub(rf"(?<![A-Za-z]){re.escape(value)}(?![A-Za-z])", " ", rest)
     return [w for w in _WORD.findall(rest) if w not in ALLOWED_WORDS]
 
 

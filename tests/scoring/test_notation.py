@@ -6,7 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import Contract, InvalidContract, notation_for, parse_contract, shown_contract
+from scoring import (
+    Contract,
+    InvalidContract,
+    InvalidLead,
+    notation_for,
+    parse_contract,
+    read_card,
+    read_seat,
+    shown_cards,
+    shown_contract,
+    shown_seat,
+)
 from scoring.contracts import STRAINS, Notation
 from scoring.notation import NOTATIONS, SYMBOLS
 
@@ -134,3 +145,33 @@ def test_any_text_is_read_or_refused_cleanly(notation: Notation, text: str) -> N
     except InvalidContract:
         return
     assert parse_contract(str(contract)) == contract
+
+
+def test_hands_and_seats_are_shown_in_each_languages_letters() -> None:
+    assert shown_cards("AKQJT32", notation_for("fr")) == "ARDV1032"
+    assert shown_cards("AKQJT32", notation_for("nl")) == "AHVB1032"
+    assert shown_cards("AKQJT32", notation_for("sv")) == "EKDKn1032"
+    assert shown_cards("AKQJT32") == "AKQJ1032"  # English: only the ten is written out
+    assert [shown_seat(s, notation_for("fr")) for s in "NESW"] == ["N", "E", "S", "O"]
+    assert [shown_seat(s, notation_for("nl")) for s in "NESW"] == ["N", "O", "Z", "W"]
+
+
+def test_a_typed_seat_or_card_is_read_in_the_language_then_in_english() -> None:
+    fr, nl, sv = notation_for("fr"), notation_for("nl"), notation_for("sv")
+    assert (read_seat("O", fr), read_seat("o", nl), read_seat("Z", nl), read_seat("west", nl)) == ("W", "E", "S", "W")
+    assert read_card("PR", fr) == "SK" and read_card("♥D", fr) == "HQ" and read_card("cd", fr) == "HQ"
+    assert read_card("SK", fr) == "SK" and read_card("H10", fr) == "HT"  # English letters still read
+    assert read_card("KKn", sv) == "CJ" and read_card("HV", nl) == "HQ" and read_card("♠E", sv) == "SA"
+    with pytest.raises(InvalidLead):
+        read_card("XX", fr)
+
+
+@given(st.sampled_from(list(NOTATIONS.values())), st.sampled_from("SHDC"), st.sampled_from("AKQJT98765432"))
+def test_a_card_shown_in_a_language_reads_back(notation: Notation, suit: str, rank: str) -> None:
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[suit]
+    assert read_card(symbol + shown_cards(rank, notation), notation) == suit + rank
+
+
+@given(st.sampled_from(list(NOTATIONS.values())), st.sampled_from("NESW"))
+def test_a_seat_shown_in_a_language_reads_back(notation: Notation, seat: str) -> None:
+    assert read_seat(shown_seat(seat, notation), notation) == seat

@@ -99,3 +99,25 @@ def test_a_french_page_sent_back_untouched_changes_nothing(director_client: Clie
         assert director_client.post(url, again, headers={"accept-language": "fr"}).status_code == 302
     after = Result.objects.get()
     assert (after.contract, after.version) == ("4C", before.version)  # read back the same, not saved again
+
+
+@pytest.mark.django_db
+def test_a_french_director_types_seats_and_leads_in_french_letters(director_client: Client, section: Section) -> None:
+    """Declarer "O" is West (Ouest) and the lead "PR" the spade king (pique, roi); the fields give them back
+    in French letters, and the page sent back untouched saves nothing."""
+    url = f"/sessions/{section.session_id}/A/traveller/1/"
+    with translation.override("fr"):
+        first = director_client.get(url, headers={"accept-language": "fr"}).context["lines"][0].form.initial
+        data = {"line-0-ns": first["ns"], "line-0-ew": first["ew"], "line-0-contract": "3SA", "line-0-lead": "PR"}
+        data.update({"line-0-declarer": "O", "line-0-tricks": "=", "line-0-version": "0", "line-0-shown": ""})
+        assert director_client.post(url, data, headers={"accept-language": "fr"}).status_code == 302
+        before = Result.objects.get()
+        assert (before.declarer, before.lead) == ("W", "SK")
+        lines = director_client.get(url, headers={"accept-language": "fr"}).context["lines"]
+        shown = lines[0].form.initial
+        assert (shown["declarer"], shown["lead"]) == ("O", "♠R")
+        again = {f"line-{i}-{k}": v for i, ln in enumerate(lines) for k, v in ln.form.initial.items() if v is not None}
+        assert director_client.post(url, again, headers={"accept-language": "fr"}).status_code == 302
+    assert Result.objects.get().version == before.version  # read back the same, not saved again
+    with translation.override("en"):
+        assert (initial_for(before, 1, "1", "1")["declarer"], initial_for(before, 1, "1", "1")["lead"]) == ("W", "SK")

@@ -14,7 +14,19 @@ from django.utils.translation import get_language, pgettext
 import scoring
 from scoring import Notation
 
-__all__ = ["active_notation", "for_typing", "read_typed", "shown"]
+__all__ = [
+    "active_notation",
+    "card_for_typing",
+    "cards",
+    "for_typing",
+    "read_typed",
+    "read_typed_card",
+    "read_typed_seat",
+    "seat",
+    "shown",
+]
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def active_notation() -> Notation:
@@ -48,3 +60,45 @@ def shown(contract: str, notation: Notation | None = None) -> str:
     text = scoring.shown_contract(contract, notation or active_notation())
     # Translators: a passed-out deal in a contract column (all four players passed).
     return pgettext("bridge contract", "PASS") if text == "PASS" else text
+
+
+def cards(holding: str) -> str:
+    """A holding or a rank in the active language's letters (``"AKQT3"`` -> ``"ARD103"`` in French)."""
+    return scoring.shown_cards(holding, active_notation())
+
+
+def seat(letter: str) -> str:
+    """A seat's letter in the active language (``"W"`` -> ``"O"`` in French)."""
+    return scoring.shown_seat(letter, active_notation())
+
+
+def read_typed_seat(text: str) -> str:
+    """A seat a person typed, in the active language's letters or English (``"O"`` -> ``"W"`` in French);
+    text that is no seat is returned as typed, so the service's check words the error."""
+    if not text.strip():
+        return text
+    try:
+        return scoring.read_seat(text, active_notation())
+    except scoring.ScoringError:
+        return text
+
+
+def read_typed_card(text: str) -> str:
+    """A card (an opening lead) a person typed, in the active language's letters or English (``"PR"`` ->
+    ``"SK"`` in French); text that is no card is returned as typed, for the service's check to word."""
+    if not text.strip():
+        return text
+    try:
+        return scoring.read_card(text, active_notation())
+    except scoring.ScoringError:
+        return text
+
+
+def card_for_typing(card: str) -> str:
+    """A stored card (``"HT"``) as an edit field shows it: ``"H10"`` in English, the suit symbol and the
+    language's rank elsewhere (``"♥R"`` for the heart king in French), which :func:`read_typed_card` reads back."""
+    if len(card) != 2:
+        return card
+    if active_notation().language == "en":
+        return card[0] + cards(card[1])
+    return _SUIT_SYMBOLS.get(card[0], card[0]) + cards(card[1])

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
+from scoring.messages import ngettext
 
 from .generate import generate
 from .rover import MAX_ROVER_PAIRS
@@ -147,13 +148,22 @@ def _reason(movement: Movement, played: tuple[int, int], minutes: int, complete:
     elif complete:
         parts.append(_("every EW pair meets every NS pair"))
     else:
-        parts.append(_("each EW pair misses %(count)s NS pair(s)") % {"count": movement.tables - movement.rounds})
+        missed = movement.tables - movement.rounds
+        parts.append(
+            ngettext("each EW pair misses %(count)s NS pair", "each EW pair misses %(count)s NS pairs", missed)
+            % {"count": missed}
+        )
     parts += _sharing(movement)
     if movement.variant == "skip":
         parts.append(_("EW pairs skip a table after half the rounds"))
     if movement.arrow_switch_rounds:
         rounds = ", ".join(map(str, movement.arrow_switch_rounds))
-        parts.append(_("arrow-switch round(s) %(rounds)s") % {"rounds": rounds})
+        parts.append(
+            ngettext(
+                "arrow-switch round %(rounds)s", "arrow-switch rounds %(rounds)s", len(movement.arrow_switch_rounds)
+            )
+            % {"rounds": rounds}
+        )
     if movement.phantom:
         mitchell = movement.kind == "mitchell"
         parts.append(_("each EW pair sits out one round") if mitchell else _("each pair sits out one round"))
@@ -296,7 +306,7 @@ def _unusual(movement: Movement, full_rounds: int) -> str:
         )
     if movement.boards_per_round > _USUAL_BOARDS_PER_ROUND:
         why.append(_("%(boards)s boards a round (clubs usually play 2 to 4)") % {"boards": movement.boards_per_round})
-    return _(" and ").join(why)
+    return "; ".join(why)  # a list, as the movement's description (`; ` between its parts): no glued "and"
 
 
 def _boards_per_pair(movement: Movement) -> tuple[int, int]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
@@ -15,19 +17,20 @@ from tournaments.core.actors import Actor
 from tournaments.parties.models import Party, PartyTable
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def what_goes_with(party: Party) -> list[str]:
     """What an archived party takes off the list with it, in words, for the confirmation page."""
     guests = party.guests.count()
     rounds = party.rounds.count()
     tables = PartyTable.objects.filter(round__party=party).exclude(entry="").count()
+    counted = {
+        "guests": ngettext("%(count)s guest", "%(count)s guests", guests) % {"count": guests},
+        "rounds": ngettext("%(count)s round", "%(count)s rounds", rounds) % {"count": rounds},
+        "tables": ngettext("%(count)s table", "%(count)s tables", tables) % {"count": tables},
+    }
     return [
-        f"{_plural(guests, 'guest')} and their tally cards",
-        f"{_plural(rounds, 'round')} with {_plural(tables, 'table')} entered, the tallies and the prize list",
-        "its screen link (the TV can no longer open it)",
+        _("%(guests)s and their tally cards") % counted,
+        _("%(rounds)s with %(tables)s entered, the tallies and the prize list") % counted,
+        _("its screen link (the TV can no longer open it)"),
     ]
 
 

@@ -25,7 +25,10 @@ class PartyForm(forms.ModelForm[Party]):
     """The form of the game and the rules the host announces before play."""
 
     prizes = forms.MultipleChoiceField(
-        choices=list(PRIZES.items()), widget=forms.CheckboxSelectMultiple, required=False
+        choices=[(code, _(name)) for code, name in PRIZES.items()],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label=_("Prizes"),
     )
 
     class Meta:
@@ -46,21 +49,22 @@ class PartyForm(forms.ModelForm[Party]):
             "planned_rounds": forms.NumberInput(attrs={"min": 1, "max": 40, "inputmode": "numeric"}),
         }
         labels = {
-            "name": "Name of the party",
-            "form": "What are you playing?",
-            "tables": "Number of tables",
-            "mixed": "Mixed party: each couple a lady and a gentleman (two colours of tally card)",
-            "tally_draw": "Tally cards",
-            "progression": "Moving between rounds",
-            "head_table_keeps_partners": "Winners at table 1 keep their partners (as in the specimen announcement)",
-            "vulnerability": "Vulnerability (announce it before play)",
-            "tie_rule": "If a table ties",
-            "planned_rounds": "Rounds planned (you can stop earlier or go on)",
-            "prizes": "Prizes",
+            "name": _("Name of the party"),
+            "date": _("Date"),
+            "form": _("What are you playing?"),
+            "tables": _("Number of tables"),
+            "mixed": _("Mixed party: each couple a lady and a gentleman (two colours of tally card)"),
+            "tally_draw": _("Tally cards"),
+            "progression": _("Moving between rounds"),
+            "head_table_keeps_partners": _("Winners at table 1 keep their partners (as in the specimen announcement)"),
+            "vulnerability": _("Vulnerability (announce it before play)"),
+            "tie_rule": _("If a table ties"),
+            "planned_rounds": _("Rounds planned (you can stop earlier or go on)"),
+            "prizes": _("Prizes"),
             "hands": _("Players at a table (five hundred: three, four, five or six)"),
         }
         help_texts = {
-            "tables": "Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each.",
+            "tables": _("Pivot bridge: 1 table. Progressive games: 2 or more, 4 guests each."),
             "mixed": "",
             "head_table_keeps_partners": "",
             "hands": _(
@@ -82,7 +86,7 @@ class PartyForm(forms.ModelForm[Party]):
 class GuestListForm(forms.Form):
     guests = forms.CharField(
         label=_("Guests, one per line"),
-        widget=forms.Textarea(attrs={"rows": 14, "placeholder": "Ann Smith L\nBob Jones G\nCat Brown L\n..."}),
+        widget=forms.Textarea(attrs={"rows": 14, "placeholder": _("Ann Smith L\nBob Jones G\nCat Brown L\n...")}),
         help_text=_("Add L after a lady's name and G after a gentleman's, if it is a mixed party."),
     )
 
@@ -97,8 +101,10 @@ class AssignForm(forms.Form):
             seats = SEATS
             if party.mixed:
                 seats = GENTLEMAN_SEATS if g.group == "gentleman" else LADY_SEATS
-            choices = [("", "— choose —")] + [
-                (f"{t}-{s}", f"Table {t} {SEAT_NAMES[s]}") for t in range(1, party.tables + 1) for s in seats
+            choices = [("", str(_("— choose —")))] + [
+                (f"{t}-{s}", _("Table %(table)s %(seat)s") % {"table": t, "seat": _(SEAT_NAMES[s])})
+                for t in range(1, party.tables + 1)
+                for s in seats
             ]
             self.fields[f"guest_{g.pk}"] = forms.ChoiceField(label=g.name, choices=choices)
 
@@ -133,7 +139,7 @@ class SeatTotalsForm(forms.Form):
         super().__init__(*args, **kwargs)
         for seat, guest in table.seats.items():
             self.fields[seat] = forms.IntegerField(
-                label=f"{SEAT_NAMES[seat]}: {guest.name}", min_value=-20000, max_value=20000,
+                label=f"{_(SEAT_NAMES[seat])}: {guest.name}", min_value=-20000, max_value=20000,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "big-input"}),
             )  # fmt: skip
         self.fields["why"] = forms.CharField(

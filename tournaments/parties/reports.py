@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+from django.utils.translation import ngettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
@@ -37,6 +40,7 @@ from tournaments.printing.pdf import (
     build_pdf,
     fit,
     frame_size,
+    long_date,
     page_size,
     style,
     table_style,
@@ -52,11 +56,14 @@ __all__ = [
 ]
 
 PILE_COLOURS = {
-    "lady": (colors.HexColor("#f7dbe6"), colors.HexColor("#a2315f"), "Ladies' tally"),
-    "gentleman": (colors.HexColor("#d9e7f7"), colors.HexColor("#1d4f91"), "Gentlemen's tally"),
-    "": (colors.HexColor("#e3f1e8"), GREEN, "Tally"),
+    "lady": (colors.HexColor("#f7dbe6"), colors.HexColor("#a2315f"), N_("Ladies' tally")),
+    "gentleman": (colors.HexColor("#d9e7f7"), colors.HexColor("#1d4f91"), N_("Gentlemen's tally")),
+    "": (colors.HexColor("#e3f1e8"), GREEN, N_("Tally")),
 }
-VUL_WORDS = {"None": "Neither", "NS": "N-S", "EW": "E-W", "All": "Both"}
+# Marked here (N_), translated where printed: the vulnerability of a deal on a score pad.
+VUL_WORDS = {"None": N_("Neither"), "NS": N_("N-S"), "EW": N_("E-W"), "All": N_("Both")}
+DEALER_WORDS = (N_("1st dealer"), N_("2nd dealer"), N_("3rd dealer"), N_("4th dealer"))
+LAW9_VULNERABILITY = (N_("Neither"), N_("Dealer's side"), N_("Dealer's side"), N_("Both"))
 
 
 def _masthead(party: Party) -> Masthead:
@@ -64,7 +71,7 @@ def _masthead(party: Party) -> Masthead:
         club="",
         event=party.name,
         session=party.get_form_display().split(" (")[0],
-        date=party.date.strftime("%A %-d %B %Y") if party.date else "",
+        date=long_date(party.date),
     )
 
 
@@ -95,7 +102,7 @@ class TallyCard(Flowable):
         c.rect(0, h - 22 * mm, w, 22 * mm, stroke=0, fill=1)
         c.setFillColor(colors.white)
         c.setFont(FONT_BOLD, 9)
-        c.drawString(5 * mm, h - 7 * mm, fit(f"{label} · {self.party.name}", FONT_BOLD, 9, w - 10 * mm))
+        c.drawString(5 * mm, h - 7 * mm, fit(f"{_(label)} · {self.party.name}", FONT_BOLD, 9, w - 10 * mm))
         c.setFont(FONT_BOLD, 15)
         c.drawString(5 * mm, h - 15 * mm, self.place)
         c.setFont(FONT, 10)
@@ -107,7 +114,11 @@ class TallyCard(Flowable):
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 8)
         game = TOTAL_LABELS.get(self.party.form)  # a game of the engine: its own tally, no opponents' column
-        heads = ("Round", "Table", game, "Running total") if game else ("Round", "Table", "My score", "Opponents'")
+        heads = (
+            (_("Round"), _("Table"), _(game), _("Running total"))
+            if game
+            else (_("Round"), _("Table"), _("My score"), _("Opponents'"))
+        )
         for x, head in zip(cols[:-1], heads, strict=True):
             c.drawString(x, top, head)
         c.setStrokeColor(ink)
@@ -122,22 +133,22 @@ class TallyCard(Flowable):
         for x in cols[1:-1]:
             c.line(x - 1.5 * mm, top - 2 * mm, x - 1.5 * mm, y)
         c.setFont(FONT_BOLD, 9)
-        c.drawString(cols[0], y - 6 * mm, "Totals")
+        c.drawString(cols[0], y - 6 * mm, _("Totals"))
         c.line(cols[2], y - 7 * mm, cols[3] - 3 * mm, y - 7 * mm)
         c.line(cols[3], y - 7 * mm, cols[4], y - 7 * mm)
-        c.drawString(cols[0], y - 14 * mm, "Net score (+ or −)")
+        c.drawString(cols[0], y - 14 * mm, _("Net score (+ or −)"))
         c.line(cols[3], y - 15 * mm, cols[4], y - 15 * mm)
         c.setFont(FONT, 7)
         c.setFillColor(MUTED)
-        c.drawString(5 * mm, 6 * mm, fit("Enter both scores after every round (Law 10).", FONT, 7, w - 10 * mm))
-        c.drawString(5 * mm, 3 * mm, fit("The host checks that all the totals agree.", FONT, 7, w - 10 * mm))
+        c.drawString(5 * mm, 6 * mm, fit(_("Enter both scores after every round (Law 10)."), FONT, 7, w - 10 * mm))
+        c.drawString(5 * mm, 3 * mm, fit(_("The host checks that all the totals agree."), FONT, 7, w - 10 * mm))
 
 
 def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
     """One tally card per guest, in the pile's colour, with the table and position of round 1."""
     rounds = party_rounds(party)
     if not rounds:
-        raise ReportError("Draw the tally cards first: then each card shows its table and position.")
+        raise ReportError(_("Draw the tally cards first: then each card shows its table and position."))
     guests = {g.id: g for g in guests_of(party)}
     seating = [seating_of(t) for t in rounds[0].tables.all()]
     cards = tally_cards_for(seating, {g.id: g.group for g in guests.values()})
@@ -145,16 +156,19 @@ def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
     width, height = width - 2, height - 2  # a hair inside the frame, or ReportLab refuses it
     story: list[Flowable] = []
     for card in cards:
-        place = f"Table {card.table} · {SEAT_NAMES[card.seat]}"
+        seat = _(SEAT_NAMES[card.seat])
+        place = _("Table %(table)s · %(seat)s") % {"table": card.table, "seat": seat}
         if party.form == Party.Form.PIVOT:
-            place = f"Pivot table · {SEAT_NAMES[card.seat]}"
+            place = _("Pivot table · %(seat)s") % {"seat": seat}
         story.append(TallyCard(party, guests[card.guest].name, card.pile, place, party.planned_rounds, width, height))
     for t in seating:
         for who in t.sitting_out:
             story.append(
-                TallyCard(party, guests[who].name, "", "Sits out round 1", party.planned_rounds, width, height)
+                TallyCard(party, guests[who].name, "", _("Sits out round 1"), party.planned_rounds, width, height)
             )
-    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Tally cards", layouts=[Layout("cards", 2, 2)])
+    data = build_pdf(
+        story, paper="a4", masthead=_masthead(party), title=_("Tally cards"), layouts=[Layout("cards", 2, 2)]
+    )
     return _filename(party, "tally-cards"), PDF, data
 
 
@@ -169,29 +183,38 @@ def render_table_cards(party: Party) -> tuple[str, str, bytes]:
             story.append(PageBreak())
         caption = ""
         if party.tables > 1 and party.form != Party.Form.PIVOT:
-            caption = "Head table" if n == 1 else "Last table" if n == party.tables else ""
-        story += [Spacer(1, 40 * mm), Paragraph("TABLE", label), Paragraph(str(n), big), Spacer(1, 10 * mm)]
+            caption = _("Head table") if n == 1 else _("Last table") if n == party.tables else ""
+        # Translators: the word above the big number on a party's table card.
+        story += [
+            Spacer(1, 40 * mm),
+            Paragraph(text(pgettext("table card", "TABLE")), label),
+            Paragraph(str(n), big),
+            Spacer(1, 10 * mm),
+        ]
         if caption:
-            story.append(Paragraph(caption, label))
+            story.append(Paragraph(text(caption), label))
         story.append(Paragraph(text(party.name), note))
-    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Table cards")
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Table cards"))
     return _filename(party, "table-cards"), PDF, data
 
 
+# The party scoring table printed under each score pad: marked here (N_), translated when printed.
 SCORING_TABLE = [
-    ["Trick score (bid and made)", "♣ ♦ 20 a trick · ♥ ♠ 30 · NT 40 first, 30 after; doubled ×2, redoubled ×4"],
-    ["Game bid and made in one deal", "300 not vulnerable · 500 vulnerable"],
-    ["Part-score contract made", "50"],
-    ["Slams (only if bid)", "Small 500 / 750 vulnerable · Grand 1,000 / 1,500 vulnerable"],
-    ["Overtricks", "Trick value; doubled 100 (200 vulnerable), redoubled twice that"],
+    [N_("Trick score (bid and made)"), N_("♣ ♦ 20 a trick · ♥ ♠ 30 · NT 40 first, 30 after; doubled ×2, redoubled ×4")],
+    [N_("Game bid and made in one deal"), N_("300 not vulnerable · 500 vulnerable")],
+    [N_("Part-score contract made"), "50"],
+    [N_("Slams (only if bid)"), N_("Small 500 / 750 vulnerable · Grand 1,000 / 1,500 vulnerable")],
+    [N_("Overtricks"), N_("Trick value; doubled 100 (200 vulnerable), redoubled twice that")],
     [
-        "Undertricks",
-        "50 a trick (100 vulnerable). Doubled: 100, 300, 500, then 300 more each (vulnerable 200, "
-        "500, 800, then 300 more each); redoubled twice that",
+        N_("Undertricks"),
+        N_(
+            "50 a trick (100 vulnerable). Doubled: 100, 300, 500, then 300 more each (vulnerable 200, "
+            "500, 800, then 300 more each); redoubled twice that"
+        ),
     ],
-    ["Honors (any contract)", "4 trump honors in one hand 100 · 5, or 4 aces at no-trump, 150"],
-    ["Limit", "No side scores more than 1,000 on a deal, except for a slam bid and made"],
-    ["Passed out", "Not redealt: both sides score 0"],
+    [N_("Honors (any contract)"), N_("4 trump honors in one hand 100 · 5, or 4 aces at no-trump, 150")],
+    [N_("Limit"), N_("No side scores more than 1,000 on a deal, except for a slam bid and made")],
+    [N_("Passed out"), N_("Not redealt: both sides score 0")],
 ]
 
 
@@ -200,50 +223,56 @@ def _game_pad(party: Party, table_no: int) -> list[Flowable]:
     rules = games.game(party.form)
     columns = rules.pad_columns
     lines = [[str(n)] + [""] * (len(columns) - 1) for n in range(1, 11)]
-    rows = [list(columns), *lines, ["Total"] + [""] * (len(columns) - 1)]
+    rows = [[_(c) for c in columns], *lines, [_("Total")] + [""] * (len(columns) - 1)]
     grid = Table(rows, colWidths=[182 * mm / len(columns)] * len(columns), rowHeights=[7 * mm] + [10 * mm] * 11)
     grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
     return [
-        Paragraph(text(f"Score pad · Table {table_no} · {rules.label}"), STYLES["title"]),
+        Paragraph(
+            text(_("Score pad · Table %(table)s · %(game)s") % {"table": table_no, "game": _(rules.label)}),
+            STYLES["title"],
+        ),
         Spacer(1, 4 * mm),
         grid,
         Spacer(1, 4 * mm),
-        Paragraph(text(rules.pad_note), STYLES["note"]),
+        Paragraph(text(_(rules.pad_note) if rules.pad_note else ""), STYLES["note"]),
     ]
 
 
 def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
     if party.form in TOTAL_LABELS:  # the party engine's games the pages run
         return _game_pad(party, table_no)
-    head = f"Score pad · Table {table_no}"
+    head = _("Score pad · Table %(table)s") % {"table": table_no}
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
     if party.form == Party.Form.RUBBER:
         out.append(
             Paragraph(
-                "Rubber scoring: vulnerable after winning a game; rubber 700 (two games) or 500 "
-                "(three); at the end of the round 300 for a single game, 50 for a part-score.",
+                text(
+                    _(
+                        "Rubber scoring: vulnerable after winning a game; rubber 700 (two games) or 500 "
+                        "(three); at the end of the round 300 for a single game, 50 for a part-score."
+                    )
+                ),
                 STYLES["note"],
             )
         )
-    rows = [["Deal", "Dealer", "Vulnerable", "Contract", "By", "Tricks", "Honors", "N-S", "E-W"]]
+    rows = [
+        [_("Deal"), _("Dealer"), _("Vulnerable"), _("Contract"), pgettext("declarer", "By"), _("Tricks"), _("Honors"),
+         _("N-S"), _("E-W")]
+    ]  # fmt: skip
     if party.form in (Party.Form.BRIDGE, Party.Form.PIVOT):
         for n, dealer, vul in deal_plan(first_dealer or "N", party.vulnerability):
-            seat = SEAT_NAMES[dealer] if first_dealer else f"{('1st', '2nd', '3rd', '4th')[n - 1]} dealer"
-            vul_word = (
-                VUL_WORDS[vul]
-                if first_dealer or party.vulnerability != "law9"
-                else ("Neither", "Dealer's side", "Dealer's side", "Both")[n - 1]
-            )
+            seat = _(SEAT_NAMES[dealer]) if first_dealer else _(DEALER_WORDS[n - 1])
+            vul_word = _(VUL_WORDS[vul] if first_dealer or party.vulnerability != "law9" else LAW9_VULNERABILITY[n - 1])
             rows.append([str(n), seat, vul_word, "", "", "", "", "", ""])
     else:
         rows += [[str(n), "", "", "", "", "", "", "", ""] for n in range(1, 9)]
-    rows.append(["Total", "", "", "", "", "", "", "", ""])
+    rows.append([_("Total"), "", "", "", "", "", "", "", ""])
     widths = [12 * mm, 24 * mm, 24 * mm, 24 * mm, 11 * mm, 14 * mm, 17 * mm, 28 * mm, 28 * mm]
     grid = Table(rows, colWidths=widths, rowHeights=[7 * mm] + [10 * mm] * (len(rows) - 1))
     grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
-    out += [Spacer(1, 4 * mm), grid, Spacer(1, 6 * mm), Paragraph("The party scoring table", STYLES["h2"])]
+    out += [Spacer(1, 4 * mm), grid, Spacer(1, 6 * mm), Paragraph(text(_("The party scoring table")), STYLES["h2"])]
     ref = Table(
-        [[Paragraph(text(a), STYLES["cell_bold"]), Paragraph(text(b), STYLES["cell"])] for a, b in SCORING_TABLE],
+        [[Paragraph(text(_(a)), STYLES["cell_bold"]), Paragraph(text(_(b)), STYLES["cell"])] for a, b in SCORING_TABLE],
         colWidths=[55 * mm, 127 * mm],
     )
     ref.setStyle(table_style(header_rows=0, extra=[("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#eef1f4"))]))
@@ -260,7 +289,7 @@ def render_score_pads(party: Party) -> tuple[str, str, bytes]:
         if n > 1:
             story.append(PageBreak())
         story += _score_pad(party, n, current.get(n))
-    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Score pads")
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Score pads"))
     return _filename(party, "score-pads"), PDF, data
 
 
@@ -268,14 +297,20 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
     """The final standings (tallies ranked by net, Law 12) with the laws' cross-check and the prizes."""
     st = standings(party)
     if not st.rounds_entered:
-        raise ReportError("No round has been entered yet.")
+        raise ReportError(_("No round has been entered yet."))
     story: list[Flowable] = [
-        Paragraph(text(f"{party.name}: final standings"), STYLES["title"]),
-        Paragraph(text(f"{st.rounds_entered} round{'s' if st.rounds_entered != 1 else ''} played"), STYLES["note"]),
+        Paragraph(text(_("%(party)s: final standings") % {"party": party.name}), STYLES["title"]),
+        Paragraph(
+            text(
+                ngettext("%(count)s round played", "%(count)s rounds played", st.rounds_entered)
+                % {"count": st.rounds_entered}
+            ),
+            STYLES["note"],
+        ),
         Spacer(1, 4 * mm),
     ]
     if st.prizes:
-        story.append(Paragraph("Prizes", STYLES["h2"]))
+        story.append(Paragraph(text(_("Prizes")), STYLES["h2"]))
         prize_rows = [
             [
                 Paragraph(text(label), STYLES["cell_bold"]),
@@ -286,13 +321,13 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
         t = Table(prize_rows, colWidths=[70 * mm, 112 * mm])
         t.setStyle(table_style(header_rows=0))
         story += [t, Spacer(1, 6 * mm)]
-    story.append(Paragraph("Tallies", STYLES["h2"]))
+    story.append(Paragraph(text(_("Tallies")), STYLES["h2"]))
     if st.game:  # a game of the party engine: one tally (tricks, points or games), no cross-check
         story.append(_game_grid(st))
-        data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Final standings")
+        data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Final standings"))
         return _filename(party, "standings"), PDF, data
     if st.euchre:
-        header = ["Place", "Guest", "", "Gold", "Red", "Green", "My points", "Opponents'"]
+        header = [_("Place"), _("Guest"), "", _("Gold"), _("Red"), _("Green"), _("My points"), _("Opponents'")]
         body = [
             [
                 str(r.place),
@@ -308,7 +343,7 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
         ]
         widths = [14 * mm, 62 * mm, 22 * mm, 14 * mm, 14 * mm, 14 * mm, 21 * mm, 21 * mm]
     else:
-        header = ["Place", "Guest", "", "My score", "Opponents'", "Net"]
+        header = [_("Place"), _("Guest"), "", _("My score"), _("Opponents'"), _("Net")]
         body = [
             [
                 str(r.place),
@@ -321,7 +356,7 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
             for r in st.rows
         ]
         widths = [14 * mm, 72 * mm, 24 * mm, 24 * mm, 24 * mm, 24 * mm]
-    body.append(["", "All tallies", "", "", "", ""] if not st.euchre else ["", "All tallies", "", "", "", "", "", ""])
+    body.append(["", _("All tallies"), *[""] * (4 if not st.euchre else 6)])
     body[-1][-3 if not st.euchre else -2] = f"{st.my_total:,}"
     body[-1][-2 if not st.euchre else -1] = f"{st.opponents_total:,}"
     grid = Table([header, *body], colWidths=widths, repeatRows=1)
@@ -335,18 +370,26 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
         )
     )
     story += [grid, Spacer(1, 3 * mm)]
+    figures = {"my": f"{st.my_total:,}", "opponents": f"{st.opponents_total:,}"}
     verdict = (
-        f"The laws' check: all “My Score” totals add up to {st.my_total:,} and all “Opponents' Score” totals to "
-        f"{st.opponents_total:,}: " + ("they agree." if st.check_ok else "THEY DIFFER, look for a wrong entry.")
-    )
+        _(
+            "The laws' check: all “My Score” totals add up to %(my)s and all “Opponents' Score” totals to "
+            "%(opponents)s: they agree."
+        )
+        if st.check_ok
+        else _(
+            "The laws' check: all “My Score” totals add up to %(my)s and all “Opponents' Score” totals to "
+            "%(opponents)s: THEY DIFFER, look for a wrong entry."
+        )
+    ) % figures
     story.append(Paragraph(text(verdict), STYLES["note"]))
-    data = build_pdf(story, paper="a4", masthead=_masthead(party), title="Final standings")
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Final standings"))
     return _filename(party, "standings"), PDF, data
 
 
 def _game_grid(st: Standings) -> Table:
     """Place, guest and the game's tally, highest first."""
-    header = ["Place", "Guest", "", st.total_label]
+    header = [_("Place"), _("Guest"), "", st.total_label]
     body = [
         [str(r.place), fit(r.guest.name, FONT, 8.5, 90 * mm), r.guest.get_group_display() if r.guest.group else "",
          f"{r.tally.net:,}"]
@@ -372,5 +415,5 @@ def render_paper(kind: str, party: Party) -> tuple[str, str, bytes]:
 
 def render_job(kind: str, party: Party, _paper: str, progress: Progress) -> tuple[str, str, bytes]:
     """The job pipeline's renderer (imported when a job runs, by parties/jobs.py): kind is the stored job kind."""
-    progress(0.1, "Making the paper")
+    progress(0.1, _("Making the paper"))
     return render_paper(kind.removeprefix(PARTY_JOB_PREFIX), party)

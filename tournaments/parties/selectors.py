@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as N_
 
 from tournaments.parties import games
 from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
@@ -109,7 +111,7 @@ class Move:
 
     @property
     def to_seat_name(self) -> str:
-        return SEAT_NAMES.get(self.to_seat, "sits out")
+        return gettext(SEAT_NAMES[self.to_seat]) if self.to_seat in SEAT_NAMES else gettext("sits out")
 
 
 def _places(rnd: PartyRound) -> dict[int, tuple[int | None, str, PartyGuest | None]]:
@@ -182,7 +184,7 @@ def standings(party: Party) -> Standings:
     guests = guests_of(party)
     models = {str(g.pk): g for g in party.guests.all()}
     results = results_of(party)
-    label = TOTAL_LABELS.get(party.form, "")
+    label = gettext(TOTAL_LABELS[party.form]) if party.form in TOTAL_LABELS else ""
     tallies = _game_tallies(party.form, guests, results) if label else tallies_from(guests, results)
     my_total, opp_total = laws_check(tallies)
     if label:
@@ -201,8 +203,9 @@ def standings(party: Party) -> Standings:
     by_guest: dict[str, list[str]] = {}
     by_prize: dict[str, list[PartyGuest]] = {}
     for code, gid in awards:
-        by_guest.setdefault(gid, []).append(PRIZES.get(code, code))
-        by_prize.setdefault(PRIZES.get(code, code), []).append(models[gid])
+        prize = gettext(PRIZES[code]) if code in PRIZES else code
+        by_guest.setdefault(gid, []).append(prize)
+        by_prize.setdefault(prize, []).append(models[gid])
     rows = []
     place = 0
     previous = None
@@ -219,7 +222,8 @@ def standings(party: Party) -> Standings:
     return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
 
 
-TOTAL_LABELS = {"whist": "Tricks", "five-hundred": "Points", "cinch": "Games", "solo": "Chips"}
+# A game's tally column, marked here (N_) and translated where shown.
+TOTAL_LABELS = {"whist": N_("Tricks"), "five-hundred": N_("Points"), "cinch": N_("Games"), "solo": N_("Chips")}
 
 
 def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:

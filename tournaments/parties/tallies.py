@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import scoring
+from scoring.messages import gettext_noop as N_
 
 from .types import Guest, PartyError, TableSeating
 
@@ -23,18 +24,19 @@ __all__ = [
     "tallies_from",
 ]
 
-# Prizes the host may pick ("Hints to the Hostess" and the comment to Law 12).
+# Prizes the host may pick ("Hints to the Hostess" and the comment to Law 12): marked for the catalogue (N_), put
+# into the reader's language where shown (`gettext(PRIZES[code])`).
 PRIZES = {
-    "highest": "Highest score",
-    "second": "Second-highest score",
-    "booby": "Booby (lowest score)",
-    "ladies_highest": "Ladies' highest",
-    "gentlemen_highest": "Gentlemen's highest",
-    "ladies_booby": "Ladies' booby",
-    "gentlemen_booby": "Gentlemen's booby",
-    "first_slam": "First slam bid and made",
-    "most_slams": "Most slams bid and made",
-    "highest_round": "Highest score in any round",
+    "highest": N_("Highest score"),
+    "second": N_("Second-highest score"),
+    "booby": N_("Booby (lowest score)"),
+    "ladies_highest": N_("Ladies' highest"),
+    "gentlemen_highest": N_("Gentlemen's highest"),
+    "ladies_booby": N_("Ladies' booby"),
+    "gentlemen_booby": N_("Gentlemen's booby"),
+    "first_slam": N_("First slam bid and made"),
+    "most_slams": N_("Most slams bid and made"),
+    "highest_round": N_("Highest score in any round"),
 }
 
 

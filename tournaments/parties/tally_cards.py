@@ -12,6 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.messages import gettext
+from scoring.messages import gettext_noop as N_
+
 from .types import SEATS, Guest, PartyError, Seat, TableSeating
 
 __all__ = [
@@ -26,8 +29,12 @@ __all__ = [
 
 GENTLEMAN_SEATS: tuple[Seat, ...] = ("N", "E")
 LADY_SEATS: tuple[Seat, ...] = ("S", "W")
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SEAT_NAMES.update({str(n): f"Seat {n}" for n in range(1, 7)})  # five hundred at three, five or six: A 1 ... A 6
+# Marked for the catalogue (N_), translated where shown (`gettext(SEAT_NAMES[seat])`).
+SEAT_NAMES = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+# Five hundred at three, five or six: the laws' A 1 ... A 6.
+SEAT_NAMES.update(
+    {"1": N_("Seat 1"), "2": N_("Seat 2"), "3": N_("Seat 3"), "4": N_("Seat 4"), "5": N_("Seat 5"), "6": N_("Seat 6")}
+)
 
 
 @dataclass(frozen=True)
@@ -46,7 +53,11 @@ class TallyCard:
 
     @property
     def label(self) -> str:
-        return f"Table {self.table} · {SEAT_NAMES[self.seat]} · Couple {self.couple}"
+        return gettext("Table %(table)s · %(seat)s · Couple %(couple)s") % {
+            "table": self.table,
+            "seat": gettext(SEAT_NAMES[self.seat]),
+            "couple": self.couple,
+        }
 
 
 def check_guests(guests: Sequence[Guest], tables: int, *, mixed: bool) -> None:

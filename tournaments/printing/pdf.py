@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -212,6 +213,13 @@ def table_style(*, header_rows: int = 1, zebra: bool = True, extra: Sequence[tup
     return TableStyle(commands)
 
 
+def long_date(value: Any) -> str:
+    """A date as a masthead prints it, in the reader's language: "Tuesday 24 November 2026", "mardi 24 novembre
+    2026" (the day and month names from Django's catalogues; "E" is the month as a date says it, genitive in
+    Polish); "" for none."""
+    return date_format(value, "l j E Y") if value else ""
+
+
 @dataclass(frozen=True)
 class Masthead:
     """What the header of every page says: club, event, session and date."""
@@ -228,7 +236,7 @@ class Masthead:
             club=event.club or "",
             event=event.name,
             session=session.name,
-            date=session.date.strftime("%A %-d %B %Y") if session.date else "",
+            date=long_date(session.date),
         )
 
 

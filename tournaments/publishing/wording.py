@@ -88,14 +88,26 @@ def result_words(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
 
 
 def ruling_words(action: str, d: dict[str, Any]) -> str:
-    """A ruling given or withdrawn: "board 4: procedural penalty against 3NS of 1 (Law 90)"."""
-    decision = DECISIONS.get(str(d.get("decision")), str(d.get("decision") or "ruling")).lower()
-    where = f"board {d['board']}: " if d.get("board") else ""
-    against = f" against {d['pair']}" if d.get("pair") else ""
-    penalty = f" of {d['penalty']:g}" if isinstance(d.get("penalty"), int | float) and d.get("penalty") else ""
-    law = f" ({d['law']})" if d.get("law") else ""
-    verb = "withdrawn: " if action.endswith("withdraw") else ""
-    return f"{where}{verb}{decision}{against}{penalty}{law}"
+    """A ruling given or withdrawn: "board 4: procedural penalty against 3NS of 1 (Law 90)". Each piece is a
+    whole pattern with its placeholders, so a language may put the board, the pair or the law where it likes."""
+    decision = str(DECISIONS.get(str(d.get("decision")), d.get("decision") or _("ruling"))).lower()
+    penalty = d.get("penalty") if isinstance(d.get("penalty"), int | float) and d.get("penalty") else None
+    if d.get("pair") and penalty is not None:
+        words = _("%(decision)s against %(pair)s of %(penalty)s") % {
+            "decision": decision,
+            "pair": d["pair"],
+            "penalty": f"{penalty:g}",
+        }
+    elif d.get("pair"):
+        words = _("%(decision)s against %(pair)s") % {"decision": decision, "pair": d["pair"]}
+    else:
+        words = decision
+    if d.get("law"):
+        # Translators: a ruling and the law it applies, e.g. "procedural penalty against 3NS (Law 90)".
+        words = _("%(ruling)s (%(law)s)") % {"ruling": words, "law": d["law"]}
+    if action.endswith("withdraw"):
+        words = _("withdrawn: %(ruling)s") % {"ruling": words}
+    return _("board %(board)s: %(ruling)s") % {"board": d["board"], "ruling": words} if d.get("board") else words
 
 
 def names_words(entry: AuditEntry, old: Any, new: Any) -> str:

@@ -254,10 +254,10 @@ class ResultLineForm(forms.Form):
             ns=d.get("ns") or "",
             ew=d.get("ew") or "",
             contract=notation.read_typed(d.get("contract") or ""),
-            declarer=d.get("declarer") or "",
+            declarer=notation.read_typed_seat(d.get("declarer") or ""),
             tricks=d.get("tricks") or "",
             score=d.get("score") or "",
-            lead=d.get("lead") or "",
+            lead=notation.read_typed_card(d.get("lead") or ""),
             result_id=d.get("result_id"),
         )
 
@@ -274,16 +274,19 @@ def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str
         made = ""
         if result.contract != "PASS" and result.tricks is not None:
             made = scoring.result_text(result.contract, result.tricks)
-        lead = result.lead.replace("T", "10")
-        init.update(result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made, lead=lead)
+        init.update(
+            result_id=result.pk, contract=result.contract, declarer=result.declarer, tricks=made, lead=result.lead
+        )
     init["version"] = result.version if result is not None else 0
-    # Compared with the typed line once read (canonical letters), so it is built from the stored contract; the
-    # field itself shows it as the active language reads it back (suit symbols outside English).
+    # Compared with the typed line once read (canonical letters), so it is built from the stored values; the
+    # fields show them as the active language reads them back (suit symbols, its seat and rank letters).
     init["shown"] = shown_of(
         init.get("contract", ""), init.get("declarer", ""), init.get("tricks", ""), init.get("lead", "")
     )
     if init.get("contract"):
         init["contract"] = notation.for_typing(init["contract"])
+    init["declarer"] = notation.seat(init.get("declarer", ""))
+    init["lead"] = notation.card_for_typing(init.get("lead", ""))
     return init
 
 

@@ -12,20 +12,22 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import Notation
 from tournaments.core import notation
+from tournaments.core.languages import local_decimal
 
 
 def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
+    """A cell's figure with the reader's decimal mark ("52,13" on a French page)."""
     if value is None or value == "":
         return "–"
     if isinstance(value, float) and fixed:
-        return f"{value:.{places}f}"
+        return str(local_decimal(f"{value:.{places}f}"))
     if isinstance(value, float):
         text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-        return text or "0"
+        return str(local_decimal(text)) if text else "0"
     return str(value)
 
 
@@ -81,7 +83,7 @@ def hand_diagram(hands: dict[str, list[tuple[str, str, str]]]) -> SafeString:
     """The deal's four hands (`recaps.hands`) as the travellers page shows them, escaped, built in Python for
     the same reason as `traveller_body` (120 boards are 1,920 suits)."""
     html = "".join(
-        f'<div class="hand hand-{escape(seat.lower())}"><strong>{escape(seat)}</strong>'
+        f'<div class="hand hand-{escape(seat.lower())}"><strong>{escape(pgettext("seat", seat))}</strong>'
         + "".join(
             f'<div><span class="suit-{escape(cls)}">{escape(symbol)}</span> {escape(cards)}</div>'
             for cls, symbol, cards in suits

@@ -15,7 +15,11 @@ MAX_FILES_BYTES = 200 * 1024 * 1024
 
 class SimultaneousForm(forms.Form):
     name = forms.CharField(max_length=160, label=gettext_lazy("Name"))
-    date = forms.DateField(initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        initial=dt.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
     boards = forms.IntegerField(min_value=1, max_value=200, initial=24, label=gettext_lazy("Boards"))
     mp_scale = forms.ChoiceField(
         choices=Session.MatchpointScale.choices, initial="ebu", label=gettext_lazy("Match points")
@@ -74,7 +78,10 @@ class CorrectResultForm(forms.Form):
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     contract = forms.CharField(
-        max_length=10, required=False, help_text=gettext_lazy('"4S", "3NTX", "PASS"; blank for a score-only line')
+        max_length=10,
+        required=False,
+        label=gettext_lazy("Contract"),
+        help_text=gettext_lazy('"4S", "3NTX", "PASS"; blank for a score-only line'),
     )
     declarer = forms.CharField(
         max_length=5, required=False, label=gettext_lazy("Declarer"), help_text=gettext_lazy("N, E, S or W")

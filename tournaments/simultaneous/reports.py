@@ -15,7 +15,17 @@ from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
 import scoring
 from tournaments.printing.fonts import FONT, runs, string_width
-from tournaments.printing.pdf import PDF, STYLES, Masthead, Progress, ReportError, build_pdf, table_style, text
+from tournaments.printing.pdf import (
+    PDF,
+    STYLES,
+    Masthead,
+    Progress,
+    ReportError,
+    build_pdf,
+    long_date,
+    table_style,
+    text,
+)
 from tournaments.simultaneous.field import FieldStanding, score_field
 from tournaments.simultaneous.models import Simultaneous
 
@@ -35,9 +45,7 @@ def _names(value: str, width: float) -> object:
 
 
 def _masthead(simul: Simultaneous) -> Masthead:
-    return Masthead(
-        club="", event=simul.name, session=_("Simultaneous pairs"), date=simul.date.strftime("%A %-d %B %Y")
-    )
+    return Masthead(club="", event=simul.name, session=_("Simultaneous pairs"), date=long_date(simul.date))
 
 
 def _header(cells: list[str]) -> list[object]:

@@ -38,7 +38,7 @@ def rankings_of(session: Session) -> list[Ranking]:
     scored = score_session(session)
     for scores in scored:
         for field_name, standings in scores.standings.items():
-            words = [f"Section {scores.section.letter}"] if len(scored) > 1 else []
+            words = [_("Section %(letter)s") % {"letter": scores.section.letter}] if len(scored) > 1 else []
             words += [str(FIELD_NAMES[field_name])] if field_name in FIELD_NAMES else []
             rows = [
                 (

@@ -15,7 +15,9 @@ from tournaments.teams.models import MAX_PLAYERS, MIN_PLAYERS, TeamEvent
 
 class EventForm(forms.ModelForm[TeamEvent]):
     date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        label=gettext_lazy("Date"),
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     vp_table = forms.CharField(
         required=False,
@@ -29,6 +31,13 @@ class EventForm(forms.ModelForm[TeamEvent]):
     class Meta:
         model = TeamEvent
         fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_table"]
+        labels = {
+            "name": gettext_lazy("Name"),
+            "format": gettext_lazy("Format"),
+            "rounds": gettext_lazy("Rounds"),
+            "boards_per_match": gettext_lazy("Boards per match"),
+            "bye_vp": gettext_lazy("Bye VPs"),
+        }
 
     def clean_vp_table(self) -> list[float]:
         raw = self.cleaned_data.get("vp_table") or ""
@@ -80,7 +89,7 @@ class TieBreakForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
-    team = forms.TypedChoiceField(coerce=int, choices=())
+    team = forms.TypedChoiceField(coerce=int, choices=(), label=gettext_lazy("Team"))
     vp = forms.DecimalField(max_digits=5, decimal_places=2, label=gettext_lazy("VPs taken off"))
     why = forms.CharField(max_length=200, label=gettext_lazy("Reason"))
 

@@ -11,7 +11,18 @@ from django.utils.translation import gettext, ngettext
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Paragraph, Spacer, Table
 
-from tournaments.printing.pdf import PDF, STYLES, Masthead, Progress, ReportError, build_pdf, table_style, text
+from tournaments.core.languages import local_decimal
+from tournaments.printing.pdf import (
+    PDF,
+    STYLES,
+    Masthead,
+    Progress,
+    ReportError,
+    build_pdf,
+    long_date,
+    table_style,
+    text,
+)
 from tournaments.teams import selectors
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.models import TeamEvent, TeamLineup
@@ -23,7 +34,7 @@ Rendered = tuple[str, str, bytes]
 
 def _masthead(event: TeamEvent) -> Masthead:
     return Masthead(club="", event=event.name, session=event.get_format_display().split(" (")[0],
-                    date=event.date.strftime("%A %-d %B %Y") if event.date else "")  # fmt: skip
+                    date=long_date(event.date))  # fmt: skip
 
 
 def _file(event: TeamEvent, what: str) -> str:
@@ -137,19 +148,21 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
         ]
     ]
     for st in selectors.standings(event, played):
+        vp = str(local_decimal(f"{st.vp:.2f}"))
         rows.append([str(st.place), _para(f"{st.team}. {names[st.team]}"), str(st.played), str(st.imps_for),
-                     str(st.imps_against), str(st.penalty) if st.penalty else "", f"{st.vp:.2f}"])  # fmt: skip
+                     str(st.imps_against), str(st.penalty) if st.penalty else "", vp])  # fmt: skip
     table = Table(_fit_header(rows), colWidths=[15 * mm, 75 * mm, 17 * mm, 17 * mm, 17 * mm, 18 * mm, 20 * mm],
                   repeatRows=1)  # fmt: skip
     table.setStyle(table_style())
-    ties = gettext(", then ").join(gettext(TIE_BREAKS[t]) for t in event.tie_breaks) or gettext(
+    # A numbered list, not phrases glued with "then": "1. head to head; 2. ..." reads in any word order.
+    ties = "; ".join(f"{n}. {gettext(TIE_BREAKS[t])}" for n, t in enumerate(event.tie_breaks, start=1)) or gettext(
         "none (level teams share the place)"
     )
     story: list[Flowable] = [
         _para(ngettext("%(event)s: standings after %(rounds)s round", "%(event)s: standings after %(rounds)s rounds",
                        len(played)) % {"event": event.name, "rounds": len(played)}, "title"),
         Spacer(1, 4 * mm), table, Spacer(1, 3 * mm),
-        _para(gettext("Ties broken by: %(ties)s.") % {"ties": ties}, "small"),
+        _para(gettext("Ties broken by, in this order: %(ties)s.") % {"ties": ties}, "small"),
     ]  # fmt: skip
     pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=gettext("Standings"))
     return _file(event, "standings"), PDF, pdf

@@ -158,7 +158,8 @@ def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str
     names = [_text(p, "players", 80, "player's name") for p in players]
     names = [p for p in names if p]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise TeamsError(f"A team has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.", field="players")
+        counts = {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "count": len(names)}
+        raise TeamsError(gettext("A team has %(least)s to %(most)s players, not %(count)s.") % counts, field="players")
     if event.teams.filter(name=name).exists():
         raise TeamsError(gettext("There is already a team called %(name)s.") % {"name": repr(name)}, field="name")
     number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
@@ -177,7 +178,8 @@ def _draw_pairs(
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         schedule = round_robin(len(teams))
         if number > len(schedule):
-            raise TeamsError(f"The round robin is complete: it has {len(schedule)} rounds.")
+            done = gettext("The round robin is complete: it has %(count)s rounds.")
+            raise TeamsError(done % {"count": len(schedule)})
         d = schedule[number - 1]
         return list(d.matches), d.bye
     if event.format == TeamEvent.Format.KNOCKOUT:
@@ -214,10 +216,15 @@ def draw_next_round(*, actor: Actor, event: TeamEvent) -> TeamRound:
     past = selectors.played_rounds(event)
     number = past[-1].number + 1 if past else 1
     if number > event.rounds:
-        more = "" if event.format == TeamEvent.Format.KNOCKOUT else ": add a round to play another"
-        raise TeamsError(f"All {event.rounds} planned rounds have been drawn{more}.")
+        if event.format == TeamEvent.Format.KNOCKOUT:
+            raise TeamsError(gettext("All %(count)s planned rounds have been drawn.") % {"count": event.rounds})
+        done = gettext("All %(count)s planned rounds have been drawn: add a round to play another.")
+        raise TeamsError(done % {"count": event.rounds})
     if past and not past[-1].complete:
-        raise TeamsError(f"Round {past[-1].number} is not complete: enter every board of every match first.")
+        raise TeamsError(
+            gettext("Round %(round)s is not complete: enter every board of every match first.")
+            % {"round": past[-1].number}
+        )
     try:
         pairs, bye = _draw_pairs(event, number, past)
     except DrawError as exc:
@@ -246,8 +253,11 @@ def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     if event.format == TeamEvent.Format.ROUND_ROBIN:
         most = len(round_robin(max(2, event.teams.count())))
     if event.rounds >= most:
-        why = "every team has met every other" if event.format == TeamEvent.Format.ROUND_ROBIN else "the most"
-        raise TeamsError(f"The event already plans {event.rounds} rounds: {why}.")
+        if event.format == TeamEvent.Format.ROUND_ROBIN:
+            full = gettext("The event already plans %(count)s rounds: every team has met every other.")
+        else:
+            full = gettext("The event already plans %(count)s rounds: the most.")
+        raise TeamsError(full % {"count": event.rounds})
     TeamEvent.objects.filter(pk=event.pk).update(rounds=F("rounds") + 1)
     audit.record(
         actor=actor, action=AuditAction.TEAMS_RULES, target=event, old={"rounds": event.rounds},
@@ -265,7 +275,11 @@ def _score(value: object, board: int, room: int) -> int:
     raw = str(value).strip()
     if not SCORE_TEXT.fullmatch(raw):
         shown = raw if len(raw) <= 20 else raw[:20] + "…"
-        raise TeamsError(f"Board {board}, room {room}: {shown!r} is not a score.", field=f"b{board}_r{room}")
+        raise TeamsError(
+            gettext("Board %(board)s, room %(room)s: %(text)s is not a score.")
+            % {"board": board, "room": room, "text": repr(shown)},
+            field=f"b{board}_r{room}",
+        )
     score = int(raw)
     if abs(score) > MAX_SCORE or score % 10:
         raise TeamsError(
@@ -306,7 +320,10 @@ def save_boards(
     most = event.boards_per_match + (MAX_EXTRA_BOARDS if knockout else 0)
     for number, pair in sorted(scores.items()):
         if not 1 <= number <= most:
-            raise TeamsError(f"A match of this event has boards 1 to {event.boards_per_match}, not {number}.")
+            raise TeamsError(
+                gettext("A match of this event has boards 1 to %(most)s, not %(board)s.")
+                % {"most": event.boards_per_match, "board": number}
+            )
         old = existing.get(number)
         old_pair = (old.room1_ns, old.room2_ns) if old else None
         new_pair = None if pair is None else (_score(pair[0], number, 1), _score(pair[1], number, 2))
@@ -390,9 +407,14 @@ def set_lineup(
     roster = set(team.players.values_list("name", flat=True))
     substitute = _text(substitute, "lineup", 80, "substitute's name")
     if substitute and len(roster) >= SEATS:
-        raise TeamsError(f"{team.name} has {len(roster)} players: a substitute is for a team of fewer.", field="lineup")
+        raise TeamsError(
+            gettext("%(team)s has %(count)s players: a substitute is for a team of fewer.")
+            % {"team": team.name, "count": len(roster)},
+            field="lineup",
+        )
     if substitute in roster:
-        raise TeamsError(f"{substitute} is a player of {team.name}, not a substitute.", field="lineup")
+        who = {"player": substitute, "team": team.name}
+        raise TeamsError(gettext("%(player)s is a player of %(team)s, not a substitute.") % who, field="lineup")
     pairs = [list(room1_pair), list(room2_pair)]
     chosen = [p for pair in pairs for p in pair]
     if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != SEATS or not all(chosen):
@@ -403,7 +425,11 @@ def set_lineup(
         )
     allowed = roster | ({substitute} if substitute else set())
     if not set(chosen) <= allowed:
-        raise TeamsError(f"{sorted(set(chosen) - allowed)[0]} is not a player of {team.name}.", field="lineup")
+        raise TeamsError(
+            gettext("%(player)s is not a player of %(team)s.")
+            % {"player": sorted(set(chosen) - allowed)[0], "team": team.name},
+            field="lineup",
+        )
     lineup = TeamLineup.objects.filter(match=match, team=team).first()
     old = {"room1": lineup.room1_pair, "room2": lineup.room2_pair} if lineup else None
     lineup, _ = TeamLineup.objects.update_or_create(

@@ -92,7 +92,8 @@ def test_a_line_form_keeps_the_text_for_the_service():
     form = ResultLineForm({"l-contract": " 4s ", "l-declarer": "n", "l-tricks": "+1", "l-ns": "3"}, prefix="l")
     assert form.is_valid()
     line = form.line()
-    # The contract alone is read (in the active language's notation, issue 27) into the canonical letters.
-    assert (line.contract, line.declarer, line.tricks, line.ns, line.score) == ("4S", "n", "+1", "3", "")
+    # The contract and the declarer are read (in the active language's letters, issue 27) into the canonical
+    # letters; the rest is kept as typed for the service to check and word.
+    assert (line.contract, line.declarer, line.tricks, line.ns, line.score) == ("4S", "N", "+1", "3", "")
     form = ResultLineForm({"l-contract": "4SXXX"}, prefix="l")
     assert form.is_valid() and form.line().contract == "4SXXX"  # not a contract: left for the service to word

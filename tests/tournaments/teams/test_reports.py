@@ -38,7 +38,7 @@ def test_papers_show_the_draw_the_boards_and_the_standings(event) -> None:
     cards = words(render_score_cards(event)[2])
     assert "620" in cards and "12" in cards and "P0 1 & P1 1" in cards
     standings = words(render_standings(event)[2])
-    assert "Club 1" in standings and "Ties broken by: IMP difference" in standings
+    assert "Club 1" in standings and "Ties broken by, in this order: 1. IMP difference" in standings
 
 
 def test_a_print_job_makes_the_pdf_and_goes_out_of_date_after_a_change(event, director, director_client) -> None:

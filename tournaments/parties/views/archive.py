@@ -25,7 +25,7 @@ def party_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
     def do_archive(why: str) -> str:
         archive.archive_party(actor=request.user, party=party, why=why)
-        return f"{party.name} archived: restore it from the archive list if it was a mistake."
+        return _("%(name)s archived: restore it from the archive list if it was a mistake.") % {"name": party.name}
 
     return confirm_archive(
         request,
@@ -34,7 +34,7 @@ def party_archive(request: HttpRequest, pk: int) -> HttpResponse:
         kind="party",
         archive=do_archive,
         done="parties:archived",
-        takes_off="this party off your list of parties",
+        takes_off=_("this party off your list of parties"),
         archive_url=reverse("parties:archived"),
     )
 

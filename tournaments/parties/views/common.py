@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.core.access import Perm, has
 from tournaments.parties.models import Party
@@ -23,9 +25,9 @@ def steps(party: Party, active: str) -> list[tuple[str, str, bool, bool]]:
     guests = party.guests.count()
     started = party.status != Party.Status.SETUP
     return [
-        ("rules", "Rules", True, active == "rules"),
-        ("guests", f"Guests ({guests})", guests > 0, active == "guests"),
-        ("start", "Tally cards", started, active == "start"),
-        ("play", "Play", party.status == Party.Status.FINISHED, active == "play"),
-        ("standings", "Tallies & prizes", party.status == Party.Status.FINISHED, active == "standings"),
+        ("rules", pgettext("party step", "Rules"), True, active == "rules"),
+        ("guests", _("Guests (%(count)s)") % {"count": guests}, guests > 0, active == "guests"),
+        ("start", pgettext("party step", "Tally cards"), started, active == "start"),
+        ("play", pgettext("party step", "Play"), party.status == Party.Status.FINISHED, active == "play"),
+        ("standings", _("Tallies & prizes"), party.status == Party.Status.FINISHED, active == "standings"),
     ]

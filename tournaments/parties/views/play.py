@@ -123,7 +123,7 @@ def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: Part
         {
             "party": party, "round": rnd, "table": table, "formset": formset, "mode": "deals",
             "host_tie": party.tie_rule == Party.TieRule.HOST, "steps": steps(party, "play"),
-            "cards": [(f, SEAT_NAMES[dealer_of(table.first_dealer, n)]) for n, f in enumerate(formset.forms, start=1)],
+            "cards": [(f, _(SEAT_NAMES[dealer_of(table.first_dealer, n)])) for n, f in enumerate(formset.forms, 1)],
         },
     )  # fmt: skip
 
@@ -282,7 +282,7 @@ def _saved(request: HttpRequest, party: Party, number: int, table_no: int) -> Ht
     table = PartyTable.objects.get(round__party=party, round__number=number, number=table_no)
     tie = f" (tie: {table.tie_label})" if table.tie_label else ""
     if table.seat_totals:  # an individual game: each seat's own, the two high players move up
-        each = ", ".join(f"{SEAT_NAMES[s]} {v:+,}" for s, v in table.seat_totals.items())
+        each = ", ".join(f"{_(SEAT_NAMES[s])} {v:+,}" for s, v in table.seat_totals.items())
         messages.success(
             request,
             _("Table %(table_no)s: %(each)s. %(get_winner_display)s move up%(tie)s.")

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, requires
@@ -47,7 +48,7 @@ def party_print(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, str(exc))
         else:
             return redirect("parties:print_job", pk=party.pk, job_id=job.pk)
-    papers = list(PAPERS.items())
+    papers = [(kind, gettext(label)) for kind, label in PAPERS.items()]
     recent = GeneratedFile.objects.filter(party=party, expires_at__gt=timezone.now()).order_by("-id")[:8]
     return render(
         request,

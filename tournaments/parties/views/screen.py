@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -87,9 +88,12 @@ def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str) -> HttpRes
             for seat, guest in table.seats.items():
                 if guest.ghost:
                     continue
-                places.append((guest.name, f"Table {table.number}, {SEAT_NAMES.get(seat, seat)}"))
+                where = gettext(SEAT_NAMES[seat]) if seat in SEAT_NAMES else seat
+                places.append(
+                    (guest.name, gettext("Table %(table)s, %(seat)s") % {"table": table.number, "seat": where})
+                )
             if table.sitting_out is not None:
-                places.append((table.sitting_out.name, "sits out this round"))
+                places.append((table.sitting_out.name, gettext("sits out this round")))
     standings = selectors.standings(party)
     context = {
         "party": party,

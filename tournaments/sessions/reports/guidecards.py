@@ -7,6 +7,8 @@ a card however many rounds there are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext, gettext_lazy
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -49,8 +51,20 @@ PAIR_LAYOUT = Layout("pair-cards", cols=2, rows=2)
 LAYOUTS = (TABLE_LAYOUT, PAIR_LAYOUT)
 
 
+def _tables(numbers: Sequence[int]) -> str:
+    """ "table 3", or "tables 3, 5" when boards are shared: whole phrases for the catalogue."""
+    if len(numbers) == 1:
+        return gettext("table %(table)s") % {"table": numbers[0]}
+    return gettext("tables %(tables)s") % {"tables": ", ".join(str(n) for n in numbers)}
+
+
 def _describe(movement: movements.Movement) -> str:
-    name = f"{movement.kind.title()}{' (' + movement.variant + ')' if movement.variant else ''}"
+    kind = str(dict(Section.MovementKind.choices).get(movement.kind, movement.kind.title()))
+    name = (
+        gettext("%(movement)s (%(variant)s)") % {"movement": kind, "variant": movement.variant}
+        if movement.variant
+        else kind
+    )
     if movement.variant == "standard":
         name = movements.standard_name(movement.tables)
     words = [
@@ -117,21 +131,23 @@ def table_card(
         shared = movement.shared_tables(r, table)
         if shared:
             boards += " " + gettext("(relay)")
-            notes.add(
-                gettext("Relay: share boards with table %(items)s as marked.")
-                % {"items": " and ".join(str(t) for t in shared)}
-            )
+            notes.add(gettext("Relay: share boards with %(tables)s as marked.") % {"tables": _tables(shared)})
         nxt = movement.boards_next(r, table) if r < movement.rounds else gettext("the director")
         if "bye stand" in nxt:  # the movement's own words (pure, English): read here, shown translated
             nxt = gettext("bye stand")
             notes.add(_stand_note(movement))
         elif nxt.startswith("aside"):
+            nxt = gettext("aside till round %(round)s") % {"round": nxt.rsplit(" ", 1)[-1]}
             notes.add(
                 gettext(
                     "Aside: boards not played next round go to the director's table, in order, and come back in the"
                     " round shown (each table's card says which boards it takes then)."
                 )
             )
+        elif nxt.startswith("table "):  # "table 3", "table 3 and 5": the movement's words, put in the reader's
+            nxt = _tables([int(t) for t in nxt.removeprefix("table ").split(" and ")])
+        elif nxt.startswith("out of play"):
+            nxt = gettext("out of play (finished)")
         ew_next = ""
         if row.ew is not None and r < movement.rounds:
             seat = movement.next_seat(row.ew, r)
@@ -150,7 +166,7 @@ def table_card(
         rowHeights=[row_h] * len(rows),
         style=table_style(extra=[("FONTSIZE", (0, 0), (-1, -1), size), ("ALIGN", (0, 0), (0, -1), "CENTER")]),
     )
-    section_words = f"Section {section.letter} · " if data.multi_section else ""
+    section_words = gettext("Section %(letter)s · ") % {"letter": section.letter} if data.multi_section else ""
     head = Paragraph(
         gettext("%(text)sTable %(table)s") % {"text": text(section_words), "table": table}, STYLES["title"]
     )

@@ -7,16 +7,18 @@ one batch (`calc_all_tables` spreads them over the machine's cores) and the answ
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, FrameBreak
 
+from tournaments.core import notation
 from tournaments.printing.pdf import (
     BLACK,
     FONT,
@@ -105,7 +107,24 @@ def _par_words(contract: Any) -> str:
     if result > 0 and not doubled:  # "1S+2" is printed as the contract that is bid and made: 3S
         level, result = level + result, 0
     suffix = "" if result == 0 else (f" +{result}" if result > 0 else f" −{-result}")
-    return f"{level}{strain}{doubled} by {side}{suffix}"
+    return f"{level}{strain}{doubled} by {side}{suffix}"  # stored (the cache) as is: `par_shown` words it
+
+
+_PAR = re.compile(r"(?P<contract>\S+) by (?P<side>N/S|E/W)(?P<result>.*)")
+
+
+def par_shown(words: str) -> str:
+    """A stored par contract ("3NTX by E/W −1") in the reader's language and notation ("3SAX par E/O −1")."""
+    found = _PAR.fullmatch(words)
+    if found is None:
+        return words
+    side = gettext("N/S") if found["side"] == "N/S" else gettext("E/W")
+    # Translators: the par contract of a deal, e.g. "4♠X by E/W −1" (the result after the side, if any).
+    return gettext("%(contract)s by %(side)s%(result)s") % {
+        "contract": notation.shown(found["contract"]),
+        "side": side,
+        "result": found["result"],
+    }
 
 
 def _key(board: Board, deal: Deal) -> str:
@@ -204,9 +223,9 @@ class HandDiagram(Flowable):
             cx = self._suit(x, y - i * line, suit, size)
             holding = self.hands[seat][i]
             canv.setFont(FONT, size)
-            shown = " ".join(holding).replace("T", "10") if holding else "—"
+            shown = " ".join(notation.cards(c) for c in holding) if holding else "—"
             if canv.stringWidth(shown, FONT, size) > self.hand_room:  # a long suit: close the gaps
-                shown = holding.replace("T", "10")
+                shown = notation.cards(holding)
             canv.drawString(cx + 1, y - i * line, shown)
 
     def draw(self) -> None:
@@ -268,7 +287,7 @@ class HandDiagram(Flowable):
             canv.setFillColor(colors.white if vulnerable else INK)
             dealer = seat == self.board.dealer
             canv.setFont(FONT_BOLD if dealer else FONT, 8 if dealer else 7)
-            canv.drawCentredString(x, y, seat)
+            canv.drawCentredString(x, y, pgettext("seat", seat))
         canv.setFillColor(INK)
         canv.setFont(FONT_BOLD, 9)
         canv.drawCentredString(cx, cy - 3, str(self.board.number))
@@ -306,7 +325,7 @@ class HandDiagram(Flowable):
         for i, seat in enumerate("NSEW"):
             ry = header_y - (i + 1) * row_h - 1
             canv.setFont(FONT_BOLD, 8)
-            canv.drawString(x0 + 2, ry, seat)
+            canv.drawString(x0 + 2, ry, pgettext("seat", seat))
             canv.setFont(FONT, 8)
             for j, strain in enumerate(STRAIN_ORDER):
                 tricks = analysis.tricks[strain][seat]
@@ -329,18 +348,20 @@ class HandDiagram(Flowable):
             self._contract_words(px, header_y - (k + 1) * row_h - 1, words)
 
     def _contract_words(self, x: float, y: float, words: str) -> None:
-        """ "4S by N/S" with the suit letter drawn as its symbol."""
+        """ "4S by N/S" in the reader's words (`par_shown`), the suit letter drawn as its (coloured) symbol."""
         canv = self.canv
-        level, rest = words[0], words[1:]
+        found = _PAR.fullmatch(words)
+        contract = found["contract"] if found else ""
+        shown = par_shown(words)
+        before, _mark, after = shown.partition(notation.shown(contract)) if contract else (shown, "", "")
         canv.setFont(FONT, 8)
-        canv.drawString(x, y, level)
-        x += canv.stringWidth(level, FONT, 8)
-        if rest.startswith("NT"):
-            canv.drawString(x, y, rest)
+        if not _mark or contract[1:].startswith("NT"):  # no suit to draw apart
+            canv.drawString(x, y, shown)
             return
-        x = self._suit(x, y, rest[0], 8.5) - 1
+        canv.drawString(x, y, before + contract[0])
+        x = self._suit(x + canv.stringWidth(before + contract[0], FONT, 8), y, contract[1], 8.5) - 1
         canv.setFont(FONT, 8)
-        canv.drawString(x, y, rest[1:])
+        canv.drawString(x, y, contract[2:] + after)
 
 
 def story(data: SessionData, paper: str, progress: Progress | None = None) -> list[Flowable]:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Board, Entry, Section
@@ -67,6 +68,18 @@ def subject(old: Any, new: Any) -> str:
     return _("board %(board)s") % {"board": d["board"]}
 
 
+def field_label(key: str) -> str:
+    """A snapshot key as the log's reader sees it: the keys this module names (board, pair, section) in the
+    reader's language; the others are the recorded field names, shown as recorded."""
+    names = {
+        # Translators: keys of a change in the audit log ("board=5, NS=1NS, pair=3EW, section=A").
+        "board": pgettext("audit field", "board"),
+        "pair": pgettext("audit field", "pair"),
+        "section": pgettext("audit field", "section"),
+    }
+    return names.get(key, key)
+
+
 def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
     """What changed, field by field, for the log's reader."""
 
@@ -75,7 +88,7 @@ def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
 
     def compact(d: dict[str, Any]) -> str:
         shown = {k: v for k, v in d.items() if v not in (None, "", []) and k not in ("previous", "version")}
-        return ", ".join(f"{k}={show(v)}" for k, v in shown.items())
+        return ", ".join(f"{field_label(k)}={show(v)}" for k, v in shown.items())
 
     if old is None and isinstance(new, dict):
         return [("", "", compact(new))]
@@ -85,7 +98,7 @@ def changes(old: Any, new: Any) -> list[tuple[str, str, str]]:
         old_d, new_d = old or {}, new or {}
         # "version" is bookkeeping (every change bumps it): kept in the log, not worth a reader's line.
         keys = [k for k in {**old_d, **new_d} if old_d.get(k) != new_d.get(k) and k not in ("previous", "version")]
-        return [(k, show(old_d.get(k)), show(new_d.get(k))) for k in keys]
+        return [(field_label(k), show(old_d.get(k)), show(new_d.get(k))) for k in keys]
     return [("", show(old), show(new))] if old != new else []
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from scoring.play import check_play
+from tournaments.core import notation
 from tournaments.sessions.models import Entry, Result
 from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores, Standing
 
@@ -21,7 +22,8 @@ SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
 
 
 def hands(deal: str) -> dict[str, list[tuple[str, str, str]]]:
-    """A PBN deal ("N:AKQ.. ... ... ...") as each seat's suits: {"N": [("s", "♠", "AKQ"), ...], ...}; {} if none."""
+    """A PBN deal ("N:AKQ.. ... ... ...") as each seat's suits: {"N": [("s", "♠", "AKQ"), ...], ...}; {} if none.
+    The cards are in the active language's letters (``"ARD"`` in French)."""
     if not deal or len(deal) < 3 or deal[1] != ":" or deal[0].upper() not in "NESW":
         return {}
     parts = deal[2:].split()
@@ -32,7 +34,7 @@ def hands(deal: str) -> dict[str, list[tuple[str, str, str]]]:
     for i, hand in enumerate(parts):
         seat = "NESW"[(first + i) % 4]
         out[seat] = [
-            (letter.lower(), symbol, cards.replace("T", "10") or "–")
+            (letter.lower(), symbol, notation.cards(cards) or "–")
             for (letter, symbol), cards in zip(SUITS, hand.split("."), strict=True)
         ]
     return out
@@ -53,7 +55,7 @@ def lead_text(card: str) -> str:
         return ""
     symbol = dict(SUITS)[card[0].upper()]
     rank = card[1:].upper()
-    return symbol + ("10" if rank == "T" else rank)
+    return symbol + notation.cards(rank)
 
 
 def call_text(call: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.http import require_POST
@@ -70,7 +71,15 @@ def event_archive(request: HttpRequest, pk: int) -> HttpResponse:
             "count": count,
         }
 
-    goes = [f"{s.name} ({s.date:%d %b %Y}): " + "; ".join(archive_services.what_goes_with(s)) for s in sessions]
+    goes = [
+        _("%(session)s (%(date)s): %(goes)s")
+        % {
+            "session": s.name,
+            "date": date_format(s.date, "j M Y"),
+            "goes": "; ".join(archive_services.what_goes_with(s)),
+        }
+        for s in sessions
+    ]
     return confirm_archive(request, what=event, goes=goes, kind="event", archive=archive, done="sessions_archived")
 
 

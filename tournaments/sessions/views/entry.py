@@ -214,8 +214,8 @@ def _handle(
         messages.error(
             request,
             ngettext(
-                "Nothing saved: %(count)s line(s) need correcting (marked below).",
-                "Nothing saved: %(count)s line(s) need correcting (marked below).",
+                "Nothing saved: %(count)s line needs correcting (marked below).",
+                "Nothing saved: %(count)s lines need correcting (marked below).",
                 len(exc.errors),
             )
             % {"count": len(exc.errors)},
@@ -228,8 +228,8 @@ def _handle(
             messages.error(
                 request,
                 ngettext(
-                    "Nothing saved: %(count)s line(s) were changed by someone else meanwhile.",
-                    "Nothing saved: %(count)s line(s) were changed by someone else meanwhile.",
+                    "Nothing saved: %(count)s line was changed by someone else meanwhile.",
+                    "Nothing saved: %(count)s lines were changed by someone else meanwhile.",
                     len(views),
                 )
                 % {"count": len(views)},
@@ -237,11 +237,17 @@ def _handle(
         else:
             messages.warning(
                 request,
-                gettext(
-                    "%(saved)s line(s) saved; %(conflicts)s line(s) were changed by someone else since you opened "
-                    "the page and were not saved: choose below which to keep."
+                # Two whole sentences, each with its own plural.
+                ngettext("%(count)s line saved.", "%(count)s lines saved.", count) % {"count": count}
+                + " "
+                + ngettext(
+                    "%(count)s line was changed by someone else since you opened the page and was not saved: "
+                    "choose below which to keep.",
+                    "%(count)s lines were changed by someone else since you opened the page and were not saved: "
+                    "choose below which to keep.",
+                    len(views),
                 )
-                % {"saved": count, "conflicts": len(views)},
+                % {"count": len(views)},
             )
         return None, views
     messages.success(

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
@@ -17,8 +18,10 @@ from tournaments.sessions.services import events as event_services
 
 
 class CarryOverForm(forms.Form):
-    carry_over = forms.ChoiceField(choices=Event.CarryOver.choices, label="Carry-over")
-    carry_over_percent = forms.IntegerField(min_value=0, max_value=100, required=False, label="Percentage")
+    carry_over = forms.ChoiceField(choices=Event.CarryOver.choices, label=gettext_lazy("Carry-over"))
+    carry_over_percent = forms.IntegerField(
+        min_value=0, max_value=100, required=False, label=gettext_lazy("Percentage")
+    )
 
 
 def _page(request: HttpRequest, event: Event, form: CarryOverForm | None = None, status: int = 200) -> HttpResponse:

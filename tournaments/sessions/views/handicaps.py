@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from scoring import handicaps as method
@@ -25,6 +25,12 @@ class RulesForm(forms.ModelForm[RankingRules]):
     class Meta:
         model = RankingRules
         fields = ["handicap", "handicap_from_rating", "strata_by", "strata"]
+        labels = {
+            "handicap": gettext_lazy("Handicap"),
+            "handicap_from_rating": gettext_lazy("Handicap from rating"),
+            "strata_by": gettext_lazy("Strata by"),
+            "strata": gettext_lazy("Strata"),
+        }
         widgets = {"strata": forms.TextInput(attrs={"placeholder": "A: 55, B: 48, C"})}
 
 

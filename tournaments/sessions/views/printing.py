@@ -11,6 +11,7 @@ import logging
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.clubs.directory import club_paper
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 
 RESULT_KINDS = jobs.RESULTS_KINDS
 KIT_KINDS = jobs.KIT_KINDS
-PAPER_CHOICES = (("a4", "A4"), ("letter", "US Letter"))
+PAPER_CHOICES = (("a4", "A4"), ("letter", gettext_lazy("US Letter")))
 
 
 def _panel_context(request: HttpRequest, session: Session, **extra: object) -> dict[str, object]:

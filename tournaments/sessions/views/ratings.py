@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import ratings as method
@@ -47,6 +48,14 @@ class SchemeForm(forms.ModelForm[PointsScheme]):
     class Meta:
         model = PointsScheme
         fields = ["kind", "per_entry", "share_percent", "cap", "table", "point_type"]
+        labels = {
+            "kind": gettext_lazy("Kind"),
+            "per_entry": gettext_lazy("Per entry"),
+            "share_percent": gettext_lazy("Share percent"),
+            "cap": gettext_lazy("Cap"),
+            "table": gettext_lazy("Table"),
+            "point_type": gettext_lazy("Point type"),
+        }
         widgets = {"table": forms.Textarea(attrs={"rows": 4, "placeholder": "1: 6 4 2\n10: 12 8 6 4"})}
 
 
