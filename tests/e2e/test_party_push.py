@@ -1,7 +1,8 @@
 """A party table at the one table terminal, pushed, not polled: a table's phone (360 px) and the host's round page
 hold their party's event stream; for longer than a poll's period neither asks the server anything, then the score
 typed on table 1's phone appears on the host's round page and on another phone open at the same table within a
-second or two, each fetching because it was told."""
+second or two, each fetching because it was told; a correction typed with no network waits on the phone (the page
+says so) and is sent once the network is back."""
 
 import datetime
 import os
@@ -74,7 +75,18 @@ def test_a_score_sent_from_a_party_tables_phone_is_pushed_to_the_host_and_the_ot
         assert asked(requests, sent, f"/api/table/{link.token}/") != []
         assert asked(requests, sent, f"/parties/{party.pk}/round/1/") != []
         expect(phone.locator("#ts-offline")).to_be_hidden()
+
+        # The other phone corrects the score with no network: kept, counted, sent once the network is back.
+        other.context.set_offline(True)
+        other.fill("#ts-party-ns", "1310")
+        other.click("#ts-party-send")
+        expect(other.locator("#ts-offline")).to_contain_text("1 result is waiting to be sent")
+        expect(other.locator("#ts-party-result")).to_contain_text("Kept on this phone")
+        other.context.set_offline(False)
+        expect(other.locator("#ts-offline")).to_be_hidden(timeout=10_000)
+        expect(desk.locator("#table-1")).to_contain_text("1310", timeout=5_000)
+        expect(phone.locator("#ts-party-result")).to_contain_text("N-S 1310, E-W 830", timeout=5_000)
         browser.close()
     table = PartyTable.objects.get(round__party=party, round__number=1, number=1)
-    assert (table.ns_total, table.ew_total, table.winner) == (1240, 830, "NS")
+    assert (table.ns_total, table.ew_total, table.winner) == (1310, 830, "NS")
     hub.current().stop()
