@@ -90,3 +90,32 @@ def test_a_score_sent_from_a_party_tables_phone_is_pushed_to_the_host_and_the_ot
     table = PartyTable.objects.get(round__party=party, round__number=1, number=1)
     assert (table.ns_total, table.ew_total, table.winner) == (1310, 830, "NS")
     hub.current().stop()
+
+
+def test_a_bridge_party_table_enters_its_round_deal_by_deal_on_the_phone(live_server, django_user_model):
+    host = django_user_model.objects.create_user(username="host2", password="party-host-pw")
+    party = services.create_party(actor=host, name="Deal party", date=datetime.date(2026, 3, 14), tables=2)
+    services.set_guests(actor=host, party=party, text="\n".join(f"Guest {c}" for c in "ABCDEFGH"))
+    services.start_party(actor=host, party=party)
+    link = table_links.live_links(party)[1]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(f"{live_server.url}/t/{link.token}/")
+        expect(phone.locator("#ts-round")).to_contain_text("Round 1")
+        phone.click("[data-party-mode=deals]")
+        rows = phone.locator("#ts-party-deal-rows tr")
+        expect(rows).to_have_count(4)
+        for n, (contract, declarer, tricks) in enumerate(
+            [("4S", "N", "10"), ("3NT", "E", "9"), ("PASS", "", ""), ("2H", "S", "8")]
+        ):
+            rows.nth(n).locator("[data-deal=contract]").fill(contract)
+            if declarer:
+                rows.nth(n).locator("[data-deal=declarer]").select_option(declarer)
+                rows.nth(n).locator("[data-deal=tricks]").fill(tricks)
+        phone.click("#ts-party-send")
+        expect(phone.locator("#ts-party-result")).to_contain_text("move up", timeout=5_000)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        browser.close()
+    table = PartyTable.objects.get(round__party=party, round__number=1, number=2)
+    assert table.entry == "deals" and table.deals.count() == 4 and table.winner
