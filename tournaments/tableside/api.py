@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
-from pydantic import ConfigDict
 
 from tournaments.core.errors import DomainError, status_of
 from tournaments.core.limits import TABLE_POSTS, client_address
@@ -115,10 +114,8 @@ class HandsIn(Schema):
 
 
 class Problem(Schema):
-    """A refusal: the field (empty for the request as a whole), the message, and its code where one is named
-    (`finished` for a finished event's table)."""
-
-    model_config = ConfigDict(extra="allow")
+    """A refusal: the field (empty for the request as a whole) and the message; a link's refusal and a party
+    table's also name its `code` (`finished` for a finished event) and a party table's its `deal`."""
 
     field: str = ""
     message: str
@@ -154,6 +151,14 @@ def _version(link: TableLink) -> int:
     if link.is_party:
         return link.table_party.version
     return link.room_match.round.event.version if link.is_room else link.table_section.version
+
+
+def _party_answer(request: HttpRequest, outcome: services.Outcome) -> Any:
+    """A party table's answer as its terminal made it: a refusal keeps its `code` and `deal` (the response schema
+    would keep only `field` and `message`)."""
+    if outcome.status >= 400:
+        return api.create_response(request, outcome.body, status=outcome.status)
+    return Status(outcome.status, outcome.body)
 
 
 def _throttled(token: str) -> bool:
@@ -219,7 +224,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
             429, {"field": "", "message": _("Too many results sent from this table in a minute; wait a moment.")}
         )
     if link.is_party:
-        outcome = party_tables.submit_party(link, payload.dict())
+        return _party_answer(request, party_tables.submit_party(link, payload.dict()))
     else:
         outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
     return Status(outcome.status, outcome.body)
@@ -236,9 +241,10 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    if link.is_room or link.is_party:
-        preview_of = party_tables.preview_party if link.is_party else rooms.preview_room
-        outcome = preview_of(link, payload.dict())
+    if link.is_party:
+        return _party_answer(request, party_tables.preview_party(link, payload.dict()))
+    if link.is_room:
+        outcome = rooms.preview_room(link, payload.dict())
         return Status(outcome.status, outcome.body)
     refusal, _row, checked = services.check(link, payload.dict())
     if refusal is not None:

@@ -213,3 +213,20 @@ def test_a_link_has_exactly_one_owner(started, links) -> None:
         TableLink.objects.create(party=started, table=1)  # one live link per party table
     with pytest.raises(IntegrityError), transaction.atomic():
         TableLink.objects.create(party=started, section=links[0].section, room=1, table=4)  # a room number
+
+
+def test_a_whist_table_sends_its_deals_scored_by_the_games_laws(client, director) -> None:
+    party = services.create_party(actor=director, name="Whist", date=datetime.date(2026, 3, 1), form="whist", tables=2)
+    services.set_guests(actor=director, party=party, text="\n".join("ABCDEFGH"))
+    services.start_party(actor=director, party=party)
+    link = table_links.live_links(party)[0]
+    assert state(client, link)["entry_kinds"] == ["totals", "games"]
+    rows = [{"tricks": 7}, {"tricks": 6}, {"tricks": 9}, {"tricks": 5}]
+    response = send(client, link, kind="games", round=1, seen="", deals=rows)
+    assert response.status_code == 201, response.content
+    table = table_of(link)
+    assert (table.ns_total, table.ew_total) == (27, 25)
+    entry = AuditEntry.objects.filter(action=AuditAction.PARTY_TABLE).get()
+    assert entry.new["hands"] == rows  # the deals as typed, kept in the audit log
+    bad = send(client, link, kind="games", round=1, seen=response.json()["seen"], deals=[{"tricks": "x"}])
+    assert bad.status_code == 422 and bad.json()["field"] == "tricks" and bad.json().get("deal") == 1, bad.json()
