@@ -57,6 +57,7 @@ class TournamentsConfig(AppConfig):
 def _register_write_hooks() -> None:
     """What the write path brings up to date in the writer's transaction, so that no GET has to write it: the
     public corrections after every change, a table's link and settings when its section is set up."""
+    from tournaments.parties.selectors import party_versions
     from tournaments.publishing.cdn import purge_after_write
     from tournaments.publishing.rebuild import rebuild_after_write
     from tournaments.publishing.services import corrections_after_write
@@ -71,6 +72,7 @@ def _register_write_hooks() -> None:
     versions.after_write(rebuild_after_write)  # the public pages' new version, by a job after the commit
     versions.after_write(push_after_write)  # pushed to the pages once the write commits
     events.register_owner("teams", event_versions)  # rooms' pages stream their event
+    events.register_owner("party", party_versions)  # party pages and party tables' phones stream their party
     sessions.on_set_up(set_up_tables)
 
 

@@ -2,7 +2,8 @@
 // Entries are queued in localStorage with their own client id and sent when the connection allows, so a result
 // typed while the wifi is down is kept and sent once (the server stores each client id once).
 // One page for every event kind: a teams room (data-kind="teams") draws its boards and entry with room.js (loaded
-// first, as window.BridgedeskRoom); the queue, the offline banner, the polling and the worker are these.
+// first, as window.BridgedeskRoom), a party table (data-kind="party") with party.js (window.BridgedeskParty); the
+// queue, the offline banner, the polling, the push and the worker are these.
 (function () {
   "use strict";
   const app = document.getElementById("table-app");
@@ -10,7 +11,8 @@
   const api = app.dataset.api;
   const token = app.dataset.token;
   const queueKey = "bridgedesk-queue-" + token;
-  const room = app.dataset.kind === "teams" ? window.BridgedeskRoom : null;
+  // A teams room (room.js) and a party table (party.js) draw their own table; both take the same interface.
+  const room = { teams: window.BridgedeskRoom, party: window.BridgedeskParty }[app.dataset.kind] || null;
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" };
   const $ = (id) => document.getElementById(id);
   let state = null;

@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.parties.finishing import bump_party
 from tournaments.parties.models import Party, PartyTable
 
 
@@ -50,6 +51,7 @@ def _set_archived(actor: Actor, party: Party, archived: bool, why: str) -> bool:
             new={"archived_at": current.archived_at.isoformat() if current.archived_at else None},
             why=why,
         )
+        bump_party(current.pk)  # its table links and TV link are refused (or work again): their pages hear it
     party.archived_at = current.archived_at
     return True
 

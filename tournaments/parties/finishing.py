@@ -1,12 +1,16 @@
-"""A party's lifecycle past set-up: finishing it, reopening it, and the finished guard every party write calls.
+"""A party's lifecycle past set-up: finishing it, reopening it, the finished guard every party write calls, and
+the party's version, which every party write bumps last.
 
 The guard is the one lifecycle guard (tournaments/core/lifecycle.py) raising the party's EntryError with the
 FINISHED code; a finished party changes nothing until the host reopens it (audited, as a session's reopen is).
+The version (`Party.version`) keys the party pages' ETags and the pushes to them and to its tables' phones
+(owner "party:N", read by `selectors.party_versions`, registered in tournaments/apps.py).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
@@ -15,8 +19,17 @@ from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
 from tournaments.parties.entries import EntryError, check_why
 from tournaments.parties.models import Party
+from tournaments.parties.selectors import party_key
+from tournaments.tableside import hub
 
-__all__ = ["finish_party", "refuse_if_finished", "reopen_party"]
+__all__ = ["bump_party", "finish_party", "refuse_if_finished", "reopen_party"]
+
+
+def bump_party(party_id: int) -> None:
+    """The last step of every party write, in its transaction: the version moves, and the party's pages and its
+    tables' phones hear of it once the write commits."""
+    Party.objects.filter(pk=party_id).update(version=F("version") + 1)
+    hub.publish_on_commit(party_key(party_id))
 
 
 def refuse_if_finished(party: Party, doing: str) -> None:
@@ -43,6 +56,7 @@ def finish_party(*, actor: Actor, party: Party) -> Party:
     party.status = Party.Status.FINISHED
     party.save(update_fields=["status", "updated_at"])
     audit.record(actor=actor, action=AuditAction.PARTY_FINISH, target=party, old="playing", new="finished")
+    bump_party(party.pk)
     return party
 
 
@@ -56,4 +70,5 @@ def reopen_party(*, actor: Actor, party: Party, why: str = "") -> Party:
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])
     audit.record(actor=actor, action=AuditAction.PARTY_REOPEN, target=party, old="finished", new="playing", why=why)
+    bump_party(party.pk)
     return party

@@ -5,9 +5,15 @@ The renderer imports the report module when it runs: registering the papers load
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from tournaments.core.actors import Actor
+from tournaments.parties.entries import EntryError
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
+from tournaments.printing import jobs, registry
 from tournaments.printing.base import Progress, Rendered, ReportError
+from tournaments.printing.models import GeneratedFile
 from tournaments.printing.registry import JobKind, register
 
 
@@ -43,3 +49,14 @@ register(
         for kind, label in PAPERS.items()
     )
 )
+
+
+def start_print_job(*, actor: Actor, party: Party, kind: str, enqueue: bool = True) -> GeneratedFile:
+    """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits
+    (re-exported by parties/services.py, where the views find it)."""
+    if f"{PARTY_JOB_PREFIX}{kind}" not in registry.KINDS:
+        papers = ", ".join(k.removeprefix(PARTY_JOB_PREFIX) for k in registry.KINDS if k.startswith(PARTY_JOB_PREFIX))
+        raise EntryError(
+            _("Unknown paper %(kind)r: choose one of %(papers)s.") % {"kind": kind, "papers": papers}, field="kind"
+        )
+    return jobs.start_job(owner=actor, kind=f"{PARTY_JOB_PREFIX}{kind}", party=party, enqueue=enqueue)

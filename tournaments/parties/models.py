@@ -86,6 +86,9 @@ class Party(Timestamped):
     seed = models.BigIntegerField(default=0, help_text=_("Seeds the card draws, so they can be reproduced"))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     archived_at = models.DateTimeField(null=True, blank=True, help_text=_("Put away by the host (restorable)"))
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Bumped by every write to the party: its pages' ETags and pushes are keyed on it")
+    )
 
     objects = ClubScoped(("tenant", ""))
 

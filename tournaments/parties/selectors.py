@@ -23,13 +23,16 @@ from tournaments.parties.tallies import (
 )
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.types import SEATS, Guest, TableSeating
+from tournaments.tableside.events import key_of
 
 __all__ = [
     "Move",
     "Standings",
     "guests_of",
     "moves_after",
+    "party_key",
     "party_rounds",
+    "party_versions",
     "results_of",
     "seating_of",
     "standings",
@@ -272,3 +275,13 @@ def _euchre_prizes(
         if pool:
             out.append((EUCHRE_PRIZES[code], pool[0]))
     return out
+
+
+def party_key(party_id: int) -> str:
+    """The party's owner key for pushed events (tableside/events.py): its pages and its tables' phones stream it."""
+    return key_of("party", party_id)
+
+
+def party_versions(party_ids: list[int]) -> dict[int, int]:
+    """The versions of several parties in one query (the push watcher's reader, registered in apps.py)."""
+    return dict(Party.objects.filter(pk__in=party_ids).values_list("pk", "version"))

@@ -30,18 +30,17 @@ from tournaments.parties.entries import (
     check_rules,
     check_why,
 )
-from tournaments.parties.finishing import finish_party, refuse_if_finished, reopen_party
+from tournaments.parties.finishing import bump_party, finish_party, refuse_if_finished, reopen_party
 from tournaments.parties.guests import parse_guest_list
+from tournaments.parties.jobs import start_print_job
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
-from tournaments.parties.papers import PARTY_JOB_PREFIX
 from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
+from tournaments.parties.table_links import issue_links
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
-from tournaments.printing import jobs, registry
-from tournaments.printing.models import GeneratedFile
 
 __all__ = [
     "EntryError",
@@ -54,6 +53,7 @@ __all__ = [
     "reopen_party",
     "set_guests",
     "start_party",
+    "start_print_job",
     "update_party",
 ]
 
@@ -118,6 +118,7 @@ def update_party(*, actor: Actor, party: Party, **rules: Any) -> Party:
         setattr(party, key, value)
     party.save()
     audit.record(actor=actor, action=AuditAction.PARTY_RULES, target=party, old=old, new=_party_snapshot(party))
+    bump_party(party.pk)
     return party
 
 
@@ -139,6 +140,7 @@ def set_guests(*, actor: Actor, party: Party, text: str) -> list[PartyGuest]:
         PartyGuest(party=party, name=name, group=group, order=i) for i, (name, group) in enumerate(parsed)
     )
     audit.record(actor=actor, action=AuditAction.PARTY_GUESTS, target=party, old=old, new=parsed)
+    bump_party(party.pk)
     return list(party.guests.all())
 
 
@@ -241,6 +243,8 @@ def start_party(
         new={"seating": [{"table": t.table, **t.seats} for t in seating]},
         why="tally cards assigned" if assignment is not None else "tally cards drawn",
     )
+    issue_links(party, [t.table for t in seating])  # each table's phone link, made with its first round
+    bump_party(party.pk)
     return rnd
 
 
@@ -321,6 +325,7 @@ def record_totals(
     table.save()
     new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else _table_snapshot(table)
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
+    bump_party(table.round.party_id)
     return table
 
 
@@ -367,6 +372,7 @@ def record_seat_totals(
     table.save()
     new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]}
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
+    bump_party(table.round.party_id)
     return table
 
 
@@ -422,6 +428,7 @@ def record_deals(
     audit.record(
         actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
     )
+    bump_party(party.pk)
     return table
 
 
@@ -469,6 +476,7 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
         target=rnd,
         new={"round": rnd.number, "seating": [{"table": t.table, **t.seats} for t in seating]},
     )
+    bump_party(party.pk)
     return rnd
 
 
@@ -483,16 +491,3 @@ def _rotate_sitters(
     sat_out = Counter(str(pk) for pk in history.values_list("sitting_out_id", flat=True))
     rng = _rng(party, "sit-out", current.number)
     return rotate_sitters(seating, sitters, sat_out, rng, groups={g.id: g.group for g in guests}, mixed=party.mixed)
-
-
-# ---- Printing in the background: the one job pipeline (printing/jobs.py) ----
-
-
-def start_print_job(*, actor: Actor, party: Party, kind: str, enqueue: bool = True) -> GeneratedFile:
-    """Record a job to print one of the party's papers; it is sent to a worker once this transaction commits."""
-    if f"{PARTY_JOB_PREFIX}{kind}" not in registry.KINDS:
-        papers = ", ".join(k.removeprefix(PARTY_JOB_PREFIX) for k in registry.KINDS if k.startswith(PARTY_JOB_PREFIX))
-        raise EntryError(
-            _("Unknown paper %(kind)r: choose one of %(papers)s.") % {"kind": kind, "papers": papers}, field="kind"
-        )
-    return jobs.start_job(owner=actor, kind=f"{PARTY_JOB_PREFIX}{kind}", party=party, enqueue=enqueue)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.parties.views import archive, play, results, screen, setup
+from tournaments.parties.views import archive, live, play, results, screen, setup
 
 app_name = "parties"
 urlpatterns = [
@@ -17,6 +17,8 @@ urlpatterns = [
     path("<int:pk>/tally-cards/", setup.party_start, name="start"),
     path("<int:pk>/round/<int:number>/", play.party_round, name="round"),
     path("<int:pk>/round/<int:number>/table/<int:table_no>/", play.party_table, name="table"),
+    path("<int:pk>/events/", live.party_events, name="events"),
+    path("<int:pk>/links/", live.party_table_links, name="table_links"),
     path("<int:pk>/progression/", play.party_progress, name="progress"),
     path("<int:pk>/finish/", play.party_finish, name="finish"),
     path("<int:pk>/reopen/", play.party_reopen, name="reopen"),
@@ -24,6 +26,7 @@ urlpatterns = [
     path("<int:pk>/screen/link/", screen.party_screen_links, name="screen_links"),
     path("<int:pk>/screen/link/action/", screen.party_screen_link_action, name="screen_link_action"),
     path("screen/<str:token>/", screen.party_screen_by_link, name="screen_link"),
+    path("screen/<str:token>/events/", live.party_screen_events, name="screen_link_events"),
     path("<int:pk>/tallies/", results.party_standings, name="standings"),
     path("<int:pk>/print/", results.party_print, name="print"),
     path("<int:pk>/print/<slug:kind>.pdf", results.party_pdf, name="pdf"),

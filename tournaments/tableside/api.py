@@ -18,6 +18,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from tournaments.core.errors import DomainError, status_of
 from tournaments.core.limits import TABLE_POSTS, client_address
+from tournaments.parties import terminal as party_tables
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
@@ -35,7 +36,9 @@ api = NinjaAPI(
     description=(
         "Results entered at the table: the token of a table link is the key. One terminal for every event kind: "
         "a session's table sends contracts; a teams match's room (its state's `kind` is `teams`) sends its N-S "
-        "score of a board as `ns_score`, with `seen`, the score its page showed."
+        "score of a board as `ns_score`, with `seen`, the score its page showed; a party's table (`kind` `party`) "
+        "sends its round (`round`, `seen`) as the `kind` of entry its state lists in `entry_kinds`: `totals` "
+        "(`ns_total`, `ew_total`), `deals` or `games` (`deals`, one object a deal), `seats` (`seats`: N, E, S, W)."
     ),
 )
 
@@ -65,9 +68,11 @@ api.add_decorator(json_bodies_only, mode="view")
 
 class ResultIn(Schema):
     """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13). A teams room
-    sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead."""
+    sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead. A
+    party's table sends its round: `kind` (one of its state's `entry_kinds`), `round`, `seen` (its state's), and
+    `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...})."""
 
-    board: int | str
+    board: int | str | None = None
     contract: str = ""
     declarer: str = ""
     lead: str = ""
@@ -77,6 +82,13 @@ class ResultIn(Schema):
     client_id: str
     auction: str = ""
     play: str = ""
+    kind: str = ""
+    round: int | str | None = None
+    ns_total: int | str | None = None
+    ew_total: int | str | None = None
+    deals: list[dict[str, Any]] = []
+    seats: dict[str, int | str] = {}
+    host_choice: str = ""
 
 
 class SignInIn(Schema):
@@ -103,6 +115,9 @@ class HandsIn(Schema):
 
 
 class Problem(Schema):
+    """A refusal: the field (empty for the request as a whole) and the message; a link's refusal and a party
+    table's also name its `code` (`finished` for a finished event) and a party table's its `deal`."""
+
     field: str = ""
     message: str
 
@@ -128,12 +143,23 @@ def http_error(request: HttpRequest, exc: HttpError) -> Any:
 
 
 def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
-    return api.create_response(request, {"field": "token", "message": exc.message}, status=status_of(exc))
+    body = {"field": "token", "message": exc.message, "code": exc.code}
+    return api.create_response(request, body, status=status_of(exc))
 
 
 def _version(link: TableLink) -> int:
-    """The owner's version, bumped by every write to it: a session's section, or a teams room's event."""
+    """The owner's version, bumped by every write to it: a session's section, a teams room's event, a party."""
+    if link.is_party:
+        return link.table_party.version
     return link.room_match.round.event.version if link.is_room else link.table_section.version
+
+
+def _party_answer(request: HttpRequest, outcome: services.Outcome) -> Any:
+    """A party table's answer as its terminal made it: a refusal keeps its `code` and `deal` (the response schema
+    would keep only `field` and `message`)."""
+    if outcome.status >= 400:
+        return api.create_response(request, outcome.body, status=outcome.status)
+    return Status(outcome.status, outcome.body)
 
 
 def _throttled(token: str) -> bool:
@@ -163,6 +189,8 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
     if link.is_room:
         return rooms.room_state(link)
+    if link.is_party:
+        return party_tables.party_state(link)
     body = table_state(link).as_json()
     standing.add_standing(link.table_section, body)
     wanted = body["settings"]["sign_in"] and body["first_round"]  # sign-in is at the start of the session
@@ -196,7 +224,10 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         return Status(
             429, {"field": "", "message": _("Too many results sent from this table in a minute; wait a moment.")}
         )
-    outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
+    if link.is_party:
+        return _party_answer(request, party_tables.submit_party(link, payload.dict()))
+    else:
+        outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
     return Status(outcome.status, outcome.body)
 
 
@@ -211,6 +242,8 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
+    if link.is_party:
+        return _party_answer(request, party_tables.preview_party(link, payload.dict()))
     if link.is_room:
         outcome = rooms.preview_room(link, payload.dict())
         return Status(outcome.status, outcome.body)
@@ -232,8 +265,10 @@ def traveller(request: HttpRequest, token: str, board: int) -> Any:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    if link.is_room:
+    if link.is_room or link.is_party:
         message = _("A teams room has no traveller: the other room's score shows.")
+        if link.is_party:
+            message = _("A party table has no traveller: the tallies are on the host's page.")
         return Status(404, {"field": "board", "message": message})
     state = table_state(link)
     # This table's own result on the board, in this round or an earlier one: the last board of a round is sent
@@ -260,6 +295,8 @@ def call(request: HttpRequest, token: str) -> Any:
         return _refused(request, exc)
     if link.is_room:
         return Status(404, {"field": "", "message": _("Calls from a teams room are not taken here: raise your hand.")})
+    if link.is_party:
+        return Status(404, {"field": "", "message": _("Calls from a party table are not taken here: raise your hand.")})
     made = services.call_director(link)
     return Status(200, {"called_at": made.created_at.isoformat(), "table": link.table})
 
@@ -278,6 +315,8 @@ def _table_only(request: HttpRequest, token: str, too_many: str) -> TableLink | 
         return _refused(request, exc)
     if link.is_room:
         return Status(404, {"field": "", "message": _("A teams room has no sign-in or hands to enter here.")})
+    if link.is_party:
+        return Status(404, {"field": "", "message": _("A party table has no sign-in or hands to enter here.")})
     if _throttled(token):
         return Status(429, {"field": "", "message": too_many})
     return link

@@ -15,6 +15,7 @@ from tournaments.core import links
 from tournaments.core.tenancy import ClubScoped
 
 if TYPE_CHECKING:
+    from tournaments.parties.models import Party
     from tournaments.sessions.models import Section
     from tournaments.teams.models import TeamMatch
 
@@ -27,8 +28,9 @@ def new_token() -> str:
 class TableLink(models.Model):
     """The link whoever sits at a table uses to enter that table's results; revoking it ends it at once.
 
-    One terminal for every event kind: a link belongs to a session's section (its table) or to one room of a teams
-    match (`table` then holds the match's number); a database constraint holds exactly one owner.
+    One terminal for every event kind: a link belongs to a session's section (its table), to one room of a teams
+    match (`table` then holds the match's number) or to a party's table (`party`, and `table` its number: the link
+    stays on the table round after round while the guests move); a database constraint holds exactly one owner.
     """
 
     section = models.ForeignKey(
@@ -38,12 +40,15 @@ class TableLink(models.Model):
         "teams.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
     room = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("A teams match's room, 1 or 2"))
+    party = models.ForeignKey(
+        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+    )
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
-    objects = ClubScoped(("section", "session__event__tenant"), ("match", "round__event__tenant"))
+    objects = ClubScoped(("section", "session__event__tenant"), ("match", "round__event__tenant"), ("party", "tenant"))
 
     class Meta:
         db_table = "tournaments_tablelink"
@@ -57,22 +62,40 @@ class TableLink(models.Model):
                 condition=Q(revoked_at__isnull=True, match__isnull=False),
                 name="one_live_link_per_room",
             ),
+            models.UniqueConstraint(
+                fields=["party", "table"],
+                condition=Q(revoked_at__isnull=True, party__isnull=False),
+                name="one_live_link_per_party_table",
+            ),
             models.CheckConstraint(
-                condition=Q(section__isnull=False, match__isnull=True, room__isnull=True)
-                | Q(section__isnull=True, match__isnull=False, room__in=(1, 2)),
-                name="table_link_of_a_section_or_a_room",
+                condition=Q(section__isnull=False, match__isnull=True, room__isnull=True, party__isnull=True)
+                | Q(section__isnull=True, match__isnull=False, room__in=(1, 2), party__isnull=True)
+                | Q(section__isnull=True, match__isnull=True, room__isnull=True, party__isnull=False),
+                name="table_link_of_a_section_a_room_or_a_party_table",
             ),
         ]
 
     def __str__(self) -> str:
         if self.match_id is not None:
             return f"Match {self.match_id} room {self.room}"
+        if self.party_id is not None:
+            return f"Table {self.table} of party {self.party_id}"
         return f"Table {self.table} of section {self.section_id}"
 
     @property
     def is_room(self) -> bool:
-        """A teams match's room (else a session's table)."""
+        """A teams match's room (else a session's or a party's table)."""
         return self.match_id is not None
+
+    @property
+    def is_party(self) -> bool:
+        """A party's table (else a session's table or a teams room)."""
+        return self.party_id is not None
+
+    @property
+    def table_party(self) -> Party:
+        assert self.party is not None, "only a party table's link has a party"
+        return self.party
 
     # The owner, typed: the constraint above holds exactly one, so a table's code never meets None (nor a room's).
     @property

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 from tournaments.core.access import public
 
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
-CACHE_NAME = "bridgedesk-table-v3"  # v3: the JavaScript catalogue and language.js (its words in the page's language)
+CACHE_NAME = "bridgedesk-table-v4"  # v4: party.js (a party table); v3: the JavaScript catalogue and language.js
 
 
 @public
@@ -42,6 +42,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                     static("js/bidding.js"),
                     static("js/play.js"),
                     static("js/room.js"),
+                    static("js/party.js"),
                     static("js/push.js"),
                     static("js/htmx.min.js"),
                     static("js/confirm.js"),

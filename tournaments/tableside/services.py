@@ -39,6 +39,7 @@ from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, T
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
 
 if TYPE_CHECKING:
+    from tournaments.parties.models import Party
     from tournaments.teams.models import TeamEvent
 
 MAX_CLIENT_ID = 64
@@ -160,7 +161,8 @@ def open_link(token: str, *, address: str = "") -> TableLink:
         )
     # The owner's lifecycle is read with the link, in the one query a poll answered 304 costs.
     # The token is unique: no ordering (the model's would join and sort for nothing).
-    found = TableLink.objects.select_related("section__session", "match__round__event").filter(token=token[:32])
+    found = TableLink.objects.select_related("section__session", "match__round__event", "party")
+    found = found.filter(token=token[:32])
     link = next(iter(found.order_by()[:1]), None)
     if link is None:
         if address:
@@ -168,9 +170,16 @@ def open_link(token: str, *, address: str = "") -> TableLink:
         raise LinkRefused(_("This table link is not known: scan the card on your table again."), code=NOT_FOUND)
     if link.revoked_at is not None:
         raise LinkRefused(_("This table link was withdrawn by the director: scan the card on your table again."))
-    # The owner's lifecycle, the same guard for a session's table and a teams match's room.
-    owner: Session | TeamEvent = link.room_match.round.event if link.is_room else link.table_section.session
-    if link.is_room:
+    # The owner's lifecycle, the same guard for a session's table, a teams match's room and a party's table.
+    owner: Session | TeamEvent | Party
+    if link.is_party:
+        owner = link.table_party
+    else:
+        owner = link.room_match.round.event if link.is_room else link.table_section.session
+    if link.is_party:
+        finished = _("The party is finished: scores can no longer be entered at the table.")
+        archived = _("The host has put this party away: ask the host.")
+    elif link.is_room:
         finished = _("The teams event is finished: results can no longer be entered at the table.")
         archived = _("The director has archived this teams event: ask the director.")
     else:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_safe
 from tournaments.core.access import Perm, public, requires
 from tournaments.core.errors import LinkRefused, status_of
 from tournaments.core.limits import client_address
+from tournaments.parties.selectors import party_key
 from tournaments.sessions.models import Session
 from tournaments.tableside import hub, screenlinks, services
 from tournaments.tableside.events import HEARTBEAT, Change, opening, session_key, version_of
@@ -78,6 +79,8 @@ def table_events(request: HttpRequest, token: str) -> HttpResponse | StreamingHt
         return _refused(exc)
     if link.is_room:  # a teams room's page is keyed on its event's version, as its ETag (api._version)
         return stream(selectors.event_key(link.room_match.round.event_id))
+    if link.is_party:  # a party table's page, on its party's version
+        return stream(party_key(link.table_party.pk))
     return stream(session_key(link.table_section.session_id))
 
 

@@ -22,6 +22,7 @@ from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party, steps
 from tournaments.parties.views.hands import hand_table
+from tournaments.parties.views.live import answer_poll
 
 
 @requires(Perm.DIRECT)
@@ -46,13 +47,19 @@ def _round(party: Party, number: int) -> PartyRound:
 
 @requires(Perm.DIRECT)
 def party_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A round's tables as they come in: the tables' block is refreshed when the party's version moves (pushed,
+    else polled: 304 while nothing changed), so a score sent from a table's phone appears by itself."""
     party = get_party(request, pk)
+    return answer_poll(request, party.pk, lambda: _round_page(request, party, number))
+
+
+def _round_page(request: HttpRequest, party: Party, number: int) -> HttpResponse:
     rnd = _round(party, number)
     tables = list(rnd.tables.all())
     is_last = not party.rounds.filter(number__gt=number).exists()
     return render(
         request,
-        "parties/round.html",
+        "parties/_round_live.html" if request.headers.get("HX-Request") else "parties/round.html",
         {
             "party": party,
             "round": rnd,

@@ -1,6 +1,6 @@
 """The party's big screen for the room's TV: where every guest sits this round (alphabetical, so each finds
-their own name) and the leaders so far; once the party is finished, the prize list. Refreshed every 10 s;
-no menus."""
+their own name) and the leaders so far; once the party is finished, the prize list. Refreshed when the party
+changes (pushed; else polled every 10 s, 304 while nothing changed); no menus."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from tournaments.parties import selectors
 from tournaments.parties.models import Party
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.views.common import get_party
+from tournaments.parties.views.live import answer_poll
 from tournaments.tableside import screenlinks
 from tournaments.tableside.screen import refused
 
@@ -31,7 +32,8 @@ LEADERS = 8
 @requires(Perm.DIRECT)
 def party_screen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     party = get_party(request, pk)
-    return _screen(request, party, reverse("parties:screen", args=[pk]))
+    urls = (reverse("parties:screen", args=[pk]), reverse("parties:events", args=[pk]))
+    return answer_poll(request, party.pk, lambda: _screen(request, party, *urls))
 
 
 @public
@@ -45,7 +47,8 @@ def party_screen_by_link(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if link.party_id is None:
         raise Http404("This link is a session's screen.")
     party = get_object_or_404(Party, pk=link.party_id)
-    return _screen(request, party, reverse("parties:screen_link", args=[token]))
+    urls = (reverse("parties:screen_link", args=[token]), reverse("parties:screen_link_events", args=[token]))
+    return answer_poll(request, party.pk, lambda: _screen(request, party, *urls))
 
 
 @requires(Perm.DIRECT)
@@ -79,7 +82,7 @@ def party_screen_link_action(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("parties:screen_links", pk=party.pk)
 
 
-def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str) -> HttpResponse:
+def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str, push_url: str) -> HttpResponse:
     rounds = selectors.party_rounds(party)
     current = rounds[-1] if rounds else None
     places: list[tuple[str, str]] = []
@@ -98,6 +101,7 @@ def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str) -> HttpRes
     context = {
         "party": party,
         "refresh_url": refresh_url,
+        "push_url": push_url,
         "round": current,
         "places": sorted(places, key=lambda p: p[0].casefold()),
         "leaders": standings.rows[:LEADERS] if standings.rounds_entered else [],
