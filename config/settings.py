@@ -249,6 +249,9 @@ CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2
 CELERY_BEAT_SCHEDULE = {
     "delete-expired-files": {"task": "bridgedesk.delete_expired_files", "schedule": timedelta(hours=1)},
     "clear-expired-sessions": {"task": "bridgedesk.clear_sessions", "schedule": timedelta(days=1)},
+    # Jobs a dead worker left: each worker's watchdog sends them again (and at its start); beat does too, so a
+    # lost job moves even when no worker restarts. A status poll (a GET) only reads.
+    "requeue-stale-jobs": {"task": "bridgedesk.requeue_stale_jobs", "schedule": timedelta(minutes=1)},
 }
 if env_bool("SCHEDULED_BACKUPS", True):
     CELERY_BEAT_SCHEDULE["backup"] = {

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.core import health, language_views, metrics
+from tournaments.core import admin_moved, health, language_views, metrics
 from tournaments.tableside.api import api
 
 # Plain Django includes: every URLconf and view loads when a web process starts (gunicorn --preload loads them
@@ -16,6 +16,10 @@ handler500 = "tournaments.core.edges.server_error"
 urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The admin's addresses from before the apps (everything was `tournaments`): 301 to the model's own app.
+    path("admin/tournaments/", admin_moved.moved),
+    path("admin/tournaments/<str:model_name>/", admin_moved.moved),
+    path("admin/tournaments/<str:model_name>/<path:rest>", admin_moved.moved),
     path("admin/", admin.site.urls),
     # Languages: the switch on every page (POST) and the JavaScript catalogue (static/js/*.js's strings).
     path("language/", language_views.switch_language, name="set_language"),

@@ -281,6 +281,20 @@ def test_the_admin_is_for_staff_only(client, django_user_model, director):
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
 
 
+def test_the_admin_addresses_from_before_the_apps_move_permanently(client):
+    """`/admin/tournaments/<model>/...` (every model's app before issue 21) answers 301 to the model's own app."""
+    for old, new in (
+        ("/admin/tournaments/session/12/change/?x=1", "/admin/duplicate/session/12/change/?x=1"),
+        ("/admin/tournaments/auditentry/", "/admin/audit/auditentry/"),
+        ("/admin/tournaments/teamevent/3/delete/", "/admin/teams/teamevent/3/delete/"),  # the admin answers there
+        ("/admin/tournaments/", "/admin/"),
+    ):
+        response = client.get(old)
+        assert (response.status_code, response["Location"]) == (301, new), old
+    assert client.get("/admin/tournaments/nosuchmodel/").status_code == 404
+    assert client.get("/admin/duplicate/session/").status_code == 302  # the admin itself still asks for a login
+
+
 def test_roles_hold_exactly_their_permissions(django_user_model):
     from tournaments.core.access import ROLE_PERMISSIONS, grant
 

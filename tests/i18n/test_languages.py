@@ -43,7 +43,7 @@ def test_django_s_own_words_come_in_the_browser_s_language(client):
 
 def test_the_club_default_is_the_language_code_setting(client, settings):
     settings.LANGUAGE_CODE = "de"
-    assert languages.club_default_language(None) == "de"
+    assert languages.club_default_language() == "de"
     assert lang_of(client.get("/accounts/login/")) == "de"
 
 

@@ -40,7 +40,7 @@ FIELDS: dict[str, dict[str, Any]] = {
     "partydeal": {"honors_points": 0},
     "tableentry": {"tricks": 9},
     "teamroomscore": {"room": 1},
-    "generatedfile": {"status": "queued"},
+    "generatedfile": {"status": "queued", "session": "session"},
 }
 
 

@@ -28,9 +28,17 @@ def key() -> bytes:
 
 
 def content(entry: AuditEntry) -> str:
-    """The entry as canonical JSON: what its hash covers."""
+    """The entry as canonical JSON: what its hash covers. An entry's other root (a party, a teams event, a
+    simultaneous) is covered when set, and left out when not, so the entries written before it hash as before
+    (read by column, not through `Rooted`: the migrations hand in historical models)."""
+    roots = {
+        kind: value
+        for kind in ("party", "team_event", "simultaneous")
+        if (value := getattr(entry, f"{kind}_id", None)) is not None
+    }
     return json.dumps(
-        {
+        roots
+        | {
             "chain": entry.chain,
             "seq": entry.seq,
             "session": entry.session_id,

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from tournaments.audit.actions import label_of
+from tournaments.core.owners import ROOTS, Rooted, exactly_one_root, root_field
 
 
 class AppendOnlyError(RuntimeError):
@@ -24,11 +25,13 @@ class AuditQuerySet(models.QuerySet["AuditEntry"]):
         raise AppendOnlyError("The audit log is append-only: entries cannot be removed.")
 
 
-class AuditEntry(models.Model):
+class AuditEntry(Rooted, models.Model):
     """One change. Rows are only ever inserted: the model refuses updates and deletes, and so does the
     database (triggers in the migration), so not even a bulk query can rewrite history.
 
-    `session` is a plain reference without a database constraint, so the log outlives what it describes.
+    The event an entry belongs to (its root, tournaments/core/owners.py) is a session, a party, a teams event or
+    a simultaneous, or none ("global" entries: logins, clubs); the references carry no database constraint, so
+    the log outlives what it describes.
     """
 
     session = models.ForeignKey(
@@ -38,6 +41,14 @@ class AuditEntry(models.Model):
         on_delete=models.DO_NOTHING,
         db_constraint=False,
         related_name="+",
+    )
+    # Added after the log: nullable, unindexed columns (SQLite adds them in place; an index is in Meta).
+    party = root_field("party", related_name="+", on_delete=models.DO_NOTHING, db_constraint=False, db_index=False)
+    team_event = root_field(
+        "team_event", related_name="+", on_delete=models.DO_NOTHING, db_constraint=False, db_index=False
+    )
+    simultaneous = root_field(
+        "simultaneous", related_name="+", on_delete=models.DO_NOTHING, db_constraint=False, db_index=False
     )
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -69,8 +80,18 @@ class AuditEntry(models.Model):
         db_table = "tournaments_auditentry"
         ordering = ["-created_at", "-id"]
         verbose_name_plural = gettext_lazy("audit entries")
-        indexes = [models.Index(fields=["session", "created_at"], name="audit_session_idx")]
+        indexes = [
+            models.Index(fields=["session", "created_at"], name="audit_session_idx"),
+            *(
+                models.Index(fields=[kind], condition=models.Q(**{f"{kind}__isnull": False}), name=f"audit_{kind}_idx")
+                for kind in ROOTS
+                if kind != "session"
+            ),
+        ]
         constraints = [
+            # At most one root. On SQLite the migration enforces it with an insert trigger (adding a check there
+            # rebuilds the table, which would drop the append-only triggers); on PostgreSQL it is this check.
+            exactly_one_root(tuple(ROOTS), name="audit_at_most_one_root", or_none=True),
             # Conditional, so SQLite adds it as an index instead of rebuilding the table (and its triggers).
             models.UniqueConstraint(
                 fields=["chain", "seq"], condition=models.Q(seq__isnull=False), name="audit_one_entry_per_place"

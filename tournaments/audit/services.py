@@ -13,6 +13,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.audit.chain import chain_of, digest
 from tournaments.audit.models import AuditChainHead, AuditEntry
 from tournaments.core.actors import Actor, user_of
+from tournaments.core.owners import ROOTS, Rooted, kind_of
 
 
 @overload
@@ -47,17 +48,25 @@ def record(
     old: Any = None,
     new: Any = None,
     why: str = "",
+    root: models.Model | None = None,
 ) -> AuditEntry:
-    """Append one entry. Call it inside the same transaction as the change it describes."""
+    """Append one entry. Call it inside the same transaction as the change it describes.
+
+    The entry's event (its root, tournaments/core/owners.py) is the session (`session_id`, whose chain it joins),
+    else `root` (a party, a teams event, a simultaneous), else the target when it is such an event itself or a
+    row that names its own root (a screen link, a job), else none (a "global" entry).
+    """
     user = user_of(actor)
     if target is not None:
         target_type = target_type or target._meta.model_name
         target_id = target_id if target_id is not None else target.pk
+    roots = {} if session_id is not None else _roots(root, target)
     name = chain_of(session_id)
     with transaction.atomic():
         head = _locked_head(name)
         entry = AuditEntry(
             session_id=session_id,
+            **roots,
             actor=user,
             actor_name=user.get_username() if user is not None else "system",
             action=action,
@@ -78,6 +87,19 @@ def record(
         head.mac = seals.head_mac(head)
         head.save(update_fields=["seq", "hash", "seals", "mac"])
     return entry
+
+
+def _roots(root: models.Model | None, target: models.Model | None) -> dict[str, int]:
+    """The root column to set ({"party_id": 3}), or none: a global entry. A session's entries name it by id."""
+    for candidate in (root, target):
+        if candidate is None:
+            continue
+        if candidate._meta.label in ROOTS.values():
+            kind = kind_of(candidate)
+            return {} if kind == "session" else {f"{kind}_id": candidate.pk}
+        if isinstance(candidate, Rooted) and candidate.root_kind not in (None, "session"):
+            return {f"{candidate.root_kind}_id": int(candidate.root_id or 0)}
+    return {}
 
 
 def _locked_head(chain: str) -> AuditChainHead:

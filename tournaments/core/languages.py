@@ -42,17 +42,17 @@ def shipped(code: str | None) -> str | None:
         return None
 
 
-def club_default_language(request: HttpRequest | None = None) -> str:
+def club_default_language() -> str:
     """The club's default language code, with its region (en-gb, fr-be): the one place the lead wires the
-    club's own setting. The current club's language (set for the request, the job or the command), else the
-    service's LANGUAGE_CODE. `request` is kept for callers that have one: the club is already current."""
+    club's own setting. The current club's language (set for the request, the job or the command: no request
+    needed, the club is already current), else the service's LANGUAGE_CODE."""
     return tenancy.club_language() or str(settings.LANGUAGE_CODE)
 
 
-def with_club_region(code: str, request: HttpRequest | None = None) -> str:
+def with_club_region(code: str) -> str:
     """`code` in the club's regional variant when they share a language (en -> en-gb at a British club), so
     dates and numbers follow the club's custom; any other language as it is."""
-    default = club_default_language(request)
+    default = club_default_language()
     return default if default.split("-")[0] == code.split("-")[0] else code
 
 
@@ -62,12 +62,12 @@ def language_of_request(request: HttpRequest) -> str:
     cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
     for code in (chosen, cookie):
         if found := shipped(code):
-            return with_club_region(found, request)
+            return with_club_region(found)
     accept = request.headers.get("Accept-Language", "")
     for code, _quality in parse_accept_lang_header(accept):
         if code != "*" and (found := shipped(code)):
-            return with_club_region(found, request)
-    return club_default_language(request)
+            return with_club_region(found)
+    return club_default_language()
 
 
 class ChosenLanguage(LocaleMiddleware):

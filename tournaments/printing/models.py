@@ -17,11 +17,13 @@ from django.dispatch import receiver
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
+from tournaments.core.owners import ROOTS, Rooted, exactly_one_root, root_field
 from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
-class GeneratedFile(Timestamped):
-    """One job and, once done, its file: who asked, what for, how far it got, what went wrong (in words)."""
+class GeneratedFile(Rooted, Timestamped):
+    """One job and, once done, its file: who asked (`owner`, a login), for which event (`root`: a session, a
+    party, a teams event or a simultaneous), what, how far it got, what went wrong (in words)."""
 
     tenant = tenant_field()
 
@@ -34,18 +36,11 @@ class GeneratedFile(Timestamped):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
     )
-    session = models.ForeignKey(
-        "duplicate.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
-    )
-    party = models.ForeignKey(
-        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
-    )
-    team_event = models.ForeignKey(
-        "teams.TeamEvent", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
-    )
-    simultaneous = models.ForeignKey(
-        "simultaneous.Simultaneous", null=True, blank=True, on_delete=models.CASCADE, related_name="generated_files"
-    )
+    # The event the job belongs to: exactly one (tournaments/core/owners.py; the constraint below).
+    session = root_field("session", related_name="generated_files")
+    party = root_field("party", related_name="generated_files")
+    team_event = root_field("team_event", related_name="generated_files")
+    simultaneous = root_field("simultaneous", related_name="generated_files")
     kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
     params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
@@ -81,9 +76,7 @@ class GeneratedFile(Timestamped):
                 condition=~Q(status="done") | ~Q(file=""),
                 name="generated_file_done_has_file",
             ),
-            models.CheckConstraint(
-                condition=Q(session__isnull=True) | Q(party__isnull=True), name="generated_file_one_owner"
-            ),
+            exactly_one_root(tuple(ROOTS), name="generated_file_exactly_one_root"),
         ]
         indexes = [
             models.Index(fields=["status", "heartbeat_at"], name="generated_file_status_idx"),

@@ -35,19 +35,11 @@ def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
     return job
 
 
-def _watchdog(job: GeneratedFile) -> GeneratedFile:
-    """A job whose worker died is sent again when someone is watching it (see services.jobs)."""
-    if not job.finished and jobs.stale_jobs().filter(pk=job.pk).exists():
-        jobs.requeue_stale_jobs(job_ids=[job.pk])
-        job.refresh_from_db(fields=["status", "message", "progress", "updated_at", "heartbeat_at"])
-    return job
-
-
 @requires(Perm.DIRECT)
 @require_GET
 def detail(request: HttpRequest, job_id: int) -> HttpResponse:
     """A job on a page of its own (the no-JavaScript path): refreshes itself until the file is ready."""
-    job = _watchdog(_job_or_404(request, job_id))
+    job = _job_or_404(request, job_id)
     return render(request, "jobs/detail.html", {"job": job, "status": jobs.job_status(job)})
 
 
@@ -55,7 +47,7 @@ def detail(request: HttpRequest, job_id: int) -> HttpResponse:
 @require_GET
 def row(request: HttpRequest, job_id: int) -> HttpResponse:
     """One job's line in the panel; it keeps polling itself (HTMX) until the job is finished."""
-    job = _watchdog(_job_or_404(request, job_id))
+    job = _job_or_404(request, job_id)
     return render(request, "jobs/_job_row.html", {"job": job, "status": jobs.job_status(job)})
 
 
@@ -64,7 +56,7 @@ def row(request: HttpRequest, job_id: int) -> HttpResponse:
 def status(request: HttpRequest, job_id: int) -> JsonResponse:
     """JSON: {status, progress, message, error, download_url}."""
     try:
-        job = _watchdog(_job_or_404(request, job_id))
+        job = _job_or_404(request, job_id)
     except Http404 as exc:
         return JsonResponse({"status": "gone", "progress": 0, "error": str(exc), "download_url": None}, status=404)
     return JsonResponse(jobs.job_status(job))

@@ -9,15 +9,21 @@ from django.db import models
 from django.utils import timezone
 
 from tournaments.core.models import Timestamped
+from tournaments.core.owners import Rooted, exactly_one_root
+
+PUBLICATION_ROOTS = ("session",)
 
 
-class Publication(Timestamped):
+class Publication(Rooted, Timestamped):
     """A session's results made public: since when, by whom, and whether the director has called them final.
 
     Until `final_at` is set (or `provisional_hours` have passed since publishing) the public pages carry a
     "provisional" banner. Unpublishing keeps the row (and its corrections) but hides the pages again.
     """
 
+    # Only a session is published (yet): its root is named as every owned row names it
+    # (tournaments/core/owners.py), one publication per session.
+    ROOT_KINDS = PUBLICATION_ROOTS
     session = models.OneToOneField("duplicate.Session", on_delete=models.CASCADE, related_name="publication")
     is_public = models.BooleanField(default=True)
     published_at = models.DateTimeField()
@@ -32,6 +38,7 @@ class Publication(Timestamped):
     class Meta:
         db_table = "tournaments_publication"
         indexes = [models.Index(fields=["is_public", "published_at"], name="publication_public_idx")]
+        constraints = [exactly_one_root(PUBLICATION_ROOTS, name="publication_exactly_one_root")]
 
     def __str__(self) -> str:
         return f"Publication of session {self.session_id}"

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core import links
+from tournaments.core.owners import Rooted, exactly_one_root, root_field
 from tournaments.core.tenancy import ClubScoped
 
 if TYPE_CHECKING:
@@ -268,16 +269,16 @@ class DirectorCall(models.Model):
         return f"Call from table {self.link.table}"
 
 
-class ScreenLink(models.Model):
+SCREEN_ROOTS = ("session", "party")  # a big screen shows a session or a party
+
+
+class ScreenLink(Rooted, models.Model):
     """The club room's TV: a secret, read-only link to the big screen of a session or of a party, no login
     needed. Same token generator and same revoke-at-once rule as the table links; one live link per screen."""
 
-    session = models.ForeignKey(
-        "duplicate.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
-    )
-    party = models.ForeignKey(
-        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="screen_links"
-    )
+    ROOT_KINDS = SCREEN_ROOTS
+    session = root_field("session", related_name="screen_links")
+    party = root_field("party", related_name="screen_links")
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
@@ -288,10 +289,7 @@ class ScreenLink(models.Model):
         db_table = "tournaments_screenlink"
         ordering = ["-id"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(session__isnull=True, party__isnull=False) | Q(session__isnull=False, party__isnull=True),
-                name="screen_link_of_a_session_or_a_party",
-            ),
+            exactly_one_root(SCREEN_ROOTS, name="screen_link_exactly_one_root"),
             models.UniqueConstraint(
                 fields=["session"], condition=Q(revoked_at__isnull=True), name="one_live_screen_link_per_session"
             ),
@@ -301,6 +299,4 @@ class ScreenLink(models.Model):
         ]
 
     def __str__(self) -> str:
-        return (
-            f"Screen link of {'session ' + str(self.session_id) if self.session_id else 'party ' + str(self.party_id)}"
-        )
+        return f"Screen link of {self.root_key.replace(':', ' ')}"

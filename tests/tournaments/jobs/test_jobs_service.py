@@ -5,15 +5,18 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from tests.tournaments.reports.factories import make_session
-from tournaments.printing import jobs
+from tournaments.printing import jobs, tasks
 from tournaments.printing.models import GeneratedFile
 from tournaments.sessions import reports
 
@@ -190,12 +193,19 @@ def test_panel_start_status_download_and_permissions(director, director_client, 
     assert director_client.get(reverse("jobs:detail", args=[job.pk])).status_code == 200
 
 
-def test_status_page_resends_a_stale_job(director, director_client, sent):
+def test_a_stale_job_is_resent_by_the_scheduled_task_not_by_the_status_poll(director, director_client, sent):
     session = make_session(pairs=8, deals=False)
     job = jobs.start_job(owner=director, session=session, kind="standings", enqueue=False)
     GeneratedFile.objects.filter(pk=job.pk).update(updated_at=timezone.now() - timedelta(hours=1))
-    answer = director_client.get(reverse("jobs:status", args=[job.pk])).json()
-    assert sent == [job.pk] and answer["message"] == "Sent again to a worker"
+    for name in ("jobs:status", "jobs:row", "jobs:detail"):  # a GET reads: no write, nothing sent
+        with CaptureQueriesContext(connection) as captured:
+            assert director_client.get(reverse(name, args=[job.pk])).status_code == 200
+        assert not [q for q in captured.captured_queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+    assert sent == []
+    schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "bridgedesk.requeue_stale_jobs" in schedule  # every minute, besides each worker's watchdog
+    assert tasks.requeue_stale_jobs() == [job.pk] and sent == [job.pk]
+    assert director_client.get(reverse("jobs:status", args=[job.pk])).json()["message"] == "Sent again to a worker"
 
 
 # --- command line ---------------------------------------------------------------------------------------
