@@ -1,7 +1,7 @@
 """One event root (tournaments/core/owners.py): generated files, audit entries, publications and screen links
 name their event one way, with a database rule that there is exactly one (at most one for the audit log).
 
-A database from before (audit 0001, printing 0002, publishing 0001, tableside 0001) holding jobs (one naming its
+A database from before (audit 0001, printing 0002, publishing 0001, tableside 0003) holding jobs (one naming its
 session, one naming its party only in its params, one naming nothing), a screen link, a publication and audit
 entries migrates forward: every row keeps its event, the job naming nothing is dropped, the audit chains still
 verify; the rules refuse two roots; and migrating back keeps every row."""
@@ -33,9 +33,9 @@ BEFORE = [
     ("audit", "0001_initial"),
     ("printing", "0002_tenant"),
     ("publishing", "0001_initial"),
-    ("tableside", "0001_initial"),
+    ("tableside", "0003_partyterm"),
 ]
-AFTER = [("audit", "0002_root"), ("printing", "0003_root"), ("publishing", "0002_root"), ("tableside", "0002_root")]
+AFTER = [("audit", "0002_root"), ("printing", "0003_root"), ("publishing", "0002_root"), ("tableside", "0004_root")]
 LATER = datetime.datetime(2099, 1, 1, tzinfo=datetime.UTC)
 
 

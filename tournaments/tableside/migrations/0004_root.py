@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('duplicate', '0003_tenant'),
         ('parties', '0002_tenant'),
-        ('tableside', '0001_initial'),
+        ('tableside', '0003_partyterm'),
     ]
 
     operations = [
