@@ -209,6 +209,7 @@ _LABELS = {
     "scale_missed_boards": "scaling of missed boards",
     "average_plus_own_percentage": "average plus",
     "average_minus_own_percentage": "average minus",
+    "vp_scale": "VP scale",
 }
 
 
