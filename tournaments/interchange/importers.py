@@ -32,6 +32,7 @@ from .conventions import conventions_for, import_notes, scores_shown_for
 from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
+from .usebio_section import session_count
 
 
 @dataclass
@@ -48,6 +49,7 @@ class ImportReport:
     differences: list[str] = field(default_factory=list)  # our figures against the published ones
     compared: int = 0  # published figures compared with ours
     notes: list[str] = field(default_factory=list)  # what the session shows, and the conventions it follows
+    more: list[ImportReport] = field(default_factory=list)  # the file's other sessions (USEBIO SESSIONs)
 
     def summary(self) -> str:
         return (
@@ -65,17 +67,22 @@ def import_usebio(
     scale_missed_boards: bool = True,
     compare: bool = True,
 ) -> ImportReport:
-    """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
-    first, *others = usebio.read_usebio_sections(data)
-    report = import_record(
-        first,
-        filename=filename,
-        fmt="USEBIO",
-        actor=actor,
-        scale_missed_boards=scale_missed_boards,
-        compare=compare,
-        more_sections=tuple(others),
-    )
+    """Import a USEBIO 1.2 file as a new session (a file of several SESSIONs: an event of as many sessions, each
+    compared with its own published figures, the first's report given with the others in ``more``). Raises
+    :class:`InterchangeError` on a bad file."""
+    reports: list[ImportReport] = []
+    for index in range(session_count(data)):
+        first, *others = usebio.read_usebio_sections(data, index)
+        reports.append(
+            import_record(
+                first, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards,
+                compare=compare, more_sections=tuple(others), event=reports[0].session.event if reports else None,
+                number=index + 1,
+            )
+        )  # fmt: skip
+    report, report.more = reports[0], reports[1:]
+    if report.more:
+        report.notes.insert(0, _("The file holds %(count)s sessions: one event of as many.") % {"count": len(reports)})
     _remember_file(report.session, data)
     return report
 
@@ -175,6 +182,8 @@ def import_record(
     scale_missed_boards: bool = True,
     compare: bool = True,
     more_sections: tuple[SessionRecord, ...] = (),
+    event: Event | None = None,
+    number: int = 1,
 ) -> ImportReport:
     """Write a record as a new session, all or nothing, then compare our scores with the published ones
     (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead).
@@ -189,7 +198,7 @@ def import_record(
         warnings.append(
             _("The file gives no date; the session is dated today (%(date)s).") % {"date": format(date, "%d/%m/%Y")}
         )
-    event = Event.objects.create(
+    event = event or Event.objects.create(
         name=(record.event_name or record.title or filename)[:160],
         club=record.club_name[:160],
         kind=Event.Kind.PAIRS,
@@ -199,8 +208,8 @@ def import_record(
     conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
     session = Session.objects.create(
         event=event,
-        name=(record.title or "Session 1")[:120],
-        number=1,
+        name=(record.title if record.title and number == 1 else f"Session {number}")[:120],
+        number=number,
         date=date,
         scoring_method=record.scoring,
         mp_scale=record.mp_scale,

@@ -84,6 +84,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             messages.success(request, report.summary())
             for note in report.notes:
                 messages.info(request, note)
+            for other in report.more:  # the file's other sessions, each compared with its own figures
+                messages.success(request, f"{other.session.name}: {other.summary()}")
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             if report.differences:
