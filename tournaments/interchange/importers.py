@@ -28,7 +28,7 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 from . import awards, lin, own_import, pbn, usebio
 from .agreement import compare_with_published, convention_hint
 from .boards import board_row, board_rows
-from .conventions import conventions_for, import_notes, scores_shown_for
+from .conventions import conventions_for, import_notes, scores_shown_for, section_scoring_for
 from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
@@ -206,6 +206,7 @@ def import_record(
     )
     source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
     conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
+    conventions["section_scoring"] = section_scoring_for((record, *more_sections))
     session = Session.objects.create(
         event=event,
         name=(record.title if record.title and number == 1 else f"Session {number}")[:120],
@@ -228,12 +229,15 @@ def import_record(
     Board.objects.bulk_create(boards.values())
     report.boards = len(boards)
     report.notes += compare_analysis(list(boards.values())).notes()
-    awarded = 0
+    awarded, to_compare = 0, list[tuple[Section, SessionRecord]]()
     for part in sections:
         if part.pairs:
             awarded += _import_section(
-                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor
-            )
+                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor,
+                compared_after=to_compare,
+            )  # fmt: skip
+    for section, part in to_compare:
+        _compare_section(section, part, report, warnings)
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_IMPORTED,
@@ -268,6 +272,7 @@ def _import_section(
     filename: str,
     compare: bool,
     actor: Actor,
+    compared_after: list[tuple[Section, SessionRecord]],
 ) -> int:
     """One section's entries, results and rulings, compared with its published figures; the awards made."""
     section = Section.objects.create(
@@ -283,8 +288,12 @@ def _import_section(
     report.results += made
     report.rulings += rulings
     warnings.extend(score_warnings)
-    if not compare:
-        return awarded
+    if compare:
+        compared_after.append((section, record))  # once every section is in: across the field needs them all
+    return awarded
+
+
+def _compare_section(section: Section, record: SessionRecord, report: ImportReport, warnings: list[str]) -> None:
     compared, differences = compare_with_published(section, record)
     report.compared += compared
     prefix = f"Section {record.section}: " if record.section else ""
@@ -292,7 +301,6 @@ def _import_section(
     hint = convention_hint(section, record) if differences else None
     if hint:
         warnings.append(prefix + hint)
-    return awarded
 
 
 def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:

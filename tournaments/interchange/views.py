@@ -212,6 +212,7 @@ _LABELS = {
     "average_plus_own_percentage": "average plus",
     "average_minus_own_percentage": "average minus",
     "vp_scale": "VP scale",
+    "section_scoring": "sections scored apart or across the field",
 }
 
 

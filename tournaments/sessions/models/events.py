@@ -117,6 +117,10 @@ class Session(Timestamped):
         WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
         WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
 
+    class SectionScoring(models.TextChoices):
+        APART = "apart", gettext_lazy("Each section its own field")
+        ACROSS = "across", gettext_lazy("Across the field: every section playing the same boards together")
+
     class ScoresShown(models.TextChoices):
         BRIDGEDESK = "bridgedesk", gettext_lazy("Bridgedesk's own arithmetic")
         PUBLISHED = "published", gettext_lazy("The figures the imported file published")
@@ -157,6 +161,12 @@ class Session(Timestamped):
         choices=VpScale.choices,
         default=VpScale.WBF_CONTINUOUS,
         help_text=gettext_lazy("The VP scale of an IMP-scored Swiss pairs (scoring.vpscales)"),
+    )
+    section_scoring = models.CharField(
+        max_length=8,
+        choices=SectionScoring.choices,
+        default=SectionScoring.APART,
+        help_text=gettext_lazy("Score each section apart, or every board across all the sections that played it"),
     )
     scores_shown = models.CharField(
         max_length=12,

@@ -25,6 +25,7 @@ CONVENTION_FIELDS = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "vp_scale",
+    "section_scoring",
 )
 
 
@@ -42,6 +43,8 @@ def update_conventions(session: Session, *, actor: Actor, why: str = "", **setti
                 % {"rounding": repr(rounding)}
             }
         )
+    if settings.get("section_scoring", "apart") not in Session.SectionScoring.values:
+        raise ValidationError({"section_scoring": _("Score the sections apart or across the field.")})
     scale = settings.get("vp_scale")
     if scale is not None and scale not in Session.VpScale.values:
         raise ValidationError(
