@@ -91,7 +91,8 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             rules=rules,
             teams=[(t.number, t.name, t.players) for t in record.teams],
             matches=[
-                (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns) for b in m.boards]) for m in record.matches
+                (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns, b.rooms, b.deal) for b in m.boards])
+                for m in record.matches
             ],
             why=f"imported from {filename}",
             published={

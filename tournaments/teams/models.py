@@ -188,6 +188,12 @@ class TeamBoard(Timestamped):
     number = models.PositiveSmallIntegerField()
     room1_ns = models.IntegerField()
     room2_ns = models.IntegerField()
+    rooms = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("What an imported file says of each room: contract, declarer, lead, tricks"),
+    )
+    deal = models.CharField(max_length=80, blank=True, help_text=gettext_lazy("The hand record (PBN deal), if known"))
 
     class Meta:
         db_table = "tournaments_teamboard"

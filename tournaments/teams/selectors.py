@@ -85,6 +85,16 @@ def match_view(match: TeamMatch) -> MatchView:
     return _view(m, tuple(_boards_of(TeamMatch.objects.filter(pk=match.pk))[match.pk]), event)
 
 
+def board_details(match: TeamMatch) -> list[dict[str, Any]]:
+    """What an imported file said of each board of the match (contracts, declarers, leads, tricks, the hand
+    record), board by board; empty for a match typed here."""
+    rows = TeamBoard.objects.filter(match=match).exclude(rooms={}, deal="").order_by("number")
+    return [
+        {"number": n, "room1": rooms.get("1", {}), "room2": rooms.get("2", {}), "deal": deal}
+        for n, rooms, deal in rows.values_list("number", "rooms", "deal")
+    ]
+
+
 def played_rounds(event: TeamEvent) -> list[RoundView]:
     """Every round drawn so far, in order, each match scored (three queries and plain rows: a 40-team Swiss
     has over a thousand boards by the last round, too many to build model instances for every draw)."""
