@@ -60,6 +60,9 @@ def report_lines(report: ImportReport) -> list[str]:
             )
             % {"compared": report.compared}
         )
+    for other in report.more:  # a file of several sessions: each one's report, its id in words
+        lines += [_("Session %(number)s:") % {"number": other.session.number}, *report_lines(other)[:-1]]
+        lines.append(_("(session id %(id)s)") % {"id": other.session.pk})
     lines.append(str(report.session.pk))
     return lines
 

@@ -6,10 +6,12 @@ defaults, and the comparison page then says which other setting would make its f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+import scoring
 from tournaments.sessions.models import Session
 
 from .records import SessionRecord
@@ -24,6 +26,21 @@ KNOWN_PROGRAMS: dict[str, dict[str, Any]] = {
     # Our own files: Bridgedesk's defaults.
     "bridgedesk": {"use_neuberg": True, "neuberg_rounding": "none", "scale_missed_boards": True},
 }
+
+
+def section_scoring_for(records: Sequence[SessionRecord]) -> str:
+    """ "across" when a file of several match-pointed sections gives a line more match points than its own
+    section's top on that board allows (the board was scored over every section's lines), else "apart"."""
+    if len(records) < 2 or records[0].scoring != "mp":
+        return Session.SectionScoring.APART
+    for record in records:
+        for board in record.boards:
+            played = sum(1 for x in board.lines if x.kind in ("played", "assigned"))
+            top = scoring.board_top(played, scale=record.mp_scale) if played else 0.0
+            given = [v for x in board.lines for v in (x.ns_points, x.ew_points) if v is not None]
+            if given and max(given) > top + 0.005:
+                return Session.SectionScoring.ACROSS
+    return Session.SectionScoring.APART
 
 
 def program_key(program: str) -> str:

@@ -215,6 +215,25 @@ def _export_sections(session: Session) -> tuple[str, bytes]:
     return filename_for(session, "xml"), usebio_writer.write_usebio(*records)
 
 
+def export_usebio_event(session: Session) -> tuple[str, bytes]:
+    """(filename, bytes) of the session's whole event as one USEBIO file, a SESSION each (sessions without
+    results yet left out), as a two-session event's file is written; one session alone is :func:`export_usebio`."""
+    sessions = []
+    for each in session.event.sessions.order_by("number"):
+        records = []
+        for section in each.sections.order_by("letter"):
+            record = build_record(each, section)
+            record.section = section.letter
+            if any(x.kind != "not_played" for b in record.boards for x in b.lines):
+                records.append(record)
+        if records:
+            sessions.append(records)
+    if not sessions:
+        raise InterchangeError(_("no session of the event has results yet; USEBIO publishes results."), "event")
+    first, *later = sessions
+    return filename_for(session, "xml"), usebio_writer.write_usebio(*first, later=later)
+
+
 def export_pbn(session: Session, section_letter: str | None = None, *, results: bool = True) -> tuple[str, str]:
     """(filename, text) of the session as PBN 2.1: the deals, and (unless ``results`` is off) the scores."""
     section = pick_section(session, section_letter) if results else None

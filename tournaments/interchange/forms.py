@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.sessions.models import Session
+
 MAX_UPLOAD = 20 * 1024 * 1024
 
 FORMATS = (
@@ -99,7 +101,30 @@ class ConventionsForm(forms.Form):
         required=False,
         label=gettext_lazy("Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"),
     )
+    vp_scale = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("VP scale (IMP-scored Swiss pairs)"),
+        choices=Session.VpScale.choices,
+        help_text=gettext_lazy("The WBF continuous 20-0 scale to two decimals, or the WBF's whole-number one."),
+    )
+    section_scoring = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Sections"),
+        choices=Session.SectionScoring.choices,
+        help_text=gettext_lazy("Each section its own field, or every board across all the sections that played it."),
+    )
     why = forms.CharField(required=False, max_length=200, label=gettext_lazy("Why (for the audit log)"))
+
+    def clean_vp_scale(self) -> str:
+        """Left out of the post (an older form): the session's scale stays as it is."""
+        return str(self.cleaned_data.get("vp_scale") or self.initial.get("vp_scale") or Session.VpScale.WBF_CONTINUOUS)
+
+    def clean_section_scoring(self) -> str:
+        return str(
+            self.cleaned_data.get("section_scoring")
+            or self.initial.get("section_scoring")
+            or Session.SectionScoring.APART
+        )
 
     def __init__(self, *args: object, rounding_choices: list[tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

@@ -28,10 +28,11 @@ from tournaments.sessions.services.versions import bump_session, lock_sections
 from . import awards, lin, own_import, pbn, usebio
 from .agreement import compare_with_published, convention_hint
 from .boards import board_row, board_rows
-from .conventions import conventions_for, import_notes, scores_shown_for
+from .conventions import conventions_for, import_notes, scores_shown_for, section_scoring_for
 from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
+from .usebio_section import session_count
 
 
 @dataclass
@@ -48,6 +49,7 @@ class ImportReport:
     differences: list[str] = field(default_factory=list)  # our figures against the published ones
     compared: int = 0  # published figures compared with ours
     notes: list[str] = field(default_factory=list)  # what the session shows, and the conventions it follows
+    more: list[ImportReport] = field(default_factory=list)  # the file's other sessions (USEBIO SESSIONs)
 
     def summary(self) -> str:
         return (
@@ -65,17 +67,22 @@ def import_usebio(
     scale_missed_boards: bool = True,
     compare: bool = True,
 ) -> ImportReport:
-    """Import a USEBIO 1.2 file as a new session. Raises :class:`InterchangeError` on a bad file."""
-    first, *others = usebio.read_usebio_sections(data)
-    report = import_record(
-        first,
-        filename=filename,
-        fmt="USEBIO",
-        actor=actor,
-        scale_missed_boards=scale_missed_boards,
-        compare=compare,
-        more_sections=tuple(others),
-    )
+    """Import a USEBIO 1.2 file as a new session (a file of several SESSIONs: an event of as many sessions, each
+    compared with its own published figures, the first's report given with the others in ``more``). Raises
+    :class:`InterchangeError` on a bad file."""
+    reports: list[ImportReport] = []
+    for index in range(session_count(data)):
+        first, *others = usebio.read_usebio_sections(data, index)
+        reports.append(
+            import_record(
+                first, filename=filename, fmt="USEBIO", actor=actor, scale_missed_boards=scale_missed_boards,
+                compare=compare, more_sections=tuple(others), event=reports[0].session.event if reports else None,
+                number=index + 1,
+            )
+        )  # fmt: skip
+    report, report.more = reports[0], reports[1:]
+    if report.more:
+        report.notes.insert(0, _("The file holds %(count)s sessions: one event of as many.") % {"count": len(reports)})
     _remember_file(report.session, data)
     return report
 
@@ -175,6 +182,8 @@ def import_record(
     scale_missed_boards: bool = True,
     compare: bool = True,
     more_sections: tuple[SessionRecord, ...] = (),
+    event: Event | None = None,
+    number: int = 1,
 ) -> ImportReport:
     """Write a record as a new session, all or nothing, then compare our scores with the published ones
     (unless ``compare`` is off: a batch of a simultaneous's files is scored across the field instead).
@@ -189,7 +198,7 @@ def import_record(
         warnings.append(
             _("The file gives no date; the session is dated today (%(date)s).") % {"date": format(date, "%d/%m/%Y")}
         )
-    event = Event.objects.create(
+    event = event or Event.objects.create(
         name=(record.event_name or record.title or filename)[:160],
         club=record.club_name[:160],
         kind=Event.Kind.PAIRS,
@@ -197,10 +206,11 @@ def import_record(
     )
     source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
     conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
+    conventions["section_scoring"] = section_scoring_for((record, *more_sections))
     session = Session.objects.create(
         event=event,
-        name=(record.title or "Session 1")[:120],
-        number=1,
+        name=(record.title if record.title and number == 1 else f"Session {number}")[:120],
+        number=number,
         date=date,
         scoring_method=record.scoring,
         mp_scale=record.mp_scale,
@@ -219,12 +229,15 @@ def import_record(
     Board.objects.bulk_create(boards.values())
     report.boards = len(boards)
     report.notes += compare_analysis(list(boards.values())).notes()
-    awarded = 0
+    awarded, to_compare = 0, list[tuple[Section, SessionRecord]]()
     for part in sections:
         if part.pairs:
             awarded += _import_section(
-                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor
-            )
+                session, part, boards, report, warnings, filename=filename, compare=compare, actor=actor,
+                compared_after=to_compare,
+            )  # fmt: skip
+    for section, part in to_compare:
+        _compare_section(section, part, report, warnings)
     audit.record(
         actor=actor,
         action=AuditAction.SESSION_IMPORTED,
@@ -259,6 +272,7 @@ def _import_section(
     filename: str,
     compare: bool,
     actor: Actor,
+    compared_after: list[tuple[Section, SessionRecord]],
 ) -> int:
     """One section's entries, results and rulings, compared with its published figures; the awards made."""
     section = Section.objects.create(
@@ -274,8 +288,12 @@ def _import_section(
     report.results += made
     report.rulings += rulings
     warnings.extend(score_warnings)
-    if not compare:
-        return awarded
+    if compare:
+        compared_after.append((section, record))  # once every section is in: across the field needs them all
+    return awarded
+
+
+def _compare_section(section: Section, record: SessionRecord, report: ImportReport, warnings: list[str]) -> None:
     compared, differences = compare_with_published(section, record)
     report.compared += compared
     prefix = f"Section {record.section}: " if record.section else ""
@@ -283,7 +301,6 @@ def _import_section(
     hint = convention_hint(section, record) if differences else None
     if hint:
         warnings.append(prefix + hint)
-    return awarded
 
 
 def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:

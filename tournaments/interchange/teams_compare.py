@@ -3,7 +3,9 @@ when one does, "the file disagrees with itself" when its own figures do not add 
 
 The VP conventions tried (docs/interchange.md): ``vp_scale=wbf_continuous`` (the WBF continuous 20-VP scale to
 0.01, Bridgedesk's default) and ``vp_scale=wbf_continuous_whole`` (the same scale rounded half up to whole VPs,
-as programs that print whole VPs do). The scale that explains every published VP is the one the import keeps.
+as programs that print whole VPs do) and ``vp_scale=wbf_discrete`` (the WBF's whole-number 20-0 scale of 2013,
+:mod:`scoring.vpscales`, EBUScore's "WBF-D"). The scale that explains every published VP is the one the import
+keeps.
 Plain values only: the counts use the same tolerance (the two decimals the files print) as compare_published.
 """
 
@@ -15,11 +17,12 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from scoring.imps import match_totals, team_board_imps, victory_point_scale, victory_points
+from scoring.vpscales import discrete_victory_points
 
 from .usebio_teams import MatchRecord, TeamsRecord
 
 TOLERANCE = 0.005  # the files print two decimals
-CONTINUOUS, WHOLE = "vp_scale=wbf_continuous", "vp_scale=wbf_continuous_whole"
+CONTINUOUS, WHOLE, DISCRETE = "vp_scale=wbf_continuous", "vp_scale=wbf_continuous_whole", "vp_scale=wbf_discrete"
 FOLLOWS_FROM_IMPS = "follows_from_imps"  # the file's VPs follow from its own IMP totals, which differ from ours
 
 
@@ -32,7 +35,11 @@ def _vps_whole(margin: float, boards: int) -> tuple[float, float]:
     return (winner, 20.0 - winner) if margin >= 0 else (20.0 - winner, winner)
 
 
-VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {CONTINUOUS: victory_points, WHOLE: _vps_whole}
+VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {
+    CONTINUOUS: victory_points,
+    WHOLE: _vps_whole,
+    DISCRETE: discrete_victory_points,
+}  # tried in this order: the first that gives every published VP is the file's
 
 
 def whole_vp_table(boards: int) -> list[float]:
@@ -160,6 +167,7 @@ def _compare_vps(match: MatchRecord, name: str, out: TeamsComparison) -> None:
             for scale_name, scale in VP_SCALES.items()
             if _close(scale(margin, boards)[index], file_value)
         ]
+        found.sort(key=lambda name: name != out.vp_scale)  # the file's own scale first, where several give it
         mine = victory_points(margins[0], boards)[index]
         if _close(file_value, mine):
             out.matches.same += 1

@@ -1,7 +1,8 @@
 """A USEBIO teams file becomes a teams event, through the teams write gateway (teams.imports.import_event).
 
-The file's VP scale is kept when it is one Bridgedesk knows (:mod:`.teams_compare`), so the standings give the
-VPs the file published; every published IMP and VP is set against ours in the report.
+The file's VP scale is kept when it is one Bridgedesk knows (:mod:`.teams_compare`: the WBF continuous or
+discrete scale as the event's ``vp_scale``, the continuous one rounded to whole VPs as its ``vp_table``), so the
+standings give the VPs the file published; every published IMP and VP is set against ours in the report.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from tournaments.teams.services import TeamsError
 
 from .errors import InterchangeError
 from .importers import file_digest
-from .teams_compare import WHOLE, TeamsComparison, compare_teams, whole_vp_table
+from .teams_compare import DISCRETE, WHOLE, TeamsComparison, compare_teams, whole_vp_table
 from .usebio import _parse_date
 from .usebio_teams import TeamsRecord, read_usebio_teams
 
@@ -80,6 +81,9 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         "format": TeamEvent.Format.ROUND_ROBIN,
         "boards_per_match": boards,
         "vp_table": whole_vp_table(boards) if comparison.vp_scale == WHOLE else [],
+        "vp_scale": TeamEvent.VpScale.WBF_DISCRETE
+        if comparison.vp_scale == DISCRETE
+        else TeamEvent.VpScale.WBF_CONTINUOUS,
     }
     try:
         event = import_event(
@@ -87,7 +91,8 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             rules=rules,
             teams=[(t.number, t.name, t.players) for t in record.teams],
             matches=[
-                (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns) for b in m.boards]) for m in record.matches
+                (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns, b.rooms, b.deal) for b in m.boards])
+                for m in record.matches
             ],
             why=f"imported from {filename}",
             published={
@@ -139,6 +144,11 @@ def _date(record: TeamsRecord, warnings: list[str]) -> dt.date:
 def _scale_note(comparison: TeamsComparison, boards: int, record: TeamsRecord) -> str:
     if not any(m.home_vps is not None for m in record.matches):
         return "The file publishes no VPs: the WBF continuous 20-VP scale is used."
+    if comparison.vp_scale == DISCRETE:
+        return (
+            f"The file's VPs are the WBF discrete 20-0 scale for {boards} boards ({DISCRETE}): "
+            "the event keeps that scale."
+        )
     if comparison.vp_scale == WHOLE:
         return (
             f"The file's VPs are the WBF continuous scale for {boards} boards rounded to whole VPs "

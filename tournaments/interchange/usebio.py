@@ -117,17 +117,16 @@ def read_usebio(data: bytes | str) -> SessionRecord:
     return records[0]
 
 
-def read_usebio_sections(data: bytes | str) -> list[SessionRecord]:
-    """Read a USEBIO file into one :class:`SessionRecord` per SECTION (one for the flat form), each scored apart.
-
-    A section that cannot be read is left out with the reason (a note on the others), unless none can be read.
-    """
+def read_usebio_sections(data: bytes | str, session: int = 0) -> list[SessionRecord]:
+    """Read one SESSION of a USEBIO file (the first unless ``session`` says) into one :class:`SessionRecord` per
+    SECTION (one for the flat form), each scored apart; a section that cannot be read is left out with the reason
+    (a note on the others), unless none can be read."""
     root, pis = parse_xml_pis(data)
     r = _Reader()
     event, head = _read_event(r, root)
     records: list[SessionRecord] = []
     refused: list[tuple[str, InterchangeError]] = []
-    for letter, body in sections_of(event):
+    for letter, body in sections_of(event, session):
         record = dataclasses.replace(head, warnings=[], section=letter, where=r.where(body, body.tag))
         try:
             _read_section(r, body, record, event)

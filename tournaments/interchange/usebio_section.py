@@ -1,7 +1,8 @@
 """The sections of a USEBIO file: where each section's pairs and boards are, and the letter it is imported as.
 
 Files of several sections (a big club night, a congress) write ``EVENT/SESSION/SECTION`` once per section. Each
-section becomes a section of one imported session, scored apart (its own field), as the programs score them.
+section becomes a section of one imported session, scored apart (its own field), as the programs score them. A
+file of several SESSIONs (a two-session event) becomes an event of as many sessions (:mod:`.usebio_sessions`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from django.utils.translation import gettext as _
 
 from .errors import InterchangeError
-from .safexml import Element, line_of
+from .safexml import Element, line_of, parse_xml
 
 
 def _where(element: Element, path: str) -> str:
@@ -19,20 +20,34 @@ def _where(element: Element, path: str) -> str:
     return f"line {line}, {path}" if line else path
 
 
-def sections_of(event: Element) -> list[tuple[str, Element]]:
-    """Where the pairs and boards are, by section letter: the EVENT itself (the flat form), or each SECTION of its
-    one SESSION (the session itself when it has no SECTION)."""
+def session_count(data: bytes | str) -> int:
+    """How many sessions the file's (first) EVENT holds: 1 for the flat form; a file that is not XML says so."""
+    event = parse_xml(data).find("EVENT")
+    return 1 if event is None else len(sessions_of(event))
+
+
+def sessions_of(event: Element) -> list[Element]:
+    """Where each session's sections are: the EVENT itself (the flat form, or no SESSION), else each SESSION."""
     if event.find("PARTICIPANTS") is not None or not event.findall("SESSION"):
-        return [("A", event)]
-    sessions = event.findall("SESSION")
-    if len(sessions) > 1:
+        return [event]
+    return event.findall("SESSION")
+
+
+def sections_of(event: Element, session: int = 0) -> list[tuple[str, Element]]:
+    """Where the pairs and boards of one session (``session``: its index in the file) are, by section letter: the
+    EVENT itself (the flat form), or each SECTION of the SESSION (the session itself when it has no SECTION)."""
+    sessions = sessions_of(event)
+    if not 0 <= session < len(sessions):
         raise InterchangeError(
-            _("the event holds %(count)s SESSIONs; import each session's file on its own.") % {"count": len(sessions)},
-            _where(sessions[1], "SESSION 2"),
+            _("the event holds %(count)s SESSIONs, not %(wanted)s.") % {"count": len(sessions), "wanted": session + 1},
+            _where(event, "EVENT"),
         )
-    sections = sessions[0].findall("SECTION")
+    body = sessions[session]
+    if body is event:
+        return [("A", event)]
+    sections = body.findall("SECTION")
     if not sections:
-        return [("A", sessions[0])]
+        return [("A", body)]
     letters: list[str] = []
     for index, section in enumerate(sections, start=1):
         letter = _section_letter(section.get("SECTION_ID", "") or (section.findtext("SECTION_ID") or "").strip(), index)

@@ -21,12 +21,15 @@ from django.utils.translation import gettext as _
 from tournaments.core.text import ascii_int, is_digits
 
 from .errors import InterchangeError
+from .records import SessionRecord
 from .safexml import Element, line_of, parse_xml
+from .usebio import _read_handset, _Reader
 
 MAX_TEAM = 999  # team numbers (TeamEvent holds up to 32767; no event has a thousand teams)
 MAX_SCORE = 7600  # the teams gateway's bound on an N-S score
 ROOMS = {"1": 1, "OPEN": 1, "O": 1, "2": 2, "CLOSED": 2, "C": 2}
 TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR")
+DETAIL_TAGS = {"contract": ("CONTRACT", 12), "declarer": ("PLAYED_BY", 1), "lead": ("LEAD", 3), "tricks": ("TRICKS", 2)}
 
 
 @dataclass(slots=True)
@@ -48,6 +51,8 @@ class MatchBoardRecord:
     room2_ns: int
     home_imps: float | None  # the file's net IMPs to the home team on this board (None: not published)
     where: str = ""
+    rooms: dict[str, dict[str, str]] = field(default_factory=dict)  # "1"/"2": contract, declarer, lead, tricks
+    deal: str = ""  # the hand record (PBN deal) from the file's HANDSET, by the file's board number
 
 
 @dataclass(slots=True)
@@ -168,6 +173,7 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
                 )
         _continue_rounds(record, read, group[0])
     _check_meetings(record)
+    _attach_deals(root, record)
     if not record.matches:
         if refused:
             raise refused[0]
@@ -256,17 +262,21 @@ def _read_board(element: Element, match: MatchRecord) -> MatchBoardRecord:
     where = _where(element, f"{match.where.split(', ')[-1]}, BOARD {_text(element, 'BOARD_NUMBER') or '?'}")
     number = _whole(element, "BOARD_NUMBER", where, 1, 9999)
     rooms: dict[int, tuple[int, float | None]] = {}
+    details: dict[str, dict[str, str]] = {}
     for index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
         line_where = _where(line, f"BOARD {number}, TRAVELLER_LINE {index}")
         room = _room(line, match, line_where)
         if room in rooms:
             raise InterchangeError(_("room %(room)s is given twice.") % {"room": room}, line_where)
         rooms[room] = (_score(line, line_where), _line_imps(line, room, line_where))
+        said = {k: _text(line, tag)[:most] for k, (tag, most) in DETAIL_TAGS.items()}
+        said["declarer"] = said["declarer"].upper()  # "North" and "N" alike: the seat's letter
+        details[str(room)] = {k: v for k, v in said.items() if v}
     missing = [str(r) for r in (1, 2) if r not in rooms]
     if missing:
         raise InterchangeError(_("room %(items)s has no TRAVELLER_LINE.") % {"items": " and ".join(missing)}, where)
     published = rooms[1][1] if rooms[1][1] is not None else rooms[2][1]
-    return MatchBoardRecord(number, rooms[1][0], rooms[2][0], published, where)
+    return MatchBoardRecord(number, rooms[1][0], rooms[2][0], published, where, {k: v for k, v in details.items() if v})
 
 
 def _room(line: Element, match: MatchRecord, where: str) -> int:
@@ -342,3 +352,15 @@ def _check_meetings(record: TeamsRecord) -> None:
         busy[(match.round, match.home)] = busy[(match.round, match.away)] = match
         kept.append(match)
     record.matches = kept
+
+
+def _attach_deals(root: Element, record: TeamsRecord) -> None:
+    """The HANDSET's hand records on the match boards of the same (file) number; one that cannot be read is left
+    out with the reason (the pairs reader's rules: voids as -, an em dash or empty, 10 for the ten)."""
+    hands = SessionRecord()
+    _read_handset(_Reader(), root, hands)  # the pairs reader's, shared
+    record.warnings.extend(hands.warnings)
+    deals = {b.number: b.deal for b in hands.boards if b.deal}
+    for match in record.matches:
+        for board in match.boards:
+            board.deal = deals.get(board.number, "")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from . import own_data
 from .deals import SEAT_NAMES, hands_of
@@ -24,12 +25,14 @@ def _sub(parent: ET.Element, tag: str, text: str = "") -> ET.Element:
     return element
 
 
-def write_usebio(record: SessionRecord, *more_sections: SessionRecord) -> bytes:
+def write_usebio(
+    record: SessionRecord, *more_sections: SessionRecord, later: Sequence[Sequence[SessionRecord]] = ()
+) -> bytes:
     """A USEBIO 1.2 file for the record, element order as the published files, checked before returning.
 
     With ``more_sections`` (a session of several sections) each record is a ``SESSION/SECTION`` of its own, named
     by its ``section`` letter, as EBUScore and Compscore write a big night; our own data then stays out (it
-    describes one section)."""
+    describes one section). ``later`` are the event's later sessions, each its sections: a ``SESSION`` each."""
     event_type = EVENT_TYPE_OF[record.scoring]
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _sub(root, "CLUB")
@@ -47,24 +50,24 @@ def write_usebio(record: SessionRecord, *more_sections: SessionRecord) -> bytes:
     if record.master_point_type:
         _sub(event, "MASTER_POINT_TYPE", record.master_point_type)
         _sub(event, "MPS_AWARDED_FLAG", "Y")
-    sections = (record, *more_sections)
-    _sub(event, "SESSION_COUNT", "1")
-    _sub(event, "SECTION_COUNT", str(len(sections)))
+    sessions = [(record, *more_sections), *(tuple(s) for s in later if s)]
+    _sub(event, "SESSION_COUNT", str(len(sessions)))
+    _sub(event, "SECTION_COUNT", str(len(sessions[0])))
     if record.scoring != "mp":
         _sub(event, "SCORING_METHOD", "IMPS")
-    if more_sections:
-        session = ET.SubElement(event, "SESSION", {"SESSION_ID": "1"})
-        for part in sections:
-            section = ET.SubElement(session, "SECTION", {"SECTION_ID": part.section})
-            _sub(section, "WINNER_TYPE", str(part.winners))
-            _write_results(section, part, event_type)
+    if more_sections or len(sessions) > 1:
+        for number, parts in enumerate(sessions, start=1):
+            session = ET.SubElement(event, "SESSION", {"SESSION_ID": str(number)})
+            for part in parts:
+                section = ET.SubElement(session, "SECTION", {"SECTION_ID": part.section or "A"})
+                _sub(section, "WINNER_TYPE", str(part.winners))
+                _write_results(section, part, event_type)
     else:
         _write_results(event, record, event_type)
-    boards = {b.number: b for part in reversed(sections) for b in part.boards if b.deal}
-    _write_handset(root, [boards[n] for n in sorted(boards)])
+    _write_handset(root, _one_deal_a_number([part for parts in sessions for part in parts]))
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode", short_empty_elements=False)
-    own_record = record.rulings is not None and not more_sections
+    own_record = record.rulings is not None and len(sessions) == 1 and not more_sections
     own = f"<?{own_data.PI_TARGET} {own_data.dumps(own_data.payload(record))}?>\n" if own_record else ""
     text = f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n{own}'
     out = text.encode("utf-8")
@@ -104,6 +107,18 @@ def _write_results(parent: ET.Element, record: SessionRecord, event_type: str) -
             _sub(element, "BOARD_AVERAGE", _number(board.datum))
         for line in lines:
             _write_line(element, line, ns_tag, ew_tag)
+
+
+def _one_deal_a_number(parts: Sequence[SessionRecord]) -> list[BoardRecord]:
+    """The deals for the one HANDSET, by board number; a number dealt differently in two sessions is left out
+    (USEBIO's HANDSET names a board by its number only, so it could not say which deal is whose)."""
+    deals: dict[int, BoardRecord] = {}
+    clash: set[int] = set()
+    for part in parts:
+        for board in part.boards:
+            if board.deal and deals.setdefault(board.number, board).deal != board.deal:
+                clash.add(board.number)
+    return [deals[n] for n in sorted(deals) if n not in clash]
 
 
 def _write_handset(root: ET.Element, dealt: list[BoardRecord]) -> None:

@@ -84,6 +84,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             messages.success(request, report.summary())
             for note in report.notes:
                 messages.info(request, note)
+            for other in report.more:  # the file's other sessions, each compared with its own figures
+                messages.success(request, f"{other.session.name}: {other.summary()}")
             for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
                 messages.warning(request, warning)
             if report.differences:
@@ -209,6 +211,8 @@ _LABELS = {
     "scale_missed_boards": "scaling of missed boards",
     "average_plus_own_percentage": "average plus",
     "average_minus_own_percentage": "average minus",
+    "vp_scale": "VP scale",
+    "section_scoring": "sections scored apart or across the field",
 }
 
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.errors import InvalidScore
-from scoring.imps import match_totals, team_board_imps, victory_points
+from scoring.imps import match_totals, team_board_imps
 from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
+from scoring.vpscales import scale_victory_points
 
 __all__ = [
     "MAX_EXTRA_BOARDS",
@@ -60,12 +61,18 @@ class MatchScore:
 
 
 def match_score(
-    room1_ns: Sequence[int], room2_ns: Sequence[int], *, boards: int, vp_table: Sequence[float] = ()
+    room1_ns: Sequence[int],
+    room2_ns: Sequence[int],
+    *,
+    boards: int,
+    vp_table: Sequence[float] = (),
+    vp_scale: str = "wbf_continuous",
 ) -> MatchScore:
     """Score a match from the N-S scores of the boards entered so far (room 1: home N-S, room 2: away N-S).
 
-    VPs are on the WBF continuous scale for ``boards`` (the match length), or the club's own ``vp_table``; they
-    are given only once every board has both scores.
+    VPs are on the named ``vp_scale`` (scoring.vpscales: WBF continuous or discrete) for ``boards`` (the match
+    length), or the club's own ``vp_table`` when one is given; they are given only once every board has both
+    scores.
     """
     per_board = team_board_imps(room1_ns, room2_ns)
     home, away = match_totals(per_board)
@@ -73,7 +80,9 @@ def match_score(
     vp_home = vp_away = None
     if complete:
         margin = int(home - away)
-        vp_home, vp_away = club_victory_points(margin, vp_table) if vp_table else victory_points(margin, boards)
+        vp_home, vp_away = (
+            club_victory_points(margin, vp_table) if vp_table else scale_victory_points(vp_scale, margin, boards)
+        )
     return MatchScore(tuple(per_board), int(home), int(away), vp_home, vp_away, complete)
 
 

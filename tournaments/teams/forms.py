@@ -19,18 +19,25 @@ class EventForm(forms.ModelForm[TeamEvent]):
         initial=datetime.date.today,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
+    vp_scale = forms.ChoiceField(
+        required=False,
+        choices=TeamEvent.VpScale.choices,
+        initial=TeamEvent.VpScale.WBF_CONTINUOUS,
+        label=gettext_lazy("VP scale"),
+        help_text=gettext_lazy("The WBF continuous 20-0 scale to two decimals, or its whole-number (discrete) form"),
+    )
     vp_table = forms.CharField(
         required=False,
         label=gettext_lazy("Club's own VP scale"),
         help_text=gettext_lazy(
-            "Leave empty for the WBF continuous 20-VP scale; else the winner's VPs for 0, 1, 2 ... IMPs, "
+            "Leave empty for the VP scale chosen above; else the winner's VPs for 0, 1, 2 ... IMPs, "
             "separated by commas (the last holds for every larger margin)"
         ),
     )
 
     class Meta:
         model = TeamEvent
-        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_table"]
+        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_scale", "vp_table"]
         labels = {
             "name": gettext_lazy("Name"),
             "format": gettext_lazy("Format"),
@@ -38,6 +45,9 @@ class EventForm(forms.ModelForm[TeamEvent]):
             "boards_per_match": gettext_lazy("Boards per match"),
             "bye_vp": gettext_lazy("Bye VPs"),
         }
+
+    def clean_vp_scale(self) -> str:
+        return str(self.cleaned_data.get("vp_scale") or TeamEvent.VpScale.WBF_CONTINUOUS)
 
     def clean_vp_table(self) -> list[float]:
         raw = self.cleaned_data.get("vp_table") or ""

@@ -15,7 +15,10 @@ from tournaments.core.actors import Actor
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPlayer, TeamRound
 from tournaments.teams.services import _bump, _score, _text, create_event
 
-ImportedMatch = tuple[int, int, int, int, Sequence[tuple[int, int]]]  # round, table (0: next), home, away, boards
+# A board: the two rooms' N-S scores, then (optional) what the file says of each room and the hand record.
+ImportedBoard = tuple[int, int] | tuple[int, int, Mapping[str, Mapping[str, str]], str]
+ImportedMatch = tuple[int, int, int, int, Sequence[ImportedBoard]]  # round, table (0: next), home, away, boards
+ROOM_DETAILS = {"contract": 12, "declarer": 1, "lead": 3, "tricks": 2}  # what is kept of a room, and how long
 
 
 @transaction.atomic
@@ -48,16 +51,30 @@ def import_event(
             table = (rnd.matches.order_by("-table").values_list("table", flat=True).first() or 0) + 1
         match = TeamMatch.objects.create(round=rnd, table=table, home=by_number[home], away=by_number[away])
         TeamBoard.objects.bulk_create(
-            TeamBoard(match=match, number=i, room1_ns=_score(r1, i, 1), room2_ns=_score(r2, i, 2))
-            for i, (r1, r2) in enumerate(boards, 1)
-        )
+            TeamBoard(
+                match=match, number=i, room1_ns=_score(b[0], i, 1), room2_ns=_score(b[1], i, 2),
+                rooms=_rooms(b[2]) if len(b) > 2 else {}, deal=str(b[3])[:80] if len(b) > 3 else "",
+            )
+            for i, b in enumerate(boards, 1)
+        )  # fmt: skip
     TeamEvent.objects.filter(pk=event.pk).update(status=TeamEvent.Status.PLAYING)
     audit.record(
         actor=actor, action=AuditAction.TEAMS_CREATE, target=event, why=why,
         new={"imported": {"teams": len(teams), "rounds": len(rounds), "matches": len(matches)},
              "team_list": [[n, t.name] for n, t in by_number.items()],
-             "match_list": [[r, h, a, [list(b) for b in boards]] for r, _, h, a, boards in matches]},
+             "match_list": [[r, h, a, [list(b[:2]) for b in boards]] for r, _, h, a, boards in matches]},
     )  # fmt: skip
     _bump(event.pk)
     event.refresh_from_db()
     return event
+
+
+def _rooms(given: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
+    """Each room's details as plain short text (a file's own words, checked for length and control characters)."""
+    return {
+        room: {
+            k: _text(str(v)[: ROOM_DETAILS[k]], k, ROOM_DETAILS[k], k) for k, v in details.items() if k in ROOM_DETAILS
+        }
+        for room, details in given.items()
+        if room in ("1", "2")
+    }

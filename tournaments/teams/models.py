@@ -59,6 +59,17 @@ class TeamEvent(Timestamped):
     )
     boards_per_match = models.PositiveSmallIntegerField(default=8)
     bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
+
+    class VpScale(models.TextChoices):
+        WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
+        WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+
+    vp_scale = models.CharField(
+        max_length=16,
+        choices=VpScale.choices,
+        default=VpScale.WBF_CONTINUOUS,
+        help_text=gettext_lazy("The named VP scale for the match length (a club's own table, when given, wins)"),
+    )
     vp_table = models.JSONField(
         default=list,
         blank=True,
@@ -177,6 +188,12 @@ class TeamBoard(Timestamped):
     number = models.PositiveSmallIntegerField()
     room1_ns = models.IntegerField()
     room2_ns = models.IntegerField()
+    rooms = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("What an imported file says of each room: contract, declarer, lead, tricks"),
+    )
+    deal = models.CharField(max_length=80, blank=True, help_text=gettext_lazy("The hand record (PBN deal), if known"))
 
     class Meta:
         db_table = "tournaments_teamboard"

@@ -56,7 +56,11 @@ class RoundView:
 
 def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: TeamEvent) -> MatchView:
     score = match_score(
-        [r[1] for r in rows], [r[2] for r in rows], boards=event.boards_per_match, vp_table=event.vp_table
+        [r[1] for r in rows],
+        [r[2] for r in rows],
+        boards=event.boards_per_match,
+        vp_table=event.vp_table,
+        vp_scale=event.vp_scale,
     )
     return MatchView(
         m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,
@@ -79,6 +83,16 @@ def match_view(match: TeamMatch) -> MatchView:
     event = TeamEvent.objects.get(draw_rounds__matches=match)
     m = TeamMatch.objects.filter(pk=match.pk).values(*MATCH_FIELDS).get()
     return _view(m, tuple(_boards_of(TeamMatch.objects.filter(pk=match.pk))[match.pk]), event)
+
+
+def board_details(match: TeamMatch) -> list[dict[str, Any]]:
+    """What an imported file said of each board of the match (contracts, declarers, leads, tricks, the hand
+    record), board by board; empty for a match typed here."""
+    rows = TeamBoard.objects.filter(match=match).exclude(rooms={}, deal="").order_by("number")
+    return [
+        {"number": n, "room1": rooms.get("1", {}), "room2": rooms.get("2", {}), "deal": deal}
+        for n, rooms, deal in rows.values_list("number", "rooms", "deal")
+    ]
 
 
 def played_rounds(event: TeamEvent) -> list[RoundView]:

@@ -104,6 +104,8 @@ def _check_rules(data: Mapping[str, Any]) -> None:
     if not 1 <= data["rounds"] <= 60:
         raise TeamsError(gettext("Plan 1 to 60 rounds."), field="rounds")
     _check_tie_breaks(data["tie_breaks"])
+    if data.get("vp_scale", TeamEvent.VpScale.WBF_CONTINUOUS) not in TeamEvent.VpScale.values:
+        raise TeamsError(gettext("Choose a VP scale from the list."), field="vp_scale")
     table = data["vp_table"]
     if table and (
         not all(isinstance(v, int | float) and 0 <= v <= 100 for v in table) or any(b < a for a, b in pairwise(table))

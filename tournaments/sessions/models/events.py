@@ -113,6 +113,14 @@ class Session(Timestamped):
         ONE_DECIMAL = "0.1", gettext_lazy("One decimal of a match point on each board")
         PERCENT = "0.01%", gettext_lazy("Two decimals of the board's percentage (Compscore3)")
 
+    class VpScale(models.TextChoices):
+        WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
+        WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+
+    class SectionScoring(models.TextChoices):
+        APART = "apart", gettext_lazy("Each section its own field")
+        ACROSS = "across", gettext_lazy("Across the field: every section playing the same boards together")
+
     class ScoresShown(models.TextChoices):
         BRIDGEDESK = "bridgedesk", gettext_lazy("Bridgedesk's own arithmetic")
         PUBLISHED = "published", gettext_lazy("The figures the imported file published")
@@ -147,6 +155,18 @@ class Session(Timestamped):
         choices=Rounding.choices,
         default=Rounding.NONE,
         help_text=gettext_lazy("How a board factored with Neuberg's formula is rounded before the totals add it up"),
+    )
+    vp_scale = models.CharField(
+        max_length=16,
+        choices=VpScale.choices,
+        default=VpScale.WBF_CONTINUOUS,
+        help_text=gettext_lazy("The VP scale of an IMP-scored Swiss pairs (scoring.vpscales)"),
+    )
+    section_scoring = models.CharField(
+        max_length=8,
+        choices=SectionScoring.choices,
+        default=SectionScoring.APART,
+        help_text=gettext_lazy("Score each section apart, or every board across all the sections that played it"),
     )
     scores_shown = models.CharField(
         max_length=12,

@@ -10,7 +10,9 @@ this module only gathers the rows, applies the session's conventions and ranks:
   (when `Session.scale_missed_boards`);
 - percentage = total / (boards expected x full top); tied places repeat ("3=");
 - penalties from rulings are taken off the total after scaling;
-- a factored board is rounded as `Session.neuberg_rounding` says before it is added up (`scoring.conventions`).
+- a factored board is rounded as `Session.neuberg_rounding` says before it is added up (`scoring.conventions`);
+- `Session.section_scoring` "across": each board is rated over every section's lines on it (one field, its top
+  the field's), each section keeping its own lines and ranking its own pairs, as multi-section files publish.
 
 A session imported from another program shows that program's figures (`Session.scores_shown`): each line's
 published points, each pair's published total, percentage and place, as the file gave them. Ask for
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -174,8 +176,9 @@ def score_section(section: Section, *, arithmetic: str | None = None) -> Section
     published = _shows_published(section.session, arithmetic)
     if connection.in_atomic_block:
         return _score_now(section, published=published)
-    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
     session = section.session
+    versions = Section.objects.filter(pk=section.pk) if not _across(session) else session.sections.order_by("pk")
+    version = ".".join(str(v) for v in versions.values_list("version", flat=True))  # across: every section's
     settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
     key = f"section-scores:{section.pk}:{version}:{int(published)}:{digest}"
@@ -207,10 +210,19 @@ def _score_now(section: Section, *, published: bool = False) -> SectionScores:
     for result in results:  # attach entries without extra queries
         result.ns_entry = entry_by_id.get(result.ns_entry_id) or result.ns_entry
         result.ew_entry = entry_by_id.get(result.ew_entry_id) or result.ew_entry
-    scores = _score(section, session, entries, results, rulings)
+    field_rows: list[Result] = []  # across the field: the other sections' lines on the same boards
+    if _across(session):
+        field_rows = list(
+            Result.objects.filter(section__session=session).exclude(section=section).select_related("board")
+        )
+    scores = _score(section, session, entries, results, rulings, field_rows)
     if published:
         _show_published(scores)
     return scores
+
+
+def _across(session: Session) -> bool:
+    return session.section_scoring == Session.SectionScoring.ACROSS
 
 
 def _show_published(scores: SectionScores) -> None:
@@ -334,15 +346,25 @@ def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardS
 
 
 def _score(
-    section: Section, session: Session, entries: list[Entry], results: list[Result], rulings: list[Ruling]
+    section: Section,
+    session: Session,
+    entries: list[Entry],
+    results: list[Result],
+    rulings: list[Ruling],
+    field_rows: Sequence[Result] = (),
 ) -> SectionScores:
+    """Rate each board over the section's lines, and over ``field_rows`` (the other sections' lines on the same boards,
+    scored across the field) too: the top is the field's, and only the section's own lines are kept."""
     method = session.scoring_method
     scale = session.mp_scale
     by_board: dict[int, list[Result]] = defaultdict(list)
+    others: dict[int, list[Result]] = defaultdict(list)
     boards: dict[int, Board] = {}
     for result in results:
         by_board[result.board.number].append(result)
         boards[result.board.number] = result.board
+    for result in field_rows:
+        others[result.board.number].append(result)
     rulings_by_result: dict[int, list[Ruling]] = defaultdict(list)
     rulings_by_board: dict[int, list[Ruling]] = defaultdict(list)
     for ruling in rulings:
@@ -354,17 +376,17 @@ def _score(
     def scored(rows: Iterable[Result]) -> int:
         return sum(1 for r in rows if r.kind != Result.Kind.NOT_PLAYED)
 
-    most = max((scored(rows) for rows in by_board.values()), default=0)
+    most = max((scored(rows) + scored(others[n]) for n, rows in by_board.items()), default=0)
     full_top = scoring.board_top(most, scale=scale) if method == Session.ScoringMethod.MATCHPOINTS else None
     scorer = scorer_for(session, most=most, full_top=full_top)
 
     board_scores: list[BoardScore] = []
     for number in sorted(by_board):
-        rows = by_board[number]
-        rated = scorer.rate(rows, [_line_input(r) for r in rows], scored(rows))
+        rows, every = by_board[number], by_board[number] + others[number]
+        rated = scorer.rate(every, [_line_input(r) for r in every], scored(every))
         lines = [
             _line(result, ns, ew, ns_total, ew_total, rulings_by_result)
-            for result, (ns, ew, ns_total, ew_total) in zip(rows, rated.points, strict=True)
+            for result, (ns, ew, ns_total, ew_total) in zip(rows, rated.points[: len(rows)], strict=True)
         ]
         for line, (ns_exact, ew_exact) in zip(lines, rated.unrounded, strict=False):
             line.ns_unrounded, line.ew_unrounded = ns_exact, ew_exact

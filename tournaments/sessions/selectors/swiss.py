@@ -1,7 +1,8 @@
 """Swiss pairs standings: each pair's score round by round, the order the next round is drawn from.
 
 An IMP-scored Swiss (Butler or cross-IMPs) turns each match into victory points: the pair's IMPs on the round's
-boards less its opponents', on the WBF continuous 20-VP scale for that many boards; a bye earns 12 VP (60%, as an
+boards less its opponents', on the session's VP scale (`Session.vp_scale`: the WBF continuous 20-VP scale, or
+the WBF discrete one) for that many boards; a bye earns 12 VP (60%, as an
 average plus). A match-pointed Swiss ranks as any pairs session does (the standings' totals, a bye's missed boards
 scaled as every missed board is), with each round's match points shown. Ties: the lower pair number first.
 """
@@ -12,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 import scoring
+from scoring.vpscales import scale_victory_points
 from tournaments.sessions.models import Entry, Section, TableRound
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
@@ -75,7 +77,8 @@ def swiss_table(section: Section, scores: SectionScores | None = None) -> SwissT
                 if me is None:
                     continue
                 opponent = entries.get(them) if them else None
-                by_entry[me].append(SwissRound(number, opponent, _score(vps, me, them, number, row, points, lines)))
+                score = _score(vps, me, them, number, row, points, lines, section.session.vp_scale)
+                by_entry[me].append(SwissRound(number, opponent, score))
     totals = {s.entry.pk: s.total for rs in scores.standings.values() for s in rs}
     standings = []
     for entry in sorted(entries.values(), key=lambda e: e.number):
@@ -96,6 +99,7 @@ def _score(
     row: TableRound,
     points: dict[tuple[int, int], float],
     lines: dict[tuple[int, int], int],
+    vp_scale: str = "wbf_continuous",
 ) -> float | None:
     boards = len(row.boards)
     if them is None:
@@ -104,4 +108,4 @@ def _score(
         return None  # the match is not over
     if not vps:
         return round(points[(me, number)], 2)
-    return scoring.victory_points(points[(me, number)] - points[(them, number)], boards)[0]
+    return scale_victory_points(vp_scale, points[(me, number)] - points[(them, number)], boards)[0]

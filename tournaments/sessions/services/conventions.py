@@ -24,6 +24,8 @@ CONVENTION_FIELDS = (
     "scale_missed_boards",
     "average_plus_own_percentage",
     "average_minus_own_percentage",
+    "vp_scale",
+    "section_scoring",
 )
 
 
@@ -40,6 +42,13 @@ def update_conventions(session: Session, *, actor: Actor, why: str = "", **setti
                 "neuberg_rounding": _("Choose one of the roundings listed, not %(rounding)s.")
                 % {"rounding": repr(rounding)}
             }
+        )
+    if settings.get("section_scoring", "apart") not in Session.SectionScoring.values:
+        raise ValidationError({"section_scoring": _("Score the sections apart or across the field.")})
+    scale = settings.get("vp_scale")
+    if scale is not None and scale not in Session.VpScale.values:
+        raise ValidationError(
+            {"vp_scale": _("Choose one of the VP scales listed, not %(scale)s.") % {"scale": repr(scale)}}
         )
     lock_sections(session.pk)
     current = Session.objects.select_for_update().get(pk=session.pk)

@@ -19,6 +19,7 @@ from tournaments.core.actors import Actor
 from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.sessions.models import Entry, Section, Session, TableRound
 from tournaments.sessions.selectors.swiss import swiss_table
+from tournaments.sessions.services.conventions import update_conventions
 from tournaments.sessions.services.sessions import SectionSpec, create_session, ensure_boards, store_rows
 from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 
@@ -32,10 +33,18 @@ def create_swiss(
     rounds: int,
     boards_per_round: int,
     scoring_method: str,
+    vp_scale: str = Session.VpScale.WBF_CONTINUOUS,
 ) -> Session:
-    """A Swiss pairs session with its first round drawn (1 v 2, 3 v 4, ...)."""
+    """A Swiss pairs session with its first round drawn (1 v 2, 3 v 4, ...), on the VP scale chosen (a scale
+    other than the default is set as a convention, audited with the rest)."""
     spec = SectionSpec(pairs=pairs, kind="swiss", boards_per_round=boards_per_round, rounds=rounds)
-    return create_session(actor=actor, event_name=event_name, date=date, sections=[spec], scoring_method=scoring_method)
+    with transaction.atomic():
+        session = create_session(
+            actor=actor, event_name=event_name, date=date, sections=[spec], scoring_method=scoring_method
+        )
+        if vp_scale != session.vp_scale:
+            update_conventions(session, actor=actor, why="The VP scale chosen at set-up", vp_scale=vp_scale)
+    return session
 
 
 def missing_results(section: Section, round_number: int) -> list[str]:

@@ -41,6 +41,13 @@ class SwissForm(forms.Form):
     scoring_method = forms.ChoiceField(
         choices=SCORING, initial=Session.ScoringMethod.BUTLER, label=gettext_lazy("Scoring")
     )
+    vp_scale = forms.ChoiceField(
+        required=False,
+        choices=Session.VpScale.choices,
+        initial=Session.VpScale.WBF_CONTINUOUS,
+        label=gettext_lazy("VP scale"),
+        help_text=gettext_lazy("For victory points: the WBF continuous scale, or its whole-number (discrete) form"),
+    )
 
 
 @requires(Perm.DIRECT)
@@ -59,6 +66,7 @@ def swiss_new(request: HttpRequest) -> HttpResponse:
                 rounds=data["rounds"],
                 boards_per_round=data["boards_per_round"],
                 scoring_method=data["scoring_method"],
+                vp_scale=data["vp_scale"] or Session.VpScale.WBF_CONTINUOUS,
             )
         except ValidationError as exc:
             form.add_error("rounds", " ".join(exc.messages))

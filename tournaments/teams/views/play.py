@@ -113,6 +113,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     context = {
         "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted, field), "error": error,
         "error_field": field, "lineups": _lineups(match), "substitute_value": SUBSTITUTE,
+        "details": selectors.board_details(match),
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 
