@@ -28,7 +28,14 @@ class EventForm(forms.ModelForm[TeamEvent]):
 
     class Meta:
         model = TeamEvent
-        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_table"]
+        fields = ["name", "date", "format", "rounds", "boards_per_match", "scoring_form", "bye_vp", "vp_table"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scoring_form"].required = False  # an older form without the choice means IMPs to VPs
+
+    def clean_scoring_form(self) -> str:
+        return str(self.cleaned_data.get("scoring_form") or TeamEvent.Scoring.IMPS)
 
     def clean_vp_table(self) -> list[float]:
         raw = self.cleaned_data.get("vp_table") or ""

@@ -56,7 +56,11 @@ class RoundView:
 
 def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: TeamEvent) -> MatchView:
     score = match_score(
-        [r[1] for r in rows], [r[2] for r in rows], boards=event.boards_per_match, vp_table=event.vp_table
+        [r[1] for r in rows],
+        [r[2] for r in rows],
+        boards=event.boards_per_match,
+        vp_table=event.vp_table,
+        form=event.scoring_form,
     )
     return MatchView(
         m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,
