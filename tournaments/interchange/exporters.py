@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments.sessions.models import Board, MasterPointAward, PointsScheme, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
-from . import lin, own_data, pbn, usebio_writer
+from . import lin, own_data, pbn, rankings, usebio_writer
 from .errors import InterchangeError
 from .records import (
     BoardRecord,
@@ -176,6 +176,7 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
                     _line(line_score.result, line_score.ns_points, line_score.ew_points, board_score.top)
                 )
         _own_data(record, session, section)
+        record.rankings = rankings.rankings_of(scores)
     record.boards = [boards[n] for n in sorted(boards)]
     return record
 

@@ -14,9 +14,10 @@ travels as one JSON object by the formats' own means for extra data:
   or rulings the standard cannot hold.
 
 The JSON: ``{"format": 1, "settings": {...}, "layout": {...}, "late": [labels], "boards": [numbers],
-"rulings": [...], "board_data": {"7": {"lines": [...], "rulings": [...]}}}`` (PBN puts each ``board_data``
-entry in its board's tag). A line is ``{"ns", "ew", "kind"}`` plus ``weighted`` (the parts: weight, contract,
-declarer, tricks, ns_score) or exact ``ns_percent``/``ew_percent``; a ruling is ``{"decision", "board", "ns",
+"rulings": [...], "rankings": {...}, "board_data": {"7": {"lines": [...], "rulings": [...]}}}`` (PBN puts each
+``board_data`` entry in its board's tag; ``rankings``, see rankings.py, only when the session has them). A line
+is ``{"ns", "ew", "kind"}`` plus ``weighted`` (the parts: weight, contract, declarer, tricks, ns_score) or exact
+``ns_percent``/``ew_percent``; a ruling is ``{"decision", "board", "ns",
 "ew", "entry", "law", "facts", "details", "penalty", "appeal"}`` where ``details.previous`` (what withdrawing it
 restores) is a list of ``{"ns", "ew", "state"}``. Pure Python: the exporter and importer deal with the models.
 """
@@ -111,6 +112,7 @@ def session_part(record: SessionRecord) -> dict[str, Any]:
         "late": record.late,
         "boards": [b.number for b in record.boards],
         "rulings": [_ruling(r) for r in record.rulings or [] if r.board is None],
+        **({"rankings": record.rankings} if record.rankings else {}),
     }
 
 
@@ -284,6 +286,7 @@ def apply(
     record.settings = _dict(session, "settings", where)
     record.layout = _dict(session, "layout", where)
     record.late = [x for x in _list(session, "late", where) if isinstance(x, str)]
+    record.rankings = _dict(session, "rankings", where)  # shown as read; our scores are recomputed on import
     by_number = {b.number: b for b in record.boards}
     for number in _list(session, "boards", where):
         if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= 9999 and number not in by_number:

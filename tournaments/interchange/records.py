@@ -113,6 +113,7 @@ class SessionRecord:
     settings: dict[str, Any] = field(default_factory=dict)  # the session's scoring conventions
     layout: dict[str, Any] = field(default_factory=dict)  # movement kind, variant, tables, rounds, boards/round
     late: list[str] = field(default_factory=list)  # labels of the pairs added late
+    rankings: dict[str, Any] = field(default_factory=dict)  # handicaps, strata, Swiss VPs (see rankings.py)
     section: str = ""  # the section's letter when the file holds several (USEBIO's SECTION_ID)
     where: str = ""  # where the section starts in the file
 

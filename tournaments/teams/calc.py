@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from scoring.bam import bam_match, patton_match
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps
 from scoring.messages import gettext as _
@@ -17,6 +18,7 @@ from scoring.vpscales import scale_victory_points
 
 __all__ = [
     "MAX_EXTRA_BOARDS",
+    "SCORING_FORMS",
     "TIE_BREAKS",
     "MatchScore",
     "Standing",
@@ -31,6 +33,9 @@ TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_B
     "imp_quotient": N_("IMP quotient (IMPs won / IMPs lost)"),
     "head_to_head": N_("VPs in the matches between the tied teams"),
 }
+
+
+SCORING_FORMS = ("imps", "bam", "patton")  # TeamEvent.Scoring's values: IMPs to VPs, board-a-match, Patton
 
 
 def _cents(value: float | Decimal) -> Decimal:
@@ -67,18 +72,27 @@ def match_score(
     boards: int,
     vp_table: Sequence[float] = (),
     vp_scale: str = "wbf_continuous",
+    form: str = "imps",
 ) -> MatchScore:
     """Score a match from the N-S scores of the boards entered so far (room 1: home N-S, room 2: away N-S).
 
-    VPs are on the named ``vp_scale`` (scoring.vpscales: WBF continuous or discrete) for ``boards`` (the match
-    length), or the club's own ``vp_table`` when one is given; they are given only once every board has both
-    scores.
+    The match's points (``vp_home``, ``vp_away``) are given only once every board has both scores: with ``form``
+    "imps", VPs on the named ``vp_scale`` (scoring.vpscales: WBF continuous or discrete) for ``boards`` (the match
+    length) or the club's own ``vp_table``; with "bam" or "patton", the board-a-match or Patton points of
+    scoring.bam. IMPs are always counted (the tie-breaks use them).
     """
+    if form not in SCORING_FORMS:
+        raise InvalidScore(_("Unknown form of scoring %(form)s.") % {"form": repr(form)})
     per_board = team_board_imps(room1_ns, room2_ns)
     home, away = match_totals(per_board)
     complete = len(per_board) >= boards  # a tied knockout match goes on with extra boards
     vp_home = vp_away = None
-    if complete:
+    if complete and form == "bam":
+        vp_home, vp_away = bam_match(room1_ns, room2_ns)
+    elif complete and form == "patton":
+        patton = patton_match(room1_ns, room2_ns)
+        vp_home, vp_away = patton.home, patton.away
+    elif complete:
         margin = int(home - away)
         vp_home, vp_away = (
             club_victory_points(margin, vp_table) if vp_table else scale_victory_points(vp_scale, margin, boards)

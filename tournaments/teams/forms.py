@@ -37,7 +37,8 @@ class EventForm(forms.ModelForm[TeamEvent]):
 
     class Meta:
         model = TeamEvent
-        fields = ["name", "date", "format", "rounds", "boards_per_match", "bye_vp", "vp_scale", "vp_table"]
+        fields = ["name", "date", "format", "rounds", "boards_per_match", "scoring_form", "bye_vp", "vp_scale",
+                  "vp_table"]  # fmt: skip
         labels = {
             "name": gettext_lazy("Name"),
             "format": gettext_lazy("Format"),
@@ -45,6 +46,13 @@ class EventForm(forms.ModelForm[TeamEvent]):
             "boards_per_match": gettext_lazy("Boards per match"),
             "bye_vp": gettext_lazy("Bye VPs"),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["scoring_form"].required = False  # an older form without the choice means IMPs to VPs
+
+    def clean_scoring_form(self) -> str:
+        return str(self.cleaned_data.get("scoring_form") or TeamEvent.Scoring.IMPS)
 
     def clean_vp_scale(self) -> str:
         return str(self.cleaned_data.get("vp_scale") or TeamEvent.VpScale.WBF_CONTINUOUS)

@@ -45,6 +45,11 @@ class TeamEvent(Timestamped):
         ROUND_ROBIN = "round-robin", gettext_lazy("Round robin (everyone meets everyone)")
         KNOCKOUT = "knockout", gettext_lazy("Knockout (seeded matches, IMPs decide)")
 
+    class Scoring(models.TextChoices):
+        IMPS = "imps", gettext_lazy("IMPs converted to VPs")
+        BAM = "bam", gettext_lazy("Board-a-match (1 point a board, ½ on a draw)")
+        PATTON = "patton", gettext_lazy("Patton (2 points a board, as many again for the aggregate)")
+
     class Status(models.TextChoices):
         SETUP = "setup", gettext_lazy("Entering teams")
         PLAYING = "playing", gettext_lazy("Playing")
@@ -58,6 +63,12 @@ class TeamEvent(Timestamped):
         default=6, help_text=gettext_lazy("Rounds planned (a round robin: all of them)")
     )
     boards_per_match = models.PositiveSmallIntegerField(default=8)
+    scoring_form = models.CharField(
+        max_length=8,
+        choices=Scoring.choices,
+        default=Scoring.IMPS,
+        help_text=gettext_lazy("How a match is scored: the standings add up its points (a knockout: IMPs)"),
+    )
     bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
 
     class VpScale(models.TextChoices):

@@ -144,7 +144,7 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
             gettext("IMPs +"),
             gettext("IMPs −"),
             gettext("Penalty"),
-            gettext("VP"),
+            gettext("VP") if event.scoring_form == TeamEvent.Scoring.IMPS else gettext("Points"),
         ]
     ]
     for st in selectors.standings(event, played):
@@ -162,6 +162,7 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
         _para(ngettext("%(event)s: standings after %(rounds)s round", "%(event)s: standings after %(rounds)s rounds",
                        len(played)) % {"event": event.name, "rounds": len(played)}, "title"),
         Spacer(1, 4 * mm), table, Spacer(1, 3 * mm),
+        _para(gettext("Scoring: %(form)s.") % {"form": event.get_scoring_form_display()}, "small"),
         _para(gettext("Ties broken by, in this order: %(ties)s.") % {"ties": ties}, "small"),
     ]  # fmt: skip
     pdf = build_pdf(story, paper=paper, masthead=_masthead(event), title=gettext("Standings"))

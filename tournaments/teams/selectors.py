@@ -61,6 +61,7 @@ def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: Team
         boards=event.boards_per_match,
         vp_table=event.vp_table,
         vp_scale=event.vp_scale,
+        form=event.scoring_form,
     )
     return MatchView(
         m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,

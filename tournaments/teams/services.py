@@ -103,6 +103,10 @@ def _check_rules(data: Mapping[str, Any]) -> None:
         raise TeamsError(gettext("A match has 1 to 64 boards."), field="boards_per_match")
     if not 1 <= data["rounds"] <= 60:
         raise TeamsError(gettext("Plan 1 to 60 rounds."), field="rounds")
+    if data["scoring_form"] not in TeamEvent.Scoring.values:
+        raise TeamsError(gettext("Unknown form of scoring."), field="scoring_form")
+    if data["format"] == TeamEvent.Format.KNOCKOUT and data["scoring_form"] != TeamEvent.Scoring.IMPS:
+        raise TeamsError(gettext("A knockout match is decided in IMPs."), field="scoring_form")
     _check_tie_breaks(data["tie_breaks"])
     if data.get("vp_scale", TeamEvent.VpScale.WBF_CONTINUOUS) not in TeamEvent.VpScale.values:
         raise TeamsError(gettext("Choose a VP scale from the list."), field="vp_scale")
@@ -128,6 +132,7 @@ def create_event(*, actor: Actor, **rules: Any) -> TeamEvent:
         "format": TeamEvent.Format.SWISS,
         "rounds": 6,
         "boards_per_match": 8,
+        "scoring_form": TeamEvent.Scoring.IMPS,
         "bye_vp": Decimal(12),
         "vp_table": [],
         "tie_breaks": ["imp_diff", "imp_quotient"],

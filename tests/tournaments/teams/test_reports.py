@@ -53,3 +53,13 @@ def test_a_print_job_makes_the_pdf_and_goes_out_of_date_after_a_change(event, di
     assert jobs.out_of_date(done)
     bad = director_client.post(reverse("teams:print", args=[event.pk]), {"kind": "standings", "paper": "a0"})
     assert bad.status_code == 200 and GeneratedFile.objects.count() == 1
+
+
+def test_a_board_a_match_standings_paper_says_points_and_the_form(director) -> None:
+    event = services.create_event(actor=director, name="BAM night", boards_per_match=2, scoring_form="bam")
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"Club {n}", players=[f"P{i} {n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    services.save_boards(actor=director, match=match, scores={1: (620, 600), 2: (-50, -50)}, version=0)
+    standings = words(render_standings(event)[2])
+    assert "Points" in standings and "Scoring: Board-a-match" in standings and "1.50" in standings

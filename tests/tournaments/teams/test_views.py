@@ -153,3 +153,39 @@ def test_knockout_standings_show_imps_and_the_winner_not_vps(director, director_
     services.save_boards(actor=director, match=match, scores={2: (-100, 620)}, version=1)
     page = director_client.get(url).content.decode()
     assert "<td>0–12</td>" in page and "Winner: Finalist 2" in page and not VPS.search(page)
+
+
+def _play_one_match(director_client, director, form: str) -> TeamEvent:
+    data = {"name": f"{form} teams", "date": "2026-11-24", "format": "round-robin", "rounds": "1",
+            "boards_per_match": "4", "bye_vp": "0", "scoring_form": form}  # fmt: skip
+    assert director_client.post(reverse("teams:new"), data).status_code == 302
+    event = TeamEvent.objects.get(name=f"{form} teams")
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"T{n}", players=[f"P{i}{n}" for i in range(4)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    # the EBU's Patton example: three boards won by 10, one lost by 30, a level aggregate
+    rooms = {"b1_r1": "100", "b1_r2": "90", "b2_r1": "100", "b2_r2": "90", "b3_r1": "100", "b3_r2": "90",
+             "b4_r1": "-300", "b4_r2": "-270"}  # fmt: skip
+    assert director_client.post(url(match), {"version": "0", **rooms}).status_code == 302
+    return event
+
+
+@pytest.mark.parametrize(("form", "points", "label"), [("bam", "3–1", "Board-a-match"), ("patton", "10–6", "Patton")])
+def test_board_a_match_and_patton_events_score_matches_and_standings(
+    director, director_client, form: str, points: str, label: str
+) -> None:
+    event = _play_one_match(director_client, director, form)
+    assert event.scoring_form == form
+    match = event.draw_rounds.get().matches.get()
+    page = director_client.get(url(match)).content.decode()
+    assert f"Points {points}" in page and label in page and "IMPs 0–1" in page  # won on boards, lost in IMPs
+    rows = selectors.standings(event)
+    first, second = points.split("–")
+    assert [(s.team, s.vp) for s in rows] == [(1, int(first)), (2, int(second))]
+    standings = director_client.get(reverse("teams:standings", args=[event.pk])).content.decode()
+    assert "Points" in standings and label in standings
+
+
+def test_a_knockout_is_decided_in_imps(director) -> None:
+    with pytest.raises(services.TeamsError):
+        services.create_event(actor=director, name="Cup", format="knockout", rounds=1, scoring_form="bam")
