@@ -262,7 +262,8 @@ def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Fl
     if party.form in (Party.Form.BRIDGE, Party.Form.PIVOT):
         for n, dealer, vul in deal_plan(first_dealer or "N", party.vulnerability):
             seat = _(SEAT_NAMES[dealer]) if first_dealer else _(DEALER_WORDS[n - 1])
-            vul_word = _(VUL_WORDS[vul] if first_dealer or party.vulnerability != "law9" else LAW9_VULNERABILITY[n - 1])
+            law9 = not first_dealer and party.vulnerability == Party.Vulnerability.LAW9
+            vul_word = _(LAW9_VULNERABILITY[n - 1] if law9 else VUL_WORDS[vul])
             rows.append([str(n), seat, vul_word, "", "", "", "", "", ""])
     else:
         rows += [[str(n), "", "", "", "", "", "", "", ""] for n in range(1, 9)]

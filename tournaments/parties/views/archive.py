@@ -34,7 +34,7 @@ def party_archive(request: HttpRequest, pk: int) -> HttpResponse:
         kind="party",
         archive=do_archive,
         done="parties:archived",
-        takes_off=_("this party off your list of parties"),
+        takes_off=_("Archiving takes this party off your list of parties."),
         archive_url=reverse("parties:archived"),
     )
 
