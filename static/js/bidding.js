@@ -9,7 +9,8 @@
   const $ = (id) => document.getElementById(id);
   const SEATS = ["N", "E", "S", "W"];
   const STRAINS = ["C", "D", "H", "S", "NT"];
-  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  const L = window.BridgedeskLetters || { seat: (s) => s, no_trump: "NT" }; // the page's letters (js/table.js)
+  const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: L.no_trump };
   let dealer = "N";
   let calls = []; // {call, alert}
   let level = "";
@@ -17,6 +18,7 @@
 
   const rank = (bid) => (Number(bid[0]) - 1) * 5 + STRAINS.indexOf(bid.slice(1));
   const isBid = (c) => /^[1-7]/.test(c);
+  const shown = (bid) => bid[0] + SYMBOL[bid.slice(1)]; // "1NT" -> "1SA" in French, "4S" -> "4♠"
   const seatAt = (i) => SEATS[(SEATS.indexOf(dealer) + i) % 4];
 
   function ended() {
@@ -34,7 +36,7 @@
       if (isBid(x.call)) { lastBid = x.call; lastSide = j % 2; doubled = ""; }
       else if (x.call !== "P") { doubled = x.call; lastSide = j % 2; }
     });
-    if (isBid(call) && lastBid && rank(call) <= rank(lastBid)) return interpolate(gettext("%(call)s is not higher than %(last)s."), { call: call, last: lastBid }, true);
+    if (isBid(call) && lastBid && rank(call) <= rank(lastBid)) return interpolate(gettext("%(call)s is not higher than %(last)s."), { call: shown(call), last: shown(lastBid) }, true);
     if (call === "X" && (!lastBid || doubled || lastSide === side)) return gettext("Double only the opponents' last bid.");
     if (call === "XX" && (doubled !== "X" || lastSide === side)) return gettext("Redouble only the opponents' double.");
     return "";
@@ -58,7 +60,7 @@
     calls.forEach((x) => cells.push("<td>" + (isBid(x.call) ? x.call[0] + '<span class="suit-' + x.call.slice(1).toLowerCase() + '">' + SYMBOL[x.call.slice(1)] + "</span>" : x.call === "P" ? pgettext("bridge", "Pass") : x.call) + (x.alert ? "!" : "") + "</td>"));
     const rows = [];
     for (let k = 0; k < cells.length; k += 4) rows.push("<tr>" + cells.slice(k, k + 4).join("") + "</tr>");
-    $("bid-calls").innerHTML = rows.join("") || '<tr><td colspan="4" class="muted">' + interpolate(gettext("Dealer %(dealer)s calls first"), { dealer: dealer }, true) + "</td></tr>";
+    $("bid-calls").innerHTML = rows.join("") || '<tr><td colspan="4" class="muted">' + interpolate(gettext("Dealer %(dealer)s calls first"), { dealer: L.seat(dealer) }, true) + "</td></tr>";
     box.querySelectorAll("[data-bid-level]").forEach((b) => b.classList.toggle("on", b.dataset.bidLevel === level));
     $("bid-alert").classList.toggle("on", alert);
   }

@@ -18,7 +18,8 @@
   let seat = "N";
 
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
-  const rank = (r) => (r === "T" ? "10" : r);
+  const L = window.BridgedeskLetters || { seat: (s) => s, rank: (r) => (r === "T" ? "10" : r) }; // js/table.js
+  const rank = (r) => L.rank(r);
   const count = (s) => Object.values(owner).filter((x) => x === s).length;
 
   function paint() {
@@ -30,7 +31,7 @@
     const rows = SUITS.map((suit) => '<div class="th-suit"><span class="suit-' + suit.toLowerCase() + '">' + SYMBOL[suit] + "</span>" + RANKS.map((r) => {
       const card = suit + r;
       const who = owner[card];
-      return '<button type="button" data-card="' + card + '" class="th-card suit-' + suit.toLowerCase() + (who ? " taken" : "") + (who === seat ? " on" : "") + '">' + rank(r) + (who ? "<small>" + who + "</small>" : "") + "</button>";
+      return '<button type="button" data-card="' + card + '" class="th-card suit-' + suit.toLowerCase() + (who ? " taken" : "") + (who === seat ? " on" : "") + '">' + rank(r) + (who ? "<small>" + L.seat(who) + "</small>" : "") + "</button>";
     }).join("") + "</div>");
     $("th-grid").innerHTML = rows.join("");
     $("th-send").disabled = Object.keys(owner).length !== 52 || SEATS.some((s) => count(s) !== 13);

@@ -12,6 +12,7 @@
   const SEATS = ["N", "E", "S", "W"];
   const RANKS = "AKQJT98765432";
   const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  const L = window.BridgedeskLetters || { seat: (s) => s, rank: (r) => (r === "T" ? "10" : r) }; // js/table.js
   let wanted = false;
   let deal = null; // {level, strain, declarer} as on the keypad
   let cards = [];
@@ -20,7 +21,7 @@
 
   const next = (seat, n) => SEATS[(SEATS.indexOf(seat) + n) % 4];
   const suitHtml = (s) => '<span class="suit-' + s.toLowerCase() + '">' + SYMBOL[s] + "</span>";
-  const text = (card) => suitHtml(card[0]) + card[1].replace("T", "10");
+  const text = (card) => suitHtml(card[0]) + L.rank(card[1]);
 
   function keypad() {
     const on = (sel, attr) => { const b = document.querySelector(sel + " button.on"); return b ? b.dataset[attr] : ""; };
@@ -63,7 +64,7 @@
     const won = whole.filter((t) => ours(t.winner)).length;
     const done = whole.length === 13 || claim != null;
     const turn = next(now.leader, now.cards.length);
-    $("play-turn").textContent = done ? gettext("(the play has ended)") : interpolate(gettext("(%(seat)s to play)"), { seat: turn }, true);
+    $("play-turn").textContent = done ? gettext("(the play has ended)") : interpolate(gettext("(%(seat)s to play)"), { seat: L.seat(turn) }, true);
     const row = SEATS.map((s) => { const at = (SEATS.indexOf(s) - SEATS.indexOf(now.leader) + 4) % 4; return "<td" + (s === turn && !done ? ' class="on"' : "") + ">" + (now.cards[at] ? text(now.cards[at]) : "") + "</td>"; });
     $("play-trick").innerHTML = row.join("");
     let count = interpolate(gettext("Tricks: declarer %(won)s, defence %(lost)s"), { won: won, lost: whole.length - won }, true);
@@ -129,7 +130,7 @@
       own.auction.split(" ").forEach((c) => cells.push(call(c)));
       const rows = [];
       for (let k = 0; k < cells.length; k += 4) rows.push("<tr>" + cells.slice(k, k + 4).join("") + "</tr>");
-      html += '<table class="table compact auction" id="ts-own-auction" aria-label="' + gettext("Your auction") + '"><thead><tr><th>N</th><th>E</th><th>S</th><th>W</th></tr></thead><tbody>' + rows.join("") + "</tbody></table>";
+      html += '<table class="table compact auction" id="ts-own-auction" aria-label="' + gettext("Your auction") + '"><thead><tr>' + SEATS.map((s) => "<th>" + L.seat(s) + "</th>").join("") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
     }
     if (own.play) {
       const words = own.play.split(" ");

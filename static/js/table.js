@@ -6,6 +6,12 @@
 // queue, the offline banner, the polling, the push and the worker are these.
 (function () {
   "use strict";
+  // The page's language's letters ({% letters_json %}: seats, ranks, suits, no-trump), keyed by the stored English
+  // letters the API takes; shared with the sign-in, the bidding box and the play (window.BridgedeskLetters).
+  const blob = document.getElementById("bd-letters");
+  const L = window.BridgedeskLetters = Object.assign({ seats: {}, ranks: {}, suits: {}, no_trump: "NT" }, blob ? JSON.parse(blob.textContent) : {});
+  L.seat = (s) => L.seats[s] || s;
+  L.rank = (r) => L.ranks[r] || (r === "T" ? "10" : r);
   const app = document.getElementById("table-app");
   if (!app) return;
   const api = app.dataset.api;
@@ -13,7 +19,7 @@
   const queueKey = "bridgedesk-queue-" + token;
   // A teams room (room.js) and a party table (party.js) draw their own table; both take the same interface.
   const room = { teams: window.BridgedeskRoom, party: window.BridgedeskParty }[app.dataset.kind] || null;
-  const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: "NT" };
+  const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: L.no_trump };
   const $ = (id) => document.getElementById(id);
   let state = null;
   let etag = null;
@@ -74,10 +80,10 @@
   function render() {
     $("ts-round").textContent = "· " + (state.complete ? gettext("all rounds entered") : interpolate(gettext("Round %(round)s of %(rounds)s"), { round: state.round, rounds: state.rounds }, true));
     const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
-    $("ts-seats").innerHTML = pair(state.ns, "NS") + pair(state.ew, "EW");
+    $("ts-seats").innerHTML = pair(state.ns, L.seat("N") + L.seat("S")) + pair(state.ew, L.seat("E") + L.seat("W"));
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + b.result.declarer : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
-      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: b.dealer, vulnerability: b.vulnerability }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + L.seat(b.result.declarer) : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
+      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: L.seat(b.dealer), vulnerability: b.vulnerability }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
     showMove();
@@ -160,11 +166,11 @@
 
   function describe(p, score) {
     const c = contractText(p.contract);
-    const what = { board: p.board, contract: c, declarer: p.declarer, tricks: p.tricks };
+    const what = { board: p.board, contract: c, declarer: L.seat(p.declarer), tricks: p.tricks };
     let text = p.declarer ? interpolate(gettext("Board %(board)s: %(contract)s by %(declarer)s"), what, true)
       : interpolate(gettext("Board %(board)s: %(contract)s"), what, true);
     if (p.tricks != null) text += ", " + interpolate(ngettext("%(tricks)s trick", "%(tricks)s tricks", p.tricks), what, true);
-    if (p.lead) text += ", " + interpolate(gettext("lead %(card)s"), { card: SUIT[p.lead[0]] + p.lead.slice(1).replace("T", "10") }, true);
+    if (p.lead) text += ", " + interpolate(gettext("lead %(card)s"), { card: SUIT[p.lead[0]] + L.rank(p.lead.slice(1)) }, true);
     return text + (score == null ? "" : " · NS " + (score > 0 ? "+" : "") + score);
   }
 
@@ -249,7 +255,7 @@
       const pct = body.lines.some((l) => "ns_points" in l);
       const cell = (v) => "<td class=\"num\">" + (v == null ? "" : esc(v)) + "</td>";
       const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + esc(who) + "</span>" : "");
-      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + contractText(l.contract) + " " + esc(l.declarer) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
+      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + contractText(l.contract) + " " + esc(L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
       t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + gettext("Contract") + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;

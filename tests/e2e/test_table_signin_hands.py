@@ -145,7 +145,7 @@ def test_the_auction_on_the_bidding_box_sets_the_contract_and_goes_with_the_resu
         page.click("#bid-other button[data-call='X']")  # the opponent doubles
         page.click("#bid-level button[data-bid-level='1']")
         page.click("#bid-strain button[data-bid-strain='C']")  # partner bids lower: refused with the reason
-        expect(page.locator("#bid-error")).to_contain_text("1C is not higher than 1H")
+        expect(page.locator("#bid-error")).to_contain_text("1♣ is not higher than 1♥")
         page.click("#bid-alert")
         page.click("#bid-level button[data-bid-level='2']")
         page.click("#bid-strain button[data-bid-strain='H']")  # partner raises, alerted

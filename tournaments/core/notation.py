@@ -19,6 +19,7 @@ __all__ = [
     "card_for_typing",
     "cards",
     "for_typing",
+    "letters",
     "read_typed",
     "read_typed_card",
     "read_typed_seat",
@@ -102,3 +103,18 @@ def card_for_typing(card: str) -> str:
     if active_notation().language == "en":
         return card[0] + cards(card[1])
     return _SUIT_SYMBOLS.get(card[0], card[0]) + cards(card[1])
+
+
+def letters() -> dict[str, object]:
+    """The active language's letters for a page's script (the phone's keypad, bidding box and sign-in), so the
+    JS shows them without a table of its own: each seat's and rank's letter, each suit's one letter, the
+    no-trump. Keys are the stored English letters, which the phone keeps sending."""
+    table = active_notation()
+    suits: dict[str, str] = {s: k for k, s in table.strains.items() if len(k) == 1 and s != "NT"}
+    return {
+        "language": table.language,
+        "seats": {s: scoring.shown_seat(s, table) for s in "NESW"},
+        "ranks": {r: scoring.shown_cards(r, table) for r in "AKQJT98765432"},
+        "suits": {s: suits.get(s, s) for s in "SHDC"},
+        "no_trump": table.no_trump,
+    }

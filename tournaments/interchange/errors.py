@@ -27,4 +27,17 @@ class InterchangeError(DomainError, ValueError):
 
     def where_text(self) -> str:
         """`where` in the reader's language: "line 40" translated; the file's own names (BOARD 7) as they are."""
-        return _LINE.sub(lambda m: _("line %(line)s") % {"line": m.group(1)}, self.where)
+        return where_text(self.where)
+
+
+def where_text(where: str) -> str:
+    """A place in a file in the reader's language: "line 40" translated; the file's own names (BOARD 7) as they are."""
+    return _LINE.sub(lambda m: _("line %(line)s") % {"line": m.group(1)}, where)
+
+
+def located(where: str, message: str) -> str:
+    """A note on an imported file as the director reads it: the place (its line number kept), then the sentence."""
+    if not where:
+        return message
+    # Translators: a place in an imported file ("line 12, Board 3"), then the whole sentence about it.
+    return _("%(where)s: %(message)s") % {"where": where_text(where), "message": message}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .errors import InterchangeError
 from .pbn_scan import Game
@@ -27,12 +28,15 @@ class DealSet:
     deals: dict[str, str] = field(default_factory=dict)  # board number -> the deal as written
 
     def describe(self) -> str:
+        """The set as a director finds it in the file: its number, its event, its boards and its first line."""
         boards = sorted(int(b) for b in self.deals if b.isdigit())
-        span = (
-            f"boards {boards[0]}-{boards[-1]}" if len(boards) > 1 else f"board {boards[0]}" if boards else "no boards"
-        )
-        name = f" {self.event!r}" if self.event else ""
-        return f"set {self.number}{name} ({span}, from line {self.line})"
+        what = {"number": self.number, "event": f" {self.event!r}" if self.event else "", "line": self.line}
+        if len(boards) > 1:
+            what |= {"first": boards[0], "last": boards[-1]}
+            return _("set %(number)s%(event)s (boards %(first)s-%(last)s, from line %(line)s)") % what
+        if boards:
+            return _("set %(number)s%(event)s (board %(first)s, from line %(line)s)") % (what | {"first": boards[0]})
+        return _("set %(number)s%(event)s (no boards, from line %(line)s)") % what
 
 
 def _event(game: Game) -> str:
@@ -64,18 +68,19 @@ def choose_set(sets: list[DealSet], number: int | None) -> list[Game]:
         if len(sets) == 1:
             return sets[0].games
         listed = "; ".join(s.describe() for s in sets)
-        raise InterchangeError(
-            _(
-                "the file holds %(count)s deal sets: %(listed)s. Choose the set to import (Deal set "
-                "on the upload page, --set N on the command line)."
-            )
-            % {"count": len(sets), "listed": listed},
-            "line 1",
+        message = ngettext(
+            "the file holds %(count)s deal set: %(listed)s. Choose the set to import (Deal set on the upload page, "
+            "--set N on the command line).",
+            "the file holds %(count)s deal sets: %(listed)s. Choose the set to import (Deal set on the upload page, "
+            "--set N on the command line).",
+            len(sets),
         )
+        raise InterchangeError(message % {"count": len(sets), "listed": listed}, "line 1")
     if not 1 <= number <= len(sets):
-        count = f"{len(sets)} deal set" + ("" if len(sets) == 1 else "s")
-        raise InterchangeError(
-            _("there is no deal set %(number)s: the file holds %(count)s.") % {"number": number, "count": count},
-            "line 1",
+        message = ngettext(
+            "there is no deal set %(number)s: the file holds %(count)s deal set.",
+            "there is no deal set %(number)s: the file holds %(count)s deal sets.",
+            len(sets),
         )
+        raise InterchangeError(message % {"number": number, "count": len(sets)}, "line 1")
     return sets[number - 1].games

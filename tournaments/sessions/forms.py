@@ -340,6 +340,10 @@ class RulingForm(forms.Form):
     def clean_contract(self) -> str:
         return notation.read_typed(self.cleaned_data.get("contract") or "")
 
+    def clean_declarer(self) -> str:
+        """The seat in the active language's letters or English, stored in English (``O`` -> ``W`` in French)."""
+        return notation.read_typed_seat(self.cleaned_data.get("declarer") or "")
+
     def clean_weighted(self) -> list[dict[str, str]]:
         parts = []
         for raw in (self.cleaned_data.get("weighted") or "").splitlines():
@@ -354,7 +358,7 @@ class RulingForm(forms.Form):
                     % {"line": repr(raw.strip())}
                 )
             weight, contract, declarer, tricks = bits
-            contract = notation.read_typed(contract)
+            contract, declarer = notation.read_typed(contract), notation.read_typed_seat(declarer)
             parts.append({"weight": weight, "contract": contract, "declarer": declarer, "tricks": tricks})
         return parts
 

@@ -22,7 +22,7 @@ from tournaments.parties import terminal as party_tables
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
-from tournaments.tableside import hands, services, signins, standing
+from tournaments.tableside import hands, letters, services, signins, standing
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.state import table_state
 from tournaments.teams import tables as rooms
@@ -70,7 +70,9 @@ class ResultIn(Schema):
     """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13). A teams room
     sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead. A
     party's table sends its round: `kind` (one of its state's `entry_kinds`), `round`, `seen` (its state's), and
-    `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...})."""
+    `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...}).
+    `letters`: the language whose letters `declarer` and `lead` are in (`fr`: `O` is West, `PR` the spade king);
+    empty for the English letters (`W`, `SK`), which are what is stored."""
 
     board: int | str | None = None
     contract: str = ""
@@ -89,13 +91,15 @@ class ResultIn(Schema):
     deals: list[dict[str, Any]] = []
     seats: dict[str, int | str] = {}
     host_choice: str = ""
+    letters: str = ""
 
 
 class SignInIn(Schema):
     """A player signing into a seat: the member number (or a member picked from the search), and the name typed
-    when the number is not on the club's list."""
+    when the number is not on the club's list. `letters`: the language of the seat's letter (`fr`: `O` is West)."""
 
     seat: str
+    letters: str = ""
     number: str = ""
     name: str = ""
     member: int | None = None
@@ -226,8 +230,8 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
         )
     if link.is_party:
         return _party_answer(request, party_tables.submit_party(link, payload.dict()))
-    else:
-        outcome = rooms.submit_room(link, payload.dict()) if link.is_room else services.submit(link, payload.dict())
+    body = letters.canonical(payload.dict())
+    outcome = rooms.submit_room(link, body) if link.is_room else services.submit(link, body)
     return Status(outcome.status, outcome.body)
 
 
@@ -247,7 +251,7 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     if link.is_room:
         outcome = rooms.preview_room(link, payload.dict())
         return Status(outcome.status, outcome.body)
-    refusal, _row, checked = services.check(link, payload.dict())
+    refusal, _row, checked = services.check(link, letters.canonical(payload.dict()))
     if refusal is not None:
         return Status(refusal.status, refusal.body)
     return Status(200, {"board": checked.board.number, "contract": checked.contract, "ns_score": checked.ns_score})
@@ -336,7 +340,11 @@ def sign_in(request: HttpRequest, token: str, payload: SignInIn) -> Any:
         return link
     try:
         signed = signins.sign_in(
-            link, seat=payload.seat, number=payload.number, name=payload.name, member_id=payload.member
+            link,
+            seat=letters.canonical_seat(payload.seat, payload.letters),
+            number=payload.number,
+            name=payload.name,
+            member_id=payload.member,
         )
     except signins.SignInError as exc:
         return _problem(exc)

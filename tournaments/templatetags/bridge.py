@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import json_script
+from django.utils.safestring import SafeString
 
 from tournaments.core import notation
 
@@ -19,3 +21,21 @@ def contract(value: object) -> str:
 def no_trump() -> str:
     """The no-trump key's label in the active language's notation ("NT", "SA", "BA")."""
     return notation.active_notation().no_trump
+
+
+@register.filter(name="seat")
+def seat(value: object) -> str:
+    """A seat's stored letter as the active language writes it (``W`` -> ``O`` in French)."""
+    return notation.seat("" if value is None else str(value))
+
+
+@register.filter(name="rank")
+def rank(value: object) -> str:
+    """A card's rank (or a holding) in the active language's letters (``K`` -> ``R`` in French, ``T`` -> ``10``)."""
+    return notation.cards("" if value is None else str(value))
+
+
+@register.simple_tag
+def letters_json() -> SafeString:
+    """The active language's letters as a JSON blob (``<script id="bd-letters">``) for the phone's scripts."""
+    return json_script(notation.letters(), "bd-letters")

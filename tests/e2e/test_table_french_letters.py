@@ -1,0 +1,48 @@
+"""A phone whose browser asks for French enters a result on the keypad in French letters (issue 27): West is
+"O", the spade king "♠R"; what is stored is the English "W" and "SK"."""
+
+import os
+import re
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from tests.tournaments.services.factories import make_session, section_a
+from tournaments.sessions.models import Result
+from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.tableside import services
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+def test_a_french_phone_enters_a_result_in_french_letters(live_server):
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    link = services.issue_links(section)[0]
+    board = int(section.table_rounds.get(round=1, table=link.table).boards[0])
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(locale="fr-FR", extra_http_headers={"Accept-Language": "fr"}, **PHONE).new_page()
+        page.goto(f"{live_server.url}/t/{link.token}/")
+        page.click(f"button[data-board='{board}']")
+        expect(page.locator("#k-declarer button[data-declarer='W']")).to_have_text("O")
+        expect(page.locator("#k-lead-rank button[data-lead-rank='K']")).to_have_text("R")
+        page.click("#k-level button[data-level='4']")
+        page.click("#k-strain button[data-strain='S']")
+        page.click("#k-declarer button[data-declarer='W']")
+        page.click("#k-lead-suit button[data-lead-suit='S']")
+        page.click("#k-lead-rank button[data-lead-rank='K']")
+        page.click("#k-result button[data-delta='0']")
+        summary = page.locator("#ts-summary")
+        expect(summary).to_contain_text("♠R")
+        expect(summary).to_contain_text(re.compile(r"4♠ \w+ O\b"))
+        page.click("#ts-send")
+        if page.locator("#ts-confirm").is_visible():
+            page.click("#ts-confirm-yes")
+        expect(page.locator(f"button[data-board='{board}'] .done")).to_contain_text("4♠ O", timeout=15000)
+        browser.close()
+    stored = Result.objects.get(board__number=board)
+    assert (stored.contract, stored.declarer, stored.lead) == ("4S", "W", "SK")
