@@ -65,7 +65,8 @@ api.add_decorator(json_bodies_only, mode="view")
 
 class ResultIn(Schema):
     """A result as on a traveller: contract `4S`, `3NTX` or `PASS`; tricks taken by declarer (0-13). A teams room
-    sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead."""
+    sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead.
+    A duplicate whist table sends no contract: `tricks` are N-S's, and `revoke` ("EW", "NS2", "EW1/4", "NS!")."""
 
     board: int | str
     contract: str = ""
@@ -76,6 +77,7 @@ class ResultIn(Schema):
     seen: int | str | None = None
     client_id: str
     auction: str = ""
+    revoke: str = ""
 
 
 class SignInIn(Schema):

@@ -78,3 +78,13 @@ def check_whist_line(
         errors["revoke"] = str(exc)
         stored = {}
     return int(tricks_text), stored, errors
+
+
+def table_refusal(contract: str, tricks: int | None) -> tuple[str, str] | None:
+    """Why a table's phone at a duplicate whist session is refused (field, message), or None: it sends N-S's
+    tricks (and a revoke, if any), never a contract."""
+    if contract:
+        return "contract", _("Duplicate whist has no contract: send the tricks North-South took.")
+    if tricks is None or not 0 <= tricks <= TRICKS:
+        return "tricks", _("Give the tricks North-South took, 0 to %(most)s.") % {"most": TRICKS}
+    return None
