@@ -12,9 +12,12 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from reportlab.platypus import Paragraph
 
 from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Result, Section, Session, TableRound
+from tournaments.sessions.reports import standings
+from tournaments.sessions.reports.data import SessionData
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.results import ResultEntryError, change_result, record_result
 from tournaments.sessions.services.sessions import SectionSpec, create_session
@@ -140,3 +143,17 @@ def test_a_whist_line_is_changed_through_the_gateway() -> None:
 def test_whist_is_never_scored_by_imps() -> None:
     with pytest.raises(ValidationError, match="match points or by tricks"):
         whist_session(Session.ScoringMethod.BUTLER)
+
+
+@pytest.mark.parametrize(
+    ("method", "words"),
+    [
+        (Session.ScoringMethod.MATCHPOINTS, "Duplicate whist, match points, top 8 per board"),
+        (Session.ScoringMethod.TOTAL_POINTS, "Duplicate whist, tricks above or below the average"),
+    ],
+)
+def test_the_standings_pdf_says_it_is_duplicate_whist(method, words) -> None:
+    section = whist_session(method)
+    play_board_one(section, [7, 8, 6, 7, 7], revoke="EW")
+    story = standings.story(SessionData.load(section.session), "a4")
+    assert any(words in p.getPlainText() for p in story if isinstance(p, Paragraph))
