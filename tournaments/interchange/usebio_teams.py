@@ -23,7 +23,7 @@ from tournaments.core.text import ascii_int, is_digits
 from .errors import InterchangeError
 from .records import SessionRecord
 from .safexml import Element, line_of, parse_xml
-from .usebio import _read_handset, _Reader
+from .usebio_boards import Reader, read_handset
 
 MAX_TEAM = 999  # team numbers (TeamEvent holds up to 32767; no event has a thousand teams)
 MAX_SCORE = 7600  # the teams gateway's bound on an N-S score
@@ -358,7 +358,7 @@ def _attach_deals(root: Element, record: TeamsRecord) -> None:
     """The HANDSET's hand records on the match boards of the same (file) number; one that cannot be read is left
     out with the reason (the pairs reader's rules: voids as -, an em dash or empty, 10 for the ten)."""
     hands = SessionRecord()
-    _read_handset(_Reader(), root, hands)  # the pairs reader's, shared
+    read_handset(Reader(), root, hands)  # the pairs reader's, shared
     record.warnings.extend(hands.warnings)
     deals = {b.number: b.deal for b in hands.boards if b.deal}
     for match in record.matches:

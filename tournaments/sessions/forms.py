@@ -21,6 +21,7 @@ from tournaments.core.errors import DomainError
 from tournaments.movements.suggest import Suggestion
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
 from tournaments.sessions.services.results import LineInput
+from tournaments.sessions.services.whist import revoke_text
 
 INDIVIDUAL_PLAYERS = (8, 12)
 SEAT_CHOICES = [("", "–"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
@@ -42,6 +43,13 @@ class SessionSetupForm(forms.Form):
         label=gettext_lazy("Date"),
         initial=datetime.date.today,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    game = forms.ChoiceField(
+        choices=Session.Game.choices,
+        initial=Session.Game.BRIDGE,
+        required=False,
+        label=gettext_lazy("Game"),
+        help_text=gettext_lazy("Duplicate whist: match points, or total points for tricks over the field's average"),
     )
     scoring_method = forms.ChoiceField(
         choices=Session.ScoringMethod.choices, initial="mp", label=gettext_lazy("Scoring")
@@ -246,6 +254,12 @@ class ResultLineForm(forms.Form):
         label=pgettext_lazy("opening lead", "Lead"),
         widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off"}),
     )
+    revoke = forms.CharField(  # duplicate whist only: "EW", "NS2", "EW1/4", "NS!" (services/whist.py)
+        max_length=8,
+        required=False,
+        label=gettext_lazy("Revoke"),
+        widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"}),
+    )
 
     def line(self) -> LineInput:
         d = self.cleaned_data
@@ -258,6 +272,7 @@ class ResultLineForm(forms.Form):
             tricks=d.get("tricks") or "",
             score=d.get("score") or "",
             lead=notation.read_typed_card(d.get("lead") or ""),
+            revoke=d.get("revoke") or "",
             result_id=d.get("result_id"),
         )
 
@@ -267,9 +282,15 @@ def line_forms(data: Any, initials: list[dict[str, Any]]) -> list[ResultLineForm
     return [ResultLineForm(data, initial=init, prefix=f"line-{i}") for i, init in enumerate(initials)]
 
 
-def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str, Any]:
+def initial_for(result: Result | None, board: int, ns: str, ew: str, *, whist: bool = False) -> dict[str, Any]:
     """A line's initial values: the movement's pairs, and the stored result when there is one."""
     init: dict[str, Any] = {"board": board, "ns": ns, "ew": ew}
+    if whist:  # duplicate whist: N-S's tricks and the revoke, nothing of bridge's
+        if result is not None and result.kind == Result.Kind.PLAYED:
+            init.update(result_id=result.pk, tricks=str(result.tricks), revoke=revoke_text(result.revoke))
+        init["version"] = result.version if result is not None else 0
+        init["shown"] = shown_of("", "", init.get("tricks", ""), revoke=init.get("revoke", ""))
+        return init
     if result is not None and result.kind == Result.Kind.PLAYED:
         made = ""
         if result.contract != "PASS" and result.tricks is not None:
@@ -290,9 +311,10 @@ def initial_for(result: Result | None, board: int, ns: str, ew: str) -> dict[str
     return init
 
 
-def shown_of(contract: str, declarer: str, tricks: str, lead: str = "") -> str:
+def shown_of(contract: str, declarer: str, tricks: str, lead: str = "", *, revoke: str = "") -> str:
     """A line's typed form, to tell whether the director changed it since the page was opened."""
-    parts = (contract, declarer, tricks, lead) if lead.strip() else (contract, declarer, tricks)
+    parts: tuple[str, ...] = (contract, declarer, tricks, lead) if lead.strip() else (contract, declarer, tricks)
+    parts += (f"R{revoke}",) if revoke.strip() else ()
     return "|".join(str(v).strip().upper() for v in parts)
 
 

@@ -188,6 +188,7 @@ def _insert_results(
     """Every traveller line of every club in one executemany (the per-row ORM work is what made it slow)."""
     now = timezone.now()
     empty = Result._meta.get_field("weighted").get_db_prep_value([], connection)
+    no_revoke = Result._meta.get_field("revoke").get_db_prep_value({}, connection)
     stamp = Result._meta.get_field("created_at").get_db_prep_value(now, connection)
     rows = []
     for c, s, sec in zip(checked, sessions, sections, strict=True):
@@ -210,6 +211,7 @@ def _insert_results(
                         line.play if played and len(line.play) <= 200 else "",
                         c.scores[(b.number, line.ns_pair)] if played else None,
                         empty,
+                        no_revoke,
                         stamp,
                         stamp,
                     )
@@ -217,9 +219,9 @@ def _insert_results(
     table = connection.ops.quote_name(Result._meta.db_table)
     columns = (
         "section_id, board_id, ns_entry_id, ew_entry_id, kind, contract, declarer, tricks, lead, auction, play, "
-        "ns_score, version, weighted, created_at, updated_at"
+        "ns_score, version, weighted, revoke, created_at, updated_at"
     )
-    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 1, %s, %s, %s)"
+    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 1, %s, %s, %s, %s)"
     with connection.cursor() as cursor:
         for start in range(0, len(rows), 10_000):
             cursor.executemany(sql, rows[start : start + 10_000])

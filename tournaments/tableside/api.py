@@ -72,7 +72,8 @@ class ResultIn(Schema):
     party's table sends its round: `kind` (one of its state's `entry_kinds`), `round`, `seen` (its state's), and
     `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...}).
     `letters`: the language whose letters `declarer` and `lead` are in (`fr`: `O` is West, `PR` the spade king);
-    empty for the English letters (`W`, `SK`), which are what is stored."""
+    empty for the English letters (`W`, `SK`), which are what is stored.
+    A duplicate whist table sends no contract: `tricks` are N-S's, and `revoke` ("EW", "NS2", "EW1/4", "NS!")."""
 
     board: int | str | None = None
     contract: str = ""
@@ -92,6 +93,7 @@ class ResultIn(Schema):
     seats: dict[str, int | str] = {}
     host_choice: str = ""
     letters: str = ""
+    revoke: str = ""
 
 
 class SignInIn(Schema):

@@ -33,6 +33,7 @@ from tournaments.sessions.services.results import (
     set_play,
 )
 from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
+from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
@@ -281,11 +282,13 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     if board is None or board < 1:
         return _invalid("board", _("Give the board number.")), None, None
     tricks_raw = data.get("tricks")
-    contract = str(data.get("contract") or "").strip()
-    if not contract:
+    contract, tricks = str(data.get("contract") or "").strip(), _as_int(tricks_raw)
+    if link.table_section.session.is_whist:  # N-S's tricks only (and a revoke): sessions/services/whist.py
+        if (whist := table_refusal(contract, tricks)) is not None:
+            return _invalid(*whist), None, None
+    elif not contract:
         return _invalid("contract", _("Give the contract (PASS for a passed-out board).")), None, None
-    tricks = _as_int(tricks_raw)
-    if contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
+    elif contract.upper() not in ("PASS", "P", "AP") and (tricks is None or not 0 <= tricks <= 13):
         return _invalid("tricks", _("Give the tricks declarer took, 0 to 13.")), None, None
     smap = smap or section_map(link.table_section)
     rows = sorted((r for r in smap.rows if r.table == link.table), key=lambda r: r.round)
@@ -313,6 +316,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
         declarer=str(data.get("declarer") or ""),
         tricks="" if tricks is None else str(tricks),
         lead=lead,
+        revoke=str(data.get("revoke") or ""),
     )
     checked = preview_lines(link.table_section, [line], smap=smap)[0]
     if checked is None or checked.errors:

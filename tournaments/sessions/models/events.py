@@ -125,6 +125,10 @@ class Session(Timestamped):
         BRIDGEDESK = "bridgedesk", gettext_lazy("Bridgedesk's own arithmetic")
         PUBLISHED = "published", gettext_lazy("The figures the imported file published")
 
+    class Game(models.TextChoices):
+        BRIDGE = "bridge", gettext_lazy("Duplicate bridge")
+        WHIST = "whist", gettext_lazy("Duplicate whist")
+
     class Status(models.TextChoices):
         SETUP = "setup", gettext_lazy("Setting up")
         PLAYING = "playing", gettext_lazy("Playing")
@@ -134,6 +138,12 @@ class Session(Timestamped):
     name = models.CharField(max_length=120, default="Session 1")
     number = models.PositiveSmallIntegerField(default=1)
     date = models.DateField()
+    game = models.CharField(
+        max_length=8,
+        choices=Game.choices,
+        default=Game.BRIDGE,
+        help_text=gettext_lazy("Duplicate whist: a result is the tricks N-S took, scored by match points or tricks"),
+    )
     scoring_method = models.CharField(max_length=16, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS)
     mp_scale = models.CharField(max_length=8, choices=MatchpointScale.choices, default=MatchpointScale.EBU)
     edition = models.CharField(max_length=8, choices=Edition.choices, default=Edition.CURRENT)
@@ -211,6 +221,11 @@ class Session(Timestamped):
 
     def get_absolute_url(self) -> str:
         return reverse("session_detail", args=[self.pk])
+
+    @property
+    def is_whist(self) -> bool:
+        """Duplicate whist: no contract, no declarer; bridge-only code branches once on this."""
+        return self.game == self.Game.WHIST
 
     @property
     def is_imps(self) -> bool:

@@ -113,6 +113,12 @@ class Result(Timestamped):
         help_text='[{"weight": 0.5, "contract": "4S", "declarer": "N", "tricks": 10, "ns_score": 420}]',
     )
 
+    revoke = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Duplicate whist, Law X s. 4: {"side": "EW", "count": 1, "tricks_before": 0, "full_penalty": false}',
+    )
+
     class Meta:
         db_table = "tournaments_result"
         ordering = ["section", "board__number", "ns_entry__number"]

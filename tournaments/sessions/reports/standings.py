@@ -28,7 +28,14 @@ FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West"
 
 
 def method_words(scores: SectionScores) -> str:
-    method = scores.section.session.get_scoring_method_display()
+    session = scores.section.session
+    method = session.get_scoring_method_display()
+    if session.is_whist:  # the game says what the figures are: match points, or tricks over the average
+        method = (
+            _("Duplicate whist, match points")
+            if scores.full_top
+            else _("Duplicate whist, tricks above or below the average")
+        )
     if scores.full_top:
         return _("%(method)s, top %(top)s per board") % {"method": method, "top": points(scores.full_top)}
     return method

@@ -144,7 +144,14 @@ def standings_rows(standings: list[Standing], card_url: Callable[[Entry], str]) 
     ]
 
 
+def _whist_row(row: dict[str, Any], line: LineResult) -> dict[str, Any]:
+    """Duplicate whist has no contract: the line reads N-S's tricks and the revoke's R ("7 +R1")."""
+    tricks = line.result.tricks if line.result.kind == Result.Kind.PLAYED else None
+    return row | {"contract": line.display_score, "made": "", "ns_plus": tricks, "ns_minus": None}
+
+
 def traveller_rows(board: BoardScore) -> list[dict[str, Any]]:
+    whist = board.section.session.is_whist
     rows = []
     for line in board.lines:
         r = line.result
@@ -168,6 +175,8 @@ def traveller_rows(board: BoardScore) -> list[dict[str, Any]]:
                 "note": _ruling_note(line),
             }
         )
+        if whist:
+            rows[-1] = _whist_row(rows[-1], line)
     rows.sort(key=lambda d: (d["round"] or 0, d["table"] or 0))
     return rows
 

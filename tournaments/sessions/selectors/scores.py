@@ -34,6 +34,7 @@ import scoring
 from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
+from tournaments.sessions.selectors.whist import rate_whist
 
 ONE_FIELD = ""
 ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
@@ -264,6 +265,7 @@ class Rated:
     datum: int | None
     points: list[Points]
     unrounded: list[tuple[float | None, float | None]] = field(default_factory=list)  # before the rounding
+    marks: list[str] = field(default_factory=list)  # duplicate whist: each line's R ("+R2"), "" for none
 
 
 class BoardScorer(Protocol):
@@ -334,8 +336,22 @@ class TotalPointsScorer:
         return Rated(None, None, points)
 
 
+@dataclass
+class WhistScorer:
+    """Duplicate whist: match points on N-S's tricks, or tricks over the average (selectors/whist.py)."""
+
+    scale: str
+    method: str  # "matchpoints" or "tricks"
+
+    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
+        top, points, marks = rate_whist(rows, scale=self.scale, method=self.method)
+        return Rated(top, None, [(ns, ew, ns, ew) for ns, ew in points], [], marks)
+
+
 def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardScorer:
     method = session.scoring_method
+    if session.is_whist:  # the one branch: duplicate whist is scored by scoring.whist
+        return WhistScorer(session.mp_scale, "matchpoints" if method == Session.ScoringMethod.MATCHPOINTS else "tricks")
     if method == Session.ScoringMethod.MATCHPOINTS:
         return MatchpointScorer(
             session.mp_scale, session.use_neuberg, most, full_top or 0.0, session.neuberg_rounding or "none"
@@ -390,6 +406,8 @@ def _score(
         ]
         for line, (ns_exact, ew_exact) in zip(lines, rated.unrounded, strict=False):
             line.ns_unrounded, line.ew_unrounded = ns_exact, ew_exact
+        for line, mark in zip(lines, rated.marks, strict=False):
+            line.display_score += f" {mark}" if mark else ""
         board = boards[number]
         board_scores.append(
             BoardScore(board, section, rated.top, rated.datum, lines, rulings_by_board.get(board.pk, []))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -14,6 +15,7 @@ from tournaments.core.errors import DomainError
 from tournaments.core.text import is_digits
 from tournaments.sessions.models import Board, Entry, Section, Session, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, section_map
+from tournaments.sessions.services.whist import check_whist_line, revoke_text
 
 
 @dataclass
@@ -28,11 +30,12 @@ class LineInput:
     tricks: str = ""
     score: str = ""
     lead: str = ""
+    revoke: str = ""  # duplicate whist: "EW", "NS2", "EW1/4", "NS!" (services/whist.py)
     result_id: int | None = None
     version: int | None = None  # the version the page showed (0: no result then); None: not checked
 
     def is_blank(self) -> bool:
-        return not any(str(v).strip() for v in (self.contract, self.declarer, self.tricks, self.score))
+        return not any(str(v).strip() for v in (self.contract, self.declarer, self.tricks, self.score, self.revoke))
 
 
 @dataclass
@@ -50,6 +53,8 @@ class CheckedLine:
     ns_score: int | None = None
     lead: str = ""  # the opening lead as stored ("HT"), checked against the deal when the board's deal is known
     errors: dict[str, str] = field(default_factory=dict)
+    revoke: dict[str, Any] = field(default_factory=dict)  # duplicate whist: Law X s. 4's revoke, as stored
+    whist: bool = False
 
     @property
     def ok(self) -> bool:
@@ -60,6 +65,9 @@ class CheckedLine:
         """The line as a director reads it: "4S= N 420"."""
         if self.ns_score is None:
             return ""
+        if self.whist:
+            mark = revoke_text(self.revoke)
+            return _("N-S %(tricks)s tricks") % {"tricks": self.tricks} + (f" R:{mark}" if mark else "")
         if self.contract == "PASS":
             return _("Passed out 0")
         assert self.tricks is not None
@@ -151,6 +159,13 @@ def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], sess
         return out
     out.board = board
     _resolve_pairs(line, board, smap, out)
+    if session.is_whist:  # no contract, no declarer: N-S's tricks and the revoke (services/whist.py)
+        out.whist = True
+        bridge_typed = bool(line.contract.strip() or line.declarer.strip())
+        out.tricks, out.revoke, errors = check_whist_line(line.tricks, line.revoke, bridge_typed=bridge_typed)
+        out.ns_score = out.tricks
+        out.errors.update(errors)
+        return out
     try:
         contract = scoring.parse_contract(line.contract)
     except scoring.ScoringError as exc:

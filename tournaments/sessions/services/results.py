@@ -79,6 +79,7 @@ RESULT_FIELDS = [
     "ns_percent",
     "ew_percent",
     "weighted",
+    "revoke",
     "version",
 ]
 
@@ -101,6 +102,7 @@ def _apply(result: Result, c: CheckedLine) -> None:
     result.lead = c.lead
     result.ns_percent = result.ew_percent = None
     result.weighted = []
+    result.revoke = dict(c.revoke)
 
 
 @dataclass
@@ -362,15 +364,22 @@ def record_result(
     board: int,
     ns: str,
     ew: str,
-    contract: str,
+    contract: str = "",
     declarer: str = "",
     tricks: str | int = "",
     score: str | int = "",
     why: str = "",
+    revoke: str = "",
 ) -> Result:
-    """Record one traveller line: checked against the movement, scored, saved and audited."""
-    line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score))
+    """Record one traveller line: checked against the movement, scored, saved and audited.
+
+    A duplicate whist line gives N-S's `tricks` (no contract, no declarer) and the `revoke` if any ("EW")."""
+    line = LineInput(board, str(ns), str(ew), contract, declarer, str(tricks), str(score), revoke=revoke)
     if line.is_blank():
+        if section.session.is_whist:
+            raise ResultEntryError(
+                {0: {"tricks": _("Type the tricks North-South took (0 to %(most)s).") % {"most": 13}}}
+            )
         raise ResultEntryError({0: {"contract": _("The contract is missing.")}})
     result = save_lines(actor=actor, section=section, lines=[line], why=why)[0]
     assert result is not None
@@ -386,8 +395,9 @@ def change_result(
     tricks: str | int = "",
     score: str | int = "",
     why: str = "",
+    revoke: str = "",
 ) -> Result:
-    """Change a played result's contract, declarer or tricks; the pairs and board stay."""
+    """Change a played result's contract, declarer or tricks (whist: tricks and revoke); the pairs and board stay."""
     line = LineInput(
         result.board.number,
         result.ns_entry.label,
@@ -396,6 +406,7 @@ def change_result(
         declarer,
         str(tricks),
         str(score),
+        revoke=revoke,
         result_id=result.pk,
     )
     saved = save_lines(actor=actor, section=result.section, lines=[line], why=why)[0]

@@ -163,6 +163,19 @@ def _set_up(section: Section) -> None:
 
 
 @transaction.atomic
+def _check_game(game: str, scoring_method: str) -> None:
+    """Duplicate whist scores by match points or by tricks over the average ("total"): never by IMPs."""
+    if game not in Session.Game.values:
+        raise ValidationError({"game": _("Unknown game %(game)s.") % {"game": repr(game)}})
+    if game == Session.Game.WHIST and scoring_method not in (
+        Session.ScoringMethod.MATCHPOINTS,
+        Session.ScoringMethod.TOTAL_POINTS,
+    ):
+        raise ValidationError(
+            {"scoring_method": _("Duplicate whist is scored by match points or by tricks over the average (total).")}
+        )
+
+
 def create_session(
     *,
     actor: Actor,
@@ -174,6 +187,7 @@ def create_session(
     scoring_method: str = Session.ScoringMethod.MATCHPOINTS,
     mp_scale: str = Session.MatchpointScale.EBU,
     event: Event | None = None,
+    game: str = Session.Game.BRIDGE,
 ) -> Session:
     """Create the event (unless given), the session, its sections with movement rows, entries and boards."""
     if not sections:
@@ -185,6 +199,7 @@ def create_session(
                 % {"scoring_method": repr(scoring_method)}
             }
         )
+    _check_game(game, scoring_method)
     if mp_scale not in Session.MatchpointScale.values:
         raise ValidationError({"mp_scale": _("Unknown match-point scale %(mp_scale)s.") % {"mp_scale": repr(mp_scale)}})
     built = [build_movement(spec) for spec in sections]
@@ -202,6 +217,7 @@ def create_session(
         date=date,
         scoring_method=scoring_method,
         mp_scale=mp_scale,
+        game=game,
         status=Session.Status.SETUP,
     )
     board_numbers: set[int] = set()
@@ -220,7 +236,8 @@ def create_session(
         action=AuditAction.SESSION_CREATE,
         target=session,
         session_id=session.pk,
-        new={"sections": [{"pairs": s.pairs, "kind": s.kind, "variant": s.variant} for s in sections]},
+        new={"sections": [{"pairs": s.pairs, "kind": s.kind, "variant": s.variant} for s in sections]}
+        | ({"game": game} if game != Session.Game.BRIDGE else {}),
     )
     for section in session.sections.all():
         _set_up(section)

@@ -31,6 +31,8 @@ from tournaments.sessions.services.results import (
 )
 from tournaments.sessions.views.common import get_section, get_session
 
+LINE_FIELDS = ("ns", "ew", "contract", "declarer", "tricks", "score", "lead", "revoke")  # errors shown at a field
+
 
 @dataclass
 class Line:
@@ -66,13 +68,16 @@ def _lines(
         for b in Board.objects.filter(session_id=section.session_id, number__in=boards)
     }
     initials, lines = [], []
+    whist = section.session.is_whist
     for row, board in slots:
         result = results.get((board, row.ns_entry_id, row.ew_entry_id))
         lines.append(Line(row, board, result, None, vul.get(board, "")))
         if result is None or result.kind == Result.Kind.PLAYED:
             assert row.ns_entry is not None and row.ew_entry is not None  # a played row seats both pairs
             initials.append(
-                initial_for(result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"))
+                initial_for(
+                    result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"), whist=whist
+                )
             )
     forms = iter(line_forms(request.POST if request is not None and request.method == "POST" else None, initials))
     for line in lines:
@@ -137,7 +142,7 @@ def _untouched(line: Line, typed: LineInput) -> bool:
     return (
         typed.version is not None
         and shown is not None
-        and shown == shown_of(typed.contract, typed.declarer, typed.tricks, typed.lead)
+        and shown == shown_of(typed.contract, typed.declarer, typed.tricks, typed.lead, revoke=typed.revoke)
     )
 
 
@@ -205,9 +210,7 @@ def _handle(
                 if form is None or field == "why":
                     messages.error(request, message)
                     continue
-                form.add_error(
-                    field if field in ("ns", "ew", "contract", "declarer", "tricks", "score", "lead") else None, message
-                )
+                form.add_error(field if field in LINE_FIELDS else None, message)
         for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
             line.preview = checked
         _set_focus(lines)

@@ -39,6 +39,13 @@ def _export(
     return export(request, kind, records, name, **options)
 
 
+def _unit(session: Session) -> str:
+    """The standings' unit: duplicate whist's "total" is tricks above or below the field's average."""
+    if session.scoring_method == "total":
+        return "tricks" if session.is_whist else "points"
+    return "match points"
+
+
 def _slug(session: Session, section: Section, what: str) -> str:
     return f"{session.date:%Y-%m-%d}-{section.letter}-{what}"
 
@@ -73,7 +80,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "scores": scores,
         "fields": fields,
         "boards_scored": len(scores.boards),
-        "unit": "IMPs" if session.is_imps else ("points" if session.scoring_method == "total" else "match points"),
+        "unit": "IMPs" if session.is_imps else _unit(session),
         "awards": session_awards(session),
         "rankings": session_rankings(session, [scores]),
     }

@@ -78,6 +78,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 date=setup.cleaned_data["date"],
                 scoring_method=setup.cleaned_data["scoring_method"],
                 mp_scale=setup.cleaned_data["mp_scale"],
+                game=setup.cleaned_data.get("game") or Session.Game.BRIDGE,
                 sections=specs,
                 event=setup.cleaned_data.get("event"),
             )
