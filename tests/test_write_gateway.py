@@ -64,6 +64,8 @@ WRITERS: dict[str, str] = {
     "(draw, a table's deals, progression), split from parties/services.py (at 500 lines); each locked, audited",
     "tournaments/simultaneous/bulk.py": "the bulk form of the same import (hundreds of clubs' files), audited per "
     "club as a single import is",
+    "tournaments/tableside/clock.py": "the table service's round clock and director's calls, split from "
+    "tableside/services.py (at 500 lines); each locks the session's sections and bumps its version",
     "tournaments/tableside/signins.py": "the table's sign-in service: each sign-in and the director's seat fix is "
     "locked, audited (table.sign_in, table.sign_in_fix) and bumps the section (tableside/services.py is full)",
 }

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
-from tournaments.core.actors import Actor, user_of
+from tournaments.core.actors import Actor
 from tournaments.core.errors import NOT_FOUND, TOO_MANY, LinkRefused
 from tournaments.core.limits import TOKEN_GUESSES
 from tournaments.sessions.models import Result, Section, Session, TableRound
@@ -32,11 +32,11 @@ from tournaments.sessions.services.results import (
     set_lead,
     set_play,
 )
-from tournaments.sessions.services.versions import bump, bump_session, lock_section, lock_sections
+from tournaments.sessions.services.versions import bump, lock_section
 from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
-from tournaments.tableside.models import DirectorCall, RoundTimer, TableEntry, TableLink, TableSettings
+from tournaments.tableside.models import TableEntry, TableLink, TableSettings
 from tournaments.tableside.state import current_row, entered, entered_at, where_played
 
 if TYPE_CHECKING:
@@ -458,53 +458,8 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         return _against_stored(link, entry, stored, checked)
 
 
-# ---- the clock and the director's calls -----------------------------------------------------------------------
-
-
-def timer_of(session: Session) -> RoundTimer:
-    """The session's round clock as stored, or a stopped one (unsaved): reading it never writes."""
-    return RoundTimer.objects.filter(session=session).first() or RoundTimer(session=session)
-
-
-def timer_action(*, session: Session, action: str, minutes: int | None = None) -> RoundTimer:
-    """start (a new round), pause, resume, add (minutes, may be negative), or set (minutes a round)."""
-    with transaction.atomic():
-        lock_sections(session.pk)
-        RoundTimer.objects.get_or_create(session=session)
-        timer = RoundTimer.objects.select_for_update().get(session=session)
-        bump_session(session.pk)  # every table's clock, the panel and the screen: their polls see a new version
-        now = timezone.now()
-        if action == "start":
-            timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0
-        elif action == "pause" and timer.started_at and timer.paused_at is None:
-            timer.paused_at = now
-        elif action == "resume" and timer.paused_at is not None:
-            timer.paused_seconds += (now - timer.paused_at).total_seconds()
-            timer.paused_at = None
-        elif action == "add" and minutes is not None:
-            timer.extra_seconds += 60 * max(-60, min(60, minutes))
-        elif action == "set" and minutes is not None and 1 <= minutes <= 120:
-            timer.minutes = minutes
-        timer.save()
-    return timer
-
-
-def call_director(link: TableLink) -> DirectorCall:
-    """A table asks for the director; a second press while one is open is the same call."""
-    with transaction.atomic():
-        lock_section(link.table_section_id)
-        open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
-        if open_call is not None:
-            return open_call
-        bump(link.table_section_id)  # the panel's polls see the call
-        return DirectorCall.objects.create(link=link)
-
-
-def answer_call(*, actor: Actor, call: DirectorCall) -> None:
-    with transaction.atomic():
-        lock_section(call.link.table_section_id)
-        answered = DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
-            answered_at=timezone.now(), answered_by=user_of(actor)
-        )
-        if answered:
-            bump(call.link.table_section_id)
+# The clock and the director's calls live in clock.py; callers still find them here.
+from tournaments.tableside.clock import answer_call as answer_call  # noqa: E402
+from tournaments.tableside.clock import call_director as call_director  # noqa: E402
+from tournaments.tableside.clock import timer_action as timer_action  # noqa: E402
+from tournaments.tableside.clock import timer_of as timer_of  # noqa: E402

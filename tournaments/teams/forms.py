@@ -45,6 +45,7 @@ class EventForm(forms.ModelForm[TeamEvent]):
             "rounds": gettext_lazy("Rounds"),
             "boards_per_match": gettext_lazy("Boards per match"),
             "bye_vp": gettext_lazy("Bye VPs"),
+            "scoring_form": gettext_lazy("Scoring"),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -12,8 +12,9 @@ from django.db import transaction
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
+from tournaments.teams.errors import parse_score as _score
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPlayer, TeamRound
-from tournaments.teams.services import _bump, _score, _text, create_event
+from tournaments.teams.services import _bump, _text, create_event
 
 # A board: the two rooms' N-S scores, then (optional) what the file says of each room and the hand record.
 ImportedBoard = tuple[int, int] | tuple[int, int, Mapping[str, Mapping[str, str]], str]

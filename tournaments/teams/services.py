@@ -25,11 +25,13 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.errors import CONFLICT, DomainError
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.tableside import hub
 from tournaments.teams import selectors
 from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
+from tournaments.teams.errors import StaleMatch as StaleMatch
+from tournaments.teams.errors import TeamsError as TeamsError
+from tournaments.teams.errors import parse_score as parse_score
 from tournaments.teams.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -58,18 +60,6 @@ __all__ = [
     "set_lineup",
     "set_tie_breaks",
 ]
-
-MAX_SCORE = 7600  # the largest N-S score a deal can make (7NTXX+ vulnerable is 2980; 7600 catches a typo only)
-
-
-class TeamsError(DomainError):
-    """The teams domain's refusal (tournaments/core/errors.py): the message, at its field."""
-
-
-class StaleMatch(TeamsError):
-    """The match changed since the form was loaded: the save is refused, the page shows what is there now."""
-
-    code = CONFLICT
 
 
 def _text(value: str, field: str, max_length: int, label: str = "") -> str:
@@ -275,32 +265,6 @@ def add_round(*, actor: Actor, event: TeamEvent) -> TeamEvent:
     return event
 
 
-SCORE_TEXT = re.compile(r"[+-]?[0-9]{1,5}")  # ASCII digits only: int() would take "٣٠" or "３０" as 30
-
-
-def _score(value: object, board: int, room: int) -> int:
-    raw = str(value).strip()
-    if not SCORE_TEXT.fullmatch(raw):
-        shown = raw if len(raw) <= 20 else raw[:20] + "…"
-        raise TeamsError(
-            gettext("Board %(board)s, room %(room)s: %(text)s is not a score.")
-            % {"board": board, "room": room, "text": repr(shown)},
-            field=f"b{board}_r{room}",
-        )
-    score = int(raw)
-    if abs(score) > MAX_SCORE or score % 10:
-        raise TeamsError(
-            f"Board {board}, room {room}: {score} is not a bridge score (a multiple of 10, at most {MAX_SCORE}).",
-            field=f"b{board}_r{room}",
-        )
-    return score
-
-
-def parse_score(value: object, board: int, room: int) -> int:
-    """A typed N-S score checked as the keyboard page checks it (TeamsError with the message otherwise)."""
-    return _score(value, board, room)
-
-
 @transaction.atomic
 def save_boards(
     *,
@@ -333,7 +297,7 @@ def save_boards(
             )
         old = existing.get(number)
         old_pair = (old.room1_ns, old.room2_ns) if old else None
-        new_pair = None if pair is None else (_score(pair[0], number, 1), _score(pair[1], number, 2))
+        new_pair = None if pair is None else (parse_score(pair[0], number, 1), parse_score(pair[1], number, 2))
         if new_pair == old_pair:
             continue
         if new_pair is None:

@@ -28,6 +28,7 @@ from tournaments.core.errors import FINISHED, LinkRefused
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import Outcome
 from tournaments.teams import selectors, services
+from tournaments.teams.errors import SCORE_TEXT
 from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound
 
 __all__ = [
@@ -146,7 +147,7 @@ def _seen(text: str) -> int | None:
     raw = text.strip()
     if not raw:
         return None
-    if not services.SCORE_TEXT.fullmatch(raw):
+    if not SCORE_TEXT.fullmatch(raw):
         raise services.TeamsError(_("The page is out of date: reload it."))
     return int(raw)
 
