@@ -20,11 +20,13 @@ published points, each pair's published total, percentage and place, as the file
 from __future__ import annotations
 
 import hashlib
+import uuid
 from collections import defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Q
 
@@ -32,6 +34,7 @@ import scoring
 from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
+from tournaments.sessions.selectors.frozen import Freezable, LocalCopies, freeze, seal
 
 ONE_FIELD = ""
 ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
@@ -39,7 +42,7 @@ IMP_METHODS: dict[str, ImpMethod] = {Session.ScoringMethod.BUTLER: "butler", Ses
 
 
 @dataclass
-class LineResult:
+class LineResult(Freezable):
     """One traveller line with its points from both sides (match points, IMPs or total points)."""
 
     result: Result
@@ -47,7 +50,7 @@ class LineResult:
     ew_points: float | None
     ns_score: int | None
     display_score: str
-    rulings: list[Ruling] = field(default_factory=list)
+    rulings: Sequence[Ruling] = field(default_factory=list)
     ns_total_points: float | None = None  # what the line adds to the NS pair's total (after Neuberg)
     ew_total_points: float | None = None
     ns_unrounded: float | None = None  # the factored points before the session's rounding (None: not rounded)
@@ -55,19 +58,19 @@ class LineResult:
 
 
 @dataclass
-class BoardScore:
+class BoardScore(Freezable):
     """A board's traveller in a section, rated."""
 
     board: Board
     section: Section
     top: float | None
     datum: int | None
-    lines: list[LineResult]
-    rulings: list[Ruling] = field(default_factory=list)
+    lines: Sequence[LineResult]
+    rulings: Sequence[Ruling] = field(default_factory=list)
 
 
 @dataclass
-class Standing:
+class Standing(Freezable):
     """An entry's place in its field."""
 
     entry: Entry
@@ -94,17 +97,21 @@ class Standing:
 
 
 @dataclass
-class SectionScores:
-    """Everything scored in one section."""
+class SectionScores(Freezable):
+    """Everything scored in one section.
+
+    As handed out by `score_section` it is frozen (see selectors/frozen.py): the same object answers every
+    request of this process at that version, so nobody may change it; a caller that wants other figures makes
+    its own (`dataclasses.replace`, a list of its own)."""
 
     section: Section
     method: str
     scale: str
     full_top: float | None
-    boards: list[BoardScore]
-    standings: dict[str, list[Standing]]
-    entries: list[Entry]
-    rulings: list[Ruling]
+    boards: Sequence[BoardScore]
+    standings: Mapping[str, Sequence[Standing]]
+    entries: Sequence[Entry]
+    rulings: Sequence[Ruling]
     published: bool = False  # the figures shown are the ones the imported file published
 
     def standing_of(self, entry_id: int) -> Standing | None:
@@ -178,9 +185,40 @@ def score_section(section: Section, *, arithmetic: str | None = None) -> Section
     session = section.session
     settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
-    key = f"section-scores:{section.pk}:{version}:{int(published)}:{digest}"
-    scores, _stale = get_or_build(key, lambda: _score_now(section, published=published), ttl=SCORES_TTL_SECONDS)
-    scores.section = section  # the caller's object (its session as the caller loaded it)
+    key = f"section-scores:v2:{section.pk}:{version}:{int(published)}:{digest}"
+    # (v2: kept as (stamp, scores) since issue 24; an old process's plain scores at the old key are never read)
+    scores = _kept(key) or _build(key, section, published)
+    mine = replace(scores, section=section)  # the caller's object (its session as the caller loaded it)
+    seal(mine)  # its parts are the shared ones, already frozen
+    return mine
+
+
+# Each process keeps the scores it read under a stamp the cache holds beside them (a few bytes to fetch), as
+# the section map does (lookups.py): unpickling the whole object (490 KB and 14 ms of CPU at 30 tables) on every
+# request was most of the big screen's and the live panel's time (issue 24). A cleared or evicted cache, or new
+# scores at the key (another process rebuilt them), is a new stamp, so this copy is never answered for scores
+# the cache no longer holds; every write bumps the section's version, i.e. the key. The copy is frozen: every
+# request of the process shares it.
+LOCAL_SCORES = 32  # sections being shown at once, at one or two versions each
+_local: LocalCopies[SectionScores] = LocalCopies(LOCAL_SCORES)
+
+
+def _kept(key: str) -> SectionScores | None:
+    stamp = cache.get(f"{key}:stamp")
+    return None if stamp is None else _local.get(stamp)
+
+
+def _build(key: str, section: Section, published: bool) -> SectionScores:
+    """The scores at `key` from the cache or built (once, core/once.py), stamped, frozen and kept here."""
+
+    def build() -> tuple[str, SectionScores]:
+        return uuid.uuid4().hex, _score_now(section, published=published)
+
+    (stamp, scores), _stale = get_or_build(key, build, ttl=SCORES_TTL_SECONDS)
+    if cache.get(f"{key}:stamp") != stamp:
+        cache.set(f"{key}:stamp", stamp, SCORES_TTL_SECONDS)
+    freeze(scores)
+    _local.put(stamp, scores)
     return scores
 
 
@@ -224,6 +262,7 @@ def _show_published(scores: SectionScores) -> None:
             if line.ns_total_points == line.ns_points:  # a board not factored: the line's points are the total's
                 line.ns_total_points, line.ew_total_points = result.published_ns_points, result.published_ew_points
             line.ns_points, line.ew_points = result.published_ns_points, result.published_ew_points
+    standings: dict[str, list[Standing]] = {}
     for key, rows in scores.standings.items():
         for standing in rows:
             entry = standing.entry
@@ -232,7 +271,8 @@ def _show_published(scores: SectionScores) -> None:
                 if entry.published_percentage is not None:  # a file without percentages keeps ours
                     standing.percentage = entry.published_percentage
                 standing.place = entry.published_place or standing.place
-        scores.standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
+        standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
+    scores.standings = standings
 
 
 def score_session(session: Session) -> list[SectionScores]:
