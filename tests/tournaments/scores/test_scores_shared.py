@@ -156,3 +156,24 @@ def test_scores_in_a_transaction_are_the_callers_own(section):
     mine.method = "changed"  # not frozen: nobody else holds it
     assert _scored(section).method != "changed"
     assert scores_module.LOCAL_SCORES > 0
+
+
+def test_the_big_screen_reads_only_its_rows_and_follows_every_write(section, monkeypatch):
+    """The screen keeps only the rows it shows per section version: a poll on an unchanged version neither
+    scores nor reads the scores object; a write (here another process's: the version bumped) shows at once."""
+    from tournaments.tableside import screen
+
+    session = Session.objects.get(pk=section.session_id)
+    first = screen.rankings_of(session)
+    assert [r.title for r in first] == ["North-South", "East-West"] and len(first[0].rows) == 4
+    calls: list[int] = []
+    real = screen.score_session
+    monkeypatch.setattr(screen, "score_session", lambda s: calls.append(1) or real(s))
+    fetched = _recording_gets(monkeypatch)
+    assert screen.rankings_of(session) == first
+    assert calls == [] and not [k for k in fetched if k.startswith("section-scores:")]
+    played = Result.objects.filter(section=section, kind=Result.Kind.PLAYED).order_by("pk").first()
+    Result.objects.filter(pk=played.pk).update(ns_score=(played.ns_score or 0) + 2000)
+    Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
+    after = screen.rankings_of(session)
+    assert calls == [1] and after != first

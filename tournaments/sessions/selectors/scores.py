@@ -182,9 +182,7 @@ def score_section(section: Section, *, arithmetic: str | None = None) -> Section
     if connection.in_atomic_block:
         return _score_now(section, published=published)
     version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
-    session = section.session
-    settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
-    digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
+    digest = settings_digest(section.session)
     key = f"section-scores:v2:{section.pk}:{version}:{int(published)}:{digest}"
     # (v2: kept as (stamp, scores) since issue 24; an old process's plain scores at the old key are never read)
     scores = _kept(key) or _build(key, section, published)
@@ -220,6 +218,13 @@ def _build(key: str, section: Section, published: bool) -> SectionScores:
     freeze(scores)
     _local.put(stamp, scores)
     return scores
+
+
+def settings_digest(session: Session) -> str:
+    """The session's settings as part of a cache key: a change of conventions changes the scores without a write
+    to the sections."""
+    settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
+    return hashlib.sha256(settings.encode()).hexdigest()[:16]
 
 
 def _shows_published(session: Session, arithmetic: str | None) -> bool:
