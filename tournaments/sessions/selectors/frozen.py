@@ -10,11 +10,16 @@ results, are not frozen: the tests check that every page leaves them as they wer
 from __future__ import annotations
 
 import threading
+import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from typing import Any, Generic, NoReturn, TypeVar
 
-T = TypeVar("T")
+from django.core.cache import cache
+
+from tournaments.core.once import get_or_build
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -68,19 +73,27 @@ def seal(obj: Freezable) -> None:
     object.__setattr__(obj, "_frozen", True)
 
 
-class LocalCopies(Generic[T]):
-    """The last `size` values this process kept, by stamp, shared by its threads."""
+F = TypeVar("F", bound=Freezable)
+
+
+class LocalCopies(Generic[F]):
+    """The last `size` values this process kept, by stamp, shared by its threads, frozen.
+
+    The stamp is stored in Django's cache beside the value (a few bytes to fetch): a process answers from its
+    copy while the cache holds the same stamp. A cleared or evicted cache, or a new value at the key (another
+    process rebuilt it), is a new stamp, so a copy is never answered for a value the cache no longer holds.
+    """
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[str, T] = OrderedDict()
+        self._items: OrderedDict[str, F] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, stamp: str) -> T | None:
+    def get(self, stamp: str) -> F | None:
         with self._lock:
             return self._items.get(stamp)
 
-    def put(self, stamp: str, value: T) -> None:
+    def put(self, stamp: str, value: F) -> None:
         if self.size <= 0:
             return
         with self._lock:
@@ -92,3 +105,17 @@ class LocalCopies(Generic[T]):
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+
+    def kept_or_built(self, key: str, build: Callable[[], F], *, ttl: int) -> F:
+        """The value at `key`: this process's copy when the cache's stamp is one it holds, else the cache's or
+        built (once, core/once.py), stamped, frozen and kept here."""
+        stamp = cache.get(f"{key}:stamp")
+        mine = None if stamp is None else self.get(stamp)
+        if mine is not None:
+            return mine
+        (stamp, value), _stale = get_or_build(key, lambda: (uuid.uuid4().hex, build()), ttl=ttl)
+        if cache.get(f"{key}:stamp") != stamp:
+            cache.set(f"{key}:stamp", stamp, ttl)
+        freeze(value)
+        self.put(stamp, value)
+        return value

@@ -20,21 +20,18 @@ published points, each pair's published total, percentage and place, as the file
 from __future__ import annotations
 
 import hashlib
-import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Q
 
 import scoring
-from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
-from tournaments.sessions.selectors.frozen import Freezable, LocalCopies, freeze, seal
+from tournaments.sessions.selectors.frozen import Freezable, LocalCopies, seal
 
 ONE_FIELD = ""
 ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
@@ -185,39 +182,17 @@ def score_section(section: Section, *, arithmetic: str | None = None) -> Section
     digest = settings_digest(section.session)
     key = f"section-scores:v2:{section.pk}:{version}:{int(published)}:{digest}"
     # (v2: kept as (stamp, scores) since issue 24; an old process's plain scores at the old key are never read)
-    scores = _kept(key) or _build(key, section, published)
+    scores = _local.kept_or_built(key, lambda: _score_now(section, published=published), ttl=SCORES_TTL_SECONDS)
     mine = replace(scores, section=section)  # the caller's object (its session as the caller loaded it)
     seal(mine)  # its parts are the shared ones, already frozen
     return mine
 
 
-# Each process keeps the scores it read under a stamp the cache holds beside them (a few bytes to fetch), as
-# the section map does (lookups.py): unpickling the whole object (490 KB and 14 ms of CPU at 30 tables) on every
-# request was most of the big screen's and the live panel's time (issue 24). A cleared or evicted cache, or new
-# scores at the key (another process rebuilt them), is a new stamp, so this copy is never answered for scores
-# the cache no longer holds; every write bumps the section's version, i.e. the key. The copy is frozen: every
-# request of the process shares it.
+# Each process keeps the scores it read under a stamp the cache holds beside them, frozen (selectors/frozen.py):
+# unpickling the whole object (490 KB and 14 ms of CPU at 30 tables) per request was most of the big screen's
+# and the live panel's time (issue 24). Every write bumps the section's version, i.e. the key.
 LOCAL_SCORES = 32  # sections being shown at once, at one or two versions each
 _local: LocalCopies[SectionScores] = LocalCopies(LOCAL_SCORES)
-
-
-def _kept(key: str) -> SectionScores | None:
-    stamp = cache.get(f"{key}:stamp")
-    return None if stamp is None else _local.get(stamp)
-
-
-def _build(key: str, section: Section, published: bool) -> SectionScores:
-    """The scores at `key` from the cache or built (once, core/once.py), stamped, frozen and kept here."""
-
-    def build() -> tuple[str, SectionScores]:
-        return uuid.uuid4().hex, _score_now(section, published=published)
-
-    (stamp, scores), _stale = get_or_build(key, build, ttl=SCORES_TTL_SECONDS)
-    if cache.get(f"{key}:stamp") != stamp:
-        cache.set(f"{key}:stamp", stamp, SCORES_TTL_SECONDS)
-    freeze(scores)
-    _local.put(stamp, scores)
-    return scores
 
 
 def settings_digest(session: Session) -> str:
