@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -15,42 +16,63 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
-import scoring
+from scoring import shown
 from tournaments.core.access import Perm, public, requires
 from tournaments.core.errors import LinkRefused, status_of
 from tournaments.core.htmx import HtmxHttpRequest
+from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Session
-from tournaments.sessions.selectors.scores import score_session
+from tournaments.sessions.selectors.scores import score_session, settings_digest
 from tournaments.tableside import screenlinks, services
 from tournaments.tableside.polls import answer_poll, polled
 
+Rows = list[tuple[str, str, str, str]]
 FIELD_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West")}
 
 
 @dataclass
 class Ranking:
     title: str  # "Section A · North-South", or "" for a one-field session
-    rows: list[tuple[str, str, str, str]]  # place, pair, names, percentage
+    rows: Rows  # place, pair, names, percentage
+
+
+SCREEN_TTL_SECONDS = 3600
 
 
 def rankings_of(session: Session) -> list[Ranking]:
+    """The rankings the screen shows. Only their rows are kept (in Django's cache, per section versions and
+    session settings, built once per change by core/once.py): a few KB to read per poll where the whole
+    scores object is half a megabyte at 30 tables (issue 24)."""
+    sections, kept = _rows_of(session)
     out = []
-    scored = score_session(session)
-    for scores in scored:
-        for field_name, standings in scores.standings.items():
-            words = [_("Section %(letter)s") % {"letter": scores.section.letter}] if len(scored) > 1 else []
-            words += [str(FIELD_NAMES[field_name])] if field_name in FIELD_NAMES else []
-            rows = [
-                (
-                    s.place,
-                    s.entry.label,
-                    s.entry.names,
-                    "" if s.percentage is None else f"{scoring.shown(s.percentage)}%",
-                )
-                for s in standings
-            ]
-            out.append(Ranking(" · ".join(words), rows))
+    for letter, field_name, rows in kept:
+        words = [_("Section %(letter)s") % {"letter": letter}] if sections > 1 else []
+        words += [str(FIELD_NAMES[field_name])] if field_name in FIELD_NAMES else []
+        out.append(Ranking(" · ".join(words), rows))
     return out
+
+
+def _rows_of(session: Session) -> tuple[int, list[tuple[str, str, Rows]]]:
+    """How many sections, and each field's rows: (letter, field, rows)."""
+    versions = list(session.sections.order_by("letter").values_list("pk", "version"))
+    stamp = ",".join(f"{pk}.{version}" for pk, version in versions)
+    key = f"screen-rows:{session.pk}:{stamp}:{settings_digest(session)}"
+
+    def build() -> list[tuple[str, str, Rows]]:
+        out = []
+        for scores in score_session(session):
+            for field_name, standings in scores.standings.items():
+                rows = [
+                    (s.place, s.entry.label, s.entry.names, "" if s.percentage is None else f"{shown(s.percentage)}%")
+                    for s in standings
+                ]
+                out.append((scores.section.letter, field_name, rows))
+        return out
+
+    if connection.in_atomic_block:  # what is not committed is never kept (as score_section)
+        return len(versions), build()
+    rows, _stale = get_or_build(key, build, ttl=SCREEN_TTL_SECONDS)
+    return len(versions), rows
 
 
 def _context(session: Session, refresh_url: str, events_url: str) -> dict[str, object]:

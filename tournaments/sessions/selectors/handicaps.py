@@ -8,6 +8,7 @@ with no points). The arithmetic is `scoring.handicaps`; this module gathers the 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Q
@@ -108,7 +109,7 @@ def section_rankings(scores: SectionScores, rules: RankingRules) -> SectionRanki
 
 
 def _strata_rows(
-    standings: list[Standing],
+    standings: Sequence[Standing],
     members: dict[int, list[int | None]],
     ratings: dict[int, float],
     points: dict[int, float],

@@ -6,7 +6,7 @@ the way a recap sheet prints them (rounds, tables, "+1"/"-2", scores from the pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext_lazy
@@ -126,7 +126,7 @@ def names(entry: Entry | None) -> str:
     return " & ".join(p.name for p in entry.players.all())
 
 
-def standings_rows(standings: list[Standing], card_url: Callable[[Entry], str]) -> list[dict[str, Any]]:
+def standings_rows(standings: Sequence[Standing], card_url: Callable[[Entry], str]) -> list[dict[str, Any]]:
     return [
         {
             "order": i,

@@ -23,26 +23,24 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from django.db import connection
 from django.db.models import Q
 
 import scoring
-from tournaments.core.once import get_or_build
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
-from tournaments.sessions.selectors.whist import rate_whist
+from tournaments.sessions.selectors.frozen import Freezable, LocalCopies, seal
+from tournaments.sessions.selectors.scorers import IMP_METHODS as IMP_METHODS
+from tournaments.sessions.selectors.scorers import scorer_for
 
 ONE_FIELD = ""
-ImpMethod = Literal["butler", "cross"]  # as scoring.score_board_imps names them
-IMP_METHODS: dict[str, ImpMethod] = {Session.ScoringMethod.BUTLER: "butler", Session.ScoringMethod.CROSS_IMPS: "cross"}
 
 
 @dataclass
-class LineResult:
+class LineResult(Freezable):
     """One traveller line with its points from both sides (match points, IMPs or total points)."""
 
     result: Result
@@ -50,7 +48,7 @@ class LineResult:
     ew_points: float | None
     ns_score: int | None
     display_score: str
-    rulings: list[Ruling] = field(default_factory=list)
+    rulings: Sequence[Ruling] = field(default_factory=list)
     ns_total_points: float | None = None  # what the line adds to the NS pair's total (after Neuberg)
     ew_total_points: float | None = None
     ns_unrounded: float | None = None  # the factored points before the session's rounding (None: not rounded)
@@ -58,19 +56,19 @@ class LineResult:
 
 
 @dataclass
-class BoardScore:
+class BoardScore(Freezable):
     """A board's traveller in a section, rated."""
 
     board: Board
     section: Section
     top: float | None
     datum: int | None
-    lines: list[LineResult]
-    rulings: list[Ruling] = field(default_factory=list)
+    lines: Sequence[LineResult]
+    rulings: Sequence[Ruling] = field(default_factory=list)
 
 
 @dataclass
-class Standing:
+class Standing(Freezable):
     """An entry's place in its field."""
 
     entry: Entry
@@ -97,17 +95,21 @@ class Standing:
 
 
 @dataclass
-class SectionScores:
-    """Everything scored in one section."""
+class SectionScores(Freezable):
+    """Everything scored in one section.
+
+    As handed out by `score_section` it is frozen (see selectors/frozen.py): the same object answers every
+    request of this process at that version, so nobody may change it; a caller that wants other figures makes
+    its own (`dataclasses.replace`, a list of its own)."""
 
     section: Section
     method: str
     scale: str
     full_top: float | None
-    boards: list[BoardScore]
-    standings: dict[str, list[Standing]]
-    entries: list[Entry]
-    rulings: list[Ruling]
+    boards: Sequence[BoardScore]
+    standings: Mapping[str, Sequence[Standing]]
+    entries: Sequence[Entry]
+    rulings: Sequence[Ruling]
     published: bool = False  # the figures shown are the ones the imported file published
 
     def standing_of(self, entry_id: int) -> Standing | None:
@@ -180,12 +182,27 @@ def score_section(section: Section, *, arithmetic: str | None = None) -> Section
     session = section.session
     versions = Section.objects.filter(pk=section.pk) if not _across(session) else session.sections.order_by("pk")
     version = ".".join(str(v) for v in versions.values_list("version", flat=True))  # across: every section's
+    digest = settings_digest(session)
+    key = f"section-scores:v2:{section.pk}:{version}:{int(published)}:{digest}"
+    # (v2: kept as (stamp, scores) since issue 24; an old process's plain scores at the old key are never read)
+    scores = _local.kept_or_built(key, lambda: _score_now(section, published=published), ttl=SCORES_TTL_SECONDS)
+    mine = replace(scores, section=section)  # the caller's object (its session as the caller loaded it)
+    seal(mine)  # its parts are the shared ones, already frozen
+    return mine
+
+
+# Each process keeps the scores it read under a stamp the cache holds beside them, frozen (selectors/frozen.py):
+# unpickling the whole object (490 KB and 14 ms of CPU at 30 tables) per request was most of the big screen's
+# and the live panel's time (issue 24). Every write bumps the section's version, i.e. the key.
+LOCAL_SCORES = 32  # sections being shown at once, at one or two versions each
+_local: LocalCopies[SectionScores] = LocalCopies(LOCAL_SCORES)
+
+
+def settings_digest(session: Session) -> str:
+    """The session's settings as part of a cache key: a change of conventions changes the scores without a write
+    to the sections."""
     settings = repr(tuple(getattr(session, f.attname) for f in session._meta.concrete_fields))
-    digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
-    key = f"section-scores:{section.pk}:{version}:{int(published)}:{digest}"
-    scores, _stale = get_or_build(key, lambda: _score_now(section, published=published), ttl=SCORES_TTL_SECONDS)
-    scores.section = section  # the caller's object (its session as the caller loaded it)
-    return scores
+    return hashlib.sha256(settings.encode()).hexdigest()[:16]
 
 
 def _shows_published(session: Session, arithmetic: str | None) -> bool:
@@ -237,6 +254,7 @@ def _show_published(scores: SectionScores) -> None:
             if line.ns_total_points == line.ns_points:  # a board not factored: the line's points are the total's
                 line.ns_total_points, line.ew_total_points = result.published_ns_points, result.published_ew_points
             line.ns_points, line.ew_points = result.published_ns_points, result.published_ew_points
+    standings: dict[str, list[Standing]] = {}
     for key, rows in scores.standings.items():
         for standing in rows:
             entry = standing.entry
@@ -245,120 +263,14 @@ def _show_published(scores: SectionScores) -> None:
                 if entry.published_percentage is not None:  # a file without percentages keeps ours
                     standing.percentage = entry.published_percentage
                 standing.place = entry.published_place or standing.place
-        scores.standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
+        standings[key] = sorted(rows, key=lambda s: (-s.total, s.entry.number))
+    scores.standings = standings
 
 
 def score_session(session: Session) -> list[SectionScores]:
     """Scores of every section of a session, in section order."""
     sections = session.sections.select_related("session", "session__event").order_by("letter")
     return [score_section(s) for s in sections]
-
-
-Points = tuple[float | None, float | None, float | None, float | None]  # ns, ew, and as counted in the totals
-
-
-@dataclass
-class Rated:
-    """One board rated by a method: its top (match points) or datum (IMPs), and each line's points."""
-
-    top: float | None
-    datum: int | None
-    points: list[Points]
-    unrounded: list[tuple[float | None, float | None]] = field(default_factory=list)  # before the rounding
-    marks: list[str] = field(default_factory=list)  # duplicate whist: each line's R ("+R2"), "" for none
-
-
-class BoardScorer(Protocol):
-    """One small scorer per scoring method (as tabbycat's standings annotators): the arithmetic is the core's."""
-
-    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated: ...
-
-
-@dataclass
-class MatchpointScorer:
-    """Match points on the session's scale; with Neuberg, a board played fewer times is factored to the full
-    top in the totals (an artificial score is its percentage of the full top), rounded as the session says."""
-
-    scale: str
-    neuberg: bool
-    most: int
-    full_top: float
-    rounding: str = "none"
-
-    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        rated = scoring.score_board(inputs, scale=self.scale)
-        points: list[Points] = []
-        unrounded: list[tuple[float | None, float | None]] = []
-        for result, line in zip(rows, rated, strict=True):
-            ns_total, ew_total = line.ns, line.ew
-            exact: tuple[float | None, float | None] = (None, None)
-            if self.neuberg and line.ns is not None and line.ew is not None and actual < self.most:
-                if result.kind == Result.Kind.ARTIFICIAL:
-                    ns_total = self.full_top * float(result.ns_percent or 0) / 100
-                    ew_total = self.full_top * float(result.ew_percent or 0) / 100
-                else:
-                    ns_total = self._factored(line.ns, actual)
-                    ew_total = self._factored(line.ew, actual)
-                    if self.rounding != "none":
-                        exact = (
-                            scoring.neuberg(line.ns, actual=actual, expected=self.most, scale=self.scale),
-                            scoring.neuberg(line.ew, actual=actual, expected=self.most, scale=self.scale),
-                        )
-            points.append((line.ns, line.ew, ns_total, ew_total))
-            unrounded.append(exact)
-        return Rated(rated[0].top if rated else None, None, points, unrounded)
-
-    def _factored(self, points: float, actual: int) -> float:
-        exact = scoring.neuberg(points, actual=actual, expected=self.most, scale=self.scale)
-        return scoring.round_factored(exact, top=self.full_top, rounding=self.rounding)
-
-
-@dataclass
-class ImpScorer:
-    """IMPs against a datum (Butler) or against every other line (cross-IMPs)."""
-
-    method: ImpMethod
-
-    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        rated = scoring.score_board_imps(inputs, method=self.method)
-        return Rated(None, rated[0].datum if rated else None, [(r.ns, r.ew, r.ns, r.ew) for r in rated])
-
-
-class TotalPointsScorer:
-    """Total points: each side's own score, added up."""
-
-    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        points: list[Points] = []
-        for result in rows:
-            ns = float(result.ns_score) if result.ns_score is not None else None
-            ew = -ns if ns is not None else None
-            points.append((ns, ew, ns, ew))
-        return Rated(None, None, points)
-
-
-@dataclass
-class WhistScorer:
-    """Duplicate whist: match points on N-S's tricks, or tricks over the average (selectors/whist.py)."""
-
-    scale: str
-    method: str  # "matchpoints" or "tricks"
-
-    def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        top, points, marks = rate_whist(rows, scale=self.scale, method=self.method)
-        return Rated(top, None, [(ns, ew, ns, ew) for ns, ew in points], [], marks)
-
-
-def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardScorer:
-    method = session.scoring_method
-    if session.is_whist:  # the one branch: duplicate whist is scored by scoring.whist
-        return WhistScorer(session.mp_scale, "matchpoints" if method == Session.ScoringMethod.MATCHPOINTS else "tricks")
-    if method == Session.ScoringMethod.MATCHPOINTS:
-        return MatchpointScorer(
-            session.mp_scale, session.use_neuberg, most, full_top or 0.0, session.neuberg_rounding or "none"
-        )
-    if method in IMP_METHODS:
-        return ImpScorer(IMP_METHODS[method])
-    return TotalPointsScorer()
 
 
 def _score(
