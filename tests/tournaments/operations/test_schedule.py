@@ -22,6 +22,7 @@ from tournaments.core import backups
 from tournaments.core.tasks import clear_sessions, scheduled_backup
 from tournaments.printing.models import GeneratedFile
 from tournaments.printing.tasks import delete_expired_files
+from tournaments.sessions.services.demo import build_demo_session
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,16 +31,26 @@ def test_every_scheduled_task_is_one_the_workers_know():
     import tournaments.tasks  # noqa: F401  what a worker imports (autodiscovery)
 
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert scheduled == {"bridgedesk.delete_expired_files", "bridgedesk.clear_sessions", "bridgedesk.scheduled_backup"}
+    assert scheduled == {
+        "bridgedesk.delete_expired_files",
+        "bridgedesk.clear_sessions",
+        "bridgedesk.scheduled_backup",
+        "bridgedesk.requeue_stale_jobs",  # a print job whose worker died is sent again (no GET does it)
+    }
     assert scheduled <= set(app.tasks)
 
 
 def test_expired_files_go_and_live_ones_stay():
     now = timezone.now()
+    session = build_demo_session(tables=3, movement="mitchell", seed=7, quick=True)  # every file has its event
 
     def job(expires: datetime.datetime) -> GeneratedFile:
         return GeneratedFile.objects.create(
-            kind="standings", status="done", file=ContentFile(b"%PDF-1.4", name="s.pdf"), expires_at=expires
+            session=session,
+            kind="standings",
+            status="done",
+            file=ContentFile(b"%PDF-1.4", name="s.pdf"),
+            expires_at=expires,
         )
 
     old, live = job(now - datetime.timedelta(hours=1)), job(now + datetime.timedelta(hours=1))
