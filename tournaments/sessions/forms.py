@@ -65,12 +65,17 @@ class SessionSetupForm(forms.Form):
         min_value=3, max_value=120, required=False, label=gettext_lazy("Pairs in section C (optional)")
     )
     event = forms.ModelChoiceField(
-        queryset=Event.objects.all(),
+        queryset=Event.objects.none(),  # the current club's, set per form
         required=False,
         label=gettext_lazy("Add to the event"),
         empty_label=gettext_lazy("A new event (named above)"),
         help_text=gettext_lazy("A further session of an event already run: its overall standings count both"),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The current club's events, read now: a queryset made when the module loaded keeps that moment's club.
+        self.fields["event"].queryset = Event.objects.all()  # type: ignore[attr-defined]
 
     def pairs(self) -> list[int]:
         return [self.cleaned_data[k] for k in ("pairs_a", "pairs_b", "pairs_c") if self.cleaned_data.get(k)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -67,10 +68,16 @@ class AddSessionForm(forms.Form):
     """A club session scored here (entered directly) joins the field."""
 
     session = forms.ModelChoiceField(
-        queryset=Session.objects.filter(simultaneous_club__isnull=True).select_related("event"),
+        queryset=Session.objects.none(),  # the current club's, set per form
         label=gettext_lazy("A session run here"),
     )
     club = forms.CharField(max_length=160, required=False, label=gettext_lazy("Club (blank: the event's club)"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Read now: a queryset made when the module loaded keeps that moment's club (ClubScoped).
+        sessions = Session.objects.filter(simultaneous_club__isnull=True).select_related("event")
+        self.fields["session"].queryset = sessions  # type: ignore[attr-defined]
 
 
 class CorrectResultForm(forms.Form):
