@@ -28,6 +28,7 @@ from tournaments.parties.entries import EntryError, check_why
 from tournaments.parties.finishing import refuse_if_finished
 from tournaments.parties.games import GameError
 from tournaments.parties.models import Party, PartyRound, PartyTable
+from tournaments.parties.snapshots import table_snapshot
 
 __all__ = ["HAND_FIELDS", "call_hands_progression", "hand_entry", "record_hand_deals", "start_hands_party"]
 
@@ -121,15 +122,6 @@ def _locked_table(table: PartyTable) -> PartyTable:
     return table
 
 
-def _snapshot(table: PartyTable) -> dict[str, Any]:
-    return {
-        "entry": table.entry,
-        "seat_totals": table.seat_totals,
-        "winner": table.winner,
-        "decided_by": table.decided_by,
-    }
-
-
 @transaction.atomic
 def record_hand_deals(
     *, actor: Actor, table: PartyTable, rows: Sequence[Mapping[str, Any]], why: str = ""
@@ -160,13 +152,13 @@ def record_hand_deals(
             _("The progression after round %(number)s has been called; this correction would change who moved.")
             % {"number": table.round.number}
         )
-    old = _snapshot(table)
+    old = table_snapshot(table)
     by_seat = {s: totals[p] for s, p in seats.items()}
     table.entry, table.seat_totals = PartyTable.Entry.DEALS, by_seat
     table.ns_total, table.ew_total = by_seat["1"], by_seat["2"]  # six-hand: the odd and the even partners
     table.winner, table.decided_by = winner, how
     table.save()
-    new = {**_snapshot(table), "hands": [dict(r) for r in rows]}
+    new = {**table_snapshot(table), "hands": [dict(r) for r in rows]}
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     return table
 

@@ -38,6 +38,7 @@ from tournaments.parties.progression import next_seating, table_winner
 from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
+from tournaments.parties.snapshots import table_snapshot
 from tournaments.parties.table_links import issue_links
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import Guest, PartyError, TableSeating
@@ -248,21 +249,6 @@ def start_party(
     return rnd
 
 
-def _table_snapshot(table: PartyTable) -> dict[str, Any]:
-    return {
-        "entry": table.entry,
-        "ns_total": table.ns_total,
-        "ew_total": table.ew_total,
-        "seat_totals": table.seat_totals,
-        "winner": table.winner,
-        "decided_by": table.decided_by,
-        "deals": [
-            [d.number, d.contract, d.declarer, d.tricks, d.honors_side, d.honors_points, d.ns, d.ew]
-            for d in table.deals.all()
-        ],
-    }
-
-
 def _settle(
     table: PartyTable,
     ns_total: int,
@@ -316,14 +302,14 @@ def record_totals(
     """
     why = check_why(why)
     table = _locked_table(table)
-    old = _table_snapshot(table)
+    old = table_snapshot(table)
     ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
     winner, how = _settle(table, ns_total, ew_total, (), host_choice)
     table.deals.all().delete()
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else _table_snapshot(table)
+    new = {**table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else table_snapshot(table)
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     bump_party(table.round.party_id)
     return table
@@ -363,14 +349,14 @@ def record_seat_totals(
             f"The progression after round {table.round.number} has been called with "
             f"{table.get_winner_display()} moving up; this correction would change who moved."
         )
-    old = _table_snapshot(table)
+    old = table_snapshot(table)
     table.deals.all().delete()
     table.entry = PartyTable.Entry.DEALS if hands else PartyTable.Entry.TOTALS
     table.seat_totals = {s: int(totals[s]) for s in SEAT_FIELDS}
     table.ns_total, table.ew_total = totals["N"] + totals["S"], totals["E"] + totals["W"]
     table.winner, table.decided_by = winner, how
     table.save()
-    new = {**_table_snapshot(table), "hands": [dict(h) for h in hands]}
+    new = {**table_snapshot(table), "hands": [dict(h) for h in hands]}
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
     bump_party(table.round.party_id)
     return table
@@ -414,7 +400,7 @@ def record_deals(
         )
         for d in scored
     ]  # fmt: skip
-    old = _table_snapshot(table)
+    old = table_snapshot(table)
     ns_total = sum(d.ns for d in lines) + premium[0]
     ew_total = sum(d.ew for d in lines) + premium[1]
     winner, how = _settle(table, ns_total, ew_total, [(d.ns, d.ew) for d in lines], host_choice)
@@ -425,9 +411,7 @@ def record_deals(
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.DEALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how
     table.save()
-    audit.record(
-        actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=_table_snapshot(table), why=why
-    )
+    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=table_snapshot(table), why=why)
     bump_party(party.pk)
     return table
 
