@@ -6,9 +6,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     BRIDGEDESK_DATA_DIR=/data LOG_FORMAT=json BIND=0.0.0.0:8000 PYTHON=python
 
 # pg_dump for the scheduled backups; the PDF fonts' fallbacks for CJK, Thai, Indic, Arabic, Hebrew
-# (scripts/ensure-fonts installs the same on a laptop).
+# (scripts/ensure-fonts installs the same on a laptop); mdbtools reads Bridgemate's .bws files.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends postgresql-client fonts-wqy-microhei fonts-noto-core \
+ && apt-get install -y --no-install-recommends postgresql-client fonts-wqy-microhei fonts-noto-core mdbtools \
  && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /app

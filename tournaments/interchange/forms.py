@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.sessions.models import Session
 
+from .bws_tables import looks_like_access
+
 MAX_UPLOAD = 20 * 1024 * 1024
 
 FORMATS = (
@@ -17,12 +19,16 @@ FORMATS = (
     ("usebio", "USEBIO 1.0-1.2 (XML)"),
     ("pbn", "PBN 1.0-2.1"),
     ("lin", "BBO .lin"),
+    ("bws", "Bridgemate .bws"),
 )
 _LIN_START = re.compile(rb"^(pn|qx|st|md|vg|rs|ah)\|", re.IGNORECASE)
 
 
 def sniff(data: bytes) -> str:
-    """USEBIO files are XML (start with "<"), LIN files a ``key|value|`` stream; anything else is read as PBN."""
+    """USEBIO files are XML (start with "<"), LIN files a ``key|value|`` stream, Bridgemate's .bws an Access
+    database; anything else is read as PBN."""
+    if looks_like_access(data):
+        return "bws"
     head = data[:200].lstrip(b"\xef\xbb\xbf").lstrip()
     if head.startswith(b"<"):
         return "usebio"
@@ -57,7 +63,9 @@ class ImportForm(_FileForm):
 
     file = forms.FileField(
         label=gettext_lazy("Results file"),
-        help_text=gettext_lazy("A .xml USEBIO file, a .pbn file or a BBO .lin file, as other programs write them."),
+        help_text=gettext_lazy(
+            "A .xml USEBIO file, a .pbn file, a BBO .lin file or a Bridgemate .bws file, as other programs write them."
+        ),
     )
     format = forms.ChoiceField(choices=FORMATS, initial="auto", label=gettext_lazy("Format"))
     scale_missed_boards = forms.BooleanField(

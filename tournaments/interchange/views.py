@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.core.access import Perm, requires
 from tournaments.interchange import InterchangeError
+from tournaments.interchange.bws_import import import_bws
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
 from tournaments.interchange.importers import already_imported, import_deals, import_lin, import_pbn, import_usebio
@@ -69,7 +70,9 @@ def upload(request: HttpRequest) -> HttpResponse:
                 _file_error(form, exc)
                 return render(request, "interchange/upload.html", {"form": form})
         try:
-            if kind == "lin":
+            if kind == "bws":
+                report = import_bws(data, filename=upload_file.name, actor=request.user)
+            elif kind == "lin":
                 report = import_lin(data, filename=upload_file.name, actor=request.user)
             elif kind == "usebio":
                 report = import_usebio(data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale)
