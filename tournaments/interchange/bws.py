@@ -47,7 +47,7 @@ def _int(row: Mapping[str, str], column: str, where: str) -> int:
     text = row.get(column, "").strip()
     try:
         value = int(float(text)) if text else 0
-    except ValueError:
+    except (ValueError, OverflowError):  # "x", "nan", "1e999"
         raise InterchangeError(
             _("%(column)s %(value)r is not a number.") % {"column": column, "value": text[:20]}, where
         ) from None
@@ -215,7 +215,7 @@ def _results(
         except InterchangeError as exc:
             record.warnings.append(located(exc.where, _("left out: %(reason)s") % {"reason": exc.message}))
             continue
-        key = (board, int(row.get("Table", "0") or 0))
+        key = (board, _int(row, "Table", where))
         if key in kept:
             record.warnings.append(
                 located(

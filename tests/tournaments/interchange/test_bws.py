@@ -111,9 +111,12 @@ def test_a_row_that_cannot_be_read_is_left_out_with_its_place() -> None:
     bad += (
         '12,1,1,1,2,7,1,1,"N","1 C","=","","","","",1,0\n13,1,2,1,3,2,2,2,"N","1 C","","","Arbitral score","","",1,0\n'
     )
+    bad += '14,1,1,1,1e999,1,1,1,"N","1 C","=","","","","",1,0\n15,1,1.5,1,2,1,1,1,"N","1 C","=","","","","",1,0\n'
     (record,) = read_tables(_tables(ReceivedData=bad))
     notes = "\n".join(record.warnings)
     assert "ReceivedData row 10" in notes and "ReceivedData row 11" in notes and "'Q' is not N, E, S or W" in notes
+    assert "ReceivedData row 14: left out: Board '1e999' is not a number." in notes
+    assert "board 2 entered again at this table" in notes  # "1.5" read as table 1: the same table's board 2
     assert "NS pair 7NS is not in the movement" in notes and "give it here as a ruling" in notes
     assert sum(len(b.lines) for b in record.boards) == 8
 
@@ -174,7 +177,7 @@ def test_any_bytes_give_the_readers_own_error(data: bytes, access: bool) -> None
         read_bws(data)
 
 
-_CELL = st.text(alphabet=st.sampled_from('0123456789 -=+"NSEWTxPAS,\n'), max_size=6)
+_CELL = st.text(alphabet=st.sampled_from('0123456789 -=+."NSEWTxPASinfe,\n'), max_size=6)
 
 
 @settings(max_examples=150, deadline=None)

@@ -11,7 +11,7 @@ from tournaments.interchange import errors
 from tournaments.interchange.pbn import read_pbn
 
 ROOT = Path(__file__).resolve().parents[3] / "tournaments" / "interchange"
-MODULES = ["pbn.py", "pbn_results.py", "pbn_sets.py", "usebio.py", "usebio_boards.py"]
+MODULES = ["pbn.py", "pbn_results.py", "pbn_sets.py", "usebio.py", "usebio_boards.py", "bws.py", "bws_tables.py"]
 
 
 def _messages(tree: ast.AST) -> list[ast.expr]:

@@ -83,6 +83,11 @@ def test_a_bad_file_is_shown_at_the_file_field_and_nothing_is_imported(director_
             "line 2, Board 1: North's hand has 14 cards",
         ),
         ("photo.jpg", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00", "binary file"),
+        (  # told from its first bytes, read by mdbtools, which cannot: no 500, the reason at the field
+            "club.bws",
+            b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(3000),
+            "not an Access database that mdbtools can read",
+        ),
     ],
 )
 def test_other_bad_uploads(director_client, name: str, data: bytes, message: str) -> None:
