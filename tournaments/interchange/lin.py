@@ -84,12 +84,12 @@ def _games(text: str) -> list[_Game]:
 def _take(game: _Game, key: str, value: str, line: int) -> None:
     where = f"line {line}"
     value = value.strip()
-    if key == "qx":
-        digits = re.sub(r"[^0-9]", "", value)
-        game.number = int(digits) if digits else None
-    elif key == "ah":
-        digits = re.sub(r"[^0-9]", "", value)
-        game.number = int(digits) if digits else game.number
+    if key == "qx":  # "o7"; BBO's tournament travellers add the heading: "o7,BOARD 7"
+        digits = re.search(r"[0-9]+", value)
+        game.number = int(digits.group()) if digits else None
+    elif key == "ah":  # "Board 7", "Board 7 (session 2)": the first number
+        digits = re.search(r"[0-9]+", value)
+        game.number = int(digits.group()) if digits else game.number
     elif key == "md":
         game.dealer, game.deal = _deal(value, where)
     elif key == "sv":

@@ -144,3 +144,18 @@ def test_the_auctions_with_alerts_go_out_and_come_back() -> None:
     assert [(x.contract, x.declarer, x.tricks, x.auction) for x in again.boards[0].lines] == [
         (x.contract, x.declarer, x.tricks, x.auction) for x in record.boards[0].lines
     ]
+
+
+def test_bbo_tournament_travellers_name_the_board_in_qx_with_its_heading() -> None:
+    """BBO's tournament traveller files: `qx|o1,BOARD 1|`, a `vg` header, `rh`, `an` notes and chat: board 1,
+    not board 11."""
+    text = (
+        "vg|#4242 Pairs,I,P,1,2,Sam,Nat,Wes,Eve|rh||\n"
+        f"qx|o1,BOARD 1|pn|Sam,Wes,Nat,Eve|st||md|{MD1}|sv|0|ah|Board 1 (session 2)|"
+        + _calls("1S", "p", "3S!", "p", "4S", "p", "p", "p")
+        + "an|limit raise|nt|well played|pc|SH|mc|10|pg||\n"
+    )
+    record = read_lin(text)
+    assert [b.number for b in record.boards] == [1]
+    line = record.boards[0].lines[0]
+    assert (line.contract, line.declarer, line.tricks) == ("4S", "N", 10)
