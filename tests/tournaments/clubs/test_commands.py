@@ -74,6 +74,6 @@ def test_demos_and_importers_need_the_club_when_there_are_several():
     run("teams_demo", "--teams", "2", "--boards", "2", "--rounds", "1", "--save", "--club", "riverside")
     assert Event.objects.filter(tenant__slug="riverside").count() == 1
     assert TeamEvent.objects.get().tenant.slug == "riverside"
-    for importer in ("import_pbn", "import_lin", "import_usebio"):
+    for importer in ("import_pbn", "import_lin", "import_usebio", "import_bws"):
         with pytest.raises(CommandError, match="no club 'elsewhere'"):
             run(importer, "any-file", "--club", "elsewhere")
