@@ -187,6 +187,20 @@ def filename_for(session: Session, extension: str, section: Section | None = Non
     return f"{stem[:60]}{letter}.{extension}"
 
 
+def _not_individual(section: Section) -> None:
+    """USEBIO's pairs have one number each; an individual's partnerships ("8-1") are not pairs, and Bridgedesk does
+    not write USEBIO's individual events yet: refused with the reason rather than a file no program reads back."""
+    if section.movement_kind == Section.MovementKind.INDIVIDUAL:
+        raise InterchangeError(
+            _(
+                "section %(letter)s is an individual: Bridgedesk does not write USEBIO individual events yet "
+                "(export it as PBN)."
+            )
+            % {"letter": section.letter},
+            f"section {section.letter}",
+        )
+
+
 def export_usebio(session: Session, section_letter: str | None = None) -> tuple[str, bytes]:
     """(filename, bytes) of the session as USEBIO 1.2 XML: the section named, or every section (one SECTION each)."""
     if not section_letter and session.sections.count() > 1:
@@ -194,6 +208,7 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
     section = pick_section(session, section_letter)
     if section is None:
         raise InterchangeError(_("the session has no pairs and no results to export."), "session")
+    _not_individual(section)
     record = build_record(session, section)
     if not any(x.kind != "not_played" for b in record.boards for x in b.lines):
         raise InterchangeError(
@@ -207,6 +222,7 @@ def _export_sections(session: Session) -> tuple[str, bytes]:
     """A session of several sections as one USEBIO file; sections without results yet are left out."""
     records = []
     for section in session.sections.order_by("letter"):
+        _not_individual(section)
         record = build_record(session, section)
         record.section = section.letter
         if any(x.kind != "not_played" for b in record.boards for x in b.lines):
@@ -223,6 +239,7 @@ def export_usebio_event(session: Session) -> tuple[str, bytes]:
     for each in session.event.sessions.order_by("number"):
         records = []
         for section in each.sections.order_by("letter"):
+            _not_individual(section)
             record = build_record(each, section)
             record.section = section.letter
             if any(x.kind != "not_played" for b in record.boards for x in b.lines):
