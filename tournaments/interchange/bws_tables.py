@@ -23,6 +23,7 @@ Table = list[dict[str, str]]
 # The tables the reader uses; the others (Settings, Tables, IntermediateResults ...) are not exported.
 TABLES = ("Session", "Section", "RoundData", "ReceivedData", "PlayerNumbers", "PlayerNames", "HandRecord")
 TIMEOUT = 60  # seconds per table; a 30-table session's ReceivedData exports in well under one
+_DATES = ("-D", "%Y-%m-%d", "-T", "%Y-%m-%d %H:%M:%S")  # dates and date-times, ISO first (Session.Date read [:10])
 MAGIC = (b"Standard Jet DB", b"Standard ACE DB")  # at byte 4 of every Access (Jet 3/4, ACE) database
 
 
@@ -75,8 +76,4 @@ def export_tables(data: bytes) -> dict[str, Table]:
         path = Path(folder) / "session.bws"
         path.write_bytes(data)
         names = set(_run([mdb_tables, "-1", str(path)]).split("\n"))
-        return {
-            name: parse_csv(_run([mdb_export, "-D", "%Y-%m-%d", str(path), name]), name)
-            for name in TABLES
-            if name in names
-        }
+        return {name: parse_csv(_run([mdb_export, *_DATES, str(path), name]), name) for name in TABLES if name in names}

@@ -22,7 +22,7 @@ from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.forms import sniff
 from tournaments.sessions.models import Board, Entry, Result, Section
 
-SESSION = '"ID","Name","Date","Time","GUID","Status"\n1,"Tuesday pairs","2026-11-24","19:30","ABC",2\n'
+SESSION = '"ID","Name","Date","Time","GUID","Status"\n1,"Tuesday pairs","2026-11-24 00:00:00","19:30","ABC",2\n'
 SECTION = (
     '"ID","Letter","Tables","MissingPair","EWMoveBeforePlay","Session","ScoringType","Winners"\n1,"A ",2,0,0,1,1,2\n'
 )
