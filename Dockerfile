@@ -1,6 +1,9 @@
 # Bridgedesk's image: one image, four roles (scripts/entrypoint: migrate, web, worker, scheduler).
 # Build: docker build -t bridgedesk .   Run the whole service: docker compose up (compose.yaml).
-FROM python:3.11-slim-bookworm
+# Where Docker Hub is out of reach: scripts/build-base-image makes a Debian bookworm base with debootstrap, then
+#   docker build --build-arg BASE_IMAGE=localhost/bridgedesk-base:bookworm -t bridgedesk .
+ARG BASE_IMAGE=python:3.11-slim-bookworm
+FROM ${BASE_IMAGE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     BRIDGEDESK_DATA_DIR=/data LOG_FORMAT=json BIND=0.0.0.0:8000 PYTHON=python

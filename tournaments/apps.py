@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
@@ -50,8 +52,18 @@ class TournamentsConfig(AppConfig):
         from tournaments.simultaneous.federation import federation_rows
 
         federations.set_federation_events(federation_rows)  # a federation's page lists its simultaneous events
+        from tournaments.clubs import services as club_services
+
+        club_services.set_recorder(_audit_new_club)  # every new club is in the audit log (clubs/services.py)
         _register_write_hooks()
         _register_gauges()
+
+
+def _audit_new_club(actor: Any, club: Any, how: str) -> None:
+    from tournaments.audit import services as audit
+    from tournaments.audit.actions import AuditAction
+
+    audit.record(actor=actor, action=AuditAction.CLUB_CREATE, target=club, new=audit.snapshot(club), why=how)
 
 
 def _register_write_hooks() -> None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 class AuditAction(enum.StrEnum):
     BOARDS_DEAL = "boards.deal"
     BOARD_HANDS = "board.hands"
+    CLUB_CREATE = "club.create"
     ENTRY_LATE = "entry.late"
     EVENT_CARRY_OVER = "event.carry_over"
     ENTRY_PLAYERS = "entry.players"
@@ -80,6 +81,7 @@ class AuditAction(enum.StrEnum):
 
 # The human label of each action, in the reader's language (the stored code stays as it is).
 LABELS = {
+    AuditAction.CLUB_CREATE: _("Club created"),
     AuditAction.BOARDS_DEAL: _("Boards dealt"),
     AuditAction.BOARD_HANDS: _("Hands of a board"),
     AuditAction.ENTRY_LATE: _("Late pair added"),

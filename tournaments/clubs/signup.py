@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.clubs.models import SLUG, Club, ClubRole
+from tournaments.clubs.services import create_club
 from tournaments.core.access import Role, public
 from tournaments.core.limits import Limit, client_address
 
@@ -88,10 +89,9 @@ class SignUpForm(forms.Form):
 def sign_up(data: dict[str, Any]) -> tuple[Club, Any]:
     """The write: the club, its director's login and role, in one transaction; the administrators told after."""
     with transaction.atomic():
-        club = Club(slug=data["slug"], name=data["name"], language=data["language"], time_zone=data["time_zone"])
-        club.full_clean()
-        club.save()
         user = get_user_model().objects.create_user(data["username"], data["email"], data["password"])
+        club = Club(slug=data["slug"], name=data["name"], language=data["language"], time_zone=data["time_zone"])
+        create_club(actor=user, club=club, how="Signed up on the sign-up page")  # audited, as every new club
         ClubRole.objects.create(user=user, club=club, role=Role.DIRECTOR.value)
         transaction.on_commit(lambda: tell_the_administrators(club, user))
     log.info("club signed up", extra={"club": club.slug, "user": user.username})

@@ -38,7 +38,7 @@ from django.utils.translation import gettext
 from tournaments.clubs.directory import club_paper
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.languages import club_default_language
-from tournaments.core.tenancy import using_club
+from tournaments.core.tenancy import current_club_id, using_club
 from tournaments.printing import registry
 from tournaments.printing.base import PAPER_NAMES, ReportError
 from tournaments.printing.models import GeneratedFile
@@ -105,6 +105,22 @@ def start_job(
                 % {"what": registry.title_of(kind).lower(), "owner": spec.owner}
             }
         )
+    club = club_of(target)  # the object's own club, not whichever the request or command has current
+    with using_club(club if club is not None else current_club_id()):
+        return _record_job(owner, kind, spec.owner, target, paper, enqueue)
+
+
+def club_of(target: Any) -> int | None:
+    """The club a job's object belongs to: a party's, teams event's or club simultaneous's own `tenant`, a session's
+    through its event; None for a federation's simultaneous (it belongs to no club)."""
+    tenant = getattr(target, "tenant_id", None)
+    if tenant is None and getattr(target, "event_id", None) is not None:
+        tenant = getattr(target.event, "tenant_id", None)  # a forward relation: read whatever the current club
+    return int(tenant) if tenant is not None else None
+
+
+def _record_job(owner: Actor, kind: str, owned_by: str, target: Any, paper: str, enqueue: bool) -> GeneratedFile:
+    """The job's row in the current club (its `tenant`), with the club's paper and language as the defaults."""
     paper = (paper or club_paper()).lower()  # none asked: the club's paper size
     if paper not in PAPER_NAMES:
         raise ValidationError(
@@ -114,14 +130,14 @@ def start_job(
         delete_expired()
         job = GeneratedFile.objects.create(
             owner=user_of(owner),
-            session=target if spec.owner == "session" else None,
-            party=target if spec.owner == "party" else None,
-            team_event=target if spec.owner == "team_event" else None,
-            simultaneous=target if spec.owner == "simultaneous" else None,
+            session=target if owned_by == "session" else None,
+            party=target if owned_by == "party" else None,
+            team_event=target if owned_by == "team_event" else None,
+            simultaneous=target if owned_by == "simultaneous" else None,
             kind=kind,
             # The language of the request that asked: the worker writes the file and its messages in it.
             params={"paper": paper, "language": translation.get_language() or club_default_language()}
-            | ({spec.owner: target.pk} if spec.owner != "session" else {}),
+            | ({owned_by: target.pk} if owned_by != "session" else {}),
             message=gettext("Waiting for a worker"),
             expires_at=timezone.now() + ttl(),
         )

@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import get_script_prefix, reverse
 
-from tournaments.clubs.models import Federation
+from tournaments.clubs.models import Federation, FederationRole
 from tournaments.core.access import public
 from tournaments.core.replica import reads_from_replica
 from tournaments.sessions.models import Session
@@ -55,5 +55,9 @@ def federation_results(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     clubs = federation.clubs.order_by("name")
     events = _events[0](federation) if _events else []
-    context = {"federation": federation, "rows": rows, "clubs": clubs, "events": events}
+    user = request.user
+    official = user.is_authenticated and (
+        user.is_superuser or FederationRole.objects.filter(user=user, federation=federation).exists()
+    )  # the officials are offered to start a simultaneous (simultaneous/federation_start.py)
+    context = {"federation": federation, "rows": rows, "clubs": clubs, "events": events, "official": official}
     return render(request, "publishing/federation.html", context)

@@ -3,20 +3,23 @@ and the join form a member club's director uses to bring in a session of their c
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.clubs.models import Club, Federation
 from tournaments.core.access import Perm, has, public, requires
 from tournaments.core.replica import reads_from_replica
 from tournaments.core.tenancy import current_club_id
 from tournaments.sessions.models import Session
-from tournaments.simultaneous import federation
+from tournaments.simultaneous import federation, federation_start
 from tournaments.simultaneous.field import score_field
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.simultaneous.services import SimultaneousError
@@ -78,3 +81,72 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
         return _page(request, simul, form)
     messages.success(request, _("%(club)s joined the field as %(code)s.") % {"club": joined.club, "code": joined.code})
     return redirect(reverse("simultaneous:federation_field", args=[simul.pk]))
+
+
+class StartForm(forms.Form):
+    """What an official chooses: the clubs, the evening, the boards, and the pairs each club's session is set for."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    boards = forms.IntegerField(label=gettext_lazy("Boards"), min_value=1, max_value=200, initial=24)
+    pairs = forms.IntegerField(
+        label=gettext_lazy("Pairs expected at each club"),
+        min_value=3,
+        max_value=200,
+        initial=federation_start.DEFAULT_PAIRS,
+        help_text=gettext_lazy("Each club's director sets the movement up again for the pairs who come."),
+    )
+    clubs = forms.ModelMultipleChoiceField(
+        queryset=Club.objects.none(), label=gettext_lazy("Clubs"), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, fed: Federation, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["clubs"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = Club.objects.filter(pk__in=[c.pk for c in federation_start.member_clubs(fed)])
+
+    def clean_name(self) -> str:
+        name = " ".join(str(self.cleaned_data["name"]).split())
+        if not name:
+            raise forms.ValidationError(_("Give the simultaneous a name."))
+        return name
+
+    def clean_date(self) -> dt.date:
+        date: dt.date = self.cleaned_data["date"]
+        if date.year < 2000:
+            raise forms.ValidationError(_("Give the date of the evening, e.g. 2026-11-24."))
+        return date
+
+
+def _official_of(request: HttpRequest, slug: str) -> Federation:
+    """The federation, for its officials; anyone else is told there is no such page (as for another club's)."""
+    fed = get_object_or_404(Federation, slug=slug)
+    if not federation.is_official(request.user, fed):
+        raise Http404(_("No such federation page."))
+    return fed
+
+
+@requires()  # logged in, and an official of this federation (checked in the view: 404 for anyone else)
+@require_http_methods(["GET", "POST"])
+def start(request: HttpRequest, slug: str) -> HttpResponse:
+    fed = _official_of(request, slug)
+    form = StartForm(fed, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            started = federation_start.start_across_clubs(
+                actor=request.user, fed=fed, name=data["name"], date=data["date"], boards=data["boards"],
+                clubs=list(data["clubs"]), pairs=data["pairs"],
+            )  # fmt: skip
+        except SimultaneousError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                _("%(name)s started at %(count)s clubs.")
+                % {"name": started.simultaneous.name, "count": len(started.joined)},
+            )
+            return redirect(reverse("simultaneous:federation_field", args=[started.simultaneous.pk]))
+    status = 400 if request.method == "POST" else 200
+    return render(request, "simultaneous/federation_start.html", {"federation": fed, "form": form}, status=status)

@@ -18,4 +18,5 @@ urlpatterns = [
     path("<int:pk>/results/<int:result_id>/", views.correct, name="correct"),
     path("federation/<int:pk>/", federation_views.field, name="federation_field"),
     path("federation/<int:pk>/join/", federation_views.join, name="federation_join"),
+    path("federation/start/<slug:slug>/", federation_views.start, name="federation_start"),
 ]

@@ -8,6 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from tournaments.audit.actions import AuditAction
+from tournaments.audit.models import AuditEntry
 from tournaments.clubs.models import Club, ClubRole
 from tournaments.core.tenancy import using_club
 from tournaments.sessions.models import Event
@@ -33,12 +35,27 @@ def test_create_club_makes_a_club_at_its_address():
     club = Club.objects.get(slug="riverside")
     assert (club.name, club.paper, club.time_zone) == ("Riverside BC", "letter", "America/Chicago")
     assert "/c/riverside/" in said
+    (made,) = AuditEntry.objects.filter(action=AuditAction.CLUB_CREATE)  # recorded, by the system, with how
+    assert (made.actor_name, made.target_id, made.why) == ("system", club.pk, "manage.py create_club")
     with pytest.raises(CommandError, match="slug"):
         run("create_club", "riverside", "--name", "Twice")
     with pytest.raises(CommandError, match="slug"):
         run("create_club", "Not A Slug!", "--name", "Bad")
     with pytest.raises(CommandError, match="time_zone"):
         run("create_club", "nowhere", "--name", "Nowhere", "--time-zone", "Mars/Olympus")
+    assert AuditEntry.objects.filter(action=AuditAction.CLUB_CREATE).count() == 1  # the refused ones: nothing
+
+
+def test_a_club_made_in_the_admin_is_recorded_too(client, django_user_model):
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "root-pw-12345")
+    client.force_login(admin)
+    form = {"slug": "hillside", "name": "Hillside BC", "time_zone": "Europe/London", "paper": "a4", "language": "",
+            "roles-TOTAL_FORMS": "0", "roles-INITIAL_FORMS": "0"}  # fmt: skip
+    response = client.post("/admin/clubs/club/add/", form)
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    club = Club.objects.get(slug="hillside")
+    (made,) = AuditEntry.objects.filter(action=AuditAction.CLUB_CREATE)
+    assert (made.actor_id, made.target_id, made.why) == (admin.pk, club.pk, "Created in the admin")
 
 
 def test_grant_gives_a_role_in_one_club_only():

@@ -12,6 +12,8 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from tournaments.audit.actions import AuditAction
+from tournaments.audit.models import AuditEntry
 from tournaments.clubs.models import Club, ClubRole
 from tournaments.clubs.signup import SIGNUPS
 
@@ -57,6 +59,9 @@ def test_a_club_signs_up_its_director_works_in_it_and_the_administrators_are_tol
     user = get_user_model().objects.get(username="marie")
     assert user.check_password(GOOD["password"]) and not user.is_superuser
     assert list(ClubRole.objects.filter(user=user).values_list("club__slug", "role")) == [("riverside", "director")]
+    (made,) = AuditEntry.objects.filter(action=AuditAction.CLUB_CREATE)  # who made it, how, and what it is
+    assert (made.actor_id, made.target_type, made.target_id) == (user.pk, "club", club.pk)
+    assert made.new["slug"] == "riverside" and "sign-up" in made.why
     (told,) = mail.outbox
     assert told.to == ["ops@service.example"] and "riverside" in told.subject and "marie" in told.body
     home = client.get("/c/riverside/")  # signed in: the club's own pages, as its director
@@ -71,6 +76,7 @@ def test_bad_input_is_refused_at_its_field_and_nothing_is_made(client, allowed):
         assert response.status_code == 400, (field, value)
         assert response.context["form"].errors[field], (field, value)
     assert not get_user_model().objects.filter(username="marie").exists() and mail.outbox == []
+    assert not AuditEntry.objects.filter(action=AuditAction.CLUB_CREATE).exists()
 
 
 def test_an_address_is_stopped_after_a_few_tries(client, allowed):

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.clubs.models import Club, Federation
+from tournaments.clubs.services import create_club
 
 
 class Command(BaseCommand):
@@ -38,8 +39,7 @@ class Command(BaseCommand):
             federation=federation,
         )
         try:
-            club.full_clean()
+            create_club(actor=None, club=club, how="manage.py create_club")  # audited, as every new club
         except ValidationError as error:
             raise CommandError("; ".join(f"{k}: {' '.join(v)}" for k, v in error.message_dict.items())) from None
-        club.save()
         self.stdout.write(f"Created the club {club.name} ({club.slug}): its pages are under /c/{club.slug}/.")

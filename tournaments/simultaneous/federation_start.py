@@ -1,0 +1,110 @@
+"""A federation's official starts a simultaneous across the clubs they pick (issue 30): one write, every club.
+
+The simultaneous belongs to the federation (`federation.create_for_federation`); each chosen club gets a session
+of its own, made in that club (its tenant, its event, its director's pages), set up for the pairs the official
+expects, playing the simultaneous's boards, and joined to the field at once. A club's director then runs the
+evening as any other (seats the pairs, prints, enters results); the field is ranked across every club's session.
+Only member clubs (of the federation, or of a county under it) can be chosen; all of it is one transaction, so a
+refused club leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments import movements
+from tournaments.clubs.models import Club, Federation
+from tournaments.core.actors import Actor
+from tournaments.core.tenancy import using_club
+from tournaments.movements.suggest import Suggestion, suggest
+from tournaments.sessions.services.sessions import SectionSpec, create_session
+from tournaments.simultaneous import federation
+from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
+from tournaments.simultaneous.services import SimultaneousError
+
+DEFAULT_PAIRS = 10  # a club's usual evening; its director sets the movement up again for the pairs who come
+
+
+@dataclass(frozen=True)
+class Started:
+    """The federation's simultaneous and each club's place in its field (its session, its code)."""
+
+    simultaneous: Simultaneous
+    joined: list[SimultaneousClub]
+
+
+def member_clubs(fed: Federation) -> list[Club]:
+    """The clubs an official may choose: the federation's and its member federations' (a county's clubs)."""
+    federations = [fed.pk, *fed.children.values_list("pk", flat=True)]
+    return list(Club.objects.filter(federation__in=federations).order_by("name"))
+
+
+def movement_for(pairs: int, boards: int) -> SectionSpec:
+    """A usual movement for `pairs` pairs playing at most `boards` boards, the most boards it can (a Mitchell or a
+    Howell, as a director would choose it); a clear SimultaneousError when no movement fits."""
+    fitting: list[Suggestion] = []
+    for low in (boards * 3 // 4, 1):  # close to the simultaneous's boards first, else whatever fits
+        try:
+            offers = suggest(pairs, minutes=int(boards * 7.5) + 30, min_boards=max(1, low), max_boards=boards)
+        except movements.MovementError as exc:
+            if low == 1:
+                raise SimultaneousError(str(exc)) from None
+            continue
+        fitting = [o for o in offers if o.total_boards <= boards and o.kind in ("mitchell", "howell")]
+        if fitting:
+            break
+    if not fitting:
+        raise SimultaneousError(
+            _("No movement for %(pairs)s pairs plays %(boards)s boards or fewer: give more boards.")
+            % {"pairs": pairs, "boards": boards}
+        )
+    best = fitting[0]  # suggest() lists the usual movements first, best first
+    return SectionSpec(
+        pairs=best.pairs, kind=best.kind, boards_per_round=best.boards_per_round, rounds=best.rounds,
+        variant=best.variant,
+    )  # fmt: skip
+
+
+@transaction.atomic
+def start_across_clubs(
+    *,
+    actor: Actor,
+    fed: Federation,
+    name: str,
+    date: dt.date,
+    boards: int,
+    clubs: Sequence[Club],
+    pairs: int = DEFAULT_PAIRS,
+    mp_scale: str = "ebu",
+) -> Started:
+    """Start the federation's simultaneous and give each chosen club its own session in the field."""
+    if not clubs:
+        raise SimultaneousError(_("Choose at least one of the federation's clubs."))
+    members = {c.pk for c in member_clubs(fed)}
+    outside = sorted(c.slug for c in clubs if c.pk not in members)
+    if outside:
+        raise SimultaneousError(
+            _("Not clubs of %(federation)s: %(clubs)s.") % {"federation": fed.name, "clubs": ", ".join(outside)}
+        )
+    simul = federation.create_for_federation(
+        actor=actor, federation=fed, name=name, date=date, boards=boards, mp_scale=mp_scale
+    )
+    spec = movement_for(pairs, boards)
+    joined = []
+    for club in sorted({c.pk: c for c in clubs}.values(), key=lambda c: c.name):
+        with using_club(club.pk):  # the session, its event and its audit entries are the club's own
+            try:
+                session = create_session(
+                    actor=actor, event_name=simul.name, session_name=simul.name, date=date, sections=[spec],
+                    club=club.name, mp_scale=mp_scale,
+                )  # fmt: skip
+            except ValidationError as exc:
+                raise SimultaneousError("; ".join(exc.messages)) from None
+            joined.append(federation.join_session(actor=actor, simul=simul, session=session))
+    return Started(simultaneous=simul, joined=joined)
