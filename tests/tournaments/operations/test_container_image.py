@@ -4,7 +4,8 @@ base image, the Dockerfile is built and the image started in its web role, answe
 Where the registry is out of reach (the test machines: registry-1.docker.io does not resolve), the base image
 made from Debian by `scripts/build-base-image` is used when it exists (`CONTAINER_BASE_IMAGE`, default
 localhost/bridgedesk-base:bookworm: `--build-arg BASE_IMAGE=...`). `CONTAINER_RUNTIME` picks podman's OCI
-runtime (`runc` where crun refuses a hybrid cgroup machine) and `CONTAINER_RUN_ARGS` adds to each `run` (e.g.
+runtime (default `runc` when installed: crun refuses a hybrid cgroup machine) and
+`CONTAINER_RUN_ARGS` adds to each `run` (default
 `--ulimit nofile=20000:20000 --ulimit nproc=8192:8192` where the engine may not raise the limits). Skipped,
 with the reason, where there is no engine or no base image can be had; `CONTAINER_TEST=1` makes a skip a
 failure (a CI job with an engine). Elsewhere the two-process test starts the image's same entrypoint without
@@ -31,14 +32,15 @@ pytestmark = pytest.mark.container
 
 
 BASE_IMAGE = os.environ.get("CONTAINER_BASE_IMAGE", "localhost/bridgedesk-base:bookworm")
-RUN_ARGS = shlex.split(os.environ.get("CONTAINER_RUN_ARGS", ""))
+# Defaults that work on the test machines (see the docstring); harmless where the engine needs neither.
+RUN_ARGS = shlex.split(os.environ.get("CONTAINER_RUN_ARGS", "--ulimit nofile=20000:20000 --ulimit nproc=8192:8192"))
 
 
 def _engine() -> list[str] | None:
     name = next((name for name in ("podman", "docker") if shutil.which(name)), None)
     if name is None:
         return None
-    runtime = os.environ.get("CONTAINER_RUNTIME", "")
+    runtime = os.environ.get("CONTAINER_RUNTIME", "runc" if shutil.which("runc") else "")
     return [name, "--runtime", runtime] if runtime and name == "podman" else [name]
 
 
