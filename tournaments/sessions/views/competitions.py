@@ -47,7 +47,7 @@ class CompetitionForm(forms.ModelForm[Competition]):
         # the current club's, read when the form is made (not when this module loaded)
         sessions = self.fields["sessions"]
         assert isinstance(sessions, forms.ModelMultipleChoiceField)
-        sessions.queryset = Session.objects.select_related("event").order_by("-date", "-number", "-pk")[:300]
+        sessions.queryset = Session.objects.select_related("event").order_by("-date", "-number", "-pk")
         sessions.label_from_instance = _session_label  # type: ignore[method-assign,assignment]
         carry = self.fields["carry_from"]
         assert isinstance(carry, forms.ModelChoiceField)
