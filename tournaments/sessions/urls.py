@@ -26,6 +26,7 @@ urlpatterns = [
     path("competitions/", competitions.competition_list, name="competition_list"),
     path("competitions/new/", competitions.competition_new, name="competition_new"),
     path("competitions/<int:competition_id>/", competitions.competition_standings, name="competition_standings"),
+    path("competitions/<int:competition_id>/pdf/", competitions.competition_pdf, name="competition_pdf"),
     path("competitions/<int:competition_id>/edit/", competitions.competition_edit, name="competition_edit"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/new/swiss/", swiss.swiss_new, name="swiss_new"),

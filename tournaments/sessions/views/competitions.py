@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.core.access import Perm, requires
+from tournaments.printing.base import ReportError
 from tournaments.sessions.forms import add_service_errors
 from tournaments.sessions.models import Competition, Session
 from tournaments.sessions.selectors.competitions import competition_table
@@ -117,3 +118,22 @@ def competition_standings(request: HttpRequest, competition_id: int) -> HttpResp
     """Directors and players: the competition's standings, session by session."""
     competition = get_object_or_404(Competition, pk=competition_id)
     return render(request, "sessions/competition.html", {"table": competition_table(competition)})
+
+
+@requires(Perm.VIEW_RESULTS)
+@require_GET
+def competition_pdf(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Directors and players: the standings as a PDF to pin on the club's notice board."""
+    from tournaments.sessions.reports.competitions import render_competition  # HEAVY: ReportLab, on demand
+
+    competition = get_object_or_404(Competition, pk=competition_id)
+    try:
+        filename, content_type, body = render_competition(
+            competition_table(competition), request.GET.get("paper", "a4")
+        )
+    except ReportError as error:
+        messages.error(request, str(error))
+        return redirect("competition_standings", competition_id=competition.pk)
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
