@@ -49,7 +49,7 @@ def render_competition(table: Standings, paper: str = "a4") -> Rendered:
     dates = ", ".join(f"{s.date:%d/%m}" for s in table.sessions)
     story: list[Flowable] = [
         _para(competition.name, "title"),
-        _para(f"{competition.get_kind_display()}. {_('Sessions')}: {dates}", "small"),
+        _para(_("%(kind)s. Sessions: %(dates)s") % {"kind": competition.get_kind_display(), "dates": dates}, "small"),
         _para(
             _("A score in brackets does not count (only a player's best sessions do); a dash: did not play."), "small"
         ),

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -59,7 +60,7 @@ class CompetitionForm(forms.ModelForm[Competition]):
 
 
 def _session_label(session: Session) -> str:
-    return f"{session.date:%d %b %Y} · {session.event.name} · {session.get_status_display()}"
+    return f"{date_format(session.date, 'SHORT_DATE_FORMAT')} · {session.event.name} · {session.get_status_display()}"
 
 
 def _save(request: HttpRequest, form: CompetitionForm) -> Competition | None:
