@@ -23,7 +23,8 @@ from tournaments.parties.models import Party
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing.models import Publication
 from tournaments.publishing.players import link_token, unsubscribe_token
-from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruling, Session
+from tournaments.sessions.models import Competition, Entry, EntryPlayer, Member, Result, Ruling, Session
+from tournaments.sessions.services import competitions as competition_services
 from tournaments.sessions.services.demo import build_demo_session
 from tournaments.simultaneous import services as simul_services
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
@@ -136,7 +137,11 @@ def world(director):
         actor=director, name="Walk simultaneous", date=datetime.date(2026, 3, 14), boards=session.boards.count()
     )
     simul_services.add_session(actor=director, simul=simul, session=session)
+    competition = competition_services.save_competition(
+        actor=director, competition=Competition(name="Walk season", counting=8, public=True), sessions=[session]
+    )
     return {
+        "competition": competition,
         "screen": screenlinks.issue_screen_link(actor=director, session=session),
         "party_screen": screenlinks.issue_screen_link(actor=director, party_id=party.pk),
         "teams": teams,
@@ -173,6 +178,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "result_id": world["result"].pk,
         "job_id": world["job"].pk,
         "member_id": world["member"].pk,
+        "competition_id": world["competition"].pk,
         "letter": "A",
         "board": 1,
         "round_number": 1,

@@ -25,6 +25,7 @@ class AuditAction(enum.StrEnum):
     POINTS_AWARD = "points.award"
     POINTS_SCHEME = "points.scheme"
     RATINGS_RECOMPUTE = "ratings.recompute"
+    COMPETITION_SAVE = "competition.save"
     PARTY_CREATE = "party.create"
     PARTY_FINISH = "party.finish"
     PARTY_GUESTS = "party.guests"
@@ -94,6 +95,7 @@ LABELS = {
     AuditAction.POINTS_AWARD: _("Master points awarded"),
     AuditAction.POINTS_SCHEME: _("Master points scheme set"),
     AuditAction.RATINGS_RECOMPUTE: _("Ratings recomputed"),
+    AuditAction.COMPETITION_SAVE: _("Season competition saved"),
     AuditAction.PARTY_CREATE: _("Party created"),
     AuditAction.PARTY_FINISH: _("Party finished"),
     AuditAction.PARTY_GUESTS: _("Party guests changed"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.publishing import federations, views
+from tournaments.publishing import competitions, federations, views
 
 app_name = "publishing"
 urlpatterns = [
@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/publish/", views.publish_action, name="publish"),
     path("<int:pk>/email/", views.email_action, name="email"),
     path("<int:pk>/email/report/", views.email_report, name="email_report"),
+    path("competitions/<int:competition_id>/", competitions.public_competition, name="competition"),
     path("federation/<slug:slug>/", federations.federation_results, name="federation"),
     path("mail/", views.mail_settings, name="mail"),
     path("me/", views.player_me, name="player_me"),

@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.sessions.views import (
     archive,
+    competitions,
     entry,
     events,
     handicaps,
@@ -22,6 +23,11 @@ urlpatterns = [
     path("ratings/", ratings.club_ratings_page, name="club_ratings"),
     path("ratings/recompute/", ratings.ratings_recompute, name="ratings_recompute"),
     path("ratings/<int:member_id>/", ratings.member_rating, name="member_rating"),
+    path("competitions/", competitions.competition_list, name="competition_list"),
+    path("competitions/new/", competitions.competition_new, name="competition_new"),
+    path("competitions/<int:competition_id>/", competitions.competition_standings, name="competition_standings"),
+    path("competitions/<int:competition_id>/pdf/", competitions.competition_pdf, name="competition_pdf"),
+    path("competitions/<int:competition_id>/edit/", competitions.competition_edit, name="competition_edit"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/new/swiss/", swiss.swiss_new, name="swiss_new"),
     path("sessions/archived/", archive.sessions_archived, name="sessions_archived"),
