@@ -120,6 +120,17 @@ class HandsIn(Schema):
     hands: dict[str, list[str]]
 
 
+class CardsIn(Schema):
+    """The cards a table has played so far on a board ("ST S6 S2", in the order played, no claim), with the
+    contract and declarer on its keypad; `letters` as for a result (the declarer's letter)."""
+
+    board: int
+    contract: str
+    declarer: str
+    play: str = ""
+    letters: str = ""
+
+
 class Problem(Schema):
     """A refusal: the field (empty for the request as a whole) and the message; a link's refusal and a party
     table's also name its `code` (`finished` for a finished event) and a party table's its `deal`."""
@@ -383,3 +394,23 @@ def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
     except hands.HandsError as exc:
         return _problem(exc)
     return Status(201, {"board": payload.board, "deal": deal})
+
+
+@api.post(
+    "/table/{token}/play-check",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
+    summary="Check the cards played so far",
+)
+def play_check(request: HttpRequest, token: str, payload: CardsIn) -> Any:
+    """200 with the number of cards when each follows the rules (held, suit followed when the deal is known,
+    none twice); 422 naming the card that does not (nothing is stored); 403 when the director did not ask for
+    the play card by card."""
+    link = _table_only(request, token, _("Too many posts from this table in a minute; wait a moment."))
+    if not isinstance(link, TableLink):
+        return link
+    declarer = letters.canonical_seat(payload.declarer, payload.letters)
+    try:
+        count = hands.check_cards_played(link, payload.board, payload.contract, declarer, payload.play)
+    except hands.HandsError as exc:
+        return _problem(exc)
+    return Status(200, {"board": payload.board, "cards": count})
