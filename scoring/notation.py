@@ -135,6 +135,7 @@ NOTATIONS: dict[str, Notation] = {
         no_trump="NT",
         ranks={"A": "E", "Q": "D", "J": "Kn"},
         seats={"E": "Ö", "W": "V"},
+        double_marks=("D", "RD"),
     ),
 }  # fmt: skip
 

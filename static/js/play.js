@@ -150,7 +150,7 @@
     const own = body.lines.find((l) => l.yours);
     const t = $("ts-traveller");
     if (!own || !t || (!own.auction && !own.play)) return;
-    const call = (c) => { const bare = c.replace("!", ""); const shown = /^[1-7]/.test(bare) ? bare[0] + (SYMBOL[bare.slice(1)] ? suitHtml(bare.slice(1)) : bare.slice(1)) : bare === "P" ? pgettext("bridge", "Pass") : bare; return "<td>" + shown + (c.endsWith("!") ? "!" : "") + "</td>"; };
+    const call = (c) => { const bare = c.replace("!", ""); const shown = /^[1-7]/.test(bare) ? bare[0] + (SYMBOL[bare.slice(1)] ? suitHtml(bare.slice(1)) : bare.slice(1)) : bare === "P" ? pgettext("bridge", "Pass") : L.double ? L.double(bare) : bare; return "<td>" + shown + (c.endsWith("!") ? "!" : "") + "</td>"; };
     let html = "";
     if (own.auction) {
       const cells = [];

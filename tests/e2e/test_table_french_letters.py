@@ -46,3 +46,37 @@ def test_a_french_phone_enters_a_result_in_french_letters(live_server):
         browser.close()
     stored = Result.objects.get(board__number=board)
     assert (stored.contract, stored.declarer, stored.lead) == ("4S", "W", "SK")
+
+
+def test_a_french_phone_shows_vulnerability_and_the_teams_room_in_french_letters(live_server):
+    from tournaments.teams import services as teams
+    from tournaments.teams import tables
+
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    vul = {b.number: b.vulnerability for b in section.session.boards.all()}
+
+    def plays_ew(link):  # a table with an East-West vulnerable board in round 1
+        return any(vul[int(n)] == "EW" for n in section.table_rounds.get(round=1, table=link.table).boards)
+
+    link = next(x for x in services.issue_links(section) if plays_ew(x))
+    event = teams.create_event(actor=None, name="Équipes", boards_per_match=2)
+    for n in (1, 2):
+        teams.add_team(actor=None, event=event, name=f"Side {n}", players=[f"P{i} {n}" for i in range(4)])
+    room = tables.issue_links(actor=None, rnd=teams.draw_next_round(actor=None, event=event))[0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(locale="fr-FR", extra_http_headers={"Accept-Language": "fr"}, **PHONE).new_page()
+        page.goto(f"{live_server.url}/t/{link.token}/")
+        boards = page.locator(".ts-board .muted")
+        expect(boards.first).to_be_visible()
+        shown = " ".join(boards.all_inner_texts())
+        wanted = {"NS": "NS", "EW": "EO"}
+        for number in section.table_rounds.get(round=1, table=link.table).boards:
+            if vul[int(number)] in wanted:
+                assert wanted[vul[int(number)]] in shown, shown
+        assert " EW" not in shown  # never the English letters for East-West
+        page.goto(f"{live_server.url}/t/{room.token}/")
+        expect(page.locator("#ts-seats")).to_contain_text("EO")
+        expect(page.locator("#ts-seats")).not_to_contain_text("EW")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        browser.close()
