@@ -80,3 +80,41 @@ def test_a_french_phone_shows_vulnerability_and_the_teams_room_in_french_letters
         expect(page.locator("#ts-seats")).not_to_contain_text("EW")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         browser.close()
+
+
+def test_a_french_party_phone_types_its_deals_in_french_letters(live_server):
+    import datetime
+
+    from tournaments.parties import services as parties
+    from tournaments.parties import table_links
+    from tournaments.parties.models import PartyTable
+
+    party = parties.create_party(
+        actor=None, name="Soirée", date=datetime.date(2026, 3, 14), tables=2, tie_rule="north_south"
+    )
+    parties.set_guests(actor=None, party=party, text="\n".join(f"Invité {c}" for c in "ABCDEFGH"))
+    parties.start_party(actor=None, party=party)
+    link = table_links.live_links(party)[0]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(locale="fr-FR", extra_http_headers={"Accept-Language": "fr"}, **PHONE).new_page()
+        page.goto(f"{live_server.url}/t/{link.token}/")
+        expect(page.locator("#ts-seats")).to_contain_text("O")
+        page.click("[data-party-mode='deals']")
+        rows = page.locator("#ts-party-deal-rows tr")
+        expect(rows).to_have_count(4)
+        typed = [("4C", "W", "10"), ("3SA", "E", "9"), ("PASSE", "", ""), ("2P", "S", "8")]
+        for row, (contract, declarer, tricks) in zip(rows.all(), typed, strict=True):
+            row.locator("[data-deal='contract']").fill(contract)
+            if declarer:
+                row.locator("[data-deal='declarer']").select_option(declarer)
+                row.locator("[data-deal='tricks']").fill(tricks)
+        expect(rows.first.locator("[data-deal='declarer'] option[value='W']")).to_have_text("O")
+        page.click("#ts-party-send")
+        expect(page.locator("#ts-party")).to_have_class(re.compile("is-done"), timeout=15000)
+        expect(page.locator("#ts-party-error")).to_be_empty()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        browser.close()
+    table = PartyTable.objects.get(round__party=party, round__number=1, number=link.table)
+    stored = [(d.contract, d.declarer) for d in table.deals.order_by("number")]
+    assert stored == [("4H", "W"), ("3NT", "E"), ("PASS", ""), ("2S", "S")]

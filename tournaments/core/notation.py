@@ -22,6 +22,7 @@ __all__ = [
     "for_typing",
     "letters",
     "read_typed",
+    "read_typed_bid",
     "read_typed_card",
     "read_typed_seat",
     "seat",
@@ -35,6 +36,12 @@ _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def active_notation() -> Notation:
     """The notation table of the active language (English when none is active or it is not shipped)."""
     return scoring.notation_for(get_language())
+
+
+def read_typed_bid(text: str) -> str:
+    """A typed five hundred bid in the active language's letters as stored (``"7C"`` in French -> ``"7H"``);
+    other bids (``NULLO``, a number, a solo's words) as typed, for the game's rules to read or refuse."""
+    return scoring.read_bid(text, active_notation())
 
 
 def read_typed(text: str) -> str:

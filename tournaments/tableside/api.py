@@ -71,7 +71,8 @@ class ResultIn(Schema):
     sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead. A
     party's table sends its round: `kind` (one of its state's `entry_kinds`), `round`, `seen` (its state's), and
     `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...}).
-    `letters`: the language whose letters `declarer` and `lead` are in (`fr`: `O` is West, `PR` the spade king);
+    `letters`: the language whose letters `declarer` and `lead` (and a party table's deals' `contract` and `declarer`:
+    `4C` is four hearts in French) are in (`fr`: `O` is West, `PR` the spade king);
     empty for the English letters (`W`, `SK`), which are what is stored.
     A duplicate whist table sends no contract: `tricks` are N-S's, and `revoke` ("EW", "NS2", "EW1/4", "NS!")."""
 
@@ -242,7 +243,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
             429, {"field": "", "message": _("Too many results sent from this table in a minute; wait a moment.")}
         )
     if link.is_party:
-        return _party_answer(request, party_tables.submit_party(link, payload.dict()))
+        return _party_answer(request, party_tables.submit_party(link, letters.canonical_party(payload.dict())))
     body = letters.canonical(payload.dict())
     outcome = rooms.submit_room(link, body) if link.is_room else services.submit(link, body)
     return Status(outcome.status, outcome.body)
@@ -260,7 +261,7 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if link.is_party:
-        return _party_answer(request, party_tables.preview_party(link, payload.dict()))
+        return _party_answer(request, party_tables.preview_party(link, letters.canonical_party(payload.dict())))
     if link.is_room:
         outcome = rooms.preview_room(link, payload.dict())
         return Status(outcome.status, outcome.body)
