@@ -112,8 +112,10 @@
 
   async function take(card) {
     asking = true; paint();
+    const asked = deal;
     const why = await refusal(card);
     asking = false;
+    if (deal !== asked) { paint(); return; } // the contract or declarer changed meanwhile: the play started again
     if (why) $("play-error").textContent = why;
     else { cards.push(card); lead(); }
     paint();
