@@ -89,7 +89,16 @@ from scoring.matchpoints import (
     total_point_equivalent,
     total_points,
 )
-from scoring.notation import NOTATIONS, notation_for, read_card, read_seat, shown_cards, shown_contract, shown_seat
+from scoring.notation import (
+    NOTATIONS,
+    notation_for,
+    read_bid,
+    read_card,
+    read_seat,
+    shown_cards,
+    shown_contract,
+    shown_seat,
+)
 from scoring.progressive import PROGRESSIVE_DEAL_LIMIT, progressive_deal_score, progressive_vulnerability
 from scoring.rounding import half_up, shown, signed
 from scoring.scorepads import (
@@ -201,6 +210,7 @@ __all__ = [
     "progressive_deal_score",
     "progressive_vulnerability",
     "rank_with_ties",
+    "read_bid",
     "read_card",
     "read_seat",
     "result_text",

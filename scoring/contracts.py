@@ -70,6 +70,8 @@ class Notation:
     # seats' (English "N", "E", "S", "W" -> "N", "O", "Z", "W" in Dutch): shown in hands and leads, read typed.
     ranks: Mapping[str, str] = field(default_factory=dict)
     seats: Mapping[str, str] = field(default_factory=dict)
+    # How a double and a redouble are marked on a keypad and a score ("X", "XX"; Swedish "D", "RD").
+    double_marks: tuple[str, str] = ("X", "XX")
 
 
 @dataclass(frozen=True, slots=True)

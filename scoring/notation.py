@@ -20,6 +20,7 @@ __all__ = [
     "NOTATIONS",
     "SYMBOLS",
     "notation_for",
+    "read_bid",
     "read_card",
     "read_seat",
     "shown_cards",
@@ -135,8 +136,11 @@ NOTATIONS: dict[str, Notation] = {
         no_trump="NT",
         ranks={"A": "E", "Q": "D", "J": "Kn"},
         seats={"E": "Ö", "W": "V"},
+        double_marks=("D", "RD"),
     ),
 }  # fmt: skip
+
+ENGLISH_STRAINS: dict[str, Strain] = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT", "NT": "NT"}
 
 SYMBOLS: dict[Strain, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
@@ -173,6 +177,19 @@ def shown_cards(cards: str, notation: Notation | None = None) -> str:
 def shown_seat(seat: str, notation: Notation | None = None) -> str:
     """A seat's letter as the language writes it: ``"W"`` -> ``"O"`` in French, ``"E"`` -> ``"Ö"`` in Swedish."""
     return (notation or ENGLISH).seats.get(seat, seat)
+
+
+def read_bid(text: str, notation: Notation | None = None) -> str:
+    """A typed bid of a game bid in tricks over a strain (five hundred: ``7H``, ``10NT``) in the language's letters
+    first, then in English, as stored: French ``"7C"`` -> ``"7H"`` (cœur), ``"10SA"`` -> ``"10NT"``. Text that is
+    not a number and a strain (``"NULLO"``, a cinch bid ``"8"``, a solo's words) comes back as typed."""
+    key = "".join(text.split()).upper() if isinstance(text, str) else ""
+    digits = len(key) - len(key.lstrip("0123456789"))
+    level, rest = key[:digits], key[digits:]
+    if not level or not rest:
+        return text
+    strain = (notation or ENGLISH).strains.get(rest) or ENGLISH_STRAINS.get(rest)
+    return f"{level}{strain}" if strain else text
 
 
 def read_seat(text: str, notation: Notation | None = None) -> Seat:

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidPlay",
     "Play",
     "Trick",
+    "check_cards",
     "check_play",
     "play_columns",
     "play_from_cards",
@@ -124,16 +125,15 @@ def _check_card(hands: dict[str, set[str]], seat: str, card: str, trick: list[st
         )
 
 
-def check_play(deal: str, contract: str, declarer: str, typed: str) -> Play:
-    """Check a play typed as cards separated by spaces, from the opening lead, ended after 13 tricks or by a claim
-    ("=N") after a whole trick; raise InvalidPlay naming the card that breaks a rule. The cards are checked
-    against the hands when the deal is known; without it only that no card is played twice."""
+def _walk(deal: str, contract: str, declarer: str, cards: Sequence[str]) -> tuple[str, list[Trick], list[str]]:
+    """Follow the cards from the opening lead: (declarer, the whole tricks, the trick being played); raise
+    InvalidPlay at the first card that breaks a rule (held, not played twice, suit followed when the deal is
+    known)."""
     con = parse_contract(contract)
     if con.is_passout or not declarer.strip():
         raise InvalidPlay(gettext("A passed-out board has no play."))
     declarer = parse_seat(declarer)
     trumps = None if con.strain in (None, "NT") else con.strain
-    cards, claim = _split(typed)
     hands = {seat: set(cards) for seat, cards in hands_of_deal(deal).items()}
     seen: set[str] = set()
     tricks: list[Trick] = []
@@ -151,6 +151,25 @@ def check_play(deal: str, contract: str, declarer: str, typed: str) -> Play:
         if len(current) == 4:
             tricks.append(Trick(leader, tuple(current), trick_winner(leader, current, trumps)))
             leader, current = tricks[-1].winner, []
+    return declarer, tricks, current
+
+
+def check_cards(deal: str, contract: str, declarer: str, typed: str) -> int:
+    """Check the cards played so far (no claim; the play need not have ended), as the phone asks after each card:
+    the number of cards, or InvalidPlay naming the card that breaks a rule, the same rules as check_play."""
+    cards, claim = _split(typed)
+    if claim is not None:
+        raise InvalidPlay(gettext("A claim is checked with the whole play, not card by card."))
+    _walk(deal, contract, declarer, cards)
+    return len(cards)
+
+
+def check_play(deal: str, contract: str, declarer: str, typed: str) -> Play:
+    """Check a play typed as cards separated by spaces, from the opening lead, ended after 13 tricks or by a claim
+    ("=N") after a whole trick; raise InvalidPlay naming the card that breaks a rule. The cards are checked
+    against the hands when the deal is known; without it only that no card is played twice."""
+    cards, claim = _split(typed)
+    declarer, tricks, current = _walk(deal, contract, declarer, cards)
     won = sum(1 for t in tricks if t.winner in (declarer, SEATS[(SEATS.index(declarer) + 2) % 4]))
     if current:
         raise InvalidPlay(

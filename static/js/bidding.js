@@ -57,7 +57,7 @@
     const cells = [];
     const lead = SEATS.indexOf(dealer);
     for (let k = 0; k < lead; k++) cells.push("<td></td>");
-    calls.forEach((x) => cells.push("<td>" + (isBid(x.call) ? x.call[0] + '<span class="suit-' + x.call.slice(1).toLowerCase() + '">' + SYMBOL[x.call.slice(1)] + "</span>" : x.call === "P" ? pgettext("bridge", "Pass") : x.call) + (x.alert ? "!" : "") + "</td>"));
+    calls.forEach((x) => cells.push("<td>" + (isBid(x.call) ? x.call[0] + '<span class="suit-' + x.call.slice(1).toLowerCase() + '">' + SYMBOL[x.call.slice(1)] + "</span>" : x.call === "P" ? pgettext("bridge", "Pass") : L.double ? L.double(x.call) : x.call) + (x.alert ? "!" : "") + "</td>"));
     const rows = [];
     for (let k = 0; k < cells.length; k += 4) rows.push("<tr>" + cells.slice(k, k + 4).join("") + "</tr>");
     $("bid-calls").innerHTML = rows.join("") || '<tr><td colspan="4" class="muted">' + interpolate(gettext("Dealer %(dealer)s calls first"), { dealer: L.seat(dealer) }, true) + "</td></tr>";
@@ -90,7 +90,7 @@
     const b = ev.target.closest("button");
     if (!b) return;
     if (b.dataset.bidLevel) { level = b.dataset.bidLevel; paint(); }
-    else if (b.dataset.bidStrain) { if (level) add(level + b.dataset.bidStrain); else $("bid-error").textContent = "Tap the level first."; }
+    else if (b.dataset.bidStrain) { if (level) add(level + b.dataset.bidStrain); else $("bid-error").textContent = gettext("Tap the level first."); }
     else if (b.dataset.call) add(b.dataset.call);
     else if (b.id === "bid-alert") { alert = !alert; paint(); }
     else if (b.id === "bid-undo") { calls.pop(); level = ""; $("bid-error").textContent = ""; delete app.dataset.auction; paint(); }

@@ -12,6 +12,10 @@
   let mode = null; // the kind of entry on the keypad: the state's first, or "deals" when chosen (bridge)
   let dealRows = 4; // rubber bridge may play more deals in a round
 
+  // The page's letters (js/table.js, loaded after this, sets them before the first state is drawn): the seats and
+  // sides are labelled in them, and a contract typed in them ("4C" is four hearts in French) is sent with
+  // `letters`, so the server reads it in the same language.
+  const L = () => window.BridgedeskLetters || { language: "", seat: (s) => s, pair: (p) => p };
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
   function kind(state) { return mode && state.entry_kinds.indexOf(mode) >= 0 ? mode : state.entry_kinds[0]; }
 
@@ -21,8 +25,8 @@
     const body = $("ts-party-deal-rows");
     while (body.children.length < dealRows) {
       const n = body.children.length + 1;
-      const seats = ["", "N", "E", "S", "W"].map((s) => '<option value="' + s + '">' + (s || "—") + "</option>").join("");
-      const honors = ["", "NS100", "NS150", "EW100", "EW150"].map((h) => '<option value="' + h + '">' + (h ? h.slice(0, 2) + " " + h.slice(2) : "—") + "</option>").join("");
+      const seats = ["", "N", "E", "S", "W"].map((s) => '<option value="' + s + '">' + (s ? esc(L().seat(s)) : "—") + "</option>").join("");
+      const honors = ["", "NS100", "NS150", "EW100", "EW150"].map((h) => '<option value="' + h + '">' + (h ? esc(L().pair(h.slice(0, 2))) + " " + h.slice(2) : "—") + "</option>").join("");
       const row = document.createElement("tr");
       row.innerHTML = "<td>" + n + '</td><td><input data-deal="contract" size="5" autocomplete="off" autocapitalize="characters" aria-label="' + esc(interpolate(gettext("Deal %(deal)s contract"), { deal: n }, true)) + '"></td>' +
         '<td><select data-deal="declarer">' + seats + '</select></td><td><input data-deal="tricks" inputmode="numeric" size="2" autocomplete="off"></td>' +
@@ -45,7 +49,7 @@
   function resultText(r) {
     if (!r) return gettext("Not entered yet.");
     if (r.queued) return gettext("Kept on this phone: it is sent as soon as the connection allows.");
-    const scores = r.seat_totals ? SEATS.map((s) => s + " " + signed(r.seat_totals[s])).join(" · ")
+    const scores = r.seat_totals ? SEATS.map((s) => L().seat(s) + " " + signed(r.seat_totals[s])).join(" · ")
       : interpolate(gettext("N-S %(ns)s, E-W %(ew)s"), { ns: r.ns_total, ew: r.ew_total }, true);
     return scores + (r.winner_label ? " · " + interpolate(gettext("%(winner)s move up"), { winner: r.winner_label }, true) : "");
   }
@@ -54,7 +58,7 @@
     shown = state;
     $("ts-round").textContent = state.round ? "· " + interpolate(gettext("Round %(round)s"), { round: state.round }, true) : "";
     const seats = state.seats || {};
-    $("ts-seats").innerHTML = SEATS.map((s) => '<div class="seat"><strong>' + s + "</strong> " + esc(seats[s] || "—") + "</div>").join("") +
+    $("ts-seats").innerHTML = SEATS.map((s) => '<div class="seat"><strong>' + esc(L().seat(s)) + "</strong> " + esc(seats[s] || "—") + "</div>").join("") +
       (state.sitting_out ? '<div class="seat muted">' + esc(interpolate(gettext("%(name)s sits out"), { name: state.sitting_out }, true)) + "</div>" : "");
     const individual = kind(state) === "seats";
     const byDeal = kind(state) === "deals";
@@ -65,7 +69,7 @@
     if (byDeal) drawDeals();
     $("ts-party-totals").hidden = individual || byDeal;
     $("ts-party-seats").hidden = !individual;
-    SEATS.forEach((s) => { $("ts-party-" + s + "-label").textContent = s + " " + (seats[s] || ""); });
+    SEATS.forEach((s) => { $("ts-party-" + s + "-label").textContent = L().seat(s) + " " + (seats[s] || ""); });
     $("ts-party-tie").hidden = !state.host_tie;
     $("ts-party-result").textContent = resultText(state.result);
     $("ts-party").classList.toggle("is-done", !!state.result);
@@ -85,6 +89,7 @@
     if (p.kind === "deals") {
       p.deals = deals();
       if (!p.deals.length) return null;
+      if (L().language) p.letters = L().language;
     } else if (p.kind === "seats") {
       p.seats = {};
       for (const s of SEATS) { const v = typed("ts-party-" + s); if (v == null) return null; p.seats[s] = v; }

@@ -2,7 +2,10 @@
 // taps each card (suit, then rank) for the player on turn, from the opening lead by declarer's left-hand opponent;
 // each trick goes to the highest trump or card of the suit led, and its winner leads the next. After 13 tricks or
 // a claim (declarer's remaining tricks, typed after a whole trick) the result is set on the keypad and the play goes
-// with it. The phone refuses a card played twice; the server checks the rest against the deal (scoring/play.py).
+// with it. The phone refuses a card played twice by itself, and asks the server after each card (play-check: the
+// rule the result is checked by, scoring/play.py) whether it was held and followed suit when the deal is known; a
+// card refused there is not taken, with the reason shown. Offline (or past the table's limit) the card is taken
+// and the whole play is checked when the result is sent.
 (function () {
   "use strict";
   const app = document.getElementById("table-app");
@@ -18,6 +21,8 @@
   let cards = [];
   let claim = null;
   let suit = "";
+  let board = null;
+  let asking = false; // a card is being checked: the pad waits
 
   const next = (seat, n) => SEATS[(SEATS.indexOf(seat) + n) % 4];
   const suitHtml = (s) => '<span class="suit-' + s.toLowerCase() + '">' + SYMBOL[s] + "</span>";
@@ -56,7 +61,7 @@
     pad.hidden = !wanted;
     if (!wanted) return;
     const ready = !!deal;
-    pad.querySelectorAll("button, input").forEach((b) => { b.disabled = !ready; });
+    pad.querySelectorAll("button, input").forEach((b) => { b.disabled = !ready || asking; });
     if (!ready) { $("play-turn").textContent = gettext("(choose the contract and declarer first)"); return; }
     const all = tricks();
     const now = all[all.length - 1];
@@ -71,10 +76,10 @@
     if (claim != null) count += " · " + interpolate(gettext("declarer claims %(claim)s more: %(total)s in all"), { claim: claim, total: won + claim }, true);
     $("play-count").textContent = count;
     $("play-tricks").innerHTML = whole.map((t) => "<li>" + t.cards.map(text).join(" ") + " → " + t.winner + "</li>").join("");
-    pad.querySelectorAll("[data-play-suit]").forEach((b) => { b.classList.toggle("on", b.dataset.playSuit === suit); b.disabled = done; });
-    pad.querySelectorAll("[data-play-rank]").forEach((b) => { b.disabled = done || !suit || cards.includes(suit + b.dataset.playRank); });
-    $("play-claim").disabled = $("play-claim-go").disabled = done || now.cards.length > 0;
-    $("play-undo").disabled = !cards.length && claim == null;
+    pad.querySelectorAll("[data-play-suit]").forEach((b) => { b.classList.toggle("on", b.dataset.playSuit === suit); b.disabled = done || asking; });
+    pad.querySelectorAll("[data-play-rank]").forEach((b) => { b.disabled = done || asking || !suit || cards.includes(suit + b.dataset.playRank); });
+    $("play-claim").disabled = $("play-claim-go").disabled = done || asking || now.cards.length > 0;
+    $("play-undo").disabled = asking || (!cards.length && claim == null);
     if (done) finish(won + (claim || 0)); else delete app.dataset.play;
   }
 
@@ -92,13 +97,38 @@
     press("#k-lead-rank button[data-lead-rank='" + cards[0][1] + "']");
   }
 
+  // The server's word on the cards so far with `card` added: "" when taken (or when it cannot be asked), else why not.
+  async function refusal(card) {
+    const body = { board: board, contract: deal.level + deal.strain, declarer: deal.declarer, play: cards.concat([card]).join(" ") };
+    try {
+      const r = await fetch(app.dataset.api + "play-check", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (r.status !== 422) return "";
+      const answer = await r.json();
+      return answer.field === "play" ? answer.message : "";
+    } catch (e) {
+      return ""; // offline: the whole play is checked when the result is sent
+    }
+  }
+
+  async function take(card) {
+    asking = true; paint();
+    const asked = deal;
+    const why = await refusal(card);
+    asking = false;
+    if (deal !== asked) { paint(); return; } // the contract or declarer changed meanwhile: the play started again
+    if (why) $("play-error").textContent = why;
+    else { cards.push(card); lead(); }
+    paint();
+  }
+
   pad.addEventListener("click", (ev) => {
     const b = ev.target.closest("button");
     if (!b || !deal) return;
     ev.stopPropagation(); // the play's keys are not the result's keypad
     $("play-error").textContent = "";
+    if (asking) return;
     if (b.dataset.playSuit) suit = b.dataset.playSuit;
-    else if (b.dataset.playRank) { cards.push(suit + b.dataset.playRank); lead(); }
+    else if (b.dataset.playRank) { take(suit + b.dataset.playRank); return; }
     else if (b.id === "play-undo") { if (claim != null) claim = null; else cards.pop(); }
     else if (b.id === "play-claim-go") {
       const typed = $("play-claim").value.trim();
@@ -122,7 +152,7 @@
     const own = body.lines.find((l) => l.yours);
     const t = $("ts-traveller");
     if (!own || !t || (!own.auction && !own.play)) return;
-    const call = (c) => { const bare = c.replace("!", ""); const shown = /^[1-7]/.test(bare) ? bare[0] + (SYMBOL[bare.slice(1)] ? suitHtml(bare.slice(1)) : bare.slice(1)) : bare === "P" ? pgettext("bridge", "Pass") : bare; return "<td>" + shown + (c.endsWith("!") ? "!" : "") + "</td>"; };
+    const call = (c) => { const bare = c.replace("!", ""); const shown = /^[1-7]/.test(bare) ? bare[0] + (SYMBOL[bare.slice(1)] ? suitHtml(bare.slice(1)) : bare.slice(1)) : bare === "P" ? pgettext("bridge", "Pass") : L.double ? L.double(bare) : bare; return "<td>" + shown + (c.endsWith("!") ? "!" : "") + "</td>"; };
     let html = "";
     if (own.auction) {
       const cells = [];
@@ -143,6 +173,7 @@
   });
   app.addEventListener("entryopen", (ev) => {
     wanted = !!ev.detail.play;
+    board = ev.detail.board;
     deal = null; cards = []; claim = null; suit = "";
     $("play-error").textContent = ""; $("play-claim").value = "";
     paint();

@@ -10,10 +10,12 @@
 
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
   function shown(n) { return n == null ? "—" : String(n); }
+  // The page's letters (js/table.js, loaded after this, sets them up before the first state is drawn).
+  const pair = (p) => (window.BridgedeskLetters && window.BridgedeskLetters.pair ? window.BridgedeskLetters.pair(p) : p);
 
   function render(state) {
     $("ts-round").textContent = "· " + state.event;
-    $("ts-seats").innerHTML = '<div class="seat"><strong>NS</strong> ' + esc(state.ns.name) + '</div><div class="seat"><strong>EW</strong> ' + esc(state.ew.name) + "</div>";
+    $("ts-seats").innerHTML = '<div class="seat"><strong>' + pair("NS") + "</strong> " + esc(state.ns.name) + '</div><div class="seat"><strong>' + pair("EW") + "</strong> " + esc(state.ew.name) + "</div>";
     $("ts-boards").innerHTML = state.boards.map((b) =>
       '<button type="button" class="ts-board' + (b.mine != null ? " is-done" : "") + '" id="board-' + b.board + '" data-board="' + b.board + '">' +
       "<strong>" + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + "</strong>" +

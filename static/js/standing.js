@@ -5,6 +5,7 @@
   const app = document.getElementById("table-app");
   const box = document.getElementById("ts-standing");
   if (!app || !box) return;
+  const L = window.BridgedeskLetters || { pair: (p) => p }; // js/table.js
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
 
   app.addEventListener("tablestate", (ev) => {
@@ -12,7 +13,7 @@
     const parts = [];
     if (state.running && (state.running.ns || state.running.ew)) {
       const side = (key, label) => state[key] && state.running[key] ? "<div><strong>" + label + " " + esc(state[key].number) + "</strong> " + esc(interpolate(gettext("%(percent)s so far"), { percent: state.running[key] + "%" }, true)) + "</div>" : "";
-      parts.push('<div id="ts-running">' + side("ns", "NS") + side("ew", "EW") + "</div>");
+      parts.push('<div id="ts-running">' + side("ns", L.pair("NS")) + side("ew", L.pair("EW")) + "</div>");
     }
     if (state.ranking && state.ranking.length) {
       const rows = state.ranking.map((r) => "<tr><td>" + esc(r.place) + "</td><td>" + esc(r.pair) + "</td><td>" + esc(r.names) + '</td><td class="num">' + (r.percentage == null ? "" : esc(r.percentage) + "%") + "</td></tr>");

@@ -12,6 +12,9 @@
   const L = window.BridgedeskLetters = Object.assign({ seats: {}, ranks: {}, suits: {}, no_trump: "NT" }, blob ? JSON.parse(blob.textContent) : {});
   L.seat = (s) => L.seats[s] || s;
   L.rank = (r) => L.ranks[r] || (r === "T" ? "10" : r);
+  L.double = (x) => (L.doubles && L.doubles[x]) || x; // "X" -> "D" in Swedish
+  L.vul = (v) => (L.vulnerability && L.vulnerability[v]) || v; // "EW" -> "OW" in Dutch, "None" -> "Personne"
+  L.pair = (p) => (p.length === 2 ? L.seat(p[0]) + L.seat(p[1]) : p); // "EW" -> "EO" in French
   const app = document.getElementById("table-app");
   if (!app) return;
   const api = app.dataset.api;
@@ -36,7 +39,7 @@
   function contractText(c) {
     if (!c || c === "PASS") return gettext("Passed out");
     const m = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(c);
-    return m ? m[1] + SUIT[m[2]] + m[3] : c;
+    return m ? m[1] + SUIT[m[2]] + (m[3] ? L.double(m[3]) : "") : c;
   }
 
   function showOffline() {
@@ -82,8 +85,8 @@
     const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
     $("ts-seats").innerHTML = pair(state.ns, L.seat("N") + L.seat("S")) + pair(state.ew, L.seat("E") + L.seat("W"));
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + L.seat(b.result.declarer) : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · NS " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
-      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: L.seat(b.dealer), vulnerability: b.vulnerability }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
+      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + L.seat(b.result.declarer) : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · " + L.pair("NS") + " " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
+      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: L.seat(b.dealer), vulnerability: L.vul(b.vulnerability) }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
     showMove();

@@ -89,3 +89,31 @@ def test_a_short_play_with_a_claim_entered_on_a_phone(live_server, django_user_m
     result = Result.objects.get(section=section, board=board)
     assert (result.contract, result.declarer, result.tricks, result.lead) == ("7S", "N", 13, "ST")
     assert result.play == "ST S6 S2 SA HA HJ H8 H2 =11"
+
+
+def test_a_revoke_tapped_on_a_phone_is_refused_with_the_reason(live_server, django_user_model):
+    director = django_user_model.objects.create_user(username="td", password="play-director-pw")
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    services.save_settings(actor=director, session=section.session, choices={section.pk: {"play": True}})
+    link = services.issue_links(section)[0]
+    row = section.table_rounds.get(round=1, table=1)
+    Board.objects.filter(session=section.session, number=int(row.boards[0])).update(deal=DEAL)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(f"{live_server.url}/t/{link.token}/")
+        phone.click(f"button[data-board='{row.boards[0]}']")
+        phone.click("#k-level button[data-level='4']")
+        phone.click("#k-strain button[data-strain='S']")
+        phone.click("#k-declarer button[data-declarer='N']")
+        tap_cards(phone, "ST")
+        expect(phone.locator("#play-turn")).to_contain_text("S to play")
+        tap_cards(phone, "H8")  # South holds spades: a heart is a revoke
+        expect(phone.locator("#play-error")).to_contain_text("South must follow suit")
+        expect(phone.locator("#play-turn")).to_contain_text("S to play")  # the card was not taken
+        expect(phone.locator("#play-trick")).not_to_contain_text("8")
+        tap_cards(phone, "S6")
+        expect(phone.locator("#play-error")).to_be_empty()
+        expect(phone.locator("#play-turn")).to_contain_text("W to play")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        browser.close()

@@ -175,3 +175,26 @@ def test_a_card_shown_in_a_language_reads_back(notation: Notation, suit: str, ra
 @given(st.sampled_from(list(NOTATIONS.values())), st.sampled_from("NESW"))
 def test_a_seat_shown_in_a_language_reads_back(notation: Notation, seat: str) -> None:
     assert read_seat(shown_seat(seat, notation), notation) == seat
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "stored"),
+    [
+        ("fr", "7C", "7H"),
+        ("fr", "10 sa", "10NT"),
+        ("fr", "8P", "8S"),
+        ("fr", "6T", "6C"),
+        ("de", "9K", "9D"),
+        ("pl", "7BA", "7NT"),
+        ("en", "7C", "7C"),
+        ("en", "10N", "10NT"),
+        ("fr", "NULLO", "NULLO"),
+        ("fr", "8", "8"),
+        ("fr", "Spade Solo", "Spade Solo"),
+        ("fr", "7Z", "7Z"),
+    ],
+)
+def test_five_hundred_bids_are_read_in_the_local_letters(language, typed, stored):
+    from scoring.notation import notation_for, read_bid
+
+    assert read_bid(typed, notation_for(language)) == stored

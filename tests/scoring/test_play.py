@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.boards import SEATS
 from scoring.hands import hands_of_deal
-from scoring.play import InvalidPlay, check_play, trick_winner
+from scoring.play import InvalidPlay, check_cards, check_play, trick_winner
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
@@ -104,3 +104,27 @@ def test_without_the_deal_only_cards_played_twice_are_refused():
         check_play("", "3NT", "S", "HA H2 H3 HA")
     with pytest.raises(InvalidPlay, match="passed-out"):
         check_play(DEAL, "PASS", "", "")
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("ST H8", "South must follow suit"),
+        ("ST S6 S2 SA HA HJ H8 D2", "West must follow suit"),
+        ("ST S6 S2 ST", "the ST has been played already"),
+        ("SA", "East does not hold the SA"),
+        ("ST =3", "not card by card"),
+    ],
+)
+def test_the_cards_so_far_are_checked_by_the_same_rules_as_the_whole_play(typed, message):
+    with pytest.raises(InvalidPlay, match=message):
+        check_cards(DEAL, "4S", "N", typed)
+    with pytest.raises(InvalidPlay):
+        check_play(DEAL, "4S", "N", typed)
+
+
+def test_an_unfinished_play_that_keeps_the_rules_is_taken_card_by_card():
+    assert check_cards(DEAL, "4S", "N", "") == 0
+    assert check_cards(DEAL, "4S", "N", "ST S6 S2") == 3
+    assert check_cards(DEAL, "4S", "N", "ST S6 S2 SA HA") == 5
+    assert check_cards("", "3NT", "S", "HA D2") == 2  # without the deal a discard cannot be judged

@@ -18,13 +18,16 @@ __all__ = [
     "active_notation",
     "card_for_typing",
     "cards",
+    "double_mark",
     "for_typing",
     "letters",
     "read_typed",
+    "read_typed_bid",
     "read_typed_card",
     "read_typed_seat",
     "seat",
     "shown",
+    "vulnerability_names",
 ]
 
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -33,6 +36,12 @@ _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def active_notation() -> Notation:
     """The notation table of the active language (English when none is active or it is not shipped)."""
     return scoring.notation_for(get_language())
+
+
+def read_typed_bid(text: str) -> str:
+    """A typed five hundred bid in the active language's letters as stored (``"7C"`` in French -> ``"7H"``);
+    other bids (``NULLO``, a number, a solo's words) as typed, for the game's rules to read or refuse."""
+    return scoring.read_bid(text, active_notation())
 
 
 def read_typed(text: str) -> str:
@@ -117,4 +126,19 @@ def letters() -> dict[str, object]:
         "ranks": {r: scoring.shown_cards(r, table) for r in "AKQJT98765432"},
         "suits": {s: suits.get(s, s) for s in "SHDC"},
         "no_trump": table.no_trump,
+        "doubles": {"X": table.double_marks[0], "XX": table.double_marks[1]},
+        "vulnerability": vulnerability_names(table),
     }
+
+
+def vulnerability_names(table: Notation | None = None) -> dict[str, str]:
+    """Each stored vulnerability (``None``, ``NS``, ``EW``, ``All``) as the active language says it: the sides in
+    its seat letters (``NZ``, ``OW`` in Dutch), none and all translated."""
+    table = table or active_notation()
+    side = {pair: "".join(scoring.shown_seat(s, table) for s in pair) for pair in ("NS", "EW")}
+    return {"None": pgettext("vulnerability", "None"), **side, "All": pgettext("vulnerability", "All")}
+
+
+def double_mark(doubled: int) -> str:
+    """The active language's mark for a double (1) or a redouble (2): ``X``/``XX``, Swedish ``D``/``RD``."""
+    return active_notation().double_marks[doubled - 1] if doubled in (1, 2) else ""

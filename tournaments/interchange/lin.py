@@ -4,10 +4,13 @@ A LIN file is a stream of ``key|value|`` pairs: ``pn`` the players (South, West,
 (the dealer as a digit, 1 South to 4 West-about, then the South, West, North and East hands as ``SAK2HQ..``; the
 last may be left out), ``ah`` the board's heading ("Board 7"), ``qx`` the room and board (``o7``), ``sv`` the
 vulnerability (``o``/``0`` none, ``n``, ``e``, ``b``), ``mb`` each call (``1S``, ``p``, ``d``, ``r``, with ``!``
-for an alert), ``pc`` each card played and ``mc`` the tricks claimed for declarer. One table's deal (a "game")
+for an alert), ``pc`` each card played, ``mc`` the tricks claimed for declarer and ``rs`` the results (``4SN=``,
+``3NXE-2``: contract, declarer and tricks over or under; one in a game, or a list at the head of a vugraph file,
+one a game in order). One table's deal (a "game")
 starts at each ``qx`` or, without one, at each ``md``. The tables' results become traveller lines: the contract
 from the auction, declarer as the first of his side to name the strain, tricks from the claim or from the play
-counted trick by trick. Pairs are the partnerships the ``pn`` names make.
+counted trick by trick. A game with a play but no auction takes its contract and declarer from its result
+(``rs``); without one it is left out with the reason. Pairs are the partnerships the ``pn`` names make.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ _VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
 _SUITS = "SHDC"
 _RANK_ORDER = "23456789TJQKA"
 _CALL = re.compile(r"^([1-7])([CDHSN])T?$")
+_RESULT = re.compile(r"^([1-7])([CDHSN])T?(XX|X|R|D)?([NESW])(XX|X|R|D)?(=|[+-][0-9]{1,2})?$")
 
 
 @dataclass
@@ -48,6 +52,7 @@ class _Game:
     alerts: set[int] = field(default_factory=set)  # the calls marked "!" (by index)
     cards: list[str] = field(default_factory=list)
     claim: int | None = None
+    result: str = ""  # rs: "4SN=", "3NXE-2" (the contract when there is no auction)
 
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:
@@ -66,7 +71,11 @@ def _games(text: str) -> list[_Game]:
     games: list[_Game] = []
     current: _Game | None = None
     names: list[str] = []
+    head: list[str] = []  # a vugraph file's rs at its head: one result a game, in order
     for key, value, line in _tokens(text):
+        if key == "rs" and current is None:
+            head = [r.strip() for r in value.split(",")]
+            continue
         if key == "pn":
             names = [n.strip() for n in value.split(",")]
             if current is not None and not current.calls and not current.cards:
@@ -78,6 +87,9 @@ def _games(text: str) -> list[_Game]:
         if current is None:
             continue
         _take(current, key, value, line)
+    if len(head) == len(games):
+        for game, result in zip(games, head, strict=True):
+            game.result = game.result or result
     return games
 
 
@@ -110,6 +122,8 @@ def _take(game: _Game, key: str, value: str, line: int) -> None:
                 _("mc %(value)s is not a number of tricks (0 to 13).") % {"value": repr(value)}, where
             )
         game.claim = int(value)
+    elif key == "rs":
+        game.result = value.split(",")[0].strip()
 
 
 def _hand(text: str, where: str) -> str:
@@ -187,6 +201,32 @@ def _contract(calls: list[str], dealer: str, where: str) -> tuple[str, str]:
     return f"{level}{strain}{doubled}", named[(side, strain)]
 
 
+def _contract_of_result(result: str, where: str) -> tuple[str, str, int | None]:
+    """A game's contract, declarer and tricks (None when not said) from its ``rs`` result, for a play with no
+    auction: ``4SN=`` is four spades by North made, ``3NXE-2`` three no-trump doubled by East two down."""
+    text = result.strip().upper()
+    if text in ("P", "PASS", "AP"):
+        return "PASS", "", None
+    match = _RESULT.match(text)
+    if match is None:
+        if not text:
+            raise InterchangeError(
+                _("the play has no auction (mb) and no result (rs) to give the contract and declarer."), where
+            )
+        raise InterchangeError(
+            _("rs %(value)s is not a result such as 4SN= or 3NXE-2 (contract, declarer, tricks).")
+            % {"value": repr(result)},
+            where,
+        )
+    level, strain, before, seat, after, over = match.groups()
+    doubled = {"X": "X", "D": "X", "XX": "XX", "R": "XX"}.get(before or after or "", "")
+    contract = f"{level}{'NT' if strain == 'N' else strain}{doubled}"
+    tricks = None if over is None else int(level) + 6 + (0 if over == "=" else int(over))
+    if tricks is not None and not 0 <= tricks <= 13:
+        raise InterchangeError(_("rs %(value)s gives declarer more than 13 tricks.") % {"value": repr(result)}, where)
+    return contract, seat, tricks
+
+
 def _tricks_played(cards: list[str], declarer: str, strain: str) -> int | None:
     """Declarer's tricks counted from the play, when all 13 tricks were played (else None)."""
     if len(cards) < 52:
@@ -212,7 +252,7 @@ def _tricks_played(cards: list[str], declarer: str, strain: str) -> int | None:
 def read_lin(data: bytes | str) -> SessionRecord:
     """A LIN file's deals, and its tables' results when it has calls and names."""
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
-    games = [g for g in _games(text) if g.deal or g.calls]
+    games = [g for g in _games(text) if g.deal or g.calls or g.cards]
     if not games:
         raise InterchangeError(_("the file holds no LIN deals (no md|...| with hands)."), "line 1")
     record = SessionRecord(program="BBO")
@@ -229,7 +269,7 @@ def read_lin(data: bytes | str) -> SessionRecord:
         board.deal = board.deal or game.deal
         board.dealer = board.dealer or game.dealer
         board.vulnerability = board.vulnerability or game.vulnerability
-        if game.calls and len(game.names) == 4 and all(game.names):
+        if (game.calls or game.cards) and len(game.names) == 4 and all(game.names):
             _add_line(record, board, game, pairs, where)
     record.boards = [boards[n] for n in sorted(boards)]
     record.pairs = list(pairs.values())
@@ -249,8 +289,12 @@ def _add_line(
             _("%(where)s: a pair plays the board a second time; that table was left out.") % {"where": where}
         )
         return
+    told: int | None = None
     try:
-        contract, declarer = _contract(game.calls, game.dealer or scoring.board_dealer(board.number), where)
+        if game.calls:
+            contract, declarer = _contract(game.calls, game.dealer or scoring.board_dealer(board.number), where)
+        else:
+            contract, declarer, told = _contract_of_result(game.result, where)
     except InterchangeError as exc:
         record.warnings.append(
             _("%(where)s: %(message)s That table was left out.") % {"where": exc.where, "message": exc.message}
@@ -260,6 +304,7 @@ def _add_line(
     if contract != "PASS":
         strain = scoring.parse_contract(contract).strain or "NT"
         tricks = game.claim if game.claim is not None else _tricks_played(game.cards, declarer, strain)
+        tricks = told if tricks is None else tricks
         if tricks is None:
             record.warnings.append(
                 _("%(where)s: the play stops before the end and no claim says the tricks; left out.") % {"where": where}
@@ -283,7 +328,8 @@ def _play(game: _Game, deal: str, line: LineRecord) -> str:
     if len(game.cards) < 4 or line.contract == "PASS":  # no whole trick: the lead alone is kept as the lead
         return ""
     try:
-        return play_from_cards(deal, line.contract, line.declarer, game.cards, game.claim).text()
+        total = game.claim if game.claim is not None else line.tricks  # rs said the tricks when mc did not
+        return play_from_cards(deal, line.contract, line.declarer, game.cards, total).text()
     except ScoringError:
         return ""
 
@@ -324,7 +370,18 @@ def _auction_game(record: SessionRecord, line: LineRecord, head: str, dealer: st
         else ""
     )
     mc = f"mc|{line.tricks}|" if line.tricks is not None and line.contract.upper() != "PASS" else ""
-    return f"pn|{south},{west},{north},{east}|{head}{mb}{pc}{mc}pg||"
+    rs = "" if mb else f"rs|{_result_text(line)}|"  # no auction: the contract and declarer are said here
+    return f"pn|{south},{west},{north},{east}|{head}{rs}{mb}{pc}{mc}pg||"
+
+
+def _result_text(line: LineRecord) -> str:
+    """A line's result as BBO's ``rs`` writes it: ``4SN=``, ``3NXE-2``, ``PASS``."""
+    con = scoring.parse_contract(line.contract)
+    if con.is_passout or con.strain is None:
+        return "PASS"
+    strain = "N" if con.strain == "NT" else con.strain
+    over = (line.tricks or 0) - con.level - 6
+    return f"{con.level}{strain}{'X' * con.doubled}{line.declarer}{'=' if over == 0 else f'{over:+d}'}"
 
 
 def write_lin(record: SessionRecord) -> bytes:

@@ -196,5 +196,9 @@ def _board_conditions(game: Game, board: BoardRecord, warnings: list[str]) -> No
             setattr(board, attribute, parse(value))
         except scoring.ScoringError as exc:
             where = f"line {game.tags[tag_name].line}, Board {board.number}"
-            message = _("%(problem)s The board number's is used instead.") % {"problem": exc}
+            if attribute == "dealer":
+                message = _("%(problem)s The dealer that goes with the board number is used instead.")
+            else:
+                message = _("%(problem)s The vulnerability that goes with the board number is used instead.")
+            message %= {"problem": exc}
             warnings.append(located(where, message))

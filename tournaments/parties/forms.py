@@ -216,6 +216,9 @@ class GameDealForm(forms.Form):
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "class": "tricks"}),
     )  # fmt: skip
 
+    def clean_bid(self) -> str:
+        return notation.read_typed_bid(str(self.cleaned_data["bid"]).strip())
+
     @property
     def is_blank(self) -> bool:
         return not any(self.cleaned_data.get(f) for f in ("bidder", "bid", "tricks", "against", "points"))
@@ -247,6 +250,9 @@ class HandDealForm(forms.Form):
                 label=_("Seat %(n)s's tricks") % {"n": n}, min_value=0, max_value=10, required=False,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "tricks"}),
             )  # fmt: skip
+
+    def clean_bid(self) -> str:
+        return notation.read_typed_bid(str(self.cleaned_data["bid"]).strip())
 
     @property
     def tricks_fields(self) -> list[forms.BoundField]:

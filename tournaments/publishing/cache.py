@@ -31,6 +31,8 @@ from django.db.models import Count, Sum
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from tournaments.clubs.directory import directory
 from tournaments.core.once import get_or_build
@@ -44,10 +46,16 @@ PENDING_SECONDS = 10  # how long readers leave a queued rebuild to its job befor
 REBUILD_MARK = "bridgedesk.rebuild"  # set in the environ of the job's own requests only (no header makes it)
 Page = tuple[str, str, str, str, bool]  # (PATH_INFO, QUERY_STRING, host, language, https): a page to rebuild
 GZIP_LEVEL = 6  # zlib's default: 9 costs twice the time for 2% fewer bytes on these pages
-UPDATING_NOTE = (
-    b'<p class="card updating" role="status">Updating: a correction has just been made and this page is being '
-    b"brought up to date; it shows the latest results in a moment.</p>"
-)
+
+
+def updating_note() -> bytes:
+    """The note on a page being brought up to date, in the reader's language (the page it goes into is the one
+    kept for that language: the cache keys hold the language), as the UTF-8 bytes spliced into the page."""
+    text = gettext(
+        "Updating: a correction has just been made and this page is being brought up to date; it shows the "
+        "latest results in a moment."
+    )
+    return str(format_html('<p class="card updating" role="status">{}</p>', text)).encode()
 
 
 def fingerprint(session_id: int) -> str | None:
@@ -119,7 +127,7 @@ def _marked_updating(content: bytes) -> bytes:
     """The previous version's page, saying it is being brought up to date (after the opening of <main>)."""
     at = content.find(b"<main")
     end = content.find(b">", at) if at >= 0 else -1
-    return content if end < 0 else content[: end + 1] + UPDATING_NOTE + content[end + 1 :]
+    return content if end < 0 else content[: end + 1] + updating_note() + content[end + 1 :]
 
 
 def _takes_gzip(request: HttpRequest) -> bool:

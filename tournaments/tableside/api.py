@@ -71,7 +71,8 @@ class ResultIn(Schema):
     sends `ns_score` (minus when E-W scored) and `seen` (the score its page showed, empty for none) instead. A
     party's table sends its round: `kind` (one of its state's `entry_kinds`), `round`, `seen` (its state's), and
     `ns_total`/`ew_total`, `deals` (a list of objects, one a deal) or `seats` ({"N": chips, ...}).
-    `letters`: the language whose letters `declarer` and `lead` are in (`fr`: `O` is West, `PR` the spade king);
+    `letters`: the language whose letters `declarer` and `lead` (and a party table's deals' `contract` and `declarer`:
+    `4C` is four hearts in French) are in (`fr`: `O` is West, `PR` the spade king);
     empty for the English letters (`W`, `SK`), which are what is stored.
     A duplicate whist table sends no contract: `tricks` are N-S's, and `revoke` ("EW", "NS2", "EW1/4", "NS!")."""
 
@@ -118,6 +119,17 @@ class HandsIn(Schema):
 
     board: int
     hands: dict[str, list[str]]
+
+
+class CardsIn(Schema):
+    """The cards a table has played so far on a board ("ST S6 S2", in the order played, no claim), with the
+    contract and declarer on its keypad; `letters` as for a result (the declarer's letter)."""
+
+    board: int
+    contract: str
+    declarer: str
+    play: str = ""
+    letters: str = ""
 
 
 class Problem(Schema):
@@ -231,7 +243,7 @@ def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
             429, {"field": "", "message": _("Too many results sent from this table in a minute; wait a moment.")}
         )
     if link.is_party:
-        return _party_answer(request, party_tables.submit_party(link, payload.dict()))
+        return _party_answer(request, party_tables.submit_party(link, letters.canonical_party(payload.dict())))
     body = letters.canonical(payload.dict())
     outcome = rooms.submit_room(link, body) if link.is_room else services.submit(link, body)
     return Status(outcome.status, outcome.body)
@@ -249,7 +261,7 @@ def preview(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     except services.LinkRefused as exc:
         return _refused(request, exc)
     if link.is_party:
-        return _party_answer(request, party_tables.preview_party(link, payload.dict()))
+        return _party_answer(request, party_tables.preview_party(link, letters.canonical_party(payload.dict())))
     if link.is_room:
         outcome = rooms.preview_room(link, payload.dict())
         return Status(outcome.status, outcome.body)
@@ -383,3 +395,23 @@ def post_hands(request: HttpRequest, token: str, payload: HandsIn) -> Any:
     except hands.HandsError as exc:
         return _problem(exc)
     return Status(201, {"board": payload.board, "deal": deal})
+
+
+@api.post(
+    "/table/{token}/play-check",
+    response={200: dict, 403: Problem, 404: Problem, 415: Problem, 422: Problem, 429: Problem},
+    summary="Check the cards played so far",
+)
+def play_check(request: HttpRequest, token: str, payload: CardsIn) -> Any:
+    """200 with the number of cards when each follows the rules (held, suit followed when the deal is known,
+    none twice); 422 naming the card that does not (nothing is stored); 403 when the director did not ask for
+    the play card by card."""
+    link = _table_only(request, token, _("Too many posts from this table in a minute; wait a moment."))
+    if not isinstance(link, TableLink):
+        return link
+    declarer = letters.canonical_seat(payload.declarer, payload.letters)
+    try:
+        count = hands.check_cards_played(link, payload.board, payload.contract, declarer, payload.play)
+    except hands.HandsError as exc:
+        return _problem(exc)
+    return Status(200, {"board": payload.board, "cards": count})

@@ -12,7 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scoring.errors import ScoringError
 from scoring.hands import InvalidHands, deal_from_cards
+from scoring.play import check_cards
 from tournaments.core.errors import CONFLICT, REFUSED, DomainError
 from tournaments.sessions.models import Board
 from tournaments.sessions.services.dealing import HandsRefused, enter_hands
@@ -24,7 +26,7 @@ class HandsError(DomainError):
     """Hands refused: not asked for, not this table's board, already entered (conflict) or miscounted."""
 
 
-def _table_board(link: TableLink, number: int) -> Board:
+def table_board(link: TableLink, number: int) -> Board:
     """The board, when this table plays it in its current round or an earlier one."""
     rows = table_rows(link.table_section, link.table)
     now, _done = current_row(rows, entered_at(link.table_section, rows))
@@ -47,7 +49,7 @@ def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]
         raise HandsError(_("The director has not asked for the hands at the table."), code=REFUSED)
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise HandsError(_("Give the board number."), field="board")
-    board = _table_board(link, number)
+    board = table_board(link, number)
     if board.deal:
         raise HandsError(
             _("Board %(board)s's hands are already entered.") % {"board": number}, field="board", code=CONFLICT
@@ -63,3 +65,22 @@ def submit_hands(link: TableLink, number: Any, hands: Mapping[str, Sequence[str]
     except DomainError as exc:  # the session was finished meanwhile (the one finished guard)
         raise HandsError(exc.message, code=REFUSED) from None
     return deal
+
+
+def check_cards_played(link: TableLink, number: Any, contract: str, declarer: str, play: str) -> int:
+    """Check the cards a table has tapped so far on a board it plays, as the phone asks after each card: against
+    the board's deal when it is known (a card held, the suit followed: scoring.play, the rule the result is
+    checked by), else only that none is played twice. Nothing is stored; the number of cards, or HandsError
+    (field `play`) with the reason. Only what sending the whole play with the result would already answer."""
+    settings = TableSettings.objects.filter(section=link.table_section).first()
+    if settings is None or not settings.play:
+        raise HandsError(_("The director has not asked for the play card by card."), code=REFUSED)
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise HandsError(_("Give the board number."), field="board")
+    if len(play) > 200:
+        raise HandsError(_("A play has at most %(max)s characters.") % {"max": 200}, field="play")
+    board = table_board(link, number)
+    try:
+        return check_cards(board.deal, contract, declarer, play)
+    except (ScoringError, ValueError) as exc:  # InvalidPlay, or a contract or seat that is not one
+        raise HandsError(str(exc), field="play") from None

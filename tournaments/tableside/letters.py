@@ -13,7 +13,7 @@ from typing import Any
 
 import scoring
 
-__all__ = ["canonical", "canonical_card", "canonical_seat"]
+__all__ = ["canonical", "canonical_card", "canonical_contract", "canonical_party", "canonical_seat"]
 
 
 def canonical_seat(text: str, letters: str) -> str:
@@ -44,3 +44,31 @@ def canonical(data: dict[str, Any]) -> dict[str, Any]:
         return data
     declarer = canonical_seat(str(data.get("declarer") or ""), letters)
     return data | {"declarer": declarer, "lead": canonical_card(str(data.get("lead") or ""), letters)}
+
+
+def canonical_contract(text: str, letters: str) -> str:
+    """A contract in the ``letters`` language's letters (or English) as stored (``"4C"`` -> ``"4H"`` in French,
+    ``"3SA"`` -> ``"3NT"``); text that is no contract comes back as sent, for the party's rules to refuse."""
+    if not letters or not text.strip():
+        return text
+    try:
+        return str(scoring.parse_contract(text, scoring.notation_for(letters)))
+    except scoring.ScoringError:
+        return text
+
+
+def canonical_party(data: dict[str, Any]) -> dict[str, Any]:
+    """A party table's round with each deal's contract and declarer in the stored English letters."""
+    letters = str(data.get("letters") or "")
+    deals = data.get("deals")
+    if not letters or not isinstance(deals, list):
+        return data
+    out = []
+    for deal in deals:
+        if isinstance(deal, dict):
+            deal = deal | {
+                "contract": canonical_contract(str(deal.get("contract") or ""), letters),
+                "declarer": canonical_seat(str(deal.get("declarer") or ""), letters),
+            }
+        out.append(deal)
+    return data | {"deals": out}

@@ -23,6 +23,12 @@ def no_trump() -> str:
     return notation.active_notation().no_trump
 
 
+@register.simple_tag
+def double_mark(doubled: int) -> str:
+    """A double's (1) or redouble's (2) mark in the active language's notation ("X"/"XX", Swedish "D"/"RD")."""
+    return notation.double_mark(doubled)
+
+
 @register.filter(name="seat")
 def seat(value: object) -> str:
     """A seat's stored letter as the active language writes it (``W`` -> ``O`` in French)."""

@@ -195,3 +195,19 @@ def test_six_hand_odd_seats_partner_the_even_and_three_winners_progress(director
     assert movers <= set(new_one.seat_ids.values())
     assert {str(one.east_id), str(one.west_id), str(one.sixth_id)} <= set(new_two.seat_ids.values())
     assert director_client.get(reverse("parties:standings", args=[party.pk])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "stored"), [("fr", "7C", "7H"), ("fr", "10SA", "10NT"), ("en", "7C", "7C")]
+)
+def test_a_five_hundred_bid_is_read_in_the_pages_letters(language, typed, stored) -> None:
+    from django.utils import translation
+
+    from tournaments.parties.forms import GameDealForm, HandDealForm
+
+    with translation.override(language):
+        hand = HandDealForm(data={"bidder": "1", "bid": typed, "tricks_1": "7"}, seats=3)
+        game = GameDealForm(data={"bidder": "N", "bid": typed, "tricks": "7"})
+        assert hand.is_valid(), hand.errors
+        assert game.is_valid(), game.errors
+        assert hand.cleaned_data["bid"] == stored and game.cleaned_data["bid"] == stored

@@ -230,3 +230,24 @@ def test_a_whist_table_sends_its_deals_scored_by_the_games_laws(client, director
     assert entry.new["hands"] == rows  # the deals as typed, kept in the audit log
     bad = send(client, link, kind="games", round=1, seen=response.json()["seen"], deals=[{"tricks": "x"}])
     assert bad.status_code == 422 and bad.json()["field"] == "tricks" and bad.json().get("deal") == 1, bad.json()
+
+
+def test_a_french_phone_sends_its_deals_in_french_letters(client, links) -> None:
+    link = links[1]
+    deals = [
+        {"contract": "4C", "declarer": "O", "tricks": 10},  # cœur: four hearts by West
+        {"contract": "3SAX", "declarer": "E", "tricks": 8},
+        {"contract": "passe"},
+        {"contract": "2P", "declarer": "S", "tricks": 9},
+    ]
+    response = send(client, link, kind="deals", round=1, seen="", deals=deals, letters="fr")
+    assert response.status_code == 201, response.content
+    stored = [(d.contract, d.declarer) for d in table_of(link).deals.order_by("number")]
+    assert stored == [("4H", "W"), ("3NTX", "E"), ("PASS", ""), ("2S", "S")]
+
+
+def test_without_letters_a_partys_deals_are_read_in_english(client, links) -> None:
+    link = links[1]
+    deals = [{"contract": "4C", "declarer": "W", "tricks": 10}] + [{"contract": "PASS"}] * 3
+    assert send(client, link, kind="deals", round=1, seen="", deals=deals).status_code == 201
+    assert table_of(link).deals.order_by("number").first().contract == "4C"  # clubs

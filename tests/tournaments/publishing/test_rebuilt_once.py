@@ -123,3 +123,17 @@ def test_a_cached_page_is_sent_gzipped_to_a_browser_and_plain_to_others(client, 
     assert client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
     refused = client.get(url, HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
     assert "Content-Encoding" not in refused and refused.content == plain.content
+
+
+def test_the_updating_note_is_in_the_readers_language_and_spliced_as_bytes():
+    from tests.i18n import pseudo
+    from tournaments.publishing.cache import _marked_updating, updating_note
+
+    english = updating_note()
+    assert english.startswith(b'<p class="card updating" role="status">Updating: a correction')
+    with pseudo.active():
+        note = updating_note()
+        page = _marked_updating("<html><main id='x'>é</main></html>".encode())
+    assert note.decode().startswith('<p class="card updating" role="status">⟦')
+    assert "Ûþđàţîñĝ" in note.decode() and b"Updating" not in note
+    assert page == b"<html><main id='x'>" + note + "é</main></html>".encode()

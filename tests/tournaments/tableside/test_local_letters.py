@@ -106,3 +106,22 @@ def test_a_french_ruling_takes_o_for_west():
     assert form.cleaned_data["declarer"] == "W"
     assert [p["declarer"] for p in form.cleaned_data["weighted"]] == ["W", "W"]
     assert form.cleaned_data["weighted"][0]["contract"] == "4S"
+
+
+def test_doubles_and_vulnerability_come_in_the_pages_letters(client, section):
+    link = services.issue_links(section)[0]
+    for language, doubles, sides in (
+        ("fr", {"X": "X", "XX": "XX"}, ("NS", "EO")),
+        ("nl", {"X": "X", "XX": "XX"}, ("NZ", "OW")),
+        ("sv", {"X": "D", "XX": "RD"}, ("NS", "ÖV")),
+        ("en", {"X": "X", "XX": "XX"}, ("NS", "EW")),
+    ):
+        page = client.get(f"/t/{link.token}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        blob = page.split('<script id="bd-letters" type="application/json">')[1].split("</script>")[0]
+        letters = json.loads(blob)
+        assert letters["doubles"] == doubles, language
+        assert (letters["vulnerability"]["NS"], letters["vulnerability"]["EW"]) == sides, language
+        assert set(letters["vulnerability"]) == {"None", "NS", "EW", "All"}
+        marks = f'<button type="button" data-double="X">{doubles["X"]}</button>'
+        assert marks + f'<button type="button" data-double="XX">{doubles["XX"]}</button>' in page, language
+        assert f'<button type="button" data-call="XX">{doubles["XX"]}</button>' in page, language

@@ -87,3 +87,28 @@ def test_the_opponents_phone_adds_the_play_and_a_new_result_clears_it(client, di
     assert answer.status_code == 201 and Result.objects.get().play == PLAY
     change_result(actor=director, result=Result.objects.get(), contract="7S", declarer="N", tricks=12, why="Fix")
     assert Result.objects.get().play == ""
+
+
+def check(client, link, **body):
+    return client.post(f"/api/table/{link.token}/play-check", json.dumps(body), content_type="application/json")
+
+
+def test_the_phone_asks_card_by_card_and_a_revoke_is_refused_with_the_reason(client, link, board):
+    body = {"board": board.number, "contract": "4S", "declarer": "N"}
+    assert check(client, link, **body, play="ST S6").json() == {"board": board.number, "cards": 2}
+    refused = check(client, link, **body, play="ST H8")
+    assert refused.status_code == 422
+    assert refused.json()["field"] == "play" and "South must follow suit" in refused.json()["message"]
+    french = check(client, link, **body | {"declarer": "N", "letters": "fr"}, play="ST S6 S2 SA HA HJ H8 D2")
+    assert french.status_code == 422 and "West must follow suit" in french.json()["message"]
+    assert not TableEntry.objects.exists() and not Result.objects.exists()  # a check stores nothing
+
+
+def test_the_card_check_refuses_other_boards_and_tables_without_the_setting(client, director, section, link, board):
+    other = check(client, link, board=99, contract="4S", declarer="N", play="ST")
+    assert other.status_code == 422 and other.json()["field"] == "board"
+    junk = check(client, link, board=board.number, contract="9Z", declarer="N", play="ST")
+    assert junk.status_code == 422 and junk.json()["field"] == "play"
+    services.save_settings(actor=director, session=section.session, choices={section.pk: {"play": False}})
+    off = check(client, link, board=board.number, contract="4S", declarer="N", play="ST")
+    assert off.status_code == 403
