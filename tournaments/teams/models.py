@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.core import links
 from tournaments.core.models import Timestamped
 from tournaments.core.tenancy import ClubScoped, tenant_field
+from tournaments.sessions.models.events import VpScale
 
 __all__ = [
     "Team",
@@ -71,9 +72,7 @@ class TeamEvent(Timestamped):
     )
     bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
 
-    class VpScale(models.TextChoices):
-        WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
-        WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+    VpScale = VpScale  # the one VP scale choice, a Swiss pairs session's too (sessions/models/events.py)
 
     vp_scale = models.CharField(
         max_length=16,
