@@ -148,3 +148,18 @@ def test_every_kind_of_event_has_the_one_lifecycle():
 
     for model in (Session, TeamEvent, Party):
         assert tuple(model.Status.values) == lifecycle.STAGES, model.__name__
+
+
+def test_one_vp_scale_choice():
+    """A Swiss pairs session and a teams event choose their VP scale from one choices class, defined once."""
+    from tournaments.sessions.models import Session
+    from tournaments.teams.models import TeamEvent
+
+    assert Session.VpScale is TeamEvent.VpScale
+    defined = [
+        str(path.relative_to(ROOT.parent))
+        for path in sorted(ROOT.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ClassDef) and node.name == "VpScale"
+    ]
+    assert defined == ["tournaments/sessions/models/events.py"]

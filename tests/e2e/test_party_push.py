@@ -1,8 +1,9 @@
-"""A party table at the one table terminal, pushed, not polled: a table's phone (360 px) and the host's round page
-hold their party's event stream; for longer than a poll's period neither asks the server anything, then the score
-typed on table 1's phone appears on the host's round page and on another phone open at the same table within a
-second or two, each fetching because it was told; a correction typed with no network waits on the phone (the page
-says so) and is sent once the network is back."""
+"""A party table at the one table terminal, pushed, not polled: a table's phone (360 px), the host's round page and
+the host's party page hold their party's event stream; for longer than a poll's period neither asks the server
+anything, then the score typed on table 1's phone appears on the host's round page (and the round's progress on
+the party page) and on another phone open at the same table within a second or two, each fetching because it was
+told; a correction typed with no network waits on the phone (the page says so) and is sent once the network is
+back."""
 
 import datetime
 import os
@@ -46,12 +47,17 @@ def test_a_score_sent_from_a_party_tables_phone_is_pushed_to_the_host_and_the_ot
         desk.click("button[type=submit]")
         desk.goto(f"{live_server.url}/parties/{party.pk}/round/1/")
         expect(desk.locator("#table-1")).to_contain_text("Enter table 1")
+        # The host's party page, in a window of its own (a background tab would be throttled), same login.
+        dash = browser.new_context(storage_state=desk.context.storage_state(), viewport={"width": 1280, "height": 900})
+        dash = dash.new_page()
+        dash.goto(f"{live_server.url}/parties/{party.pk}/")
+        expect(dash.locator("#round-progress")).to_contain_text("0 of 2 tables")
         phone, other = (browser.new_context(**PHONE).new_page() for _ in range(2))
         for page in (phone, other):
             page.goto(f"{live_server.url}/t/{link.token}/")
             expect(page.locator("#ts-round")).to_contain_text("Round 1")
             expect(page.locator("#ts-party-result")).to_contain_text("Not entered yet.")
-        for page, held in ((desk, "#party-live"), (phone, "#table-app"), (other, "#table-app")):
+        for page, held in ((desk, "#party-live"), (dash, "#party-live"), (phone, "#table-app"), (other, "#table-app")):
             expect(page.locator(held)).to_have_attribute("data-push-open", "1", timeout=10_000)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # fits the phone, no sideways scroll
 
@@ -68,6 +74,7 @@ def test_a_score_sent_from_a_party_tables_phone_is_pushed_to_the_host_and_the_ot
         phone.click("#ts-party-send")
         expect(desk.locator("#table-1")).to_contain_text("1240", timeout=3_000)
         expect(desk.locator("#table-1")).to_contain_text("North-South won")
+        expect(dash.locator("#round-progress")).to_contain_text("1 of 2 tables", timeout=3_000)
         expect(other.locator("#ts-party-result")).to_contain_text("N-S 1240, E-W 830", timeout=3_000)
         arrived = time.monotonic() - sent
         assert arrived < 3, f"pushed in {arrived:.1f} s"

@@ -24,6 +24,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("tableside", "0002_play"), ("parties", "0003_games")]
 AFTER = [("tableside", "0003_partyterm"), ("parties", "0004_partyterm")]
+TODAY = [("tableside", "0005_write")]  # the model's columns today (its event, test_migration_tablelink_roots.py)
 
 
 def _migrate(targets: list[tuple[str, str]]) -> None:
@@ -44,6 +45,7 @@ def test_every_link_and_party_is_found_after_the_migrations_back_and_forward(dir
 
     _migrate(BEFORE)
     _migrate(AFTER)
+    _migrate(TODAY)
 
     found = {link.token: (link.section_id, link.match_id, link.room, link.table) for link in TableLink.objects.all()}
     assert found == tokens

@@ -13,7 +13,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.audit.chain import chain_of, digest
 from tournaments.audit.models import AuditChainHead, AuditEntry
 from tournaments.core.actors import Actor, user_of
-from tournaments.core.owners import ROOTS, Rooted, kind_of
+from tournaments.core.owners import root_of
 
 
 @overload
@@ -53,8 +53,8 @@ def record(
     """Append one entry. Call it inside the same transaction as the change it describes.
 
     The entry's event (its root, tournaments/core/owners.py) is the session (`session_id`, whose chain it joins),
-    else `root` (a party, a teams event, a simultaneous), else the target when it is such an event itself or a
-    row that names its own root (a screen link, a job), else none (a "global" entry).
+    else `root` (a party, a teams event, a simultaneous), else the target's event (`owners.root_of`: the target
+    itself, its root column, or its parent's along its model's `ROOT_PATH`), else none (a "global" entry).
     """
     user = user_of(actor)
     if target is not None:
@@ -92,13 +92,10 @@ def record(
 def _roots(root: models.Model | None, target: models.Model | None) -> dict[str, int]:
     """The root column to set ({"party_id": 3}), or none: a global entry. A session's entries name it by id."""
     for candidate in (root, target):
-        if candidate is None:
-            continue
-        if candidate._meta.label in ROOTS.values():
-            kind = kind_of(candidate)
-            return {} if kind == "session" else {f"{kind}_id": candidate.pk}
-        if isinstance(candidate, Rooted) and candidate.root_kind not in (None, "session"):
-            return {f"{candidate.root_kind}_id": int(candidate.root_id or 0)}
+        owner = None if candidate is None else root_of(candidate)
+        if owner is not None:
+            kind, pk = owner
+            return {} if kind == "session" else {f"{kind}_id": pk}
     return {}
 
 

@@ -72,11 +72,7 @@ def exactly_one_root(kinds: tuple[str, ...], *, name: str, or_none: bool = False
 
 def kind_of(event: models.Model) -> str:
     """The root kind of an event row ("session", "party", ...); a row that is no root is refused."""
-    label = event._meta.label
-    for kind, model in ROOTS.items():
-        if model == label:
-            return kind
-    raise ValueError(f"{label} is not an event root (one of {', '.join(ROOTS.values())})")
+    return kind_of_model(type(event))
 
 
 def root_key(kind: str, pk: int) -> str:
@@ -120,3 +116,34 @@ class Rooted:
         """ "session:12", "party:3", ... or "global" for a row that belongs to no event."""
         kind, pk = self.root_kind, self.root_id
         return "global" if kind is None or pk is None else root_key(kind, pk)
+
+
+def root_of(row: models.Model) -> tuple[str, int] | None:
+    """The event a row belongs to, as (kind, id): the row itself when it is an event, its root column when it
+    has one (`Rooted`), else its parent's, along the path its class names in `ROOT_PATH` (a party's table:
+    `ROOT_PATH = "round.party"`; only the last step's id is read, so a loaded parent costs no query). None for a
+    row that names no event (a member, a login): the audit log's "global" entries."""
+    if row._meta.label in ROOTS.values():
+        return kind_of(row), int(row.pk)
+    if isinstance(row, Rooted):
+        kind, pk = row.root_kind, row.root_id
+        return None if kind is None or pk is None else (kind, pk)
+    path = getattr(type(row), "ROOT_PATH", "")
+    if not path:
+        return None
+    *parents, last = path.split(".")
+    owner: Any = row
+    for step in parents:
+        owner = getattr(owner, step)
+    kind = kind_of_model(owner._meta.get_field(last).related_model)
+    pk = getattr(owner, f"{last}_id")
+    return None if pk is None else (kind, int(pk))
+
+
+def kind_of_model(model: type[models.Model]) -> str:
+    """The root kind of an event model ("parties.Party" -> "party")."""
+    label = model._meta.label
+    for kind, name in ROOTS.items():
+        if name == label:
+            return kind
+    raise ValueError(f"{label} is not an event root (one of {', '.join(ROOTS.values())})")

@@ -5,6 +5,8 @@ Standings, tallies and prizes are derived (tournaments.parties.selectors); nothi
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -117,6 +119,8 @@ class Party(Timestamped):
 class PartyGuest(Timestamped):
     """A guest, in the order the host listed them."""
 
+    ROOT_PATH: ClassVar[str] = "party"  # its event, for core/owners.root_of
+
     class Group(models.TextChoices):
         LADY = "lady", _("Lady")
         GENTLEMAN = "gentleman", _("Gentleman")
@@ -144,6 +148,8 @@ class PartyGuest(Timestamped):
 class PartyRound(Timestamped):
     """One round: every table plays it, then the host calls the progression."""
 
+    ROOT_PATH: ClassVar[str] = "party"  # its event, for core/owners.root_of
+
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     progressed = models.BooleanField(default=False, help_text=_("The progression to the next round was called"))
@@ -162,6 +168,8 @@ class PartyRound(Timestamped):
 
 class PartyTable(Timestamped):
     """One table in one round: who sits where, who deals first, and the result once it is entered."""
+
+    ROOT_PATH: ClassVar[str] = "round.party"  # its event, for core/owners.root_of
 
     class Entry(models.TextChoices):
         NONE = "", _("Not entered")
@@ -275,6 +283,8 @@ class PartyTable(Timestamped):
 
 class PartyDeal(Timestamped):
     """A deal as played at a table and its score under the party rules."""
+
+    ROOT_PATH: ClassVar[str] = "table.round.party"  # its event, for core/owners.root_of
 
     table = models.ForeignKey(PartyTable, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()

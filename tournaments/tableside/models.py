@@ -26,14 +26,23 @@ def new_token() -> str:
     return links.new_token()
 
 
-class TableLink(models.Model):
+TABLE_ROOTS = ("session", "team_event", "party")  # a table link's event: a session, a teams event or a party
+
+
+class TableLink(Rooted, models.Model):
     """The link whoever sits at a table uses to enter that table's results; revoking it ends it at once.
 
     One terminal for every event kind: a link belongs to a session's section (its table), to one room of a teams
     match (`table` then holds the match's number) or to a party's table (`party`, and `table` its number: the link
     stays on the table round after round while the guests move); a database constraint holds exactly one owner.
+    Its event is named the one way every event's row names it (core/owners.py: `session`, `team_event` or
+    `party`, exactly one, the section's session or the match's teams event, as the services create it).
     """
 
+    ROOT_KINDS = TABLE_ROOTS
+    session = root_field("session", related_name="table_links")
+    team_event = root_field("team_event", related_name="table_links")
+    party = root_field("party", related_name="table_links")
     section = models.ForeignKey(
         "duplicate.Section", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
@@ -41,15 +50,12 @@ class TableLink(models.Model):
         "teams.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
     room = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("A teams match's room, 1 or 2"))
-    party = models.ForeignKey(
-        "parties.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
-    )
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
-    objects = ClubScoped(("section", "session__event__tenant"), ("match", "round__event__tenant"), ("party", "tenant"))
+    objects = ClubScoped(("session", "event__tenant"), ("team_event", "tenant"), ("party", "tenant"))
 
     class Meta:
         db_table = "tournaments_tablelink"
@@ -74,6 +80,13 @@ class TableLink(models.Model):
                 | Q(section__isnull=True, match__isnull=True, room__isnull=True, party__isnull=False),
                 name="table_link_of_a_section_a_room_or_a_party_table",
             ),
+            exactly_one_root(TABLE_ROOTS, name="table_link_exactly_one_root"),
+            models.CheckConstraint(  # a section's link names its session, a room's its teams event
+                condition=Q(section__isnull=False, session__isnull=False, team_event__isnull=True)
+                | Q(match__isnull=False, session__isnull=True, team_event__isnull=False)
+                | Q(party__isnull=False, session__isnull=True, team_event__isnull=True),
+                name="table_link_root_of_its_table",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -95,8 +108,9 @@ class TableLink(models.Model):
 
     @property
     def table_party(self) -> Party:
-        assert self.party is not None, "only a party table's link has a party"
-        return self.party
+        party: Party | None = self.party
+        assert party is not None, "only a party table's link has a party"
+        return party
 
     # The owner, typed: the constraint above holds exactly one, so a table's code never meets None (nor a room's).
     @property

@@ -120,7 +120,7 @@ def issue_links(section: Section) -> list[TableLink]:
     live = {link.table: link for link in TableLink.objects.filter(section=section, revoked_at__isnull=True)}
     for table in tables:
         if table not in live:
-            live[table] = TableLink.objects.create(section=section, table=table)
+            live[table] = TableLink.objects.create(session_id=section.session_id, section=section, table=table)
     return [live[t] for t in tables]
 
 
@@ -142,7 +142,7 @@ def revoke(*, actor: Actor, link: TableLink, reissue: bool = False) -> TableLink
             )
         if not reissue:
             return None
-        fresh = TableLink.objects.create(section=locked.table_section, table=locked.table)
+        fresh = TableLink.objects.create(session_id=locked.session_id, section=locked.table_section, table=locked.table)
         audit.record(
             actor=actor,
             action=AuditAction.TABLE_LINK_ISSUE,

@@ -5,6 +5,8 @@ IMPs, VPs and standings are derived (tournaments.teams.selectors); only the two 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -14,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.core import links
 from tournaments.core.models import Timestamped
 from tournaments.core.tenancy import ClubScoped, tenant_field
+from tournaments.sessions.models.events import VpScale
 
 __all__ = [
     "Team",
@@ -71,9 +74,7 @@ class TeamEvent(Timestamped):
     )
     bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
 
-    class VpScale(models.TextChoices):
-        WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
-        WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+    VpScale = VpScale  # the one VP scale choice, a Swiss pairs session's too (sessions/models/events.py)
 
     vp_scale = models.CharField(
         max_length=16,
@@ -120,6 +121,7 @@ class TeamEvent(Timestamped):
 
 
 class Team(Timestamped):
+    ROOT_PATH: ClassVar[str] = "event"  # its event, for core/owners.root_of
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="teams")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=80)
@@ -137,6 +139,7 @@ class Team(Timestamped):
 
 
 class TeamPlayer(Timestamped):
+    ROOT_PATH: ClassVar[str] = "team.event"  # its event, for core/owners.root_of
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
     order = models.PositiveSmallIntegerField(default=0)
@@ -150,6 +153,7 @@ class TeamPlayer(Timestamped):
 
 
 class TeamRound(Timestamped):
+    ROOT_PATH: ClassVar[str] = "event"  # its event, for core/owners.root_of
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="draw_rounds")
     number = models.PositiveSmallIntegerField()
     bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -167,6 +171,8 @@ class TeamRound(Timestamped):
 
 class TeamMatch(Timestamped):
     """One match of a round; in room 1 the home team sits N-S, in room 2 E-W."""
+
+    ROOT_PATH: ClassVar[str] = "round.event"  # its event, for core/owners.root_of
 
     round = models.ForeignKey(TeamRound, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(
@@ -195,6 +201,8 @@ class TeamMatch(Timestamped):
 class TeamBoard(Timestamped):
     """A board of a match: the N-S score in each room (room 1: home N-S; room 2: away N-S)."""
 
+    ROOT_PATH: ClassVar[str] = "match.round.event"  # its event, for core/owners.root_of
+
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     room1_ns = models.IntegerField()
@@ -218,6 +226,8 @@ class TeamBoard(Timestamped):
 class TeamLineup(Timestamped):
     """Who sat where for a team in a match (national bodies rate on it)."""
 
+    ROOT_PATH: ClassVar[str] = "match.round.event"  # its event, for core/owners.root_of
+
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineups")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     room1_pair = models.JSONField(default=list, help_text=gettext_lazy("The two players' names in room 1"))
@@ -230,6 +240,8 @@ class TeamLineup(Timestamped):
 
 class TeamPenalty(Timestamped):
     """VPs taken from (or, negative, given back to) a team by the director."""
+
+    ROOT_PATH: ClassVar[str] = "team.event"  # its event, for core/owners.root_of
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="penalties")
     round = models.ForeignKey(TeamRound, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -253,6 +265,8 @@ class TeamRoomScore(Timestamped):
     A TeamBoard always holds both rooms (every score derived from it needs both), so a half-entered board waits
     here; the save that brings in the second room moves both into the TeamBoard and deletes these.
     """
+
+    ROOT_PATH: ClassVar[str] = "match.round.event"  # its event, for core/owners.root_of
 
     match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="room_scores")
     number = models.PositiveSmallIntegerField()

@@ -86,7 +86,7 @@ def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TableLink]:
         for room in (1, 2):
             link = live.get((match.pk, room))
             if link is None:
-                link = TableLink.objects.create(match=match, room=room, table=match.table)
+                link = TableLink.objects.create(team_event_id=rnd.event_id, match=match, room=room, table=match.table)
                 audit.record(
                     actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=link,
                     new={"round": rnd.number, "match": match.table, "room": room},
@@ -105,7 +105,9 @@ def revoke(*, actor: Actor, link: TableLink) -> TableLink:
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_REVOKE, target=locked, old={"room": locked.room})
     fresh = TableLink.objects.filter(match=locked.room_match, room=locked.room_no, revoked_at__isnull=True).first()
     if fresh is None:
-        fresh = TableLink.objects.create(match=locked.room_match, room=locked.room_no, table=locked.table)
+        fresh = TableLink.objects.create(
+            team_event_id=locked.team_event_id, match=locked.room_match, room=locked.room_no, table=locked.table
+        )
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=fresh, new={"room": fresh.room})
     return fresh
 

@@ -108,3 +108,26 @@ def test_the_host_lists_withdraws_and_issues_the_table_links(director, director_
     before = version(started)
     assert director_client.post(url, {"issue": "1"}).status_code == 302
     assert [link.table for link in table_links.live_links(started)] == [1, 2, 3] and version(started) == before + 1
+
+
+def test_the_host_dashboard_is_refreshed_when_the_party_changes(
+    director,
+    director_client,
+    started,
+    push_on,  # noqa: F811
+) -> None:
+    """The host's party page holds the party's stream and polls with its ETag (the live panel's way): 304 while
+    nothing changed, the round's progress once a table's score is in."""
+    url = reverse("parties:detail", args=[started.pk])
+    page = director_client.get(url).content.decode()
+    assert 'id="party-live"' in page and "data-poll-etag" in page and "js/push.js" in page and "js/poll.js" in page
+    assert f'data-push="/parties/{started.pk}/events/"' in page and "0 of 3 tables" in page
+    poll = director_client.get(url, HTTP_HX_REQUEST="true")
+    body = poll.content.decode()
+    assert poll.status_code == 200 and 'id="round-progress"' in body and "<h1>" not in body
+    etag = poll["ETag"]
+    assert director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    table = PartyTable.objects.get(round__party=started, round__number=1, number=2)
+    services.record_totals(actor=director, table=table, ns_total=700, ew_total=300)
+    again = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and "1 of 3 tables" in again.content.decode() and again["ETag"] != etag

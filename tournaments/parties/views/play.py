@@ -27,14 +27,28 @@ from tournaments.parties.views.live import answer_poll
 
 @requires(Perm.DIRECT)
 def party_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The host's dashboard: what to do next, in one big button."""
+    """The host's dashboard: what to do next, in one big button. Its live block (the next step, how many tables
+    of the round have entered their scores) is refreshed when the party's version moves: pushed, else polled
+    (304 while nothing changed), as the round page and the live panel."""
     party = get_party(request, pk)
+    return answer_poll(request, party.pk, lambda: _dashboard(request, party))
+
+
+def _dashboard(request: HttpRequest, party: Party) -> HttpResponse:
     rounds = party_rounds(party)
     current = rounds[-1] if rounds else None
+    tables = list(current.tables.all()) if current is not None else []
     return render(
         request,
-        "parties/detail.html",
-        {"party": party, "rounds": rounds, "current": current, "steps": steps(party, "play")},
+        "parties/_dashboard_live.html" if request.headers.get("HX-Request") else "parties/detail.html",
+        {
+            "party": party,
+            "rounds": rounds,
+            "current": current,
+            "tables_total": len(tables),
+            "tables_entered": sum(1 for table in tables if table.entered),
+            "steps": steps(party, "play"),
+        },
     )
 
 

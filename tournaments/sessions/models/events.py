@@ -12,6 +12,14 @@ from tournaments.core.models import Timestamped
 from tournaments.core.tenancy import ClubScoped, tenant_field
 
 
+class VpScale(models.TextChoices):
+    """The named VP scales (scoring.vpscales computes them), one choice for a Swiss pairs session and a teams
+    event alike (`Session.VpScale` is `TeamEvent.VpScale` is this)."""
+
+    WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
+    WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+
+
 class Member(Timestamped):
     """A member of the club, picked from a quick search when naming the players of a pair."""
 
@@ -113,9 +121,7 @@ class Session(Timestamped):
         ONE_DECIMAL = "0.1", gettext_lazy("One decimal of a match point on each board")
         PERCENT = "0.01%", gettext_lazy("Two decimals of the board's percentage (Compscore3)")
 
-    class VpScale(models.TextChoices):
-        WBF_CONTINUOUS = "wbf_continuous", gettext_lazy("WBF continuous 20-0 (two decimals)")
-        WBF_DISCRETE = "wbf_discrete", gettext_lazy("WBF discrete 20-0 (whole VPs, 2013)")
+    VpScale = VpScale  # the one VP scale choice (module level: a teams event uses it too)
 
     class SectionScoring(models.TextChoices):
         APART = "apart", gettext_lazy("Each section its own field")
