@@ -92,12 +92,13 @@
     const byDeal = kind(state) === "deals";
     const byGame = kind(state) === "games";
     $("ts-party-modes").hidden = state.entry_kinds.length < 2;
-    document.querySelectorAll("[data-party-mode]").forEach((b) => { b.hidden = state.entry_kinds.indexOf(b.dataset.partyMode) < 0; b.classList.toggle("on", b.dataset.partyMode === kind(state)); });
+    // The modes this form may send; style, not [hidden]: a button's CSS display beats the attribute.
+    document.querySelectorAll("[data-party-mode]").forEach((b) => { b.style.display = state.entry_kinds.indexOf(b.dataset.partyMode) < 0 ? "none" : ""; b.classList.toggle("on", b.dataset.partyMode === kind(state)); });
     $("ts-party-deals").hidden = !byDeal;
     $("ts-party-more").hidden = state.form !== "rubber";
     if (byDeal) drawDeals();
     $("ts-party-games").hidden = !byGame;
-    $("ts-party-game-more").hidden = !state.more_deals;
+    $("ts-party-game-more").style.display = state.more_deals ? "" : "none";
     if (byGame) drawGames(state);
     $("ts-party-totals").hidden = individual || byDeal || byGame;
     $("ts-party-seats").hidden = !individual;
