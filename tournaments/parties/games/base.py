@@ -81,6 +81,9 @@ class Game(Protocol):
     # `game_services.game_entry` read ("tricks", "bidder", "bid", "against", "double", "points"); () when the
     # game is not typed deal by deal on the party table terminal.
     deal_fields: tuple[tuple[str, str], ...]
+    seat_scored: bool  # at a table of four each seat's round is its own (solo's chips), not the pairs' totals
+    set_backs: bool  # a side's total may fall below zero (five hundred's and cinch's set-backs)
+    bid_hint: str  # the bids as the pad's placeholder shows them ("7H, 10NT, NULLO"), "" for a game without bids
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         """Who partners whom at a table (players in seat order, the first dealer first); one per side."""
@@ -191,6 +194,9 @@ class PartnershipGame:
     pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
     pad_note = ""
     deal_fields: tuple[tuple[str, str], ...] = ()
+    seat_scored = False
+    set_backs = False
+    bid_hint = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         return pair_sides(players)

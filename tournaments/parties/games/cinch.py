@@ -28,6 +28,8 @@ class Cinch(PartnershipGame):
 
     code = "cinch"
     label = "Progressive Cinch"
+    set_backs = True
+    bid_hint = "6 to 14"
     deal_fields = (
         ("bidder", gettext_noop("Bidder")),
         ("bid", gettext_noop("Bid")),

@@ -60,6 +60,8 @@ class FiveHundred(PartnershipGame):
 
     code = "five-hundred"
     label = "Progressive Five Hundred"
+    set_backs = True
+    bid_hint = "7H, 10NT, NULLO"
     deal_fields = (
         ("bidder", gettext_noop("Bidder")),
         ("bid", gettext_noop("Bid")),

@@ -43,6 +43,8 @@ class Solo(PartnershipGame):
 
     code = "solo"
     label = "Progressive Solo"
+    seat_scored = True
+    bid_hint = "Frog, Heart Solo, PASS"
     deal_fields = (
         ("bidder", gettext_noop("Bidder")),
         ("bid", gettext_noop("Bid")),
