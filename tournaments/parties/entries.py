@@ -31,10 +31,11 @@ __all__ = [
 ]
 
 MAX_POINTS = 20_000  # far above any total four (or a rubber's) deals can make; catches a typo like 45000
-# Games of the party engine that the party pages run at tables of four, typed deal by deal (or as totals).
-TOTALS_GAMES = (Party.Form.WHIST, Party.Form.FIVE_HUNDRED, Party.Form.CINCH, Party.Form.SOLO)
+# Games of the party engine that the party pages run at tables of four, typed deal by deal (or as totals): the
+# game modules that name their deal fields (whist, five hundred, cinch, solo), so a new game touches its module.
+TOTALS_GAMES = tuple(code for code, rules in sorted(games.GAMES.items()) if rules.deal_fields)
 # Of those, the games where everyone plays for himself: each seat's round is its own, the two high progress.
-INDIVIDUAL_GAMES = (Party.Form.SOLO,)
+INDIVIDUAL_GAMES = tuple(code for code in TOTALS_GAMES if games.game(code).seat_scored)
 
 
 class EntryError(PartyError):
@@ -137,7 +138,7 @@ def check_game_totals(party: Party, ns_total: Any, ew_total: Any) -> tuple[int, 
             _("%(get_form_display)s: type the deals; each player's chips come from them.")
             % {"get_form_display": party.get_form_display()}
         )
-    low = -MAX_POINTS if party.form in (Party.Form.FIVE_HUNDRED, Party.Form.CINCH) else 0
+    low = -MAX_POINTS if party.form in games.GAMES and games.game(party.form).set_backs else 0
     ns, ew = _check_total(ns_total, "ns_total", low=low), _check_total(ew_total, "ew_total", low=low)
     if party.form in TOTALS_GAMES:
         try:

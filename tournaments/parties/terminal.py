@@ -28,7 +28,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.core.errors import DomainError, status_of
-from tournaments.parties import game_services, services
+from tournaments.parties import game_services, games, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES, EntryError
 from tournaments.parties.finishing import refuse_if_finished
@@ -51,6 +51,22 @@ def entry_kinds(form: str) -> list[str]:
     if form in BRIDGE_FORMS:
         return ["totals", "deals"]
     return ["totals"]  # euchre: the pairs' points
+
+
+def game_pad(form: str, players: int = 4) -> dict[str, Any]:
+    """What the phone types per deal of a party game (`games` kind): the game module's fields with their labels
+    in the page's language, how many rows to show (a round's deals; at a bell game four, more on demand)."""
+    if form not in games.GAMES or form in BRIDGE_FORMS:
+        return {}
+    rules = games.game(form)
+    if not rules.deal_fields:
+        return {}
+    end = rules.round_end(players)
+    return {
+        "deal_fields": [{"field": name, "label": _(label)} for name, label in rules.deal_fields],
+        "deal_rows": 4 if end.bell else end.deals,
+        "more_deals": bool(end.bell),
+    }
 
 
 def _current(party: Party) -> PartyRound | None:
@@ -112,7 +128,7 @@ def party_state(link: TableLink) -> dict[str, Any]:
         "seen": seen_of(table),
         "waiting": waiting,
         "settings": {"opponents_confirm": False, "show_traveller": False},
-    }
+    } | game_pad(party.form)
 
 
 def _number(value: Any, field: str) -> int:

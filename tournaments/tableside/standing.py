@@ -10,6 +10,7 @@ from typing import Any
 from scoring.rounding import shown
 from tournaments.sessions.models import Result, Section
 from tournaments.sessions.selectors.scores import BoardScore, SectionScores, score_section
+from tournaments.sessions.selectors.whist import revoke_text
 from tournaments.tableside.models import TableSettings
 
 
@@ -34,6 +35,7 @@ def traveller_lines(
             "declarer": r.declarer,
             "lead": r.lead,
             "tricks": r.tricks,
+            "revoke": revoke_text(r.revoke),
             "auction": r.auction,
             "play": r.play,
             "ns_score": line.ns_score,

@@ -15,6 +15,7 @@ from django.utils.translation import pgettext
 
 from tournaments.sessions.models import Board, Result, Section, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap
+from tournaments.sessions.selectors.whist import revoke_text
 from tournaments.tableside.models import RoundTimer, TableEntry, TableLink, TableSettings
 
 SEAT_WORDS = {"NS": "North-South", "EW": "East-West"}
@@ -199,6 +200,7 @@ def _boards(section: Section, row: TableRound, choices: dict[str, bool]) -> list
                 "declarer": result.declarer,
                 "lead": result.lead,
                 "tricks": result.tricks,
+                "revoke": revoke_text(result.revoke),
                 "ns_score": result.ns_score,
             }
         out.append(

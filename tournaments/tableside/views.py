@@ -52,7 +52,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return render(request, "tableside/refused.html", {"message": exc.message}, status=status_of(exc))
-    return render(request, "tableside/table.html", {"link": link, "token": link.token})
+    whist = not link.is_room and not link.is_party and link.table_section.session.is_whist
+    return render(request, "tableside/table.html", {"link": link, "token": link.token, "whist": whist})
 
 
 def _panel_context(session: Session) -> dict[str, object]:

@@ -25,6 +25,7 @@ __all__ = [
     "best_side",
     "check_int",
     "check_player",
+    "gettext_noop",
     "individual_sides",
     "pair_sides",
     "settle_tie",
@@ -32,6 +33,13 @@ __all__ = [
 ]
 
 Entry = Mapping[str, Any]  # what the table writes for one deal; each game documents its keys
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a label for the translators (makemessages reads the name) while the game stays pure: the pages
+    translate it when they show it."""
+    return message
+
 
 TIE_RULES = {
     "cut": "A cut of the cards decides (Bridgedesk draws them)",
@@ -69,6 +77,13 @@ class Game(Protocol):
     single_table: bool  # pivot: one table, rotated by the game itself
     pad_columns: tuple[str, ...]  # the table's score pad: its columns, and the laws in a sentence under it
     pad_note: str
+    # What a table's phone types per deal: (field of the game's row, its label), the fields the host's page and
+    # `game_services.game_entry` read ("tricks", "bidder", "bid", "against", "double", "points"); () when the
+    # game is not typed deal by deal on the party table terminal.
+    deal_fields: tuple[tuple[str, str], ...]
+    seat_scored: bool  # at a table of four each seat's round is its own (solo's chips), not the pairs' totals
+    set_backs: bool  # a side's total may fall below zero (five hundred's and cinch's set-backs)
+    bid_hint: str  # the bids as the pad's placeholder shows them ("7H, 10NT, NULLO"), "" for a game without bids
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         """Who partners whom at a table (players in seat order, the first dealer first); one per side."""
@@ -178,6 +193,10 @@ class PartnershipGame:
     single_table = False
     pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
     pad_note = ""
+    deal_fields: tuple[tuple[str, str], ...] = ()
+    seat_scored = False
+    set_backs = False
+    bid_hint = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
         return pair_sides(players)

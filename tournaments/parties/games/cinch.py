@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, check_player
+from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, check_player, gettext_noop
 
 __all__ = ["BELL", "GAME", "POINTS", "Cinch"]
 
@@ -28,6 +28,14 @@ class Cinch(PartnershipGame):
 
     code = "cinch"
     label = "Progressive Cinch"
+    set_backs = True
+    bid_hint = "6 to 14"
+    deal_fields = (
+        ("bidder", gettext_noop("Bidder")),
+        ("bid", gettext_noop("Bid")),
+        ("tricks", gettext_noop("Bidders' points")),
+        ("against", gettext_noop("Others' points")),
+    )
     pad_columns = ("Deal", "Bidder", "Bid", "N-S points", "E-W points", "N-S running", "E-W running")
     pad_note = (
         "High, low, jack, game 1 each; right and left pedro 5 each: 14 a deal. Bidders who fall short are set "

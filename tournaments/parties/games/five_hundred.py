@@ -24,6 +24,7 @@ from .base import (
     RoundEnd,
     best_side,
     check_player,
+    gettext_noop,
     individual_sides,
     pair_sides,
     top_players,
@@ -59,6 +60,13 @@ class FiveHundred(PartnershipGame):
 
     code = "five-hundred"
     label = "Progressive Five Hundred"
+    set_backs = True
+    bid_hint = "7H, 10NT, NULLO"
+    deal_fields = (
+        ("bidder", gettext_noop("Bidder")),
+        ("bid", gettext_noop("Bid")),
+        ("tricks", gettext_noop("Bidders' tricks")),
+    )
     pad_columns = ("Deal", "Bidder", "Bid", "Tricks made", "N-S (+/-)", "E-W (+/-)")
     pad_note = (
         "Avondale schedule, six tricks: spades 40, clubs 60, diamonds 80, hearts 100, no trump 120; each trick "

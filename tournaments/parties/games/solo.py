@@ -16,7 +16,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, check_player, individual_sides, top_players
+from .base import (
+    Entry,
+    GameError,
+    PartnershipGame,
+    RoundEnd,
+    check_int,
+    check_player,
+    gettext_noop,
+    individual_sides,
+    top_players,
+)
 
 __all__ = ["ANTE", "BIDS", "GAME", "Solo"]
 
@@ -33,6 +43,14 @@ class Solo(PartnershipGame):
 
     code = "solo"
     label = "Progressive Solo"
+    seat_scored = True
+    bid_hint = "Frog, Heart Solo, PASS"
+    deal_fields = (
+        ("bidder", gettext_noop("Bidder")),
+        ("bid", gettext_noop("Bid")),
+        ("double", gettext_noop("Doubled")),
+        ("points", gettext_noop("Bidder's points")),
+    )
     tie_rules = ("cut", "first_seat", "ask")
     pad_columns = ("Deal", "Dealer", "Bidder", "Bid", "Dbl", "Points", "N chips", "E chips", "S chips", "W chips")
     pad_note = (

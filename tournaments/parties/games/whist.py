@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int
+from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop
 
 __all__ = ["GAME", "Whist"]
 
@@ -28,6 +28,7 @@ class Whist(PartnershipGame):
     pad_columns = ("Hand", "Dealer", "N-S tricks", "E-W tricks")
     pad_note = "Thirteen tricks a hand: write each pair's tricks; the two columns add up to 13 on every line."
     table_sizes = (4,)
+    deal_fields = (("tricks", gettext_noop("N-S tricks")),)
 
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=4)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core import notation
 from tournaments.core.access import Perm, requires
-from tournaments.parties import game_services, services
+from tournaments.parties import game_services, games, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
@@ -109,18 +109,19 @@ def _initial_deals(table: PartyTable) -> list[dict[str, str]]:
     ]
 
 
-BID_HINTS = {"five-hundred": "7H, 10NT, NULLO", "cinch": "6 to 14", "solo": "Frog, Heart Solo, PASS"}
-GAME_ROWS = {"whist": 4, "five-hundred": 4, "cinch": 12, "solo": 4}  # cinch: as many deals as it takes to ring the bell
+BELL_ROWS = 12  # a game ended by the bell (cinch): as many deals as it takes to ring it, the rest left empty
 
 
 def _game_deals(request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable) -> HttpResponse | None:
     """A party game's round typed deal by deal, scored by the game's laws (``game_services``)."""
-    rows = GAME_ROWS[party.form]
+    rules = games.game(party.form)  # the game's module: its round's deals and the bid's hint
+    end = rules.round_end(4)
+    rows = BELL_ROWS if end.bell else end.deals
     formset = GameDealFormSet(
         request.POST if request.method == "POST" else None, initial=[{}] * rows, prefix="g"
     )  # fmt: skip
     for card in formset.forms:
-        card.fields["bid"].widget.attrs["placeholder"] = BID_HINTS.get(party.form, "")
+        card.fields["bid"].widget.attrs["placeholder"] = rules.bid_hint
     if request.method == "POST" and formset.is_valid():
         typed = [(n, f) for n, f in enumerate(formset.forms, start=1) if not f.is_blank]
         try:

@@ -8,6 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 import scoring
+from scoring.whist import TRICKS
 from tournaments.printing.pdf import (
     STYLES,
     Progress,
@@ -54,6 +55,48 @@ def _summary(data: SessionData, scores: SectionScores, entry: Entry, imps: bool)
     return " · ".join(words)
 
 
+def _columns(whist: bool, unit: str) -> tuple[list[str], list[float | None]]:
+    """The card's headings and widths (None: the opponents' column takes the rest). Duplicate whist shows the
+    tricks the pair's side took and the revoke (R) instead of contract, declarer, lead and score."""
+    start = [_("Rnd"), _("Table"), _("Opponents"), _("Board"), _("Seat")]
+    widths: list[float | None] = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm]
+    if whist:
+        return [*start, _("Tricks"), "R", unit, _("Total")], [*widths, 14 * mm, 12 * mm, 16 * mm, 16 * mm]
+    middle = [_("Contract"), _("By"), _("Lead"), _("Tricks"), _("Score")]
+    rest = [17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
+    return [*start, *middle, unit, _("Total")], [*widths, *rest]
+
+
+def _unplayed(line: LineResult, side: str) -> str:
+    r = line.result
+    if r.kind == "artificial":
+        pct = r.ns_percent if side == "NS" else r.ew_percent
+        return f"A{pct:g}%"
+    return _("Weighted") if r.kind == "weighted" else line.display_score
+
+
+def _bridge_cells(line: LineResult, side: str) -> list[object]:
+    """Contract, declarer, lead, tricks and the side's score of a bridge line."""
+    r = line.result
+    if line.ns_score is None:
+        return ["", "", "", "", _unplayed(line, side)]
+    contract = Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else ""
+    lead = Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else ""
+    score = str(line.ns_score if side == "NS" else -line.ns_score)
+    return [contract, r.declarer, lead, "" if r.tricks is None else str(r.tricks), score]
+
+
+def _whist_cells(line: LineResult, side: str) -> list[object]:
+    """The tricks the side took and its R (Law X s. 4): the tricks the revoke penalty moved, "-R" for the side
+    that revoked, "+R" for the other, as the scorer capped them."""
+    r = line.result
+    if line.ns_score is None or r.tricks is None:
+        return [_unplayed(line, side), ""]
+    tricks = r.tricks if side == "NS" else TRICKS - r.tricks
+    mark = line.display_score.partition(" ")[2]  # N-S's R as the scorer moved it (capped): "+R1", "-R3"
+    return [str(tricks), mark.translate(str.maketrans("+-", "-+")) if side == "EW" else mark]
+
+
 def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, imps: bool) -> list[Flowable]:
     lines = data_lines = scores.lines_of(entry.pk)
 
@@ -62,22 +105,9 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         return (tr.round if tr else 0, item[0].board.number)
 
     data_lines = sorted(lines, key=order)
-    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("Pts"))
-    header = [
-        _("Rnd"),
-        _("Table"),
-        _("Opponents"),
-        _("Board"),
-        _("Seat"),
-        _("Contract"),
-        _("By"),
-        _("Lead"),
-        _("Tricks"),
-        _("Score"),
-        unit,
-        _("Total"),
-    ]
-    fixed = [10 * mm, 11 * mm, None, 11 * mm, 10 * mm, 17 * mm, 8 * mm, 11 * mm, 11 * mm, 14 * mm, 14 * mm, 15 * mm]
+    whist = data.session.is_whist
+    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("± avg") if whist else _("Pts"))
+    header, fixed = _columns(whist, unit)
     rest = width - sum(w for w in fixed if w)
     widths = [w if w else rest for w in fixed]
     rows: list[list[object]] = [list(header)]
@@ -92,19 +122,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         mine = line.ns_points if side == "NS" else line.ew_points
         if mine is not None:
             running += mine
-        if line.ns_score is not None:
-            score = str(line.ns_score if side == "NS" else -line.ns_score)
-            contract = Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else ""
-            lead = Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else ""
-            tricks = "" if r.tricks is None else str(r.tricks)
-            declarer = r.declarer
-        else:
-            score, contract, lead, tricks, declarer = line.display_score, "", "", "", ""
-            if r.kind == "artificial":
-                pct = r.ns_percent if side == "NS" else r.ew_percent
-                score = f"A{pct:g}%"
-            elif r.kind == "weighted":
-                score = _("Weighted")
+        cells = _whist_cells(line, side) if whist else _bridge_cells(line, side)
         round_no = tr.round if tr else None
         new_round = round_no != previous_round
         previous_round = round_no
@@ -117,11 +135,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
                 Paragraph(text(opponent), STYLES["cell"]) if new_round else "",  # wraps: both opponents named
                 str(bs.board.number),
                 side,
-                contract,
-                declarer,
-                lead,
-                tricks,
-                score,
+                *cells,
                 points(mine, imps=imps),
                 points(running, imps=imps),
             ]
@@ -130,7 +144,9 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         rows,
         colWidths=widths,
         repeatRows=1,
-        style=table_style(extra=[("ALIGN", (3, 0), (4, -1), "CENTER"), ("ALIGN", (8, 0), (-1, -1), "RIGHT"), *shade]),
+        style=table_style(
+            extra=[("ALIGN", (3, 0), (4, -1), "CENTER"), ("ALIGN", (len(header) - 4, 0), (-1, -1), "RIGHT"), *shade]
+        ),
     )
     names = entry.names or "—"
     head = Paragraph(

@@ -42,17 +42,29 @@ def _section_words(data: SessionData, section: Section) -> str:
     return _("Section %(letter)s") % {"letter": section.letter} + " · " if data.multi_section else ""
 
 
+def _traveller_columns(data: SessionData) -> tuple[list[str], tuple[float, ...]]:
+    """A traveller's headings and their shares of the width: duplicate whist writes the tricks each side took and
+    the revoke (R, Law X s. 4), never a contract; its points are match points or tricks over the average."""
+    session = data.session
+    if session.is_whist:
+        mp = session.scoring_method == session.ScoringMethod.MATCHPOINTS
+        points_header = [_("N-S MP"), _("E-W MP")] if mp else [_("N-S ±"), _("E-W ±")]
+        header = ["N-S", "E-W", _("N-S tricks"), _("E-W tricks"), "R", *points_header]
+        return header, (0.12, 0.12, 0.16, 0.16, 0.12, 0.16, 0.16)
+    header = ["N-S", "E-W", _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +", _("N-S MP"), _("E-W MP")]
+    if session.is_imps:
+        header[-2:] = [_("N-S IMPs"), _("E-W IMPs")]
+    return header, (0.09, 0.09, 0.14, 0.06, 0.08, 0.08, 0.115, 0.115, 0.115, 0.115)
+
+
 def traveller(
     data: SessionData, section: Section, board: Board, rows: list[TableRound], width: float, height: float
 ) -> list[Flowable]:
-    header = ["N-S", "E-W", _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +", _("N-S MP"), _("E-W MP")]
-    if data.session.is_imps:
-        header[-2:] = [_("N-S IMPs"), _("E-W IMPs")]
-    body = [
-        [data.pair_label(r.ns_entry_id), data.pair_label(r.ew_entry_id), "", "", "", "", "", "", "", ""] for r in rows
-    ]
+    header, shares = _traveller_columns(data)
+    blank = [""] * (len(header) - 2)
+    body = [[data.pair_label(r.ns_entry_id), data.pair_label(r.ew_entry_id), *blank] for r in rows]
     row_h = min(20.0, max(12.0, (height - 24 * mm) / (len(body) + 1)))
-    widths = [width * p for p in (0.09, 0.09, 0.14, 0.06, 0.08, 0.08, 0.115, 0.115, 0.115, 0.115)]
+    widths = [width * p for p in shares]
     table = Table(
         [header, *body],
         colWidths=widths,
@@ -100,10 +112,13 @@ def travellers(data: SessionData, paper: str, progress: Progress | None = None) 
 
 def pickup_slip(data: SessionData, section: Section, row: TableRound, width: float, height: float) -> list[Flowable]:
     header = [_("Board"), _("Contract"), _("By"), _("Lead"), _("Tricks"), "N-S +", "E-W +"]
+    shares: tuple[float, ...] = (0.12, 0.2, 0.1, 0.12, 0.12, 0.17, 0.17)
+    if data.session.is_whist:  # the tricks each side took and the revoke (R), no contract
+        header, shares = [_("Board"), _("N-S tricks"), _("E-W tricks"), "R"], (0.16, 0.3, 0.3, 0.24)
     boards = [int(b) for b in row.boards]
-    body = [[str(b), "", "", "", "", "", ""] for b in boards]
+    body = [[str(b), *[""] * (len(header) - 1)] for b in boards]
     row_h = min(18.0, max(11.0, (height - 27 * mm) / (len(body) + 1)))
-    widths = [width * p for p in (0.12, 0.2, 0.1, 0.12, 0.12, 0.17, 0.17)]
+    widths = [width * p for p in shares]
     table = Table(
         [header, *body],
         colWidths=widths,

@@ -12,7 +12,7 @@ from typing import Any
 from scoring.whist import Revoke, WhistLine, score_board
 from tournaments.sessions.models import Result
 
-__all__ = ["WhistPoints", "rate_whist", "revoke_of"]
+__all__ = ["WhistPoints", "rate_whist", "revoke_of", "revoke_text"]
 
 WhistPoints = tuple[float | None, float | None]
 
@@ -49,3 +49,12 @@ def rate_whist(rows: list[Result], *, scale: str, method: str) -> tuple[float | 
             marks.append(s.r_mark)
     top = float(2 * (len(played) - 1) if scale == "ebu" else len(played) - 1)
     return (top if method == "matchpoints" and played else None), points, marks
+
+
+def revoke_text(stored: dict[str, Any]) -> str:
+    """A stored revoke as the traveller writes it (the inverse of `services.whist.parse_revoke`)."""
+    if not stored:
+        return ""
+    count, before = int(stored.get("count", 1)), int(stored.get("tricks_before", 0))
+    text = str(stored["side"]) + (str(count) if count != 1 or before else "")
+    return text + (f"/{before}" if before else "") + ("!" if stored.get("full_penalty") else "")

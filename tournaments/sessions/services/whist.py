@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import ScoringError
 from scoring.whist import TRICKS, Revoke, WhistLine
-from tournaments.sessions.selectors.whist import revoke_of
+from tournaments.sessions.selectors.whist import revoke_of, revoke_text
 
 __all__ = ["check_whist_line", "parse_revoke", "revoke_of", "revoke_text"]
 
@@ -43,15 +43,6 @@ def parse_revoke(text: str) -> dict[str, Any]:
         "tricks_before": revoke.tricks_before,
         "full_penalty": revoke.full_penalty,
     }
-
-
-def revoke_text(stored: dict[str, Any]) -> str:
-    """A stored revoke as the traveller writes it (the inverse of `parse_revoke`)."""
-    if not stored:
-        return ""
-    count, before = int(stored.get("count", 1)), int(stored.get("tricks_before", 0))
-    text = str(stored["side"]) + (str(count) if count != 1 or before else "")
-    return text + (f"/{before}" if before else "") + ("!" if stored.get("full_penalty") else "")
 
 
 def check_whist_line(

@@ -11,6 +11,7 @@
   let shown = null; // the state drawn last
   let mode = null; // the kind of entry on the keypad: the state's first, or "deals" when chosen (bridge)
   let dealRows = 4; // rubber bridge may play more deals in a round
+  let gameRows = 0; // a party game's deals (the state's deal_rows; cinch adds rows until the bell)
 
   // The page's letters (js/table.js, loaded after this, sets them before the first state is drawn): the seats and
   // sides are labelled in them, and a contract typed in them ("4C" is four hearts in French) is sent with
@@ -44,6 +45,37 @@
     }
     return rows;
   }
+  // Deal by deal at whist, five hundred, cinch and solo: the fields the game's module names (state.deal_fields);
+  // checked and scored by the game's laws on the server, a mistake named at its deal (the preview's answer).
+  function drawGames(state) {
+    const body = $("ts-party-game-rows");
+    if (body.dataset.form !== state.form) {
+      body.innerHTML = ""; body.dataset.form = state.form; gameRows = state.deal_rows || 4;
+      $("ts-party-game-head").innerHTML = "<th>#</th>" + state.deal_fields.map((f) => "<th>" + esc(f.label) + "</th>").join("");
+    }
+    const cell = (f, n) => {
+      const label = ' aria-label="' + esc(f.label + " " + n) + '"';
+      if (f.field === "bidder") return '<select data-game="bidder"' + label + ">" + ["", "N", "E", "S", "W"].map((s) => '<option value="' + s + '">' + (s || "—") + "</option>").join("") + "</select>";
+      if (f.field === "double") return '<select data-game="double"' + label + '><option value="0">—</option><option value="1">X</option><option value="2">XX</option></select>';
+      return '<input data-game="' + f.field + '"' + label + (f.field === "bid" ? ' size="6" autocapitalize="characters"' : ' inputmode="numeric" size="3"') + ' autocomplete="off">';
+    };
+    while (body.children.length < gameRows) {
+      const n = body.children.length + 1;
+      const row = document.createElement("tr");
+      row.innerHTML = "<td>" + n + "</td>" + state.deal_fields.map((f) => "<td>" + cell(f, n) + "</td>").join("");
+      body.appendChild(row);
+    }
+  }
+
+  function gameDeals() {
+    const rows = [];
+    for (const tr of $("ts-party-game-rows").children) {
+      const row = {};
+      tr.querySelectorAll("[data-game]").forEach((el) => { const v = el.value.trim(); if (v && !(el.dataset.game === "double" && v === "0")) row[el.dataset.game] = v; });
+      if (Object.keys(row).length) rows.push(row);
+    }
+    return rows;
+  }
   function signed(n) { return (n > 0 ? "+" : "") + n; }
 
   function resultText(r) {
@@ -62,12 +94,17 @@
       (state.sitting_out ? '<div class="seat muted">' + esc(interpolate(gettext("%(name)s sits out"), { name: state.sitting_out }, true)) + "</div>" : "");
     const individual = kind(state) === "seats";
     const byDeal = kind(state) === "deals";
-    $("ts-party-modes").hidden = state.entry_kinds.indexOf("deals") < 0;
-    document.querySelectorAll("[data-party-mode]").forEach((b) => b.classList.toggle("on", b.dataset.partyMode === kind(state)));
+    const byGame = kind(state) === "games";
+    $("ts-party-modes").hidden = state.entry_kinds.length < 2;
+    // The modes this form may send; style, not [hidden]: a button's CSS display beats the attribute.
+    document.querySelectorAll("[data-party-mode]").forEach((b) => { b.style.display = state.entry_kinds.indexOf(b.dataset.partyMode) < 0 ? "none" : ""; b.classList.toggle("on", b.dataset.partyMode === kind(state)); });
     $("ts-party-deals").hidden = !byDeal;
     $("ts-party-more").hidden = state.form !== "rubber";
     if (byDeal) drawDeals();
-    $("ts-party-totals").hidden = individual || byDeal;
+    $("ts-party-games").hidden = !byGame;
+    $("ts-party-game-more").style.display = state.more_deals ? "" : "none";
+    if (byGame) drawGames(state);
+    $("ts-party-totals").hidden = individual || byDeal || byGame;
     $("ts-party-seats").hidden = !individual;
     SEATS.forEach((s) => { $("ts-party-" + s + "-label").textContent = L().seat(s) + " " + (seats[s] || ""); });
     $("ts-party-tie").hidden = !state.host_tie;
@@ -90,6 +127,9 @@
       p.deals = deals();
       if (!p.deals.length) return null;
       if (L().language) p.letters = L().language;
+    } else if (p.kind === "games") {
+      p.deals = gameDeals();
+      if (!p.deals.length) return null;
     } else if (p.kind === "seats") {
       p.seats = {};
       for (const s of SEATS) { const v = typed("ts-party-" + s); if (v == null) return null; p.seats[s] = v; }
@@ -103,7 +143,7 @@
   async function send() {
     if (!shown) return;
     const p = payload();
-    if (!p) { $("ts-party-error").textContent = kind(shown) === "deals" ? gettext("Write each deal: contract (or PASS), declarer and tricks.") : gettext("Type each total as a whole number."); return; }
+    if (!p) { $("ts-party-error").textContent = kind(shown) === "deals" ? gettext("Write each deal: contract (or PASS), declarer and tricks.") : kind(shown) === "games" ? gettext("Write at least one deal.") : gettext("Type each total as a whole number."); return; }
     $("ts-party-send").disabled = true;
     try { // checked at once when online; offline it is queued and checked when sent
       const r = await fetch(ctx.api + "preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(Object.assign({ client_id: "preview" }, p)) });
@@ -125,6 +165,7 @@
         if (b && shown) { mode = b.dataset.partyMode; render(shown); }
       });
       $("ts-party-more").addEventListener("click", () => { dealRows += 1; drawDeals(); });
+      $("ts-party-game-more").addEventListener("click", () => { gameRows += 1; if (shown) drawGames(shown); });
     },
     // A round still in the queue shows as this table's, to be sent.
     pending(state, queue) {

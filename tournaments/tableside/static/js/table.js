@@ -23,6 +23,8 @@
   // A teams room (room.js) and a party table (party.js) draw their own table; both take the same interface.
   const room = { teams: window.BridgedeskRoom, party: window.BridgedeskParty }[app.dataset.kind] || null;
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: L.no_trump };
+  // Duplicate whist (data-game="whist"): the keypad takes N-S's tricks and a revoke ("EW", "NS2"), no contract.
+  const whist = app.dataset.game === "whist";
   const $ = (id) => document.getElementById(id);
   let state = null;
   let etag = null;
@@ -41,6 +43,14 @@
     const m = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(c);
     return m ? m[1] + SUIT[m[2]] + (m[3] ? L.double(m[3]) : "") : c;
   }
+  function sideText(side) { return side === "NS" ? L.seat("N") + "-" + L.seat("S") : L.seat("E") + "-" + L.seat("W"); }
+  // A whist line as the traveller writes it: "N-S 8 tricks, revoke E-W" (the revoke as typed: side, then how often).
+  function whistText(r) {
+    const tricks = interpolate(ngettext("%(side)s %(tricks)s trick", "%(side)s %(tricks)s tricks", r.tricks), { side: sideText("NS"), tricks: r.tricks }, true);
+    const m = /^(NS|EW)(\d*)/.exec(r.revoke || "");
+    return tricks + (m ? ", " + interpolate(gettext("revoke %(side)s"), { side: sideText(m[1]) + (m[2] && m[2] !== "1" ? " ×" + m[2] : "") }, true) : "");
+  }
+  function lineText(r) { return whist ? whistText(r) : contractText(r.contract) + (r.declarer ? " " + L.seat(r.declarer) : ""); }
 
   function showOffline() {
     const n = queue().length;
@@ -76,7 +86,7 @@
   function pending() {
     queue().forEach((item) => {
       const b = state.boards.find((x) => x.board === item.payload.board);
-      if (b && !b.result) b.result = { contract: item.payload.contract, declarer: item.payload.declarer, ns_score: null };
+      if (b && !b.result) b.result = { contract: item.payload.contract, declarer: item.payload.declarer, tricks: item.payload.tricks, revoke: item.payload.revoke, ns_score: null };
     });
   }
 
@@ -85,8 +95,8 @@
     const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
     $("ts-seats").innerHTML = pair(state.ns, L.seat("N") + L.seat("S")) + pair(state.ew, L.seat("E") + L.seat("W"));
     const boards = state.boards.map((b) => {
-      const done = b.result ? '<span class="done">' + contractText(b.result.contract) + (b.result.declarer ? " " + L.seat(b.result.declarer) : "") + (b.result.ns_score == null ? " · " + gettext("score to come") : " · " + L.pair("NS") + " " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
-      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: L.seat(b.dealer), vulnerability: L.vul(b.vulnerability) }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
+      const done = b.result ? '<span class="done">' + esc(lineText(b.result)) + (b.result.ns_score == null ? " · " + gettext("score to come") : " · " + L.pair("NS") + " " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
+      return '<button type="button" class="ts-board' + (b.result ? " is-done" : "") + (b.disputed ? " is-disputed" : "") + '" data-board="' + b.board + '"><strong>' + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + '</strong><span class="muted">' + esc(whist ? interpolate(gettext("Dealer %(dealer)s"), { dealer: L.seat(b.dealer) }, true) : interpolate(gettext("Dealer %(dealer)s · Vul %(vulnerability)s"), { dealer: L.seat(b.dealer), vulnerability: L.vul(b.vulnerability) }, true)) + "</span>" + done + (b.disputed ? '<span class="error">' + gettext("The director will check this board") + "</span>" : "") + "</button>";
     });
     $("ts-boards").innerHTML = boards.join("");
     showMove();
@@ -117,7 +127,7 @@
   setInterval(() => { if (state && state.timer && state.timer.running && state.timer.remaining_seconds != null) { state.timer.remaining_seconds -= 1; tick(); } }, 1000);
 
   function open(board) {
-    entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null };
+    entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null, tricks: null, revoke: "", revokes: 1 };
     $("ts-entry-title").textContent = interpolate(pgettext("bridge", "Board %(board)s"), { board: board }, true);
     delete app.dataset.auction; // js/bidding.js sets it again once the auction on its box has ended
     delete app.dataset.play; // js/play.js sets it once the play has ended (13 tricks or a claim)
@@ -132,6 +142,7 @@
 
   function payload() {
     if (!entry) return null;
+    if (whist) return entry.tricks == null ? null : { board: entry.board, tricks: entry.tricks, revoke: entry.revoke ? entry.revoke + (entry.revokes > 1 ? entry.revokes : "") : "" };
     const auction = Object.assign(app.dataset.auction ? { auction: app.dataset.auction } : {}, app.dataset.play ? { play: app.dataset.play } : {});
     if (entry.pass) return Object.assign({ board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null }, auction);
     if (!entry.level || !entry.strain || !entry.declarer || entry.delta == null) return null;
@@ -147,6 +158,7 @@
 
   function paint() {
     const mark = (sel, attr, value) => document.querySelectorAll(sel).forEach((b) => b.classList.toggle("on", b.dataset[attr] === value));
+    if (whist) return paintWhist(mark);
     mark("#k-level button", "level", entry.level);
     mark("#k-strain button", "strain", entry.strain);
     mark("#k-double button", "double", entry.double);
@@ -167,7 +179,20 @@
     if (p) preview(p);
   }
 
+  function paintWhist(mark) {
+    mark("#k-tricks button", "tricks", entry.tricks == null ? null : String(entry.tricks));
+    mark("#k-revoke button", "revoke", entry.revoke);
+    mark("#k-revokes button", "revokes", String(entry.revokes));
+    $("k-revokes").hidden = !entry.revoke;
+    const p = payload();
+    lastPreview = null;
+    $("ts-send").disabled = !p;
+    $("ts-summary").textContent = p ? describe(p, null) : gettext("Choose the tricks North-South took.");
+    if (p) preview(p);
+  }
+
   function describe(p, score) {
+    if (whist) return interpolate(gettext("Board %(board)s: %(line)s"), { board: p.board, line: whistText(p) }, true) + (score == null ? "" : " · NS " + score);
     const c = contractText(p.contract);
     const what = { board: p.board, contract: c, declarer: L.seat(p.declarer), tricks: p.tricks };
     let text = p.declarer ? interpolate(gettext("Board %(board)s: %(contract)s by %(declarer)s"), what, true)
@@ -215,7 +240,7 @@
     $("ts-confirm").hidden = true;
     $("ts-entry").hidden = true;
     const board = state.boards.find((b) => b.board === p.board);
-    if (board) { board.result = { contract: p.contract, declarer: p.declarer, ns_score: lastPreview }; render(); }
+    if (board) { board.result = { contract: p.contract, declarer: p.declarer, tricks: p.tricks, revoke: p.revoke, ns_score: lastPreview }; render(); }
     flush().then(() => afterBoard(p.board));
   }
 
@@ -258,9 +283,9 @@
       const pct = body.lines.some((l) => "ns_points" in l);
       const cell = (v) => "<td class=\"num\">" + (v == null ? "" : esc(v)) + "</td>";
       const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + esc(who) + "</span>" : "");
-      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + contractText(l.contract) + " " + esc(L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
+      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + esc(whist ? l.tricks + (l.revoke ? " R " + sideText(l.revoke.slice(0, 2)) : "") : contractText(l.contract) + " " + L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
-      t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + gettext("Contract") + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+      t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + (whist ? gettext("N-S tricks") : gettext("Contract")) + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;
       app.dispatchEvent(new CustomEvent("travellershown", { detail: body })); // js/play.js adds the table's auction and play
     } catch (e) { /* offline */ }
@@ -272,7 +297,10 @@
     if (room) { if (b.dataset.board && state) room.open(state, Number(b.dataset.board)); return; }
     if (b.dataset.board) return open(Number(b.dataset.board));
     if (!entry) return;
-    if (b.dataset.level) { entry.level = b.dataset.level; entry.pass = false; entry.delta = null; }
+    if (b.dataset.tricks) { entry.tricks = Number(b.dataset.tricks); }
+    else if (b.dataset.revoke !== undefined) { entry.revoke = b.dataset.revoke; entry.revokes = 1; }
+    else if (b.dataset.revokes) { entry.revokes = Number(b.dataset.revokes); }
+    else if (b.dataset.level) { entry.level = b.dataset.level; entry.pass = false; entry.delta = null; }
     else if (b.dataset.strain) { entry.strain = b.dataset.strain; entry.pass = false; }
     else if (b.dataset.double !== undefined) { entry.double = b.dataset.double; }
     else if (b.id === "k-pass") { entry.pass = !entry.pass; }
