@@ -1,13 +1,13 @@
 """What to play tonight: movements that fit the pairs present and the time, best first, each with its reason.
 
-The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each
-pair meets fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked,
-last); the standard Mitchells and Howells before the variants with constructions of their own (web,
-hesitation, scrambled, share-and-relay, rover: variants.py, rover.py), which are offered where they fit with
-what they are for; a published standard movement (standard.py) before our generated one for the same tables; a complete
-movement (everyone meets everyone they should) before a cut-down one; a session length close to the time
-available; no skips, arrow switches or relays when there is a choice; more than one board a round; more boards
-rather than fewer; more opponents.
+The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each pair meets
+fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked, last); the standard
+Mitchells and Howells before the variants with constructions of their own (web, hesitation, scrambled, share-and-
+relay, rover, Bowman, appendix Howell: variants.py, rover.py, appendix.py), which are offered where they fit with what
+they are for; a published standard movement (standard.py) before our generated one for the same tables; a complete
+movement (everyone meets everyone they should) before a cut-down one; a session length close to the time available; no
+skips, arrow switches or relays when there is a choice; more than one board a round; more boards rather than fewer;
+more opponents.
 Each suggestion is generated and validated before it is offered.
 """
 
