@@ -23,7 +23,7 @@ from tournaments.parties.models import Party
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing.models import Publication
 from tournaments.publishing.players import link_token, unsubscribe_token
-from tournaments.sessions.models import Entry, EntryPlayer, Member, Result, Ruling, Session
+from tournaments.sessions.models import ClubMovement, Entry, EntryPlayer, Member, Result, Ruling, Session
 from tournaments.sessions.services.demo import build_demo_session
 from tournaments.simultaneous import services as simul_services
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
@@ -60,6 +60,7 @@ WRITTEN = (
     TeamRoomScore,
     Simultaneous,
     SimultaneousClub,
+    ClubMovement,
 )
 
 # A POST body that a permitted role would turn into a write on most pages (results, rulings, names, actions).
@@ -182,6 +183,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "round": 1,
         "number": 1,
         "slug": "county",  # a federation's page (public; none by that name: 404)
+        "fmt": "yaml",  # a club movement's export (movement designer)
     }
 
     def fill(m: re.Match[str]) -> str:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.sessions.views import (
     archive,
+    designer,
     entry,
     events,
     handicaps,
@@ -22,6 +23,9 @@ urlpatterns = [
     path("ratings/", ratings.club_ratings_page, name="club_ratings"),
     path("ratings/recompute/", ratings.ratings_recompute, name="ratings_recompute"),
     path("ratings/<int:member_id>/", ratings.member_rating, name="member_rating"),
+    path("movements/designer/", designer.designer, name="movement_designer"),
+    path("movements/designer/import/", designer.designer_import, name="movement_import"),
+    path("movements/<int:pk>/export/<str:fmt>/", designer.designer_export, name="movement_export"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/new/swiss/", swiss.swiss_new, name="swiss_new"),
     path("sessions/archived/", archive.sessions_archived, name="sessions_archived"),

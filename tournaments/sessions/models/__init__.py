@@ -1,6 +1,7 @@
 """The club session core's data: events, sessions, sections, entries, movements, boards, results, rulings."""
 
 from tournaments.sessions.models.analysis import DoubleDummyAnalysis
+from tournaments.sessions.models.designs import ClubMovement
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
 from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RankingRules, RatingEntry
@@ -9,6 +10,7 @@ from tournaments.sessions.models.rulings import Ruling
 
 __all__ = [
     "Board",
+    "ClubMovement",
     "DoubleDummyAnalysis",
     "Entry",
     "EntryPlayer",
