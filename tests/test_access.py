@@ -23,7 +23,16 @@ from tournaments.parties.models import Party
 from tournaments.printing.models import GeneratedFile
 from tournaments.publishing.models import Publication
 from tournaments.publishing.players import link_token, unsubscribe_token
-from tournaments.sessions.models import Competition, Entry, EntryPlayer, Member, Result, Ruling, Session
+from tournaments.sessions.models import (
+    ClubMovement,
+    Competition,
+    Entry,
+    EntryPlayer,
+    Member,
+    Result,
+    Ruling,
+    Session,
+)
 from tournaments.sessions.services import competitions as competition_services
 from tournaments.sessions.services.demo import build_demo_session
 from tournaments.simultaneous import services as simul_services
@@ -61,6 +70,7 @@ WRITTEN = (
     TeamRoomScore,
     Simultaneous,
     SimultaneousClub,
+    ClubMovement,
 )
 
 # A POST body that a permitted role would turn into a write on most pages (results, rulings, names, actions).
@@ -188,6 +198,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "round": 1,
         "number": 1,
         "slug": "county",  # a federation's page (public; none by that name: 404)
+        "fmt": "yaml",  # a club movement's export (movement designer)
     }
 
     def fill(m: re.Match[str]) -> str:

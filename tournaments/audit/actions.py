@@ -21,6 +21,7 @@ class AuditAction(enum.StrEnum):
     ENTRY_HANDICAP = "entry.handicap"
     EVENT_RANKINGS = "event.rankings"
     MEMBER_SAVE = "member.save"
+    MOVEMENT_SAVE = "movement.save"
     PARTY_ARCHIVE = "party.archive"
     POINTS_AWARD = "points.award"
     POINTS_SCHEME = "points.scheme"
@@ -91,6 +92,7 @@ LABELS = {
     AuditAction.ENTRY_HANDICAP: _("Handicap typed"),
     AuditAction.EVENT_RANKINGS: _("Handicaps and strata set"),
     AuditAction.MEMBER_SAVE: _("Member saved"),
+    AuditAction.MOVEMENT_SAVE: _("Club movement saved"),
     AuditAction.PARTY_ARCHIVE: _("Party archived"),
     AuditAction.POINTS_AWARD: _("Master points awarded"),
     AuditAction.POINTS_SCHEME: _("Master points scheme set"),

@@ -3,8 +3,9 @@
 Public API (label conventions in types.py):
     generate(kind, pairs, *, boards_per_round=None, rounds=None, variant=None) -> Movement
         kind: "mitchell" (variant None/"relay"/"skip"/"arrow-switch", and with constructions of their own in
-        variants.py and rover.py "web"/"hesitation"/"scrambled"/"share-relay"/"rover"), "howell"
-        (None/"three-quarter"/"half"/"standard"), or an alias naming the variant ("web", "rover", "half-howell"),
+        variants.py, rover.py and appendix.py "web"/"hesitation"/"scrambled"/"share-relay"/"rover"/"bowman"),
+        "howell" (None/"three-quarter"/"half"/"standard"/"appendix"), or an alias naming the variant ("web",
+        "rover", "bowman", "half-howell", "appendix-howell"),
         "individual" (pairs = players, 8 or 12), "teams" (4 pairs), "replay" (2 pairs).
     mitchell(...), howell(...), individual(...), teams(...), replay(...): the same, one kind each.
     validate(movement, *, expect_all_meet=None) -> ValidationReport (.ok, .errors, .comparisons)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from scoring.messages import gettext as _
 
+from .appendix import appendix_howell, bowman_mitchell
 from .howell import howell
 from .individual import individual
 from .mitchell import mitchell
@@ -32,12 +33,15 @@ VARIANT_GENERATORS: dict[tuple[str, str], Callable[..., Movement]] = {
     ("mitchell", "scrambled"): scrambled_mitchell,
     ("mitchell", "share-relay"): share_relay_mitchell,
     ("mitchell", "rover"): rover_mitchell,
+    ("mitchell", "bowman"): bowman_mitchell,
+    ("howell", "appendix"): appendix_howell,
 }
 
 # Names a director types for a movement that is a variant of a kind: `manage.py movement web --pairs 52`.
 ALIASES: dict[str, tuple[str, str]] = {variant: (kind, variant) for kind, variant in VARIANT_GENERATORS}
 ALIASES["half-howell"] = ("howell", "half")
 ALIASES["three-quarter-howell"] = ("howell", "three-quarter")
+ALIASES["appendix-howell"] = ALIASES.pop("appendix")
 
 
 def generate(

@@ -1,13 +1,13 @@
 """What to play tonight: movements that fit the pairs present and the time, best first, each with its reason.
 
-The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each
-pair meets fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked,
-last); the standard Mitchells and Howells before the variants with constructions of their own (web,
-hesitation, scrambled, share-and-relay, rover: variants.py, rover.py), which are offered where they fit with
-what they are for; a published standard movement (standard.py) before our generated one for the same tables; a complete
-movement (everyone meets everyone they should) before a cut-down one; a session length close to the time
-available; no skips, arrow switches or relays when there is a choice; more than one board a round; more boards
-rather than fewer; more opponents.
+The director's rules of thumb, in order: a usual movement before an unusual one (a Mitchell in which each pair meets
+fewer than two thirds of the other direction, or rounds of more than 4 boards: offered, marked, last); the standard
+Mitchells and Howells before the variants with constructions of their own (web, hesitation, scrambled, share-and-
+relay, rover, Bowman, appendix Howell: variants.py, rover.py, appendix.py), which are offered where they fit with what
+they are for; a published standard movement (standard.py) before our generated one for the same tables; a complete
+movement (everyone meets everyone they should) before a cut-down one; a session length close to the time available; no
+skips, arrow switches or relays when there is a choice; more than one board a round; more boards rather than fewer;
+more opponents.
 Each suggestion is generated and validated before it is offered.
 """
 
@@ -20,6 +20,7 @@ from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
 from scoring.messages import ngettext
 
+from .appendix import BOWMAN_TABLES
 from .generate import generate
 from .rover import MAX_ROVER_PAIRS
 from .standard import STANDARD_HOWELLS, standard_name
@@ -75,6 +76,8 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
         if tables in STANDARD_HOWELLS:
             out.append(("howell", "standard"))
         out.append(("howell", None))
+        if pairs >= 9:
+            out.append(("howell", "appendix"))
     if pairs >= 6:
         if tables % 2:
             out += [("mitchell", None), ("mitchell", "arrow-switch")]
@@ -91,14 +94,18 @@ def _candidates(pairs: int) -> list[tuple[str, str | None]]:
                 out.append(("mitchell", "share-relay"))
             if pairs % 2 and 9 <= pairs <= MAX_ROVER_PAIRS:
                 out.append(("mitchell", "rover"))
+            if tables in BOWMAN_TABLES:
+                out.append(("mitchell", "bowman"))
     return out
 
 
 def _max_rounds(kind: str, variant: str | None, pairs: int) -> int:
     tables = math.ceil(pairs / 2)
+    if variant == "appendix":
+        return pairs - 2 + pairs % 2 - 1  # the Howell for two pairs fewer
     if kind == "howell" or variant == "standard":
         return pairs + pairs % 2 - 1
-    extra = {"hesitation": tables + 1, "share-relay": tables - 2, "rover": pairs // 2}
+    extra = {"hesitation": tables + 1, "share-relay": tables - 2, "rover": pairs // 2, "bowman": tables - 2}
     if variant in extra:
         return extra[variant]
     if variant == "web":
@@ -125,6 +132,8 @@ _VARIANT_REASONS = {  # translated where the reason is put together (gettext_noo
     "scrambled": N_("one winner: the arrow is switched at a third of the tables each round"),
     "share-relay": N_("no bye stand: the last table shares table 1's boards"),
     "rover": N_("no half table: an extra pair takes a different pair's seat each round, NS and EW pairs sit out alike"),
+    "bowman": N_("two tables more than the board sets: tables share boards, table 1 and the last table but one always"),
+    "appendix": N_("a Howell with an appendix table sharing boards: two pairs stay put, not everyone meets"),
 }
 
 
@@ -217,7 +226,7 @@ def suggest(
     scored: list[tuple[tuple[float, ...], Suggestion]] = []
     for kind, variant in _candidates(pairs):
         top = _max_rounds(kind, variant, pairs)
-        extra = variant in MITCHELL_EXTRA_VARIANTS
+        extra = variant in MITCHELL_EXTRA_VARIANTS or variant == "appendix"
         for rounds in _round_options(kind, variant, pairs):
             for bpr in range(1, _MAX_BOARDS_PER_ROUND + 1):
                 per_pair_max = rounds * bpr

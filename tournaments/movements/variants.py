@@ -47,7 +47,7 @@ __all__ = [
     "web_strands",
 ]
 
-MITCHELL_EXTRA_VARIANTS = ("web", "hesitation", "scrambled", "share-relay", "rover")
+MITCHELL_EXTRA_VARIANTS = ("web", "hesitation", "scrambled", "share-relay", "rover", "bowman")
 
 
 def _tables(pairs: int, boards_per_round: int | None, what: str, least: int = 6) -> tuple[int, int]:

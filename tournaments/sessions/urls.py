@@ -3,6 +3,7 @@ from django.urls import path
 from tournaments.sessions.views import (
     archive,
     competitions,
+    designer,
     entry,
     events,
     handicaps,
@@ -28,6 +29,9 @@ urlpatterns = [
     path("competitions/<int:competition_id>/", competitions.competition_standings, name="competition_standings"),
     path("competitions/<int:competition_id>/pdf/", competitions.competition_pdf, name="competition_pdf"),
     path("competitions/<int:competition_id>/edit/", competitions.competition_edit, name="competition_edit"),
+    path("movements/designer/", designer.designer, name="movement_designer"),
+    path("movements/designer/import/", designer.designer_import, name="movement_import"),
+    path("movements/<int:pk>/export/<str:fmt>/", designer.designer_export, name="movement_export"),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/new/swiss/", swiss.swiss_new, name="swiss_new"),
     path("sessions/archived/", archive.sessions_archived, name="sessions_archived"),

@@ -150,7 +150,7 @@ def test_alias_with_another_variant_is_refused() -> None:
 @pytest.mark.parametrize("pairs", [13, 20, 21, 52])
 def test_suggester_offers_the_variants_after_the_standard_ones_with_their_reason(pairs: int) -> None:
     suggestions = suggest(pairs)
-    extra = ("web", "hesitation", "scrambled", "share-relay", "rover")
+    extra = ("web", "hesitation", "scrambled", "share-relay", "rover", "bowman", "appendix")
     offered = [s for s in suggestions if s.variant in extra]
     assert offered, "no variant offered"
     for s in offered:

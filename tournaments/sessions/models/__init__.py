@@ -2,6 +2,7 @@
 
 from tournaments.sessions.models.analysis import DoubleDummyAnalysis
 from tournaments.sessions.models.competitions import Competition
+from tournaments.sessions.models.designs import ClubMovement
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
 from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RankingRules, RatingEntry
@@ -10,6 +11,7 @@ from tournaments.sessions.models.rulings import Ruling
 
 __all__ = [
     "Board",
+    "ClubMovement",
     "Competition",
     "DoubleDummyAnalysis",
     "Entry",

@@ -72,7 +72,8 @@ def render_text(movement: Movement) -> str:
 class Command(BaseCommand):
     help = (
         "Print a movement (Mitchell, Howell, individual, teams, replay; or by name: web, hesitation, scrambled, "
-        "share-relay, rover, half-howell, three-quarter-howell) for a number of pairs; or `file --load PATH` to "
+        "share-relay, rover, bowman, half-howell, three-quarter-howell, appendix-howell) for a number of pairs; "
+        "or `file --load PATH` to "
         "check a movement file (bridgescorer YAML, or howellki CSV with --key) and print or convert it."
     )
 
@@ -85,10 +86,11 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=None, help="fewer rounds than the full movement")
         parser.add_argument(
             "--variant",
-            choices=[*MITCHELL_VARIANTS, *MITCHELL_EXTRA_VARIANTS, *HOWELL_VARIANTS],
+            choices=[*MITCHELL_VARIANTS, *MITCHELL_EXTRA_VARIANTS, *HOWELL_VARIANTS, "appendix"],
             default=None,
             help="Mitchell: relay (even tables, default), skip, arrow-switch, web, hesitation, scrambled, "
-            "share-relay or rover; Howell: three-quarter, half, or standard (the published 5-table Howell, "
+            "share-relay, rover or bowman; Howell: three-quarter, half, appendix, or standard (the published "
+            "5-table Howell, "
             "boards in order round tables and bye stands)",
         )
         parser.add_argument("--json", action="store_true", help="print the rows as JSON")
