@@ -169,15 +169,38 @@ def _model(cls: type[M], values: Values) -> M:
     return obj
 
 
+class _Players(dict[str, object]):
+    """An entry's prefetch cache whose players are made when first asked for, as `prefetch_related("players")`
+    would have left them: most requests (a traveller, a table's phone) never read them, and making the
+    querysets was two fifths of unpacking a 30-table map (issue 24)."""
+
+    def __init__(self, entry: Entry, players: list[Values]) -> None:
+        super().__init__()
+        self._entry, self._players, self._making = entry, players, False
+
+    def __contains__(self, key: object) -> bool:  # prefetch_related_objects asks before it fetches
+        return key == "players" or super().__contains__(key)
+
+    def __missing__(self, key: str) -> object:
+        if key != "players" or self._making:  # while making it, the manager builds its plain queryset
+            raise KeyError(key)
+        self._making = True
+        try:
+            found = self._entry.players.all()
+        finally:
+            self._making = False
+        found._result_cache = [_model(EntryPlayer, p) for p in self._players]
+        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
+        self[key] = found
+        return found
+
+
 def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
     """Model objects again, as a query with `prefetch_related("players")` would have made them."""
     entries: dict[int, Entry] = {}
     for values, players in packed[0]:
         entry = _model(Entry, values)
-        found = entry.players.all()
-        found._result_cache = [_model(EntryPlayer, p) for p in players]
-        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
-        entry._prefetched_objects_cache = {"players": found}  # type: ignore[attr-defined]  # as prefetch sets it
+        entry._prefetched_objects_cache = _Players(entry, players)  # type: ignore[attr-defined]  # as prefetch sets it
         entries[entry.pk] = entry
     rows = []
     for values in packed[1]:
