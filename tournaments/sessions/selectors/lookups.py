@@ -33,12 +33,14 @@ class SectionMap:
     rows: list[TableRound]
     by_label: dict[str, Entry] = field(default_factory=dict)
     by_board: dict[int, list[TableRound]] = field(default_factory=dict)
+    by_slot: dict[tuple[int, int], TableRound] = field(default_factory=dict, repr=False)  # (round, table)
     version: int | None = None  # the section's version it was read at (None: read inside a transaction)
     packed: Packed | None = field(default=None, repr=False)  # as kept in the cache (carried forward as it is)
 
     def __post_init__(self) -> None:
         self.by_label = {e.label.upper(): e for e in self.entries.values()}
         for row in self.rows:
+            self.by_slot.setdefault((row.round, row.table), row)  # the first, as a scan in round, table order finds
             for number in row.boards:
                 self.by_board.setdefault(int(number), []).append(row)
 
@@ -55,10 +57,8 @@ class SectionMap:
         return sorted(rows, key=lambda r: (r.round, r.table))
 
     def row(self, round_number: int, table: int) -> TableRound | None:
-        for r in self.rows:
-            if r.round == round_number and r.table == table:
-                return r
-        return None
+        """The row at (round, table): a lookup, since the live panel asks it for every table of every round."""
+        return self.by_slot.get((round_number, table))
 
     def rounds(self) -> list[int]:
         return sorted({r.round for r in self.rows})
@@ -157,15 +157,20 @@ def _pack(smap: SectionMap) -> Packed:
 
 
 M = TypeVar("M", bound=Model)
+_ATTNAMES: dict[type[Model], tuple[str, ...]] = {}  # each model's field names, in the order _values reads them
 
 
 def _model(cls: type[M], values: Values) -> M:
     """A model object from its field values as loaded, without __init__ (as unpickling makes one): a tenth of
     the cost, for the thousand objects of a 60-table map."""
+    names = _ATTNAMES.get(cls)
+    if names is None:
+        names = _ATTNAMES.setdefault(cls, tuple(f.attname for f in cls._meta.concrete_fields))
     obj = cls.__new__(cls)
-    obj.__dict__.update(zip((f.attname for f in cls._meta.concrete_fields), values, strict=True))
-    obj._state = ModelState()
-    obj._state.adding, obj._state.db = False, "default"
+    obj.__dict__.update(zip(names, values, strict=True))
+    state = ModelState()
+    state.adding, state.db = False, "default"
+    obj._state = state
     return obj
 
 
