@@ -182,12 +182,21 @@ class _Players(dict[str, object]):
     def __init__(self, entry: Entry, players: list[Values]) -> None:
         super().__init__()
         self._entry, self._players, self._making = entry, players, False
+        self._dropped = False  # popped (refresh_from_db): read from the database again, as Django would
 
     def __contains__(self, key: object) -> bool:  # prefetch_related_objects asks before it fetches
-        return key == "players" or super().__contains__(key)
+        return (key == "players" and not self._dropped) or super().__contains__(key)
+
+    def get(self, key: str, default: object = None) -> object:  # as dict.get, and makes the players
+        return self[key] if key in self else default  # noqa: SIM401  # self.get would call itself
+
+    def pop(self, key: str, *default: object) -> object:  # as dict.pop
+        if key == "players":
+            self._dropped = True
+        return super().pop(key, *default)
 
     def __missing__(self, key: str) -> object:
-        if key != "players" or self._making:  # while making it, the manager builds its plain queryset
+        if key != "players" or self._making or self._dropped:  # while making it, the manager builds its queryset
             raise KeyError(key)
         self._making = True
         try:
