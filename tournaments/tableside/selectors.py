@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +12,8 @@ from tournaments.sessions.models import Section, Session
 from tournaments.sessions.selectors.lookups import section_map
 from tournaments.tableside.models import DirectorCall, TableEntry, TableLink
 from tournaments.tableside.state import entered
+
+_PLAIN_TOKEN = re.compile(r"[A-Za-z0-9_-]+")  # the characters a reversed URL keeps as they are
 
 
 @dataclass
@@ -21,6 +25,7 @@ class Grid:
     rows: list[tuple[int, list[str], str]] = field(default_factory=list)  # table, cells, link token
     slow: list[tuple[int, int]] = field(default_factory=list)  # (table, the round it is still on)
     playing: int = 0  # the round most tables are on
+    behind: set[int] = field(default_factory=set)  # the tables of `slow`
 
     def find_slow(self) -> None:
         """Tables still on an earlier round than most of the room: the ones the director goes to hurry."""
@@ -34,11 +39,24 @@ class Grid:
         on = sorted(current.values())
         self.playing = on[len(on) // 2]  # the median table's round: one fast table does not make all slow
         self.slow = sorted((t, r) for t, r in current.items() if r < self.playing)
+        self.behind = {t for t, _r in self.slow}
 
 
 def table_url(link: TableLink, base: str | None = None, club_id: int | None = None) -> str:
     """The table's phone page at its club's address (`clubs.addresses`; `club_id`: else the current club)."""
     return club_url("tableside:table", [link.token], club_id=club_id, base=base)
+
+
+def table_urls(links: Sequence[TableLink]) -> list[str]:
+    """`table_url` of each link (in the current club), the address reversed once: the links of one panel differ
+    only by their token, and reversing each was a fifth of a 60-table live panel (issue 24)."""
+    if not links:
+        return []
+    first = table_url(links[0])
+    head, found, tail = first.rpartition(links[0].token)
+    if not found or not all(_PLAIN_TOKEN.fullmatch(link.token) for link in links):
+        return [table_url(link) for link in links]
+    return [f"{head}{link.token}{tail}" for link in links]
 
 
 def grid_of(section: Section) -> Grid:

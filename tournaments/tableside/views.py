@@ -15,7 +15,7 @@ from tournaments.core.errors import status_of
 from tournaments.core.limits import client_address
 from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
-from tournaments.tableside import screenlinks, selectors, services, signins
+from tournaments.tableside import panel_rows, screenlinks, selectors, services, signins
 from tournaments.tableside.models import DirectorCall, SignIn, TableLink
 from tournaments.tableside.polls import polled
 
@@ -56,17 +56,24 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tableside/table.html", {"link": link, "token": link.token, "whist": whist})
 
 
-def _panel_context(session: Session) -> dict[str, object]:
+def _panel_context(request: HttpRequest, session: Session) -> dict[str, object]:
     sections = []
     for section in session.sections.order_by("letter"):
         settings = services.settings_of(section)
         grid = selectors.grid_of(section)
-        links = [
-            (link, selectors.table_url(link))
-            for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table")
-        ]
+        found = list(TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"))
+        links = list(zip(found, selectors.table_urls(found), strict=True))
         sign_ins = list(SignIn.objects.filter(section=section).select_related("member")) if settings.sign_in else []
-        sections.append({"grid": grid, "settings": settings, "links": links, "sign_ins": sign_ins})
+        sections.append(
+            {
+                "grid": grid,
+                "body": panel_rows.grid_body(grid),
+                "settings": settings,
+                "links": links,
+                "link_items": panel_rows.link_items(request, session.pk, links),
+                "sign_ins": sign_ins,
+            }
+        )
     timer = services.timer_of(session)
     return {
         "session": session,
@@ -84,7 +91,7 @@ def _panel_context(session: Session) -> dict[str, object]:
 def live_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links."""
     session = get_object_or_404(Session, pk=pk)
-    context = _panel_context(session)
+    context = _panel_context(request, session)
     if getattr(request, "htmx", False):
         return render(request, "tableside/_panel.html", context)
     return render(request, "tableside/panel.html", context | _screen_context(session))

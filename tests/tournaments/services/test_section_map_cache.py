@@ -102,3 +102,26 @@ def test_a_process_keeps_its_copy_of_the_map_while_the_cache_holds_the_same_one(
     fetched.clear()
     fresh, queries = _read(section)
     assert queries > 1 and _rows(fresh) == _rows(first)  # read from the database again, and kept anew
+
+
+def test_a_kept_map_makes_each_entrys_players_when_first_asked_for_without_a_query(section):
+    fresh = {e.pk: [(p.pk, p.name) for p in e.players.all()] for e in section_map(section).entries.values()}
+    kept, reads = _read(section)
+    assert reads == 1  # the version only: the map and its players come from the kept copy
+    from django.db.models import prefetch_related_objects
+
+    with CaptureQueriesContext(connection) as queries:
+        prefetch_related_objects(list(kept.entries.values()), "players")  # held already: nothing fetched
+        players = {e.pk: [(p.pk, p.name) for p in e.players.all()] for e in kept.entries.values()}
+        again = {e.pk: [p.pk for p in e.players.all()] for e in kept.entries.values()}
+    assert len(queries.captured_queries) == 0
+    assert players == fresh and any(players.values())
+    assert again == {pk: [p for p, _name in found] for pk, found in players.items()}
+
+
+def test_a_row_is_found_by_round_and_table_as_a_scan_would(section):
+    for smap in (section_map(section), section_map(section)):  # read, then kept
+        for r in smap.rounds():
+            for t in [*smap.tables(), 99]:
+                scan = next((row for row in smap.rows if row.round == r and row.table == t), None)
+                assert smap.row(r, t) is scan

@@ -67,3 +67,23 @@ def test_links_and_settings_are_made_when_the_session_is_set_up_and_the_panel_on
     assert entry.old == {name: getattr(TableSettings(), name) for name in services.SETTING_CHOICES}
     assert (entry.old["opponents_confirm"], entry.new["opponents_confirm"]) == (True, False)
     assert entry.new["show_traveller"] is True
+
+
+def test_the_panel_writes_each_tables_row_and_link_as_the_template_did(client, director_client):
+    from tournaments.tableside.models import TableLink
+    from tournaments.tableside.selectors import table_url, table_urls
+
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    play(client, section, 1, range(1, 3))
+    play(client, section, 2, range(1, 3))
+    play(client, section, 3, range(1, 3))
+    links = list(TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"))
+    assert table_urls(links) == [table_url(link) for link in links] and table_urls([]) == []
+    page = director_client.get(reverse("tableside:panel", args=[section.session_id])).content.decode()
+    assert '<tr><th>1</th><td class="cell-in" title="in">✓</td><td class="cell-in" title="in">✓</td>' in page
+    assert '<tr><th>4 <span class="error" title="behind">⏱</span></th><td class="cell-missing" title="missing">' in page
+    for link in links:
+        url = table_url(link)
+        assert f'Table {link.table}: <a href="{url}">{url}</a>' in page
+        assert f'<input type="hidden" name="link" value="{link.pk}"><button name="action" value="reissue">' in page
+    assert page.count('name="csrfmiddlewaretoken"') >= len(links)

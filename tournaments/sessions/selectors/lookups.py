@@ -33,12 +33,14 @@ class SectionMap:
     rows: list[TableRound]
     by_label: dict[str, Entry] = field(default_factory=dict)
     by_board: dict[int, list[TableRound]] = field(default_factory=dict)
+    by_slot: dict[tuple[int, int], TableRound] = field(default_factory=dict, repr=False)  # (round, table)
     version: int | None = None  # the section's version it was read at (None: read inside a transaction)
     packed: Packed | None = field(default=None, repr=False)  # as kept in the cache (carried forward as it is)
 
     def __post_init__(self) -> None:
         self.by_label = {e.label.upper(): e for e in self.entries.values()}
         for row in self.rows:
+            self.by_slot.setdefault((row.round, row.table), row)  # the first, as a scan in round, table order finds
             for number in row.boards:
                 self.by_board.setdefault(int(number), []).append(row)
 
@@ -55,10 +57,8 @@ class SectionMap:
         return sorted(rows, key=lambda r: (r.round, r.table))
 
     def row(self, round_number: int, table: int) -> TableRound | None:
-        for r in self.rows:
-            if r.round == round_number and r.table == table:
-                return r
-        return None
+        """The row at (round, table): a lookup, since the live panel asks it for every table of every round."""
+        return self.by_slot.get((round_number, table))
 
     def rounds(self) -> list[int]:
         return sorted({r.round for r in self.rows})
@@ -157,16 +157,56 @@ def _pack(smap: SectionMap) -> Packed:
 
 
 M = TypeVar("M", bound=Model)
+_ATTNAMES: dict[type[Model], tuple[str, ...]] = {}  # each model's field names, in the order _values reads them
 
 
 def _model(cls: type[M], values: Values) -> M:
     """A model object from its field values as loaded, without __init__ (as unpickling makes one): a tenth of
     the cost, for the thousand objects of a 60-table map."""
+    names = _ATTNAMES.get(cls)
+    if names is None:
+        names = _ATTNAMES.setdefault(cls, tuple(f.attname for f in cls._meta.concrete_fields))
     obj = cls.__new__(cls)
-    obj.__dict__.update(zip((f.attname for f in cls._meta.concrete_fields), values, strict=True))
-    obj._state = ModelState()
-    obj._state.adding, obj._state.db = False, "default"
+    obj.__dict__.update(zip(names, values, strict=True))
+    state = ModelState()
+    state.adding, state.db = False, "default"
+    obj._state = state
     return obj
+
+
+class _Players(dict[str, object]):
+    """An entry's prefetch cache whose players are made when first asked for, as `prefetch_related("players")`
+    would have left them: most requests (a traveller, a table's phone) never read them, and making the
+    querysets was two fifths of unpacking a 30-table map (issue 24)."""
+
+    def __init__(self, entry: Entry, players: list[Values]) -> None:
+        super().__init__()
+        self._entry, self._players, self._making = entry, players, False
+        self._dropped = False  # popped (refresh_from_db): read from the database again, as Django would
+
+    def __contains__(self, key: object) -> bool:  # prefetch_related_objects asks before it fetches
+        return (key == "players" and not self._dropped) or super().__contains__(key)
+
+    def get(self, key: str, default: object = None) -> object:  # as dict.get, and makes the players
+        return self[key] if key in self else default  # noqa: SIM401  # self.get would call itself
+
+    def pop(self, key: str, *default: object) -> object:  # as dict.pop
+        if key == "players":
+            self._dropped = True
+        return super().pop(key, *default)
+
+    def __missing__(self, key: str) -> object:
+        if key != "players" or self._making or self._dropped:  # while making it, the manager builds its queryset
+            raise KeyError(key)
+        self._making = True
+        try:
+            found = self._entry.players.all()
+        finally:
+            self._making = False
+        found._result_cache = [_model(EntryPlayer, p) for p in self._players]
+        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
+        self[key] = found
+        return found
 
 
 def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
@@ -174,10 +214,7 @@ def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
     entries: dict[int, Entry] = {}
     for values, players in packed[0]:
         entry = _model(Entry, values)
-        found = entry.players.all()
-        found._result_cache = [_model(EntryPlayer, p) for p in players]
-        found._prefetch_done = True  # type: ignore[attr-defined]  # Django's prefetch marker, private
-        entry._prefetched_objects_cache = {"players": found}  # type: ignore[attr-defined]  # as prefetch sets it
+        entry._prefetched_objects_cache = _Players(entry, players)  # type: ignore[attr-defined]  # as prefetch sets it
         entries[entry.pk] = entry
     rows = []
     for values in packed[1]:
