@@ -77,7 +77,7 @@ def active() -> Iterator[None]:
 _WRAPPED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']{2,}")
 # Words that are never translated: the product's name, bridge's notation shown as letters and the file formats'
-# own names (USEBIO, PBN, BBO's .lin, XML).
+# own names (USEBIO, PBN, BBO's .lin, XML, Bridgemate's .bws).
 ALLOWED_WORDS = frozenset(
     {
         "Bridgedesk",
@@ -96,6 +96,8 @@ ALLOWED_WORDS = frozenset(
         "lin",
         "XML",
         "xml",
+        "Bridgemate",
+        "bws",
     }
 )
 

@@ -101,8 +101,15 @@ def test_the_paper_follows_the_club_s_country(settings, director):
     assert languages.default_paper("en-us") == "letter" and languages.default_paper("fr-ca") == "letter"
     settings.LANGUAGE_CODE = "en-us"
     from tests.tournaments.services.factories import make_session
+    from tournaments.clubs.models import Club
 
-    job = jobs.start_job(owner=director, session=make_session(), kind="standings", enqueue=False)
+    session = make_session()
+    job = jobs.start_job(owner=director, session=session, kind="standings", enqueue=False)
+    assert job.params["paper"] == "a4"  # the session's club's own paper, whatever the server's language
+    club = Club.objects.get(pk=session.event.tenant_id)
+    club.paper = "letter"  # a club in the US
+    club.save()
+    job = jobs.start_job(owner=director, session=session, kind="standings", enqueue=False)
     assert job.params["paper"] == "letter"
 
 
