@@ -262,7 +262,7 @@ class ResultLineForm(forms.Form):
     revoke = forms.CharField(  # duplicate whist only: "EW", "NS2", "EW1/4", "NS!" (services/whist.py)
         max_length=8,
         required=False,
-        label=gettext_lazy("Revoke"),
+        label=pgettext_lazy("card play", "Revoke"),
         widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off"}),
     )
 
