@@ -3,12 +3,14 @@ page and standings showing both matches and their sum, VPs on the scale for both
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.urls import reverse
 
 from scoring.vpscales import scale_victory_points
-from tournaments.teams import selectors, services
-from tournaments.teams.models import TeamEvent
+from tournaments.teams import selectors, services, tables
+from tournaments.teams.models import TeamEvent, TeamRoomScore
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +65,31 @@ def test_match_page_and_standings_show_both_matches(director_client, match) -> N
     assert "15.38" in standings
     round_page = director_client.get(reverse("teams:round", args=[event_id, 1])).content.decode()
     assert "15.38–4.62" in round_page and "14–3 <span" in round_page and "(13–1 + 1–2)" in round_page
+
+
+def _send(client, link, board: int, score: int) -> int:
+    body = {"board": board, "ns_score": score, "seen": "", "client_id": f"{link.pk}-{board}-{score}"}
+    url = f"/api/table/{link.token}/results"
+    return int(client.post(url, json.dumps(body), content_type="application/json").status_code)
+
+
+def test_four_phones_one_a_room_match_two_in_rooms_three_and_four(client, director, match) -> None:
+    links = tables.issue_links(actor=director, rnd=match.round)
+    assert [link.room for link in links] == [1, 2, 3, 4]
+    room1, room2, room3, room4 = links
+    state3 = client.get(f"/api/table/{room3.token}/").json()
+    assert state3["room"] == 3 and state3["ns"]["name"] == "T1" and [b["board"] for b in state3["boards"]] == [1, 2]
+    assert client.get(f"/api/table/{room4.token}/").json()["ns"]["name"] == "T2"  # room 4: away N-S, like room 2
+    assert _send(client, room3, 1, -100) == 201
+    assert TeamRoomScore.objects.get().number == 3  # match 2's board 1
+    assert _send(client, room4, 1, -50) == 201
+    for link, board, score in ((room1, 1, 420), (room2, 1, -420), (room1, 2, 110), (room2, 2, 140)):
+        assert _send(client, link, board, score) == 201
+    assert _send(client, room3, 2, 620) == 201 and _send(client, room4, 2, 600) == 201
+    assert _send(client, room3, 3, 620) == 422  # a phone has its own match's boards only
+    view = selectors.match_view(match)
+    assert view.boards == ((1, 420, -420), (2, 110, 140), (3, -100, -50), (4, 620, 600))
+    assert (view.score.imps_home, view.score.imps_away, view.score.vp_home) == (14, 3, 15.38)
+    shown = client.get(f"/api/table/{room4.token}/").json()
+    assert shown["boards"][0] == {"board": 1, "mine": -50, "other": -100, "imps_home": -2}
+    assert shown["complete"] and shown["vp_home"] == 15.38
