@@ -93,3 +93,18 @@ def test_four_phones_one_a_room_match_two_in_rooms_three_and_four(client, direct
     shown = client.get(f"/api/table/{room4.token}/").json()
     assert shown["boards"][0] == {"board": 1, "mine": -50, "other": -100, "imps_home": -2}
     assert shown["complete"] and shown["vp_home"] == 15.38
+
+
+def test_director_chooses_teams_of_eight_on_the_new_event_form(director_client) -> None:
+    data = {"name": "Eights", "date": "2026-11-24", "format": "swiss", "rounds": "3", "boards_per_match": "4"}
+    response = director_client.post(reverse("teams:new"), data | {"bye_vp": "12", "scoring_form": "teams8"})
+    event = TeamEvent.objects.get()
+    assert response.status_code == 302 and event.scoring_form == TeamEvent.Scoring.TEAMS8
+    page = director_client.get(event.get_absolute_url()).content.decode()
+    assert "8 to 10 players, one a line" in page
+    short = director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": "Few", "players": "A\nB\nC\nD"})
+    assert short.status_code == 400 and "8 to 10 players, not 4" in short.content.decode()
+    knockout = director_client.post(
+        reverse("teams:new"), data | {"bye_vp": "12", "scoring_form": "teams8", "format": "knockout"}
+    )
+    assert "A knockout match is decided in IMPs." in knockout.content.decode() and TeamEvent.objects.count() == 1
