@@ -114,6 +114,9 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
                 rows.append([str(n), "", "", "", ""])
         vps = (gettext("VP %(home).2f – %(away).2f") % {"home": s.vp_home, "away": s.vp_away} if s.complete
                else gettext("VP when every board is in"))  # fmt: skip
+        for i, half in enumerate(s.halves or (), start=1):  # teams of eight: each match, then the sum
+            label = gettext("Match %(number)s") % {"number": i}
+            rows.append([label, "", "", str(half.imps_home), str(half.imps_away)])
         rows.append([gettext("Total"), "", vps, str(s.imps_home), str(s.imps_away)])
         table = Table(_fit_header(rows), colWidths=[18 * mm, 30 * mm, 52 * mm, 40 * mm, 40 * mm], repeatRows=1)
         table.setStyle(table_style())

@@ -3,14 +3,20 @@ page and standings showing both matches and their sum, VPs on the scale for both
 
 from __future__ import annotations
 
+import io
 import json
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
+from pypdf import PdfReader
 
+from scoring.imps import imps
 from scoring.vpscales import scale_victory_points
 from tournaments.teams import selectors, services, tables
 from tournaments.teams.models import TeamEvent, TeamRoomScore
+from tournaments.teams.reports import render_score_cards
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +114,30 @@ def test_director_chooses_teams_of_eight_on_the_new_event_form(director_client) 
         reverse("teams:new"), data | {"bye_vp": "12", "scoring_form": "teams8", "format": "knockout"}
     )
     assert "A knockout match is decided in IMPs." in knockout.content.decode() and TeamEvent.objects.count() == 1
+
+
+def test_teams_demo_plays_teams_of_eight_and_every_figure_recomputes() -> None:
+    out = StringIO()
+    call_command(
+        "teams_demo", "--teams", "4", "--rounds", "2", "--boards", "3", "--scoring", "teams8", "--json", stdout=out
+    )
+    data = json.loads(out.getvalue())
+    assert all(8 <= len(t["players"]) <= 10 for t in data["teams"])
+    for rnd in data["rounds"]:
+        for m in rnd["matches"]:
+            assert [b["board"] for b in m["boards"]] == [1, 2, 3, 4, 5, 6]
+            nets = [imps(b["room1_ns_score"] - b["room2_ns_score"]) for b in m["boards"]]
+            halves = [nets[:3], nets[3:]]
+            assert m["matches"] == [
+                {"imps_home": sum(x for x in h if x > 0), "imps_away": -sum(x for x in h if x < 0)} for h in halves
+            ]
+            assert m["imps_home"] == sum(h["imps_home"] for h in m["matches"])
+            assert (m["vp_home"], m["vp_away"]) == scale_victory_points("wbf_continuous", sum(nets), 6)
+
+
+def test_score_card_paper_shows_each_match_and_the_sum(director, match) -> None:
+    scores = {1: (420, -420), 2: (110, 140), 3: (-100, -50), 4: (620, 600)}
+    services.save_boards(actor=director, match=match, scores=scores, version=0)
+    data = render_score_cards(match.round.event)[2]
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages).split())
+    assert "Match 1 13 1" in text and "Match 2 1 2" in text and "VP 15.38 – 4.62 14 3" in text
