@@ -49,7 +49,9 @@ class TableLink(Rooted, models.Model):
     match = models.ForeignKey(
         "teams.TeamMatch", null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
     )
-    room = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("A teams match's room, 1 or 2"))
+    room = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("A teams match's room, 1 or 2 (teams of eight: 1 to 4)")
+    )
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=32, unique=True, default=new_token)
     created_at = models.DateTimeField(default=timezone.now)
@@ -76,7 +78,7 @@ class TableLink(Rooted, models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(section__isnull=False, match__isnull=True, room__isnull=True, party__isnull=True)
-                | Q(section__isnull=True, match__isnull=False, room__in=(1, 2), party__isnull=True)
+                | Q(section__isnull=True, match__isnull=False, room__in=(1, 2, 3, 4), party__isnull=True)
                 | Q(section__isnull=True, match__isnull=True, room__isnull=True, party__isnull=False),
                 name="table_link_of_a_section_a_room_or_a_party_table",
             ),

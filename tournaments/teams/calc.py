@@ -14,6 +14,7 @@ from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps
 from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
+from scoring.teams8 import HalfScore, eight_match, split_boards
 from scoring.vpscales import scale_victory_points
 
 __all__ = [
@@ -35,7 +36,7 @@ TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_B
 }
 
 
-SCORING_FORMS = ("imps", "bam", "patton")  # TeamEvent.Scoring's values: IMPs to VPs, board-a-match, Patton
+SCORING_FORMS = ("imps", "bam", "patton", "teams8")  # TeamEvent.Scoring's values (teams8: two matches added)
 
 
 def _cents(value: float | Decimal) -> Decimal:
@@ -63,6 +64,22 @@ class MatchScore:
     vp_home: float | None
     vp_away: float | None
     complete: bool
+    halves: tuple[HalfScore, HalfScore] | None = None  # teams of eight: each of the two matches
+
+
+def _eight_score(
+    numbers: Sequence[int], room1_ns: Sequence[int], room2_ns: Sequence[int], boards: int, vp_table: Sequence[float],
+    vp_scale: str,
+) -> MatchScore:  # fmt: skip
+    stored = {n: (a, b) for n, a, b in zip(numbers, room1_ns, room2_ns, strict=True)}
+    score = eight_match(*split_boards(stored, boards), boards=boards, vp_scale=None if vp_table else vp_scale)
+    vp_home, vp_away = score.vp_home, score.vp_away
+    if score.complete and vp_table:
+        vp_home, vp_away = club_victory_points(score.net, vp_table)
+    per_board = score.first.board_imps + score.second.board_imps
+    return MatchScore(
+        per_board, score.imps_home, score.imps_away, vp_home, vp_away, score.complete, (score.first, score.second)
+    )
 
 
 def match_score(
@@ -73,16 +90,20 @@ def match_score(
     vp_table: Sequence[float] = (),
     vp_scale: str = "wbf_continuous",
     form: str = "imps",
+    numbers: Sequence[int] = (),
 ) -> MatchScore:
     """Score a match from the N-S scores of the boards entered so far (room 1: home N-S, room 2: away N-S).
 
     The match's points (``vp_home``, ``vp_away``) are given only once every board has both scores: with ``form``
     "imps", VPs on the named ``vp_scale`` (scoring.vpscales: WBF continuous or discrete) for ``boards`` (the match
     length) or the club's own ``vp_table``; with "bam" or "patton", the board-a-match or Patton points of
-    scoring.bam. IMPs are always counted (the tie-breaks use them).
+    scoring.bam; with "teams8", two matches of ``boards`` each (``numbers`` gives each board's number: match 2's
+    board k is ``boards + k``), IMPs added, then VPs (scoring.teams8). IMPs are always counted (the tie-breaks).
     """
     if form not in SCORING_FORMS:
         raise InvalidScore(_("Unknown form of scoring %(form)s.") % {"form": repr(form)})
+    if form == "teams8":
+        return _eight_score(numbers or range(1, len(room1_ns) + 1), room1_ns, room2_ns, boards, vp_table, vp_scale)
     per_board = team_board_imps(room1_ns, room2_ns)
     home, away = match_totals(per_board)
     complete = len(per_board) >= boards  # a tied knockout match goes on with extra boards

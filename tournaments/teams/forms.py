@@ -76,11 +76,17 @@ class TeamForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, limits: tuple[int, int] = (MIN_PLAYERS, MAX_PLAYERS), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["players"].help_text = _(
-            "%(least)s to %(most)s players, one a line (a team of 3 names a substitute in each line-up)"
-        ) % {"least": MIN_PLAYERS, "most": MAX_PLAYERS}
+        if limits == (MIN_PLAYERS, MAX_PLAYERS):
+            self.fields["players"].help_text = _(
+                "%(least)s to %(most)s players, one a line (a team of 3 names a substitute in each line-up)"
+            ) % {"least": MIN_PLAYERS, "most": MAX_PLAYERS}
+        else:
+            self.fields["players"].help_text = _("%(least)s to %(most)s players, one a line") % {
+                "least": limits[0],
+                "most": limits[1],
+            }
 
     def player_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]

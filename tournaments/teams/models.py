@@ -32,6 +32,7 @@ __all__ = [
 
 # A team of 3 is a pivot team of four that names a substitute in each match's line-up (still four a match).
 MIN_PLAYERS, MAX_PLAYERS, SEATS = 3, 6, 4
+EIGHT_PLAYERS = (8, 10)  # a team of eight fills four seats in each of its two matches, and may have two reserves
 
 
 def default_tie_breaks() -> list[str]:
@@ -52,6 +53,7 @@ class TeamEvent(Timestamped):
         IMPS = "imps", gettext_lazy("IMPs converted to VPs")
         BAM = "bam", gettext_lazy("Board-a-match (1 point a board, ½ on a draw)")
         PATTON = "patton", gettext_lazy("Patton (2 points a board, as many again for the aggregate)")
+        TEAMS8 = "teams8", gettext_lazy("Teams of eight (two matches' IMPs added, then VPs)")
 
     class Status(models.TextChoices):
         SETUP = "setup", gettext_lazy("Entering teams")
@@ -118,6 +120,20 @@ class TeamEvent(Timestamped):
 
     def get_absolute_url(self) -> str:
         return reverse("teams:detail", args=[self.pk])
+
+    @property
+    def match_boards(self) -> int:
+        """Boards stored for one match: teams of eight keep both matches in one (match 2's board k as number
+        ``boards_per_match + k``, played in rooms 3 and 4)."""
+        return self.boards_per_match * (2 if self.scoring_form == self.Scoring.TEAMS8 else 1)
+
+    @property
+    def player_limits(self) -> tuple[int, int]:
+        return EIGHT_PLAYERS if self.scoring_form == self.Scoring.TEAMS8 else (MIN_PLAYERS, MAX_PLAYERS)
+
+    @property
+    def rooms(self) -> int:
+        return 4 if self.scoring_form == self.Scoring.TEAMS8 else 2
 
 
 class Team(Timestamped):

@@ -106,7 +106,7 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
         rows = [[gettext("Board"), gettext("Room 1 N-S"), gettext("Room 2 N-S"), imps_of % {"team": m.home_name},
                  imps_of % {"team": m.away_name}]]  # fmt: skip
         entered = {b[0]: (b, i) for b, i in zip(m.boards, s.board_imps, strict=True)}
-        for n in range(1, event.boards_per_match + 1):
+        for n in range(1, event.match_boards + 1):
             if n in entered:
                 (_, r1, r2), imps = entered[n]
                 rows.append([str(n), str(r1), str(r2), str(imps) if imps > 0 else "", str(-imps) if imps < 0 else ""])
@@ -114,6 +114,9 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
                 rows.append([str(n), "", "", "", ""])
         vps = (gettext("VP %(home).2f – %(away).2f") % {"home": s.vp_home, "away": s.vp_away} if s.complete
                else gettext("VP when every board is in"))  # fmt: skip
+        for i, half in enumerate(s.halves or (), start=1):  # teams of eight: each match, then the sum
+            label = gettext("Match %(number)s") % {"number": i}
+            rows.append([label, "", "", str(half.imps_home), str(half.imps_away)])
         rows.append([gettext("Total"), "", vps, str(s.imps_home), str(s.imps_away)])
         table = Table(_fit_header(rows), colWidths=[18 * mm, 30 * mm, 52 * mm, 40 * mm, 40 * mm], repeatRows=1)
         table.setStyle(table_style())
@@ -144,7 +147,9 @@ def render_standings(event: TeamEvent, paper: str = "a4") -> Rendered:
             gettext("IMPs +"),
             gettext("IMPs −"),
             gettext("Penalty"),
-            gettext("VP") if event.scoring_form == TeamEvent.Scoring.IMPS else gettext("Points"),
+            gettext("VP")
+            if event.scoring_form in (TeamEvent.Scoring.IMPS, TeamEvent.Scoring.TEAMS8)
+            else gettext("Points"),
         ]
     ]
     for st in selectors.standings(event, played):

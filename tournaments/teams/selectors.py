@@ -62,6 +62,7 @@ def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: Team
         vp_table=event.vp_table,
         vp_scale=event.vp_scale,
         form=event.scoring_form,
+        numbers=[r[0] for r in rows],
     )
     return MatchView(
         m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,
@@ -149,7 +150,7 @@ def knockout_winners(event: TeamEvent, number: int, played: list[RoundView] | No
 def boards_open(event: TeamEvent, view: MatchView) -> int:
     """The boards a match's entry form offers: the match's boards, and in a knockout extra ones while it is tied."""
     if event.format != TeamEvent.Format.KNOCKOUT:
-        return event.boards_per_match
+        return event.match_boards
     imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
     return knockout_boards(imps, event.boards_per_match)
 

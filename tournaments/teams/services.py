@@ -33,8 +33,6 @@ from tournaments.teams.errors import StaleMatch as StaleMatch
 from tournaments.teams.errors import TeamsError as TeamsError
 from tournaments.teams.errors import parse_score as parse_score
 from tournaments.teams.models import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     SEATS,
     Team,
     TeamBoard,
@@ -95,7 +93,7 @@ def _check_rules(data: Mapping[str, Any]) -> None:
         raise TeamsError(gettext("Plan 1 to 60 rounds."), field="rounds")
     if data["scoring_form"] not in TeamEvent.Scoring.values:
         raise TeamsError(gettext("Unknown form of scoring."), field="scoring_form")
-    if data["format"] == TeamEvent.Format.KNOCKOUT and data["scoring_form"] != TeamEvent.Scoring.IMPS:
+    if data["format"] == TeamEvent.Format.KNOCKOUT and data["scoring_form"] != TeamEvent.Scoring.IMPS:  # not teams8
         raise TeamsError(gettext("A knockout match is decided in IMPs."), field="scoring_form")
     _check_tie_breaks(data["tie_breaks"])
     if data.get("vp_scale", TeamEvent.VpScale.WBF_CONTINUOUS) not in TeamEvent.VpScale.values:
@@ -154,8 +152,9 @@ def add_team(*, actor: Actor, event: TeamEvent, name: str, players: Sequence[str
         raise TeamsError(gettext("Give the team a name."), field="name")
     names = [_text(p, "players", 80, "player's name") for p in players]
     names = [p for p in names if p]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        counts = {"least": MIN_PLAYERS, "most": MAX_PLAYERS, "count": len(names)}
+    least, most = event.player_limits
+    if not least <= len(names) <= most:
+        counts = {"least": least, "most": most, "count": len(names)}
         raise TeamsError(gettext("A team has %(least)s to %(most)s players, not %(count)s.") % counts, field="players")
     if event.teams.filter(name=name).exists():
         raise TeamsError(gettext("There is already a team called %(name)s.") % {"name": repr(name)}, field="name")
@@ -288,12 +287,12 @@ def save_boards(
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
     knockout = event.format == TeamEvent.Format.KNOCKOUT
-    most = event.boards_per_match + (MAX_EXTRA_BOARDS if knockout else 0)
+    most = event.match_boards + (MAX_EXTRA_BOARDS if knockout else 0)
     for number, pair in sorted(scores.items()):
         if not 1 <= number <= most:
             raise TeamsError(
                 gettext("A match of this event has boards 1 to %(most)s, not %(board)s.")
-                % {"most": event.boards_per_match, "board": number}
+                % {"most": event.match_boards, "board": number}
             )
         old = existing.get(number)
         old_pair = (old.room1_ns, old.room2_ns) if old else None

@@ -23,9 +23,9 @@ def demo_team_name(number: int) -> str:
     return town if number <= len(TOWNS) else f"{town} {(number - 1) // len(TOWNS) + 1}"
 
 
-def demo_players(number: int, rng: random.Random) -> list[str]:
-    """Four to six distinct made-up names for team ``number``."""
-    size = rng.choice([4, 4, 4, 5, 6])
+def demo_players(number: int, rng: random.Random, *, eight: bool = False) -> list[str]:
+    """Four to six distinct made-up names for team ``number`` (a team of eight: eight to ten)."""
+    size = rng.choice([8, 8, 9, 10] if eight else [4, 4, 4, 5, 6])
     names = [
         f"{FIRST[(number * 5 + i) % len(FIRST)]} {SURNAMES[(number * 7 + 3 * i) % len(SURNAMES)]}" for i in range(size)
     ]

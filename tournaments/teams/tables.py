@@ -64,6 +64,13 @@ def table_url(link: TableLink, base: str | None = None, club_id: int | None = No
     return club_url("tableside:table", [link.token], club_id=club_id, base=base)
 
 
+def _seat(link: TableLink) -> tuple[int, int, int]:
+    """(the stored room 1 or 2, the first stored board number of the room's match, its boards) of a room's link:
+    teams of eight play match 2 in rooms 3 and 4, stored as rooms 1 and 2 of boards ``boards_per_match + k``."""
+    boards = link.room_match.round.event.boards_per_match
+    return (link.room_no - 1) % 2 + 1, (link.room_no - 1) // 2 * boards, boards
+
+
 def live_links(rnd: TeamRound) -> list[TableLink]:
     """The round's live links, by match then room, as issued (reading them never issues one: a GET never writes)."""
     return list(
@@ -76,14 +83,14 @@ def live_links(rnd: TeamRound) -> list[TableLink]:
 @transaction.atomic
 def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TableLink]:
     """The live link of each room of each match of the round (issuing the missing ones), by match then room."""
-    TeamEvent.objects.select_for_update().get(pk=rnd.event_id)
+    event = TeamEvent.objects.select_for_update().get(pk=rnd.event_id)
     live = {
         (link.match_id, link.room_no): link
         for link in TableLink.objects.filter(match__round=rnd, revoked_at__isnull=True).select_related("match")
     }
     out = []
     for match in rnd.matches.order_by("table"):
-        for room in (1, 2):
+        for room in range(1, event.rooms + 1):
             link = live.get((match.pk, room))
             if link is None:
                 link = TableLink.objects.create(team_event_id=rnd.event_id, match=match, room=room, table=match.table)
@@ -133,15 +140,17 @@ def room_view(link: TableLink) -> RoomView:
     """The room's boards: its own score, and the other room's and the IMPs once both are in."""
     view = selectors.match_view(link.room_match)
     whole = {n: (r1, r2, imps) for (n, r1, r2), imps in zip(view.boards, view.score.board_imps, strict=True)}
-    waiting = dict(TeamRoomScore.objects.filter(match=link.room_match, room=link.room_no).values_list("number", "ns"))
+    side, offset, boards = _seat(link)
+    waiting = dict(TeamRoomScore.objects.filter(match=link.room_match, room=side).values_list("number", "ns"))
     rows = []
-    for n in range(1, link.room_match.round.event.boards_per_match + 1):
+    for k in range(1, boards + 1):
+        n = offset + k
         if n in whole:
             r1, r2, imps = whole[n]
-            mine, other = (r1, r2) if link.room_no == 1 else (r2, r1)
-            rows.append(RoomBoard(n, mine, other, imps))
+            mine, other = (r1, r2) if side == 1 else (r2, r1)
+            rows.append(RoomBoard(k, mine, other, imps))
         else:
-            rows.append(RoomBoard(n, waiting.get(n), None, None))
+            rows.append(RoomBoard(k, waiting.get(n), None, None))
     return RoomView(view, link.room_no, tuple(rows))
 
 
@@ -202,19 +211,21 @@ def save_room_scores(*, link: TableLink, entries: Mapping[int, tuple[str, str]])
     match = TeamMatch.objects.select_for_update().get(pk=link.room_match.pk)
     message = "The event is finished: scores can no longer be entered at the table."
     lifecycle.refuse_if_finished(event.status, message, error=services.TeamsError)
-    room, other = link.room_no, 3 - link.room_no
-    whole = {b.number: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
-    halves = {(h.number, h.room): h.ns for h in match.room_scores.all()}
-    numbers = set(entries)
-    stored = {n: whole[n][room - 1] if n in whole else halves.get((n, room)) for n in numbers}
-    wanted, stale = _plan(entries, room, event.boards_per_match, stored)
+    room, offset, boards = _seat(link)  # the phone's boards are 1..boards; stored as offset + k
+    other = 3 - room
+    whole = {b.number - offset: (b.room1_ns, b.room2_ns) for b in match.boards.all()}
+    halves = {(h.number - offset, h.room): h.ns for h in match.room_scores.all()}
+    stored = {n: whole[n][room - 1] if n in whole else halves.get((n, room)) for n in set(entries)}
+    phone_wanted, stale = _plan(entries, room, boards, stored)
     if stale:
         raise StaleRoom(stale)
-    why = f"Entered at the table: round {match.round.number}, match {match.table}, room {room}"
+    why = f"Entered at the table: round {match.round.number}, match {match.table}, room {link.room_no}"
     pairs: dict[int, tuple[object, object] | None] = {}
     waiting: dict[int, int] = {}
+    wanted = {k + offset: v for k, v in phone_wanted.items()}
     for number, value in wanted.items():
-        theirs = whole[number][other - 1] if number in whole else halves.get((number, other))
+        k = number - offset
+        theirs = whole[k][other - 1] if k in whole else halves.get((k, other))
         if theirs is None:
             waiting[number] = value
         else:
@@ -233,7 +244,7 @@ def room_state(link: TableLink) -> dict[str, Any]:
     """What the room's phone shows, as the JSON of the table API's state (`kind` tells the page it is a room)."""
     view = room_view(link)
     match = link.room_match
-    ns, ew = (match.home, match.away) if link.room_no == 1 else (match.away, match.home)
+    ns, ew = (match.home, match.away) if _seat(link)[0] == 1 else (match.away, match.home)
     score = view.match.score
     return {
         "kind": "teams",
@@ -302,7 +313,7 @@ def preview_room(link: TableLink, data: Mapping[str, Any]) -> Outcome:
     if board is None or not 1 <= board <= link.room_match.round.event.boards_per_match:
         return Outcome(422, {"field": "board", "message": "Give a board of this match."})
     try:
-        value = services.parse_score(_typed(data.get("ns_score")), board, link.room_no or 1)
+        value = services.parse_score(_typed(data.get("ns_score")), board, _seat(link)[0])
     except services.TeamsError as exc:
         return _refusal(exc, board)
     return Outcome(200, {"board": board, "ns_score": value})

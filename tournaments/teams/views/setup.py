@@ -47,7 +47,7 @@ def _detail(request: HttpRequest, event: TeamEvent, **forms: object) -> HttpResp
         "event": event,
         "teams": event.teams.prefetch_related("players"),
         "rounds": played,
-        "team_form": TeamForm(),
+        "team_form": TeamForm(limits=event.player_limits),
         "tie_form": TieBreakForm(initial=dict(zip(("first", "second", "third"), event.tie_breaks, strict=False))),
         "penalty_form": PenaltyForm(event=event),
         "penalties": [p for t in event.teams.prefetch_related("penalties") for p in t.penalties.all()],
@@ -65,7 +65,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def team_add(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
-    form = TeamForm(request.POST)
+    form = TeamForm(request.POST, limits=event.player_limits)
     if form.is_valid():
         try:
             team = services.add_team(actor=request.user, event=event, name=form.cleaned_data["name"],

@@ -1,4 +1,5 @@
-"""`manage.py teams_demo --teams 8 --format swiss --rounds 5 --boards 8 --seed 3 --json`: a simulated teams event.
+"""`manage.py teams_demo --teams 8 --format swiss --rounds 5 --boards 8 --seed 3 --json`: a simulated teams event
+(`--scoring teams8`: teams of eight, two matches a pairing, their IMPs added).
 
 The event is played through the same services as the web pages (create it, enter the teams, draw each round,
 enter both rooms of every board, line-ups), then read back through the selectors. Without --save it is rolled
@@ -18,19 +19,21 @@ from django.utils.translation import gettext as _
 
 from tournaments.clubs.commands import ClubOption
 from tournaments.teams import selectors, services
+from tournaments.teams.calc import MatchScore
 from tournaments.teams.models import TeamEvent
 from tournaments.teams.simulate import demo_players, demo_team_name, room_scores
 
 
-def play_demo(*, teams: int, format: str, rounds: int, boards: int, seed: int) -> dict[str, Any]:
+def play_demo(*, teams: int, format: str, rounds: int, boards: int, seed: int, scoring: str = "imps") -> dict[str, Any]:
     """Play the event through the services and return it in the issue's JSON shape."""
     rng = random.Random(seed)
     event = services.create_event(
         actor=None, name=f"Demo teams (seed {seed})", date=datetime.date.today(), format=format,
-        rounds=rounds, boards_per_match=boards,
+        rounds=rounds, boards_per_match=boards, scoring_form=scoring,
     )  # fmt: skip
+    eight = event.scoring_form == TeamEvent.Scoring.TEAMS8
     for n in range(1, teams + 1):
-        services.add_team(actor=None, event=event, name=demo_team_name(n), players=demo_players(n, rng))
+        services.add_team(actor=None, event=event, name=demo_team_name(n), players=demo_players(n, rng, eight=eight))
     for _round in range(rounds):
         rnd = services.draw_next_round(actor=None, event=event)
         for match in rnd.matches.select_related("home", "away", "round"):
@@ -38,9 +41,15 @@ def play_demo(*, teams: int, format: str, rounds: int, boards: int, seed: int) -
                 names = list(team.players.values_list("name", flat=True))
                 rng.shuffle(names)
                 services.set_lineup(actor=None, match=match, team=team, room1_pair=names[:2], room2_pair=names[2:4])
-            scores = {b: room_scores(b, rng) for b in range(1, boards + 1)}
+            scores = {b: room_scores(b, rng) for b in range(1, event.match_boards + 1)}
             services.save_boards(actor=None, match=match, scores=scores, version=match.version)
     return event_json(event)
+
+
+def _halves(score: MatchScore) -> dict[str, Any]:
+    if score.halves is None:
+        return {}
+    return {"matches": [{"imps_home": h.imps_home, "imps_away": h.imps_away} for h in score.halves]}
 
 
 def event_json(event: TeamEvent) -> dict[str, Any]:
@@ -63,6 +72,7 @@ def event_json(event: TeamEvent) -> dict[str, Any]:
                         ],
                         "imps_home": m.score.imps_home,
                         "imps_away": m.score.imps_away,
+                        **_halves(m.score),
                         "vp_home": m.score.vp_home,
                         "vp_away": m.score.vp_away,
                     }
@@ -86,6 +96,7 @@ class Command(ClubOption):
         parser.add_argument("--format", choices=["swiss", "round-robin"], default="swiss")
         parser.add_argument("--rounds", type=int, default=None, help="rounds (default: 5, or all of a round robin)")
         parser.add_argument("--boards", type=int, default=8, help="boards per match, 1 to 64 (default 8)")
+        parser.add_argument("--scoring", choices=TeamEvent.Scoring.values, default="imps", help="form of scoring")
         parser.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same event")
         parser.add_argument("--json", action="store_true", help="print JSON instead of the standings")
         parser.add_argument("--save", action="store_true", help="keep the event in the database")
@@ -102,7 +113,14 @@ class Command(ClubOption):
             raise CommandError(_("--rounds must be 1 to %(value)s.") % {"value": full if fmt == "round-robin" else 60})
         try:
             with transaction.atomic():
-                out = play_demo(teams=teams, format=fmt, rounds=rounds, boards=boards, seed=options["seed"])
+                out = play_demo(
+                    teams=teams,
+                    format=fmt,
+                    rounds=rounds,
+                    boards=boards,
+                    seed=options["seed"],
+                    scoring=options["scoring"],
+                )
                 if not options["save"]:
                     transaction.set_rollback(True)
         except services.TeamsError as exc:
