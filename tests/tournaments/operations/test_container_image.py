@@ -79,6 +79,7 @@ def test_the_image_builds_and_its_web_role_answers(tmp_path):
         )
     assert built.returncode == 0, built.stderr[-2000:]
     name = f"bridgedesk-test-{uuid.uuid4().hex[:8]}"
+    tmp_path.chmod(0o777)  # the image runs as its own unprivileged user: its data volume must be writable to it
     env = ["-e", "SECRET_KEY=" + "container-test-" + "x" * 40, "-e", "DATABASE_URL=sqlite:////data/db.sqlite3",
            "-e", "ALLOWED_HOSTS=127.0.0.1,localhost"]  # fmt: skip
     try:
