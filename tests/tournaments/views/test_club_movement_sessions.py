@@ -55,6 +55,8 @@ def test_a_club_movement_is_offered_builds_plays_scores_and_rebuilds(director_cl
     session = Session.objects.get()
     section = section_a(session)
     assert (section.movement_kind, section.movement_variant) == ("howell", f"club:{stored.pk}")
+    detail = director_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "(Our Howell)" in detail and "club:" not in detail
     first = TableRound.objects.get(section=section, round=1, table=1)
     grid = stored.cells
     assert (first.ns_entry.label, first.ew_entry.label) == (grid["r1t1ns"], grid["r1t1ew"])
