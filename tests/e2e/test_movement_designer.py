@@ -11,7 +11,7 @@ from playwright.sync_api import expect, sync_playwright
 from tournaments.core.access import Role, grant
 from tournaments.movements import generate
 from tournaments.movements.designer import grid_of
-from tournaments.sessions.models import ClubMovement
+from tournaments.sessions.models import ClubMovement, Session
 from tournaments.sessions.services.designs import save_design
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -45,3 +45,32 @@ def test_the_director_edits_a_cell_and_reads_the_validator(live_server, django_u
         expect(page.locator(".messages")).to_contain_text("is saved for the club")
         browser.close()
     assert ClubMovement.objects.get().version == 2
+
+
+def test_the_director_reaches_the_designer_and_sets_a_session_up_from_a_club_movement(live_server, django_user_model):
+    django_user_model.objects.create_superuser(username="director", password="bridge-director-pw")
+    stored = save_design(
+        actor=None, name="Our eight", kind="howell", tables=4, rounds=7, cells=grid_of(generate("howell", 8))
+    )
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(live_server.url + "/accounts/login/")
+        page.fill("input[name=username]", "director")
+        page.fill("input[name=password]", "bridge-director-pw")
+        page.click("button[type=submit]")
+
+        page.goto(live_server.url + "/")
+        page.click("#movement-designer")
+        expect(page.locator("#club-movements")).to_contain_text("Our eight")
+
+        page.goto(live_server.url + "/sessions/new/")
+        page.fill("input[name=event_name]", "Club night")
+        page.fill("input[name=pairs_a]", "8")
+        page.click("text=Suggest movements")
+        page.locator("label.choice", has_text="Our eight").locator("input").check()
+        page.click("#create-session")
+        expect(page.locator("h1")).to_have_text("Pairs & players")
+        browser.close()
+    section = Session.objects.get().sections.get()
+    assert (section.movement_kind, section.movement_variant, section.tables) == ("howell", f"club:{stored.pk}", 4)

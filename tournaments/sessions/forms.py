@@ -20,6 +20,7 @@ from tournaments.core import notation, text
 from tournaments.core.errors import DomainError
 from tournaments.movements.suggest import Suggestion
 from tournaments.sessions.models import Entry, Event, Member, Result, Ruling, Section, Session
+from tournaments.sessions.selectors import designs
 from tournaments.sessions.services.results import LineInput
 from tournaments.sessions.services.whist import revoke_text
 
@@ -110,6 +111,8 @@ class MovementChoiceForm(forms.Form):
             choices.append((value, f"{name}: {s.reason}"))
             if not s.usual:
                 self.unusual.add(value)
+        for stored, movement in designs.offered(players):  # the club's own, drawn in the movement designer
+            choices.append((f"club|{stored.pk}|{movement.rounds}|{movement.boards_per_round}", stored.name))
         choices += [
             ("mitchell|||", _("Mitchell, as I set it below")),
             ("howell|||", _("Howell, as I set it below")),
@@ -140,6 +143,8 @@ class MovementChoiceForm(forms.Form):
     def spec(self) -> dict[str, Any]:
         """The arguments for a SectionSpec: the suggestion's values unless the director typed others."""
         kind, variant, rounds, bpr = self.cleaned_data["choice"].split("|")
+        if kind == "club":  # the saved grid as drawn: its rounds and boards are not changed here
+            return {"kind": kind, "variant": variant, "rounds": int(rounds), "boards_per_round": int(bpr)}
         return {
             "kind": kind,
             "variant": variant or None,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.core.tenancy import ClubScoped, tenant_field
+from tournaments.sessions.models.designs import ClubMovement
 
 
 class VpScale(models.TextChoices):
@@ -277,6 +278,13 @@ class Section(Timestamped):
 
     def __str__(self) -> str:
         return f"Section {self.letter}"
+
+    def variant_shown(self) -> str:
+        """The variant as a page shows it: a club movement's name for "club:<id>", otherwise the variant."""
+        number = self.movement_variant.removeprefix("club:")
+        if number == self.movement_variant or not number.isdigit():
+            return self.movement_variant
+        return ClubMovement.objects.filter(pk=int(number)).values_list("name", flat=True).first() or ""
 
 
 class Entry(Timestamped):

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.printing.pdf import Masthead, ReportError
 from tournaments.sessions.models import Board, Entry, Result, Section, Session, TableRound
+from tournaments.sessions.selectors.designs import section_movement
 from tournaments.sessions.selectors.scores import SectionScores, score_session
 
 
@@ -114,7 +115,7 @@ class SessionData:
         stored = self._rows_as_movement(section)
         chosen = stored
         try:
-            generated = movements.generate(
+            generated = section_movement(
                 section.movement_kind,
                 len(stored.entries()) if section.movement_kind != "individual" else section.tables * 4,
                 boards_per_round=section.boards_per_round,

@@ -28,9 +28,10 @@ from tournaments.printing.pdf import (
     table_style,
     text,
 )
-from tournaments.sessions.models import Section
+from tournaments.sessions.models import ClubMovement, Section
 from tournaments.sessions.printables import table_urls
 from tournaments.sessions.reports.data import SessionData, boards_text
+from tournaments.sessions.selectors.designs import club_id
 
 TITLE = gettext_lazy("Guide cards")
 QR_SIZE = 30 * mm
@@ -58,10 +59,18 @@ def _tables(numbers: Sequence[int]) -> str:
     return gettext("tables %(tables)s") % {"tables": ", ".join(str(n) for n in numbers)}
 
 
+def club_name(movement: movements.Movement) -> str:
+    """A club movement's name (its variant is "club:<id>"), or "" for a generated movement."""
+    pk = club_id(movement.variant)
+    if pk is None:
+        return ""
+    return movement.description or str(ClubMovement.objects.filter(pk=pk).values_list("name", flat=True).first() or "")
+
+
 def _describe(movement: movements.Movement) -> str:
     kind = str(dict(Section.MovementKind.choices).get(movement.kind, movement.kind.title()))
     name = (
-        gettext("%(movement)s (%(variant)s)") % {"movement": kind, "variant": movement.variant}
+        gettext("%(movement)s (%(variant)s)") % {"movement": kind, "variant": club_name(movement) or movement.variant}
         if movement.variant
         else kind
     )

@@ -11,18 +11,14 @@ from django.utils.translation import gettext
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.movements import Movement, MovementError
+from tournaments.movements import MovementError
 from tournaments.movements.designer import design_from_grid
 from tournaments.sessions.models import ClubMovement
+from tournaments.sessions.selectors.designs import movement_of
+
+__all__ = ["movement_of", "save_design"]
 
 FIELDS = ["name", "kind", "tables", "rounds", "cells", "version"]
-
-
-def movement_of(stored: ClubMovement) -> Movement:
-    """The stored grid read back into a Movement (it was read once when saved, so this does not fail)."""
-    return design_from_grid(
-        stored.cells, kind=stored.kind, rounds=stored.rounds, tables=stored.tables, name=stored.name
-    )
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.core.backups import rolling_backup
 from tournaments.core.text import NAME_MAX, check_text, clean_name
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
+from tournaments.sessions.selectors import designs
 from tournaments.sessions.services import masterpoints, ratings
 from tournaments.sessions.services.versions import (
     bump,
@@ -32,7 +33,13 @@ from tournaments.sessions.services.versions import (
     refuse_if_finished,
 )
 
-MOVEMENT_KINDS = ("mitchell", "howell", "individual", "swiss")  # an individual counts players in `pairs`
+MOVEMENT_KINDS = (
+    "mitchell",
+    "howell",
+    "individual",
+    "swiss",
+    "club",
+)  # "club": a saved ClubMovement  # an individual counts players in `pairs`
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,8 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
             {"kind": _("Choose %(kinds)s, not %(kind)s.") % {"kinds": kinds, "kind": repr(spec.kind)}}
         )
     try:
+        if spec.kind == "club":  # the variant is the ClubMovement's id; the section keeps its Mitchell/Howell kind
+            return _club(spec)
         if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
             return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
         movement = movements.generate(
@@ -74,6 +83,15 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
         )
     except movements.MovementError as exc:
         raise ValidationError({"kind": str(exc)}) from exc
+    return movement
+
+
+def _club(spec: SectionSpec) -> movements.Movement:
+    movement = designs.club_movement(int(spec.variant or 0))
+    if movement.pairs != spec.pairs:
+        raise ValidationError(
+            {"kind": _("%(name)s is for %(pairs)s pairs.") % {"name": movement.description, "pairs": movement.pairs}}
+        )
     return movement
 
 
@@ -258,6 +276,10 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError(_("An individual is for 8 or 12 players: a late player cannot be fitted in."))
     if section.movement_kind == Section.MovementKind.SWISS:
         raise ValidationError(_("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair."))
+    if designs.club_id(section.movement_variant) is not None:
+        raise ValidationError(
+            _("A club movement is for the pairs it was drawn for: set it up again with one more pair.")
+        )
     old_labels = set(Entry.objects.filter(section=section).values_list("label", flat=True))
     pairs = len(old_labels) + 1
     variant: str | None = section.movement_variant or None
