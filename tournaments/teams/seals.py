@@ -57,8 +57,10 @@ def penalties(ids: Iterable[int] | None, session_id: int | None) -> dict[int, di
 
 def lineups(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
     qs = TeamLineup.objects.all() if ids is None else TeamLineup.objects.filter(pk__in=list(ids))
-    rows = qs.values("id", "match_id", "team_id", "room1_pair", "room2_pair")
-    return {row["id"]: _as_json({k: v for k, v in row.items() if k != "id"}) for row in rows}
+    rows = qs.values("id", "match_id", "team_id", "room1_pair", "room2_pair", "room3_pair", "room4_pair")
+    # Rooms 3 and 4 (teams of eight) only when seated: a two-room line-up sealed before them reads as it did.
+    later = ("id", "room3_pair", "room4_pair")
+    return {row["id"]: _as_json({k: v for k, v in row.items() if k not in later or (k != "id" and v)}) for row in rows}
 
 
 def register() -> None:
