@@ -248,10 +248,19 @@ class TeamLineup(Timestamped):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     room1_pair = models.JSONField(default=list, help_text=gettext_lazy("The two players' names in room 1"))
     room2_pair = models.JSONField(default=list, help_text=gettext_lazy("The two players' names in room 2"))
+    # Teams of eight only: the pairs of rooms 3 and 4 (match 2); empty for a team of four.
+    room3_pair = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The two players' names in room 3"))
+    room4_pair = models.JSONField(default=list, blank=True, help_text=gettext_lazy("The two players' names in room 4"))
 
     class Meta:
         db_table = "tournaments_teamlineup"
         constraints = [models.UniqueConstraint(fields=["match", "team"], name="team_lineup_unique")]
+
+    @property
+    def pairs(self) -> list[list[str]]:
+        """The pair of each room, room 1 first: two rooms, or four in teams of eight."""
+        pairs = [self.room1_pair, self.room2_pair, self.room3_pair, self.room4_pair]
+        return pairs if self.room3_pair or self.room4_pair else pairs[:2]
 
 
 class TeamPenalty(Timestamped):

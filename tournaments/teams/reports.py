@@ -99,7 +99,11 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
         story += [CondPageBreak(80 * mm), _para(heading, "h2")]  # fmt: skip
         for team, name in ((m.home, m.home_name), (m.away, m.away_name)):
             lu = lineups.get((m.pk, team))
-            if lu is not None:
+            if lu is not None and len(lu.pairs) == 4:  # teams of eight: four rooms
+                seats = {"team": name, **{f"room{i}": " & ".join(p) for i, p in enumerate(lu.pairs, 1)}}
+                text = gettext("%(team)s: room 1 %(room1)s; room 2 %(room2)s; room 3 %(room3)s; room 4 %(room4)s")
+                story.append(_para(text % seats, "small"))
+            elif lu is not None:
                 seats = {"team": name, "room1": " & ".join(lu.room1_pair), "room2": " & ".join(lu.room2_pair)}
                 story.append(_para(gettext("%(team)s: room 1 %(room1)s; room 2 %(room2)s") % seats, "small"))
         imps_of = gettext("IMPs %(team)s")

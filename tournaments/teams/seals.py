@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q
 
 from tournaments.audit import seals
@@ -57,8 +58,14 @@ def penalties(ids: Iterable[int] | None, session_id: int | None) -> dict[int, di
 
 def lineups(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
     qs = TeamLineup.objects.all() if ids is None else TeamLineup.objects.filter(pk__in=list(ids))
-    rows = qs.values("id", "match_id", "team_id", "room1_pair", "room2_pair")
-    return {row["id"]: _as_json({k: v for k, v in row.items() if k != "id"}) for row in rows}
+    # Rooms 3 and 4 came with teams of eight (teams 0006): an older migration sealing rows reads without them.
+    with connection.cursor() as cursor:
+        columns = {c.name for c in connection.introspection.get_table_description(cursor, TeamLineup._meta.db_table)}
+    later_rooms = [f for f in ("room3_pair", "room4_pair") if f in columns]
+    rows = qs.values("id", "match_id", "team_id", "room1_pair", "room2_pair", *later_rooms)
+    # Rooms 3 and 4 (teams of eight) only when seated: a two-room line-up sealed before them reads as it did.
+    later = ("id", "room3_pair", "room4_pair")
+    return {row["id"]: _as_json({k: v for k, v in row.items() if k not in later or (k != "id" and v)}) for row in rows}
 
 
 def register() -> None:

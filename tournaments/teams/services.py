@@ -1,4 +1,5 @@
-"""Every write for a teams event: create it, enter teams, draw a round, save a match's boards, line-ups, penalties.
+"""Every write for a teams event: create it, enter teams, draw a round, save a match's boards, penalties (line-ups:
+tournaments.teams.lineups).
 
 Each function runs in one transaction, locks the event row first (its writers queue there before they touch the
 audit chain), writes what changed to the audit log and bumps the event's version. Bad input raises
@@ -33,11 +34,9 @@ from tournaments.teams.errors import StaleMatch as StaleMatch
 from tournaments.teams.errors import TeamsError as TeamsError
 from tournaments.teams.errors import parse_score as parse_score
 from tournaments.teams.models import (
-    SEATS,
     Team,
     TeamBoard,
     TeamEvent,
-    TeamLineup,
     TeamMatch,
     TeamPenalty,
     TeamPlayer,
@@ -55,7 +54,6 @@ __all__ = [
     "parse_score",
     "save_boards",
     "save_room_halves",
-    "set_lineup",
     "set_tie_breaks",
 ]
 
@@ -357,60 +355,6 @@ def _check_extra_boards(match: TeamMatch, boards: int) -> None:
             f"Board {late[0]}: extra boards are played only while the match is tied after every board before it.",
             field=f"b{late[0]}_r1",
         )
-
-
-@transaction.atomic
-def set_lineup(
-    *,
-    actor: Actor,
-    match: TeamMatch,
-    team: Team,
-    room1_pair: Sequence[str],
-    room2_pair: Sequence[str],
-    substitute: str = "",
-) -> TeamLineup:
-    """Record who of the team sat in each room (two players each, from the team's list); a team of fewer than
-    four names its substitute, who then takes a seat (four a match, whatever the team's size)."""
-    event = _lock_open(match.round.event_id, "change a lineup")
-    if team.pk not in (match.home_id, match.away_id):
-        raise TeamsError(gettext("%(name)s does not play this match.") % {"name": team.name})
-    roster = set(team.players.values_list("name", flat=True))
-    substitute = _text(substitute, "lineup", 80, "substitute's name")
-    if substitute and len(roster) >= SEATS:
-        raise TeamsError(
-            gettext("%(team)s has %(count)s players: a substitute is for a team of fewer.")
-            % {"team": team.name, "count": len(roster)},
-            field="lineup",
-        )
-    if substitute in roster:
-        who = {"player": substitute, "team": team.name}
-        raise TeamsError(gettext("%(player)s is a player of %(team)s, not a substitute.") % who, field="lineup")
-    pairs = [list(room1_pair), list(room2_pair)]
-    chosen = [p for pair in pairs for p in pair]
-    if any(len(pair) != 2 for pair in pairs) or len(set(chosen)) != SEATS or not all(chosen):
-        raise TeamsError(gettext("Choose two different players for each room (four in all)."), field="lineup")
-    if len(roster) < SEATS and (not substitute or substitute not in chosen):
-        raise TeamsError(
-            f"{team.name} has {len(roster)} players: name the substitute and seat them (four in all).", field="lineup"
-        )
-    allowed = roster | ({substitute} if substitute else set())
-    if not set(chosen) <= allowed:
-        raise TeamsError(
-            gettext("%(player)s is not a player of %(team)s.")
-            % {"player": sorted(set(chosen) - allowed)[0], "team": team.name},
-            field="lineup",
-        )
-    lineup = TeamLineup.objects.filter(match=match, team=team).first()
-    old = {"room1": lineup.room1_pair, "room2": lineup.room2_pair} if lineup else None
-    lineup, _ = TeamLineup.objects.update_or_create(
-        match=match, team=team, defaults={"room1_pair": pairs[0], "room2_pair": pairs[1]}
-    )
-    new: dict[str, object] = {"team": team.number, "room1": pairs[0], "room2": pairs[1]}
-    if substitute:
-        new["substitute"] = substitute
-    audit.record(actor=actor, action=AuditAction.TEAMS_LINEUP, target=lineup, old=old, new=new)
-    _bump(event.pk)
-    return lineup
 
 
 @transaction.atomic

@@ -29,7 +29,7 @@ from tournaments.tableside.models import TableLink
 from tournaments.tableside.services import Outcome
 from tournaments.teams import selectors, services
 from tournaments.teams.errors import SCORE_TEXT
-from tournaments.teams.models import TeamEvent, TeamMatch, TeamRoomScore, TeamRound
+from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch, TeamRoomScore, TeamRound
 
 __all__ = [
     "LinkRefused",
@@ -246,14 +246,15 @@ def room_state(link: TableLink) -> dict[str, Any]:
     match = link.room_match
     ns, ew = (match.home, match.away) if _seat(link)[0] == 1 else (match.away, match.home)
     score = view.match.score
+    seated = _seated(match, link.room_no)
     return {
         "kind": "teams",
         "event": match.round.event.name,
         "round": match.round.number,
         "match": match.table,
         "room": link.room_no,
-        "ns": {"name": ns.name},
-        "ew": {"name": ew.name},
+        "ns": {"name": ns.name, "players": seated.get(ns.pk, [])},
+        "ew": {"name": ew.name, "players": seated.get(ew.pk, [])},
         "home": match.home.name,
         "away": match.away.name,
         "boards": [{"board": b.board, "mine": b.mine, "other": b.other, "imps_home": b.imps_home} for b in view.boards],
@@ -263,6 +264,15 @@ def room_state(link: TableLink) -> dict[str, Any]:
         "vp_home": None if score.vp_home is None else round(float(score.vp_home), 2),
         "vp_away": None if score.vp_away is None else round(float(score.vp_away), 2),
         "settings": {"opponents_confirm": False, "show_traveller": False},
+    }
+
+
+def _seated(match: TeamMatch, room: int) -> dict[int, list[str]]:
+    """Each team's pair in this room, from its line-up (none until the director enters it)."""
+    return {
+        lu.team_id: list(lu.pairs[room - 1])
+        for lu in TeamLineup.objects.filter(match=match)
+        if room <= len(lu.pairs) and lu.pairs[room - 1]
     }
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tournaments.audit.models import AuditEntry
 from tournaments.core.errors import FINISHED, status_of
-from tournaments.teams import services, tables
+from tournaments.teams import lineups, services, tables
 from tournaments.teams.models import Team, TeamEvent, TeamPenalty, TeamRoomScore
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +42,7 @@ def test_every_write_to_a_finished_event_is_refused(event, director) -> None:
         "add a round": lambda: services.add_round(actor=director, event=event),
         "give a penalty": lambda: services.add_penalty(actor=director, team=team, vp="1", why="slow play"),
         "change the tie-breaks": lambda: services.set_tie_breaks(actor=director, event=event, tie_breaks=[]),
-        "change a lineup": lambda: services.set_lineup(
+        "change a lineup": lambda: lineups.set_lineup(
             actor=director, match=match, team=team, room1_pair=["P01", "P11"], room2_pair=["P21", "P31"]
         ),
     }

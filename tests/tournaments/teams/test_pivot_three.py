@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.audit.models import AuditEntry
-from tournaments.teams import services
+from tournaments.teams import lineups, services
 from tournaments.teams.models import TeamLineup, TeamMatch
 
 pytestmark = pytest.mark.django_db
@@ -30,24 +30,24 @@ def test_a_team_of_three_seats_its_substitute(director, match) -> None:
     three, six = teams(match)
     assert three.players.count() == 3
     with pytest.raises(services.TeamsError, match="name the substitute and seat them"):
-        services.set_lineup(actor=director, match=match, team=three, room1_pair=["Ann", "Bob"], room2_pair=["Cat", "X"])
+        lineups.set_lineup(actor=director, match=match, team=three, room1_pair=["Ann", "Bob"], room2_pair=["Cat", "X"])
     with pytest.raises(services.TeamsError, match="four in all"):
-        services.set_lineup(
+        lineups.set_lineup(
             actor=director, match=match, team=three, room1_pair=["Ann", "Bob"], room2_pair=["Cat", "Cat"],
             substitute="Dee",
         )  # fmt: skip
     with pytest.raises(services.TeamsError, match="Ann is a player of Three, not a substitute"):
-        services.set_lineup(
+        lineups.set_lineup(
             actor=director, match=match, team=three, room1_pair=["Ann", "Bob"], room2_pair=["Cat", "Ann"],
             substitute="Ann",
         )  # fmt: skip
-    lineup = services.set_lineup(
+    lineup = lineups.set_lineup(
         actor=director, match=match, team=three, room1_pair=["Ann", "Dee"], room2_pair=["Bob", "Cat"], substitute="Dee"
     )
     assert (lineup.room1_pair, lineup.room2_pair) == (["Ann", "Dee"], ["Bob", "Cat"])
     assert AuditEntry.objects.filter(action="teams.lineup").get().new["substitute"] == "Dee"
     with pytest.raises(services.TeamsError, match="Six has 6 players: a substitute is for a team of fewer"):
-        services.set_lineup(
+        lineups.set_lineup(
             actor=director, match=match, team=six, room1_pair=["P0", "P1"], room2_pair=["P2", "Zed"], substitute="Zed"
         )
     assert TeamLineup.objects.count() == 1

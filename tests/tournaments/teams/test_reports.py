@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from tournaments.printing import jobs
 from tournaments.printing.models import GeneratedFile
-from tournaments.teams import services
+from tournaments.teams import lineups, services
 from tournaments.teams.reports import render_draw, render_score_cards, render_standings
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def event(director):
         services.add_team(actor=director, event=event, name=f"Club {n}", players=[f"P{i} {n}" for i in range(4)])
     match = services.draw_next_round(actor=director, event=event).matches.get()
     names = list(match.home.players.values_list("name", flat=True))
-    services.set_lineup(actor=director, match=match, team=match.home, room1_pair=names[:2], room2_pair=names[2:])
+    lineups.set_lineup(actor=director, match=match, team=match.home, room1_pair=names[:2], room2_pair=names[2:])
     services.save_boards(actor=director, match=match, scores={1: (620, -100), 2: (-50, 100)}, version=0)
     return event
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
-from tournaments.teams import selectors, services
+from tournaments.teams import lineups, selectors, services
 from tournaments.teams.models import TeamBoard, TeamEvent, TeamMatch
 
 pytestmark = pytest.mark.django_db
@@ -80,10 +80,10 @@ def test_lineup_is_kept_and_checked_against_the_roster(director) -> None:
     match = services.draw_next_round(actor=director, event=event).matches.get()
     team = match.home
     names = list(team.players.values_list("name", flat=True))
-    lineup = services.set_lineup(actor=director, match=match, team=team, room1_pair=names[:2], room2_pair=names[2:])
+    lineup = lineups.set_lineup(actor=director, match=match, team=team, room1_pair=names[:2], room2_pair=names[2:])
     assert lineup.room1_pair == names[:2]
     with pytest.raises(services.TeamsError, match="not a player"):
-        services.set_lineup(actor=director, match=match, team=team, room1_pair=names[:2], room2_pair=[names[2], "X"])
+        lineups.set_lineup(actor=director, match=match, team=team, room1_pair=names[:2], room2_pair=[names[2], "X"])
 
 
 def test_knockout_winners_go_through_reseeded(director) -> None:

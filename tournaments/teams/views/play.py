@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.access import Perm, requires
 from tournaments.printing import jobs
 from tournaments.printing.models import GeneratedFile
-from tournaments.teams import selectors, services
+from tournaments.teams import lineups, selectors, services
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.jobs import TEAMS_JOB_PREFIX
 from tournaments.teams.models import SEATS, TeamEvent, TeamLineup, TeamMatch, TeamRoomScore
@@ -76,13 +76,16 @@ def _lineups(match: TeamMatch) -> list[dict[str, Any]]:
     out = []
     for team in (match.home, match.away):
         lu = kept.get(team.pk)
-        chosen = (lu.room1_pair + lu.room2_pair) if lu else ["", "", "", ""]
+        seats = SEATS * match.round.event.rooms // 2
+        chosen = [name for pair in lu.pairs for name in pair] if lu else []
+        chosen = (chosen + [""] * seats)[:seats]
         players = list(team.players.values_list("name", flat=True))
         # A team of 3: the seat its substitute took shows as "Substitute", the name in the box beside.
         short = len(players) < SEATS
         substitute = next((name for name in chosen if name and name not in players), "")
         chosen = [SUBSTITUTE if short and name and name == substitute else name for name in chosen]
-        out.append({"team": team, "players": players, "chosen": chosen, "short": short, "substitute": substitute})
+        rooms = [(i // 2 + 1, name) for i, name in enumerate(chosen)]  # (room, who sits there), two a room
+        out.append({"team": team, "players": players, "chosen": rooms, "short": short, "substitute": substitute})
     return out
 
 
@@ -129,19 +132,21 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
 @requires(Perm.ENTER_RESULTS)
 @require_POST
 def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
-    match = get_object_or_404(TeamMatch.objects.select_related("home", "away"), pk=match_id, round__event=pk)
+    match = get_object_or_404(
+        TeamMatch.objects.select_related("home", "away", "round__event"), pk=match_id, round__event=pk
+    )
     side = request.POST.get("side")
     team = match.home if side == "home" else match.away if side == "away" else None
     if team is None:
         messages.error(request, gettext("Choose the team whose line-up this is."))
         return redirect("teams:match", pk=pk, match_id=match.pk)
     substitute = request.POST.get("substitute", "").strip()
-    seats = [request.POST.get(f"p{i}", "") for i in range(SEATS)]
+    seats = [request.POST.get(f"p{i}", "") for i in range(SEATS * match.round.event.rooms // 2)]
     seats = [substitute if seat == SUBSTITUTE else seat for seat in seats]
     try:
-        services.set_lineup(
-            actor=request.user, match=match, team=team, room1_pair=seats[:2], room2_pair=seats[2:],
-            substitute=substitute,
+        lineups.set_lineup(
+            actor=request.user, match=match, team=team, room1_pair=seats[0:2], room2_pair=seats[2:4],
+            room3_pair=seats[4:6], room4_pair=seats[6:8], substitute=substitute,
         )  # fmt: skip
     except services.TeamsError as exc:
         messages.error(request, f"{team.name}: {exc}")

@@ -15,7 +15,9 @@
 
   function render(state) {
     $("ts-round").textContent = "· " + state.event;
-    $("ts-seats").innerHTML = '<div class="seat"><strong>' + pair("NS") + "</strong> " + esc(state.ns.name) + '</div><div class="seat"><strong>' + pair("EW") + "</strong> " + esc(state.ew.name) + "</div>";
+    // The players of this room, from the line-up, once the director has entered it.
+    const who = (side) => esc(side.name) + (side.players && side.players.length ? ' <span class="muted players">' + esc(side.players.join(" & ")) + "</span>" : "");
+    $("ts-seats").innerHTML = '<div class="seat"><strong>' + pair("NS") + "</strong> " + who(state.ns) + '</div><div class="seat"><strong>' + pair("EW") + "</strong> " + who(state.ew) + "</div>";
     $("ts-boards").innerHTML = state.boards.map((b) =>
       '<button type="button" class="ts-board' + (b.mine != null ? " is-done" : "") + '" id="board-' + b.board + '" data-board="' + b.board + '">' +
       "<strong>" + interpolate(pgettext("bridge", "Board %(board)s"), { board: b.board }, true) + "</strong>" +

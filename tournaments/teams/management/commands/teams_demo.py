@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.commands import ClubOption
-from tournaments.teams import selectors, services
+from tournaments.teams import lineups, selectors, services
 from tournaments.teams.calc import MatchScore
 from tournaments.teams.models import TeamEvent
 from tournaments.teams.simulate import demo_players, demo_team_name, room_scores
@@ -40,7 +40,10 @@ def play_demo(*, teams: int, format: str, rounds: int, boards: int, seed: int, s
             for team in (match.home, match.away):
                 names = list(team.players.values_list("name", flat=True))
                 rng.shuffle(names)
-                services.set_lineup(actor=None, match=match, team=team, room1_pair=names[:2], room2_pair=names[2:4])
+                lineups.set_lineup(
+                    actor=None, match=match, team=team, room1_pair=names[:2], room2_pair=names[2:4],
+                    room3_pair=names[4:6] if eight else (), room4_pair=names[6:8] if eight else (),
+                )  # fmt: skip
             scores = {b: room_scores(b, rng) for b in range(1, event.match_boards + 1)}
             services.save_boards(actor=None, match=match, scores=scores, version=match.version)
     return event_json(event)
