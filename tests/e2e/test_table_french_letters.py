@@ -3,6 +3,7 @@
 
 import os
 import re
+import time
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -43,6 +44,10 @@ def test_a_french_phone_enters_a_result_in_french_letters(live_server):
         if page.locator("#ts-confirm").is_visible():
             page.click("#ts-confirm-yes")
         expect(page.locator(f"button[data-board='{board}'] .done")).to_contain_text("4♠ O", timeout=15000)
+        # The board is drawn done from the phone's queue; the server may still be storing it (a loaded machine).
+        deadline = time.monotonic() + 15
+        while not Result.objects.filter(board__number=board).exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
         browser.close()
     stored = Result.objects.get(board__number=board)
     assert (stored.contract, stored.declarer, stored.lead) == ("4S", "W", "SK")
