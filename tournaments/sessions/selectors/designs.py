@@ -47,14 +47,17 @@ def section_movement(
     return movements.generate(kind, pairs, boards_per_round=boards_per_round, rounds=rounds, variant=variant)
 
 
-def offered(pairs: int) -> list[tuple[ClubMovement, Movement]]:
-    """The club movements for exactly this many pairs, offered when a director sets up a section."""
+def saved(kind: str | None = None) -> list[tuple[ClubMovement, Movement]]:
+    """Every club movement (of one kind, if given) with its grid read back; one that no longer reads is left out."""
     out = []
-    for stored in ClubMovement.objects.all():
+    for stored in ClubMovement.objects.filter(**({"kind": kind} if kind else {})):
         try:
-            movement = movement_of(stored)
+            out.append((stored, movement_of(stored)))
         except MovementError:
             continue
-        if movement.pairs == pairs:
-            out.append((stored, movement))
     return out
+
+
+def offered(pairs: int, kind: str | None = None) -> list[tuple[ClubMovement, Movement]]:
+    """The club movements for exactly this many pairs, offered when a director sets up a section."""
+    return [(stored, movement) for stored, movement in saved(kind) if movement.pairs == pairs]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -72,6 +72,8 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
     try:
         if spec.kind == "club":  # the variant is the ClubMovement's id; the section keeps its Mitchell/Howell kind
             return _club(spec)
+        if spec.kind == "swiss" and spec.variant:  # a club movement played as a Swiss: every round from its grid
+            return _club_swiss(spec)
         if spec.kind == "swiss":  # drawn round by round: only its first round exists yet (services/swiss.py)
             return movements.swiss_pairs(spec.pairs, boards_per_round=spec.boards_per_round, rounds=spec.rounds)
         movement = movements.generate(
@@ -93,6 +95,16 @@ def _club(spec: SectionSpec) -> movements.Movement:
             {"kind": _("%(name)s is for %(pairs)s pairs.") % {"name": movement.description, "pairs": movement.pairs}}
         )
     return movement
+
+
+def _club_swiss(spec: SectionSpec) -> movements.Movement:
+    """A Howell-shaped club movement as a Swiss pairs' section: one field, every round fixed, none drawn later."""
+    movement = _club(spec)
+    if movement.kind != "howell":
+        raise ValidationError(
+            {"kind": _("A Swiss pairs is one field: %(name)s is a Mitchell.") % {"name": movement.description}}
+        )
+    return replace(movement, kind="swiss")
 
 
 def store_rows(section: Section, rows: Iterable[movements.Row], entries: dict[str, Entry]) -> None:

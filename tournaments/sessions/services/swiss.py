@@ -34,10 +34,13 @@ def create_swiss(
     boards_per_round: int,
     scoring_method: str,
     vp_scale: str = Session.VpScale.WBF_CONTINUOUS,
+    club_movement: int | None = None,
 ) -> Session:
     """A Swiss pairs session with its first round drawn (1 v 2, 3 v 4, ...), on the VP scale chosen (a scale
-    other than the default is set as a convention, audited with the rest)."""
-    spec = SectionSpec(pairs=pairs, kind="swiss", boards_per_round=boards_per_round, rounds=rounds)
+    other than the default is set as a convention, audited with the rest). With a club movement (a Howell-shaped
+    ClubMovement's id) every round is set from its saved grid instead, and none is drawn later."""
+    variant = str(club_movement) if club_movement is not None else None
+    spec = SectionSpec(pairs=pairs, kind="swiss", boards_per_round=boards_per_round, rounds=rounds, variant=variant)
     with transaction.atomic():
         session = create_session(
             actor=actor, event_name=event_name, date=date, sections=[spec], scoring_method=scoring_method

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any, cast
 
 from django import forms
 from django.contrib import messages
@@ -16,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.access import Perm, requires
 from tournaments.core.errors import DomainError
 from tournaments.movements.swiss_pairs import MAX_SWISS_PAIRS
-from tournaments.sessions.models import Section, Session
+from tournaments.sessions.models import ClubMovement, Section, Session
+from tournaments.sessions.selectors import designs
 from tournaments.sessions.selectors.swiss import swiss_table
 from tournaments.sessions.services import swiss as services
 from tournaments.sessions.views.common import chosen_section, get_session
@@ -48,6 +50,34 @@ class SwissForm(forms.Form):
         label=gettext_lazy("VP scale"),
         help_text=gettext_lazy("For victory points: the WBF continuous scale, or its whole-number (discrete) form"),
     )
+    movement = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Movement"),
+        help_text=gettext_lazy("A club movement is played as saved: its rounds and boards replace those above"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        saved = designs.saved(ClubMovement.Kind.HOWELL)  # one field, as a Swiss pairs is
+        self.club = {str(stored.pk): movement for stored, movement in saved}
+        choices = [("", _("Each round drawn from the standings"))]
+        for stored, movement in saved:
+            label = _("%(name)s: club movement for %(pairs)s pairs, %(rounds)s rounds of %(boards)s boards") % {
+                "name": stored.name,
+                "pairs": movement.pairs,
+                "rounds": movement.rounds,
+                "boards": movement.boards_per_round,
+            }
+            choices.append((str(stored.pk), label))
+        cast(forms.ChoiceField, self.fields["movement"]).choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        """A club movement fits only the pair count it was drawn for."""
+        data = super().clean() or {}
+        movement = self.club.get(data.get("movement") or "")
+        if movement is not None and data.get("pairs") and movement.pairs != data["pairs"]:
+            self.add_error("movement", _("That club movement is for %(pairs)s pairs.") % {"pairs": movement.pairs})
+        return data
 
 
 @requires(Perm.DIRECT)
@@ -67,11 +97,15 @@ def swiss_new(request: HttpRequest) -> HttpResponse:
                 boards_per_round=data["boards_per_round"],
                 scoring_method=data["scoring_method"],
                 vp_scale=data["vp_scale"] or Session.VpScale.WBF_CONTINUOUS,
+                club_movement=int(data["movement"]) if data.get("movement") else None,
             )
         except ValidationError as exc:
             form.add_error("rounds", " ".join(exc.messages))
         else:
-            messages.success(request, _("Swiss pairs set up: round 1 is drawn. Name the pairs, then play."))
+            if data.get("movement"):
+                messages.success(request, _("Swiss pairs set up from the club movement. Name the pairs, then play."))
+            else:
+                messages.success(request, _("Swiss pairs set up: round 1 is drawn. Name the pairs, then play."))
             return redirect("swiss_page", pk=session.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "sessions/swiss_new.html", {"form": form}, status=status)
