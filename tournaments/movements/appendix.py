@@ -24,7 +24,7 @@ from scoring.messages import gettext as _
 
 from .bowman_data import BOWMAN_SETS
 from .howell import howell
-from .types import Movement, MovementError, Row, Share, board_set, check_boards_per_round
+from .types import Movement, MovementError, Row, Share, board_set, check_boards_per_round, check_rounds
 
 __all__ = ["BOWMAN_TABLES", "appendix_howell", "bowman_mitchell"]
 
@@ -109,12 +109,12 @@ def bowman_mitchell(pairs: int, *, boards_per_round: int | None = None, rounds: 
     bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
     layout = _layout(tables)
     top = tables - 2
-    n_rounds = top if rounds is None else rounds
-    if not 1 <= n_rounds <= top:
-        raise MovementError(
-            _("A Bowman on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s.")
-            % {"tables": tables, "top": top, "n_rounds": n_rounds}
-        )
+    n_rounds = check_rounds(
+        rounds,
+        tables=tables,
+        top=top,
+        refusal=_("A Bowman on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s."),
+    )
     half_table = pairs % 2 == 1
     rows: list[Row] = []
     shares: list[Share] = []

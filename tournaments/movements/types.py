@@ -59,6 +59,15 @@ def check_boards_per_round(boards_per_round: int) -> int:
     return boards_per_round
 
 
+def check_rounds(rounds: int | None, *, tables: int, top: int, refusal: str) -> int:
+    """The rounds asked for (all `top` when None), refused outside 1..top: `refusal` is the movement's own whole
+    sentence, already translated, with %(tables)s, %(top)s and %(n_rounds)s (never assembled from fragments)."""
+    n_rounds = top if rounds is None else rounds
+    if not 1 <= n_rounds <= top:
+        raise MovementError(refusal % {"tables": tables, "top": top, "n_rounds": n_rounds})
+    return n_rounds
+
+
 def check_pairs(pairs: int, most: int, what: str) -> int:
     """Refuse a field larger than any section plays `what` with (the smallest sizes are each generator's own)."""
     if pairs > most:

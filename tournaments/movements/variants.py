@@ -36,6 +36,7 @@ from .types import (
     board_set,
     check_boards_per_round,
     check_pairs,
+    check_rounds,
 )
 
 __all__ = [
@@ -129,12 +130,12 @@ def hesitation_mitchell(pairs: int, *, boards_per_round: int | None = None, roun
             _("A hesitation Mitchell is for an odd number of tables, not %(tables)s.") % {"tables": tables}
         )
     top = tables + 1
-    n_rounds = top if rounds is None else rounds
-    if not 1 <= n_rounds <= top:
-        raise MovementError(
-            _("A hesitation Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s.")
-            % {"tables": tables, "top": top, "n_rounds": n_rounds}
-        )
+    n_rounds = check_rounds(
+        rounds,
+        tables=tables,
+        top=top,
+        refusal=_("A hesitation Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s."),
+    )
     h = tables // 2 + 1
     # The circuit of seats the moving pairs follow, one seat a round: EW 1..h, NS h, EW h+1..n.
     circuit = [(t, "EW") for t in range(1, h + 1)] + [(h, "NS")] + [(t, "EW") for t in range(h + 1, tables + 1)]
@@ -209,12 +210,12 @@ def share_relay_mitchell(pairs: int, *, boards_per_round: int | None = None, rou
         )
     n_sets, step = tables - 1, tables // 2 - 1
     top = tables - 2
-    n_rounds = top if rounds is None else rounds
-    if not 1 <= n_rounds <= top:
-        raise MovementError(
-            _("A share-and-relay Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s.")
-            % {"tables": tables, "top": top, "n_rounds": n_rounds}
-        )
+    n_rounds = check_rounds(
+        rounds,
+        tables=tables,
+        top=top,
+        refusal=_("A share-and-relay Mitchell on %(tables)s tables plays 1 to %(top)s rounds, not %(n_rounds)s."),
+    )
     half_table = pairs % 2 == 1
     rows: list[Row] = []
     shares: list[Share] = []
