@@ -2,8 +2,9 @@
 read into a Movement, and the validator's messages about it, with unbalanced comparisons added.
 
 The grid is what the page posts: pair numbers and board lists as text ("1-3", "1, 2, 3", "" for none). A cell
-with neither pair is left out (an empty table that round). Sharing is not declared: a board at two tables in
-one round is reported, so the director sees it and decides (a relay can be saved, with its message shown).
+with neither pair is left out (an empty table that round). A relay is declared round by round ("1, 8": those
+tables share their board set); a board at two tables in a round that no relay names is reported, so the
+director sees it and decides.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import replace
 from scoring.messages import gettext as _
 
 from .loaders import Cell, movement_from_cells
-from .types import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, Movement, MovementError, Row
+from .types import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, Movement, MovementError, Row, Share
 from .validate import validate
 
 __all__ = ["MAX_DESIGN_TABLES", "DesignCheck", "check_design", "design_from_grid", "grid_of", "parse_boards"]
@@ -52,7 +53,37 @@ def _pair(text: str, where: str) -> int | None:
 
 
 def design_from_grid(values: Mapping[str, str], *, kind: str, rounds: int, tables: int, name: str = "") -> Movement:
-    """The movement in a posted grid: fields r{R}t{T}ns, r{R}t{T}ew, r{R}t{T}b. Raises MovementError."""
+    """The movement in a posted grid: fields r{R}t{T}ns, r{R}t{T}ew, r{R}t{T}b, and r{R}relay (the tables that
+    share their board set in round R by design: a relay). Raises MovementError."""
+    movement = _seated(values, kind=kind, rounds=rounds, tables=tables, name=name)
+    shares = []
+    for r in range(1, rounds + 1):
+        at = _relay_tables(values.get(f"r{r}relay", ""), r, tables)
+        if at:
+            first = movement.row(r, at[0])
+            shares.append(Share(r, at, first.boards if first is not None else ()))
+    if not shares:
+        return movement
+    relay = tuple(sorted({t for share in shares for t in share.tables}))
+    return replace(movement, shares=tuple(shares), relay_tables=relay)
+
+
+def _relay_tables(text: str, round_number: int, tables: int) -> tuple[int, ...]:
+    """ "1, 8" -> (1, 8): two or more distinct tables of the grid, or () for none declared."""
+    parts = [p for p in re.split(r"[\s,;+&]+", text.strip()) if p]
+    numbers = sorted({int(p) for p in parts if p.isdigit()})
+    if not parts:
+        return ()
+    if len(numbers) != len(parts) or len(numbers) < 2 or not all(1 <= n <= tables for n in numbers):
+        raise MovementError(
+            _("Round %(round)s: a relay names two or more of tables 1 to %(tables)s, not %(text)s.")
+            % {"round": round_number, "tables": tables, "text": repr(text)}
+        )
+    return tuple(numbers)
+
+
+def _seated(values: Mapping[str, str], *, kind: str, rounds: int, tables: int, name: str) -> Movement:
+    """The grid's cells read into a Movement, before any relay is declared on it."""
     if kind not in ("mitchell", "howell"):
         raise MovementError(_("Choose a Mitchell (NS and EW fields) or a Howell (one field)."))
     if not (1 <= rounds <= MAX_ROUNDS and 1 <= tables <= MAX_DESIGN_TABLES):
@@ -99,6 +130,8 @@ def grid_of(movement: Movement) -> dict[str, str]:
         values[f"{key}ns"] = (row.ns or "").removesuffix("NS").removesuffix("EW")
         values[f"{key}ew"] = (row.ew or "").removesuffix("NS").removesuffix("EW")
         values[f"{key}b"] = _boards_text(row.boards)
+    for share in movement.shares:
+        values[f"r{share.round}relay"] = ", ".join(map(str, share.tables))
     return values
 
 
@@ -122,6 +155,14 @@ class DesignCheck:
                 _("Unbalanced comparisons: some boards are played %(low)s times, others %(high)s times.")
                 % {"low": low, "high": high}
             )
+        for share in movement.shares:  # a declared relay: the named tables hold one board set that round
+            rows = [movement.row(share.round, t) for t in share.tables]
+            held = {row.boards if row is not None else () for row in rows}
+            if len(held) != 1 or () in held:
+                self.errors.append(
+                    _("Round %(round)s: the relay's tables %(tables)s do not hold the same boards.")
+                    % {"round": share.round, "tables": ", ".join(map(str, share.tables))}
+                )
 
     @property
     def ok(self) -> bool:

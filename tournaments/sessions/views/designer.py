@@ -44,6 +44,7 @@ def _context(kind: str, tables: int, rounds: int, cells: Mapping[str, str], name
                 (t, cells.get(f"r{r}t{t}ns", ""), cells.get(f"r{r}t{t}ew", ""), cells.get(f"r{r}t{t}b", ""))
                 for t in range(1, tables + 1)
             ],
+            cells.get(f"r{r}relay", ""),  # the tables sharing a board set that round (a relay), if any
         )
         for r in range(1, rounds + 1)
     ]
