@@ -16,6 +16,8 @@ players (two boards in each partnership) 1 and 8 87.5%, 4 and 5 62.5%, 2 and 7 3
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from tests.tournaments.interchange.test_roundtrip import snapshot
 from tests.tournaments.services.test_individuals import CONTRACTS, new_individual
@@ -24,7 +26,7 @@ from tournaments.interchange.exporters import export_usebio, export_usebio_event
 from tournaments.interchange.importers import import_usebio
 from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
-from tournaments.sessions.models import Section, TableRound
+from tournaments.sessions.models import Section, Session, TableRound
 from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.services.results import record_result
 
@@ -184,3 +186,16 @@ def test_other_readers_see_the_individual_without_our_own_data(director, directo
     theirs = {s.number: (s.percentage, s.place) for s in individual_standings(report.session.sections.get())}
     ours = {s.number: (s.percentage, s.place) for s in individual_standings(session.sections.get())}
     assert theirs == ours
+
+
+@pytest.mark.django_db
+def test_an_individual_file_uploaded_on_the_import_page_opens_with_its_players(director_client) -> None:
+    upload = SimpleUploadedFile("individual.xml", individual_xml().encode())
+    response = director_client.post(reverse("interchange:upload"), {"file": upload, "format": "auto"})
+    session = Session.objects.get()
+    assert response.status_code == 302 and response["Location"] == session.get_absolute_url()
+    page = director_client.get(response["Location"])
+    assert page.status_code == 200 and "Imported USEBIO file individual.xml" in page.content.decode()
+    players = director_client.get(reverse("individual_players", args=[session.pk]))
+    text = players.content.decode()
+    assert players.status_code == 200 and "Player 8" in text and "87.5" in text
