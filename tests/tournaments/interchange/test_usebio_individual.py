@@ -18,14 +18,19 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import scoring
 from tests.tournaments.interchange.test_roundtrip import snapshot
 from tests.tournaments.services.test_individuals import CONTRACTS, new_individual
 from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_usebio, export_usebio_event
 from tournaments.interchange.importers import import_usebio
+from tournaments.interchange.records import BoardRecord, IndividualRecord, LineRecord, SessionRecord
 from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
+from tournaments.interchange.usebio_writer import write_usebio
 from tournaments.sessions.models import Section, Session, TableRound
 from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.services.results import record_result
@@ -199,3 +204,60 @@ def test_an_individual_file_uploaded_on_the_import_page_opens_with_its_players(d
     players = director_client.get(reverse("individual_players", args=[session.pk]))
     text = players.content.decode()
     assert players.status_code == 200 and "Player 8" in text and "87.5" in text
+
+
+PLAYED = [("4S", "N", 10), ("3NT", "S", 8), ("2H", "E", 8), ("1NT", "W", 9), ("6DX", "N", 12), ("PASS", "", None)]
+
+
+@st.composite
+def individual_records(draw: st.DrawFn) -> SessionRecord:
+    """A random individual as a record: 4 to 12 players, a few boards, each line four different players (a
+    partnership keeps the seats it first took, as a movement seats it), random contracts and printed points."""
+    count = draw(st.integers(min_value=4, max_value=12))
+    numbers = draw(st.lists(st.integers(1, 99), min_size=count, max_size=count, unique=True))
+    record = SessionRecord(individual=True, scoring="mp", winners=1)
+    record.players = [
+        IndividualRecord(
+            number=n,
+            name=draw(st.sampled_from(["", "Ann Ames", "Zoë Ørsted", "O'Neill"])),
+            percentage=draw(st.none() | st.integers(0, 10000).map(lambda x: x / 100)),
+            place=draw(st.sampled_from(["", "1", "2=", "10"])),
+        )
+        for n in numbers
+    ]
+    oriented: dict[frozenset[int], str] = {}
+    for number in range(1, draw(st.integers(1, 5)) + 1):
+        board = BoardRecord(number=number)
+        seated = draw(st.permutations(numbers))
+        for table in range(draw(st.integers(1, count // 4))):
+            n, s, e, w = seated[4 * table : 4 * table + 4]
+            ns = oriented.setdefault(frozenset((n, s)), f"{n}-{s}")
+            ew = oriented.setdefault(frozenset((e, w)), f"{e}-{w}")
+            contract, declarer, tricks = draw(st.sampled_from(PLAYED))
+            score = scoring.ns_score(contract, declarer or None, tricks, number)
+            points = draw(st.integers(0, 40).map(lambda x: x / 4))
+            board.lines.append(
+                LineRecord(ns_pair=ns, ew_pair=ew, contract=contract, declarer=declarer, tricks=tricks,
+                           score=score, ns_points=points, ew_points=10 - points)
+            )  # fmt: skip
+        record.boards.append(board)
+    return record
+
+
+def _lines(record: SessionRecord) -> list[tuple[object, ...]]:
+    return [
+        (b.number, x.ns_pair, x.ew_pair, x.contract, x.declarer, x.tricks, x.score, x.ns_points, x.ew_points)
+        for b in record.boards
+        for x in b.lines
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(record=individual_records())
+def test_any_individual_written_by_bridgedesk_reads_back_the_same(record: SessionRecord) -> None:
+    again = read_usebio(write_usebio(record))
+    assert again.individual and again.warnings == []
+    assert [(p.number, p.name, p.percentage, p.place) for p in again.players] == [
+        (p.number, p.name, p.percentage, p.place) for p in record.players
+    ]
+    assert _lines(again) == _lines(record)
