@@ -1,13 +1,12 @@
 """An individual session and the file formats: USEBIO writes it as its individual event (players, and four players
-a traveller line: see test_usebio_individual.py); PBN writes its deals and the partnerships' results (not read back
-here yet: our PBN reader takes pairs by number)."""
+a traveller line: see test_usebio_individual.py); PBN writes its deals and the partnerships' results, which our PBN
+reader takes back as an individual."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.tournaments.services.test_individuals import CONTRACTS, new_individual
-from tournaments.interchange.errors import InterchangeError
 from tournaments.interchange.exporters import export_pbn
 from tournaments.interchange.pbn import read_pbn
 from tournaments.sessions.models import TableRound
@@ -31,6 +30,7 @@ def test_an_individual_downloads_as_usebio_and_goes_out_as_pbn(director, directo
     assert page.status_code == 200 and b'EVENT_TYPE="INDIVIDUAL"' in page.content
     _name, text = export_pbn(session)
     assert text.count('[Board "') == 21 and "8-1" in text  # every board; the partnerships' lines by label
-    # Not read back yet: our PBN reader takes pairs by number, and refuses a partnership with its own error.
-    with pytest.raises(InterchangeError, match="'8-1' is not a pair number"):
-        read_pbn(text)
+    # Read back as an individual: the partnerships by label, the players from them.
+    record = read_pbn(text)
+    assert record.individual and "8-1" in {p.label for p in record.pairs}
+    assert [p.number for p in record.players] == list(range(1, 9))

@@ -25,8 +25,8 @@ import scoring
 from tests.tournaments.interchange.test_roundtrip import snapshot
 from tests.tournaments.services.test_individuals import CONTRACTS, new_individual
 from tournaments.interchange.errors import InterchangeError
-from tournaments.interchange.exporters import export_usebio, export_usebio_event
-from tournaments.interchange.importers import import_usebio
+from tournaments.interchange.exporters import export_pbn, export_usebio, export_usebio_event
+from tournaments.interchange.importers import import_pbn, import_usebio
 from tournaments.interchange.records import BoardRecord, IndividualRecord, LineRecord, SessionRecord
 from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
@@ -172,6 +172,13 @@ def test_an_individual_session_goes_out_as_usebio_and_comes_back_the_same(direct
     assert again.differences == []
     assert snapshot(again.session) == ours
     section = again.session.sections.get()
+    assert [(s.number, s.name, s.percentage, s.place) for s in individual_standings(section)] == players
+    # PBN too: the partnerships' lines, read back as an individual with the same lines and standings.
+    _name, text_pbn = export_pbn(session)
+    via_pbn = import_pbn(text_pbn, filename="ours.pbn", actor=director)
+    assert via_pbn.differences == []
+    assert snapshot(via_pbn.session) == ours
+    section = via_pbn.session.sections.get()
     assert [(s.number, s.name, s.percentage, s.place) for s in individual_standings(section)] == players
     # The event's file (every session) writes it the same way.
     _name, event_xml = export_usebio_event(session)
