@@ -15,8 +15,11 @@ A fractional margin (Butler or cross-IMPs) is rounded to the nearest whole IMP f
 margin strictly between -0.5 and +0.5 is a draw), as EBUScore does with its "WBF-D" scale. Checked against the
 10-board table EBUScore shows (1-3 IMPs 11-9, 23-27 IMPs 17-3; EBU forum, "VP scales in Swiss Pairs").
 
-Not here: the WBF's old 25-0 scales and the EBU's own 20-0 table. No copy of either is in the project's reference
-texts, and a scale is not written down from memory; a club that uses one types it as its own table.
+The EBU has used the WBF's scales since 1 September 2013, the discrete one for all events but the Premier League
+and trials (EBU news archive, July 2013, "New WBF Victory Point scales come into force"): an EBU 20-0 match since
+then is on this discrete scale. Not here: the WBF's old 25-0 scales and the EBU's own 20-0 table of before 2013.
+No public source that prints either was found (searched 2026-11-25; docs/interchange.md says where), and a scale
+is not written down from memory; a club that uses one types it as its own table.
 """
 
 from __future__ import annotations

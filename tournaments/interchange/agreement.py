@@ -7,8 +7,9 @@ flipped in memory to see whether the other program simply chose the other one.
 from __future__ import annotations
 
 from tournaments.sessions.models import Section
+from tournaments.sessions.selectors.individuals import individual_standings
 
-from .published import compare_section
+from .published import TOLERANCE, compare_section
 from .records import SessionRecord
 
 MAX_LISTED = 8  # differences listed one by one in a report; the rest are counted
@@ -40,7 +41,33 @@ def compare_with_published(section: Section, record: SessionRecord) -> tuple[int
     for label, found in problems.items():
         pair = record.pair(label)
         pair_diffs.append(f"{pair.where if pair else f'PAIR {label}'}: " + ", ".join(found) + " (file v Bridgedesk)")
-    return comparison.compared, _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+    listed = _listed("traveller lines' points", line_diffs) + _listed("pairs' results", pair_diffs)
+    if not record.individual:
+        return comparison.compared, listed
+    players, player_diffs = compare_players(section, record)
+    return comparison.compared + players, listed + player_diffs
+
+
+def compare_players(section: Section, record: SessionRecord) -> tuple[int, list[str]]:
+    """An individual's players: the percentage (and place) the file publishes for each against our standings of
+    the player's partnerships added up, with the same tolerance as the lines. Part of the import report's
+    comparison; not in `compare_published`'s counts (which are for lines and pairs)."""
+    ours = {s.number: s for s in individual_standings(section)}
+    compared, found = 0, []
+    for player in record.players:
+        mine = ours.get(player.number)
+        if player.percentage is not None:
+            compared += 1
+            theirs = mine.percentage if mine else None
+            if theirs is None or abs(theirs - player.percentage) > TOLERANCE:
+                found.append(
+                    f"{player.where}: percentage {player.percentage:g} v {_points(theirs)} (file v Bridgedesk)"
+                )
+        if player.place and mine is not None:
+            compared += 1
+        if player.place and mine is not None and player.place.strip() != mine.place:
+            found.append(f"{player.where}: place {player.place.strip()} v {mine.place} (file v Bridgedesk)")
+    return compared, _listed("players' results", found)
 
 
 def _points(value: float | None) -> str:

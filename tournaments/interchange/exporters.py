@@ -10,12 +10,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournaments.sessions.models import Board, MasterPointAward, PointsScheme, Result, Ruling, Section, Session
+from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
 from . import lin, own_data, pbn, rankings, usebio_writer
 from .errors import InterchangeError
 from .records import (
     BoardRecord,
+    IndividualRecord,
     LineRecord,
     PairRecord,
     PlayerRecord,
@@ -177,6 +179,8 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
                 )
         _own_data(record, session, section)
         record.rankings = rankings.rankings_of(scores)
+        if section.movement_kind == Section.MovementKind.INDIVIDUAL:
+            _individual(record, section)
     record.boards = [boards[n] for n in sorted(boards)]
     return record
 
@@ -187,18 +191,19 @@ def filename_for(session: Session, extension: str, section: Section | None = Non
     return f"{stem[:60]}{letter}.{extension}"
 
 
-def _not_individual(section: Section) -> None:
-    """USEBIO's pairs have one number each; an individual's partnerships ("8-1") are not pairs, and Bridgedesk does
-    not write USEBIO's individual events yet: refused with the reason rather than a file no program reads back."""
-    if section.movement_kind == Section.MovementKind.INDIVIDUAL:
-        raise InterchangeError(
-            _(
-                "section %(letter)s is an individual: Bridgedesk does not write USEBIO individual events yet "
-                "(export it as PBN)."
-            )
-            % {"letter": section.letter},
-            f"section {section.letter}",
+def _individual(record: SessionRecord, section: Section) -> None:
+    """An individual's players and their standings (their partnerships added up); USEBIO writes them as its
+    individual event, PBN keeps the partnerships' lines. Master points are kept for pairs only: none written."""
+    record.individual = True
+    record.master_point_type = ""
+    for pair in record.pairs:
+        pair.master_points = None
+    record.players = [
+        IndividualRecord(
+            number=s.number, name=s.name, total=s.total if s.boards else None, percentage=s.percentage, place=s.place
         )
+        for s in sorted(individual_standings(section), key=lambda s: s.number)
+    ]
 
 
 def export_usebio(session: Session, section_letter: str | None = None) -> tuple[str, bytes]:
@@ -208,7 +213,6 @@ def export_usebio(session: Session, section_letter: str | None = None) -> tuple[
     section = pick_section(session, section_letter)
     if section is None:
         raise InterchangeError(_("the session has no pairs and no results to export."), "session")
-    _not_individual(section)
     record = build_record(session, section)
     if not any(x.kind != "not_played" for b in record.boards for x in b.lines):
         raise InterchangeError(
@@ -222,7 +226,6 @@ def _export_sections(session: Session) -> tuple[str, bytes]:
     """A session of several sections as one USEBIO file; sections without results yet are left out."""
     records = []
     for section in session.sections.order_by("letter"):
-        _not_individual(section)
         record = build_record(session, section)
         record.section = section.letter
         if any(x.kind != "not_played" for b in record.boards for x in b.lines):
@@ -239,7 +242,6 @@ def export_usebio_event(session: Session) -> tuple[str, bytes]:
     for each in session.event.sessions.order_by("number"):
         records = []
         for section in each.sections.order_by("letter"):
-            _not_individual(section)
             record = build_record(each, section)
             record.section = section.letter
             if any(x.kind != "not_played" for b in record.boards for x in b.lines):

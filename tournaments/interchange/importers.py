@@ -145,7 +145,9 @@ def section_layout(record: SessionRecord) -> dict[str, object]:
         boards_of[x.ew_pair] += 1
     rounds = math.ceil(max(boards_of.values()) / per_round)
     labels = {p.label for p in record.pairs}
-    if record.winners == 2 and all(label.endswith(("NS", "EW")) for label in labels):
+    if record.individual:
+        kind = Section.MovementKind.INDIVIDUAL
+    elif record.winners == 2 and all(label.endswith(("NS", "EW")) for label in labels):
         kind = Section.MovementKind.MITCHELL
     elif record.winners == 1 and all(is_digits(label) for label in labels):
         kind = Section.MovementKind.HOWELL
@@ -306,7 +308,8 @@ def _compare_section(section: Section, record: SessionRecord, report: ImportRepo
 def _create_entries(section: Section, record: SessionRecord, notes: list[str]) -> dict[str, Entry]:
     made: list[Entry] = []
     for pair in record.pairs:
-        number, direction = label_parts(pair.label)
+        # An individual's partnership ("8-1") is numbered in the order it first sits, as set-up numbers them.
+        number, direction = (pair.number, "") if record.individual else label_parts(pair.label)
         made.append(
             Entry(
                 section=section,

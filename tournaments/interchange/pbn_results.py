@@ -16,12 +16,13 @@ from tournaments.core.text import ascii_int
 
 from .errors import InterchangeError
 from .pbn_scan import Table
-from .records import BoardRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
+from .records import BoardRecord, IndividualRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
 
 __all__ = ["MAX_NUMBER", "number_in", "read_results"]
 
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _PAIR_ID = re.compile(r"^([0-9]+)\s*(NS|EW)?$", re.IGNORECASE)
+_PARTNERSHIP = re.compile(r"^([0-9]+)-([0-9]+)$")  # an individual's partnership, North's (East's) player first
 _ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 _EMPTY = ("", "-", "?")
 
@@ -67,6 +68,22 @@ def _two_winner(tables: list[tuple[BoardRecord, Table]], totals: list[Table]) ->
     return False
 
 
+def _individual(tables: list[tuple[BoardRecord, Table]]) -> bool:
+    """Bridgedesk writes an individual's lines by partnership (``PairId_NS "8-1"``)."""
+    return any(_PARTNERSHIP.match(row.get("PairId_NS", "").strip()) for _board, t in tables for _line, row in t.rows)
+
+
+def _partnership(text: str, column: str, where: str) -> tuple[str, int]:
+    match = _PARTNERSHIP.match(text.strip())
+    what = {"column": column, "value": text, "most": MAX_NUMBER}
+    if match is None:
+        raise InterchangeError(_("%(column)s %(value)r is not a partnership (two player numbers, 8-1).") % what, where)
+    first, second = int(match.group(1)), int(match.group(2))
+    if first == second or not (1 <= first <= MAX_NUMBER and 1 <= second <= MAX_NUMBER):
+        raise InterchangeError(_("%(column)s %(value)r: two players numbered 1 to %(most)s.") % what, where)
+    return f"{first}-{second}", 0
+
+
 def _label(text: str, side: str, two: bool, column: str, where: str) -> tuple[str, int]:
     match = _PAIR_ID.match(text.strip())
     what = {"column": column, "value": text, "most": MAX_NUMBER}
@@ -87,13 +104,18 @@ def _label(text: str, side: str, two: bool, column: str, where: str) -> tuple[st
 
 def read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]], totals: list[Table]) -> None:
     """The pairs (names, totals, places) and each board's lines, into ``record``."""
-    two = _two_winner(tables, totals)
+    record.individual = _individual(tables)
+    two = not record.individual and _two_winner(tables, totals)
     record.winners = 2 if two else 1
     pairs: dict[str, PairRecord] = {}
+
+    def label_of(text: str, side: str, column: str, where: str) -> tuple[str, int]:
+        return _partnership(text, column, where) if record.individual else _label(text, side, two, column, where)
 
     def pair(label: str, number: int, where: str) -> PairRecord:
         if label not in pairs:
             direction = label[-2:] if two else ""
+            number = number or len(pairs) + 1  # a partnership: numbered in the order it first comes
             pairs[label] = PairRecord(label=label, number=number, direction=direction, where=where)
         return pairs[label]
 
@@ -102,7 +124,7 @@ def read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]],
             where = f"line {lineno}"
             if "PairId" not in row:
                 raise InterchangeError(_("the TotalScoreTable needs a PairId column."), where)
-            label, number = _label(row["PairId"], row.get("Direction", "").upper(), two, "PairId", where)
+            label, number = label_of(row["PairId"], row.get("Direction", "").upper(), "PairId", where)
             _read_total(pair(label, number, f"{where}, PAIR {label}"), row, where)
     ns_col, ew_col = ("MP_NS", "MP_EW") if record.scoring == "mp" else ("IMP_NS", "IMP_EW")
     for board, table in tables:
@@ -111,8 +133,8 @@ def read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]],
                 raise InterchangeError(_("the ScoreTable needs a %(column)s column.") % {"column": column}, board.where)
         for lineno, row in table.rows:
             where = f"line {lineno}, Board {board.number}"
-            ns, ns_number = _label(row["PairId_NS"], "NS", two, "PairId_NS", where)
-            ew, ew_number = _label(row["PairId_EW"], "EW", two, "PairId_EW", where)
+            ns, ns_number = label_of(row["PairId_NS"], "NS", "PairId_NS", where)
+            ew, ew_number = label_of(row["PairId_EW"], "EW", "PairId_EW", where)
             if ns == ew:
                 raise InterchangeError(_("pair %(ns)s cannot play against itself.") % {"ns": ns}, where)
             for label, number, column in ((ns, ns_number, "Names_NS"), (ew, ew_number, "Names_EW")):
@@ -122,6 +144,19 @@ def read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]],
             board.lines.append(_read_line(row, ns, ew, where, ns_col, ew_col))
         _once_each(board)
     record.pairs = sorted(pairs.values(), key=lambda p: ({"NS": 0, "EW": 1}.get(p.direction, 0), p.number))
+    if record.individual:
+        record.players = _players(record.pairs)
+
+
+def _players(partnerships: list[PairRecord]) -> list[IndividualRecord]:
+    """An individual's players, by number, named as their partnerships name them (PBN has no player standings)."""
+    players: dict[int, IndividualRecord] = {}
+    for pair in partnerships:
+        for seat, number in enumerate(int(n) for n in pair.label.split("-")):
+            player = players.setdefault(number, IndividualRecord(number=number, where=pair.where))
+            if not player.name and seat < len(pair.players):
+                player.name = pair.players[seat].name
+    return [players[n] for n in sorted(players)]
 
 
 def _read_total(pair: PairRecord, row: dict[str, str], where: str) -> None:

@@ -38,6 +38,23 @@ class PairRecord:
 
 
 @dataclass
+class IndividualRecord:
+    """A player of an individual event (USEBIO ``PARTICIPANTS/PLAYER``): the standing the file publishes.
+
+    The partnerships a player sits in ("8-1", North's number first) are the record's ``pairs``."""
+
+    number: int
+    name: str = ""
+    national_id: str = ""
+    club_id: str = ""
+    total: float | None = None
+    percentage: float | None = None
+    place: str = ""
+    master_points: int | None = None
+    where: str = ""
+
+
+@dataclass
 class LineRecord:
     """One traveller line. ``score`` is N-S's score; artificial lines carry percentages instead."""
 
@@ -115,6 +132,8 @@ class SessionRecord:
     late: list[str] = field(default_factory=list)  # labels of the pairs added late
     rankings: dict[str, Any] = field(default_factory=dict)  # handicaps, strata, Swiss VPs (see rankings.py)
     section: str = ""  # the section's letter when the file holds several (USEBIO's SECTION_ID)
+    individual: bool = False  # an individual: ``pairs`` are partnerships ("8-1"), ``players`` the players
+    players: list[IndividualRecord] = field(default_factory=list)
     where: str = ""  # where the section starts in the file
 
     def pair(self, label: str) -> PairRecord | None:

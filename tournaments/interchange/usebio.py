@@ -21,10 +21,11 @@ from . import own_data
 from .errors import InterchangeError, located
 from .records import PairRecord, PlayerRecord, ScoringMethod, SessionRecord
 from .safexml import Element, parse_xml_pis
-from .usebio_boards import MAX_NUMBER, PAIR_REF, POINT_TAGS, Reader, read_boards, read_handset
+from .usebio_boards import MAX_NUMBER, PAIR_REF, POINT_TAGS, Reader, master_points, read_boards, read_handset
+from .usebio_individual import check_seats, line_sides, read_players
 from .usebio_section import sections_of
 
-__all__ = ["EVENT_TYPE_OF", "MAX_NUMBER", "POINT_TAGS", "read_usebio", "read_usebio_sections"]
+__all__ = ["BOARD_SCORING_OF", "EVENT_TYPE_OF", "MAX_NUMBER", "POINT_TAGS", "read_usebio", "read_usebio_sections"]
 
 EVENT_TYPES: dict[str, ScoringMethod] = {
     "MP_PAIRS": "mp",
@@ -45,6 +46,8 @@ BOARD_SCORING: dict[str, ScoringMethod] = {
     "CROSS_IMPS": "cross_imps",
     "CROSS_IMP": "cross_imps",
 }
+# What we write as an individual's BOARD_SCORING_METHOD (read back by BOARD_SCORING).
+BOARD_SCORING_OF: dict[str, str] = {"mp": "MATCH_POINTS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
 _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW", "": ""}
 
 
@@ -134,6 +137,7 @@ def _read_event(r: Reader, root: Element) -> tuple[Element, SessionRecord]:
         raise InterchangeError(message % {"count": len(events)}, r.where(events[1], "EVENT 2"))
     event = events[0]
     event_where = r.where(event, "EVENT")
+    record.individual = event.get("EVENT_TYPE", "").strip().upper() == "INDIVIDUAL"
     record.scoring = _scoring(r, event, event_where, record.warnings)
     record.event_id = r.text(event, "EVENT_IDENTIFIER")
     record.event_name = r.text(event, "EVENT_DESCRIPTION")
@@ -150,6 +154,9 @@ def _read_event(r: Reader, root: Element) -> tuple[Element, SessionRecord]:
 
 def _read_section(r: Reader, body: Element, record: SessionRecord, event: Element) -> None:
     """One section's pairs (one field or two, as WINNER_TYPE and the directions say) and travellers."""
+    if record.individual:
+        _read_individual(r, body, record)
+        return
     winner_text = r.text(body, "WINNER_TYPE") or r.text(event, "WINNER_TYPE")
     record.pairs = _read_pairs(r, body, r.where(body, body.tag))
     directions = {p.direction for p in record.pairs}
@@ -171,12 +178,26 @@ def _read_section(r: Reader, body: Element, record: SessionRecord, event: Elemen
     record.boards = read_boards(r, body, record, seen)
 
 
+def _read_individual(r: Reader, body: Element, record: SessionRecord) -> None:
+    """An individual's players, and travellers whose lines make its partnerships (one field: everyone meets)."""
+    record.players = read_players(r, body, r.where(body, body.tag))
+    record.winners = 1
+    record.pairs = []
+    record.boards = read_boards(r, body, record, {}, (line_sides, check_seats))
+    if any(p.master_points for p in record.players):
+        record.warnings.append(
+            _("The players' MASTER_POINTS_AWARDED are not kept: Bridgedesk keeps master points for pairs only.")
+        )
+
+
 def _scoring(r: Reader, event: Element, where: str, warnings: list[str]) -> ScoringMethod:
     """The scoring, from EVENT_TYPE (``MP_PAIRS``) or, in the generic form, BOARD_SCORING_METHOD."""
     event_type = event.get("EVENT_TYPE", "").strip().upper()
     if event_type in EVENT_TYPES:
         return EVENT_TYPES[event_type]
-    if event_type in GENERIC_EVENT_TYPES:
+    if event_type == "INDIVIDUAL" and not r.text(event, "BOARD_SCORING_METHOD"):
+        return "mp"  # as the readers of individual files take it: match-pointed unless the file says otherwise
+    if event_type in (*GENERIC_EVENT_TYPES, "INDIVIDUAL"):
         method = r.text(event, "BOARD_SCORING_METHOD").upper().replace(" ", "_")
         if method in BOARD_SCORING:
             if method == "IMPS":
@@ -187,17 +208,10 @@ def _scoring(r: Reader, event: Element, where: str, warnings: list[str]) -> Scor
             "CROSS_IMPS."
         )
         raise InterchangeError(message % {"method": method or _("(none)")}, where)
-    if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "INDIVIDUAL"):
-        if "TEAM" in event_type:
-            message = _(
-                "this is a teams event (EVENT_TYPE %(type)s); Bridgedesk imports pairs events from USEBIO files."
-            )
-        else:
-            message = _(
-                "this is an individual event (EVENT_TYPE %(type)s); Bridgedesk imports pairs events from USEBIO files."
-            )
+    if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR"):
+        message = _("this is a teams event (EVENT_TYPE %(type)s); Bridgedesk imports pairs events from USEBIO files.")
         raise InterchangeError(message % {"type": event_type}, where)
-    known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS", "PAIRS"}))
+    known = ", ".join(sorted({"MP_PAIRS", "BUTLER_PAIRS", "CROSS_IMP_PAIRS", "PAIRS", "INDIVIDUAL"}))
     what = {"type": event_type or _("(none)"), "known": known}
     raise InterchangeError(_("unknown event type %(type)s: Bridgedesk imports %(known)s.") % what, where)
 
@@ -247,7 +261,7 @@ def _read_pairs(r: Reader, event: Element, event_where: str) -> list[PairRecord]
                 percentage=r.number(element, "PERCENTAGE", where),
                 place=r.text(element, "PLACE"),
                 where=where,
-                master_points=_master_points(r.text(element, "MASTER_POINTS_AWARDED"), where),
+                master_points=master_points(r.text(element, "MASTER_POINTS_AWARDED"), where),
                 master_point_type=r.text(element, "MASTER_POINT_TYPE"),
             )
         )
@@ -256,16 +270,6 @@ def _read_pairs(r: Reader, event: Element, event_where: str) -> list[PairRecord]
             _("PARTICIPANTS lists no PAIR: the pairs are missing."), r.where(participants, "PARTICIPANTS")
         )
     return pairs
-
-
-def _master_points(text: str, where: str) -> int | None:
-    """MASTER_POINTS_AWARDED: a whole number of points (0 for none), or absent."""
-    if not text:
-        return None
-    if not text.isascii() or not text.isdigit() or len(text) > 7:
-        message = _("MASTER_POINTS_AWARDED %(value)r is not a whole number of points.") % {"value": text[:20]}
-        raise InterchangeError(message, where)
-    return int(text)
 
 
 def _detect_scale(record: SessionRecord) -> str:

@@ -8,6 +8,7 @@ a whole sentence in the reader's language. The event, its sections and pairs are
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
@@ -19,7 +20,17 @@ from .errors import InterchangeError, located
 from .records import BoardRecord, LineRecord, PairRecord, SessionRecord
 from .safexml import Element, line_of
 
-__all__ = ["MAX_NUMBER", "OTHER_POINT_TAGS", "PAIR_REF", "POINT_TAGS", "Reader", "read_boards", "read_handset"]
+__all__ = [
+    "MAX_NUMBER",
+    "OTHER_POINT_TAGS",
+    "PAIR_REF",
+    "POINT_TAGS",
+    "Reader",
+    "Seats",
+    "master_points",
+    "read_boards",
+    "read_handset",
+]
 
 POINT_TAGS: dict[str, tuple[str, str]] = {
     "mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
@@ -31,6 +42,16 @@ OTHER_POINT_TAGS: dict[str, tuple[str, str]] = {"butler": ("NS_IMPS", "EW_IMPS")
 MAX_NUMBER = 9999  # pair and board numbers (the database holds up to 32767)
 _ARTIFICIAL = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 PAIR_REF = re.compile(r"^([0-9]+)\s*(NS|EW|N|E|S|W)?$", re.IGNORECASE)
+
+
+def master_points(text: str, where: str) -> int | None:
+    """MASTER_POINTS_AWARDED: a whole number of points (0 for none), or absent."""
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 7:
+        message = _("MASTER_POINTS_AWARDED %(value)r is not a whole number of points.") % {"value": text[:20]}
+        raise InterchangeError(message, where)
+    return int(text)
 
 
 class Reader:
@@ -72,14 +93,42 @@ def _pair_ref(text: str, side: str, two_winner: bool, where: str) -> str:
     return f"{number}{side}" if two_winner else str(number)
 
 
-def read_boards(r: Reader, event: Element, record: SessionRecord, pairs: dict[str, PairRecord]) -> list[BoardRecord]:
+def _pair_sides(
+    r: Reader, element: Element, record: SessionRecord, pairs: dict[str, PairRecord], where: str
+) -> tuple[str, str]:
+    """The pairs a traveller line's NS_PAIR_NUMBER and EW_PAIR_NUMBER name."""
+    two = record.winners == 2
+    ns_text, ew_text = r.text(element, "NS_PAIR_NUMBER"), r.text(element, "EW_PAIR_NUMBER")
+    if not ns_text or not ew_text:
+        raise InterchangeError(_("the line needs both NS_PAIR_NUMBER and EW_PAIR_NUMBER."), where)
+    ns, ew = _pair_ref(ns_text, "NS", two, where), _pair_ref(ew_text, "EW", two, where)
+    for label, side in ((ns, "NS"), (ew, "EW")):
+        if label not in pairs:
+            message = _("%(side)s pair %(pair)s is not among the PARTICIPANTS.") % {"side": side, "pair": label}
+            raise InterchangeError(message, where)
+    return ns, ew
+
+
+# Who sits NS and EW on a traveller line (pairs, or an individual's partnerships), and a check of a line
+# against the board's earlier lines.
+Seats = tuple[
+    Callable[[Reader, Element, SessionRecord, dict[str, PairRecord], str], tuple[str, str]],
+    Callable[[BoardRecord, LineRecord], None],
+]
+
+
+def read_boards(
+    r: Reader, event: Element, record: SessionRecord, pairs: dict[str, PairRecord], seats: Seats | None = None
+) -> list[BoardRecord]:
     """Every board's traveller. A line (or board) that cannot be read is left out with the reason and its line
-    in the file, not the whole file; only when nothing readable is left does the first reason refuse it."""
+    in the file, not the whole file; only when nothing readable is left does the first reason refuse it.
+    ``seats`` reads who sits where (an individual's four players); pairs by number unless given."""
+    seats = seats or (_pair_sides, _no_check)
     boards: dict[int, BoardRecord] = {}
     left_out: list[InterchangeError] = []
     for board_element in event.findall("BOARD"):
         try:
-            board = _read_board(r, board_element, record, pairs, boards, left_out)
+            board = _read_board(r, board_element, record, pairs, boards, left_out, seats)
         except InterchangeError as exc:
             left_out.append(exc)
             record.warnings.append(
@@ -102,8 +151,8 @@ def _read_board(
     pairs: dict[str, PairRecord],
     boards: dict[int, BoardRecord],
     left_out: list[InterchangeError],
+    seats: Seats,
 ) -> BoardRecord:
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
     number_text = r.text(element, "BOARD_NUMBER")
     where = r.where(element, f"BOARD {number_text or '?'}")
     if not is_digits(number_text) or not 1 <= int(number_text) <= MAX_NUMBER:
@@ -115,7 +164,9 @@ def _read_board(
     board = BoardRecord(number=number, where=where, datum=r.number(element, "BOARD_AVERAGE", where))
     for index, line_element in enumerate(element.findall("TRAVELLER_LINE"), start=1):
         try:
-            line = _read_line(r, line_element, number, index, record, pairs, ns_tag, ew_tag)
+            where = r.where(line_element, f"BOARD {number}, TRAVELLER_LINE {index}")
+            line = _read_line(r, line_element, where, seats[0](r, line_element, record, pairs, where), record)
+            seats[1](board, line)
             _check_meeting(board, line)
         except InterchangeError as exc:
             left_out.append(exc)
@@ -127,26 +178,13 @@ def _read_board(
     return board
 
 
-def _read_line(
-    r: Reader,
-    element: Element,
-    board: int,
-    index: int,
-    record: SessionRecord,
-    pairs: dict[str, PairRecord],
-    ns_tag: str,
-    ew_tag: str,
-) -> LineRecord:
-    where = r.where(element, f"BOARD {board}, TRAVELLER_LINE {index}")
-    two = record.winners == 2
-    ns_text, ew_text = r.text(element, "NS_PAIR_NUMBER"), r.text(element, "EW_PAIR_NUMBER")
-    if not ns_text or not ew_text:
-        raise InterchangeError(_("the line needs both NS_PAIR_NUMBER and EW_PAIR_NUMBER."), where)
-    ns, ew = _pair_ref(ns_text, "NS", two, where), _pair_ref(ew_text, "EW", two, where)
-    for label, side in ((ns, "NS"), (ew, "EW")):
-        if label not in pairs:
-            message = _("%(side)s pair %(pair)s is not among the PARTICIPANTS.") % {"side": side, "pair": label}
-            raise InterchangeError(message, where)
+def _no_check(board: BoardRecord, line: LineRecord) -> None:
+    """Pairs need no check beyond :func:`_check_meeting`."""
+
+
+def _read_line(r: Reader, element: Element, where: str, sides: tuple[str, str], record: SessionRecord) -> LineRecord:
+    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    ns, ew = sides
     if ns == ew:
         raise InterchangeError(_("pair %(ns)s cannot play against itself.") % {"ns": ns}, where)
     line = LineRecord(ns_pair=ns, ew_pair=ew, where=where)

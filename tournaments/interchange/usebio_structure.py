@@ -43,6 +43,7 @@ _model(
     ("SECTION_COUNT", 0, 1),
     ("P2P_CHARGE_RATE", 0, 1),
     ("SCORING_METHOD", 0, 1),
+    ("BOARD_SCORING_METHOD", 0, 1),  # written for an individual only; its place here is ours
     ("CONTACT", 0, 1),
     ("PARTICIPANTS", 0, 1),  # the flat form (one section) ...
     ("BOARD", 0, _ANY),
@@ -51,7 +52,7 @@ _model(
 _model("SESSION", ("SECTION", 1, _ANY))
 _model("SECTION", ("WINNER_TYPE", 0, 1), ("PARTICIPANTS", 1, 1), ("BOARD", 0, _ANY))
 _model("CONTACT", ("FULL_NAME", 0, 1), ("SCORER", 0, 1), ("TELEPHONE", 0, 1), ("EMAIL", 0, 1))
-_model("PARTICIPANTS", ("PAIR", 1, _ANY))
+_model("PARTICIPANTS", (("PAIR", "PLAYER"), 1, _ANY))  # pairs, or an individual's players
 _model(
     "PAIR",
     ("PAIR_NUMBER", 1, 1),
@@ -64,12 +65,27 @@ _model(
     ("PLAYER", 0, _ANY),
 )
 _model("PLAYER", ("PLAYER_NAME", 1, 1), ("NATIONAL_ID_NUMBER", 0, 1), ("CLUB_ID_NUMBER", 0, 1))
+# An individual's player (usebio_individual.py names the readers the element names come from; the order is ours).
+_model(
+    "PARTICIPANTS/PLAYER",
+    ("PLAYER_NUMBER", 1, 1),
+    ("PLAYER_NAME", 0, 1),
+    ("NATIONAL_ID_NUMBER", 0, 1),
+    ("CLUB_ID_NUMBER", 0, 1),
+    ("TOTAL_SCORE", 0, 1),
+    ("PERCENTAGE", 0, 1),
+    ("PLACE", 0, 1),
+)
 _model("EVENT/BOARD", ("BOARD_NUMBER", 1, 1), ("BOARD_AVERAGE", 0, 1), ("TRAVELLER_LINE", 0, _ANY))
 _MODELS["SECTION/BOARD"] = _MODELS["EVENT/BOARD"]
 _model(
     "TRAVELLER_LINE",
-    ("NS_PAIR_NUMBER", 1, 1),
-    ("EW_PAIR_NUMBER", 1, 1),
+    ("NS_PAIR_NUMBER", 0, 1),  # both pair numbers, or (an individual) the four players' (checked apart)
+    ("EW_PAIR_NUMBER", 0, 1),
+    ("N_PLAYER_NUMBER", 0, 1),
+    ("S_PLAYER_NUMBER", 0, 1),
+    ("E_PLAYER_NUMBER", 0, 1),
+    ("W_PLAYER_NUMBER", 0, 1),
     ("CONTRACT", 0, 1),
     ("PLAYED_BY", 0, 1),
     ("LEAD", 0, 1),
@@ -105,6 +121,29 @@ def check_structure(data: bytes | str) -> None:
             raise InterchangeError(
                 _("an <EVENT> holds its PARTICIPANTS, or SESSIONs of SECTIONs that hold them (not both, not neither)."),
                 f"line {event.sourceline or '?'}",
+            )
+        _check_seats(event, event.get("EVENT_TYPE") == "INDIVIDUAL")
+
+
+_SEATS = {False: ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"), True: tuple(f"{s}_PLAYER_NUMBER" for s in "NSEW")}
+
+
+def _check_seats(event: Element, individual: bool) -> None:
+    """An individual's participants are PLAYERs and its lines name four players; a pairs event's, PAIRs and two."""
+    wanted, other = ("PLAYER", "PAIR") if individual else ("PAIR", "PLAYER")
+    for participants in event.iter("PARTICIPANTS"):
+        stray = participants.find(other)
+        if stray is not None:
+            raise InterchangeError(
+                _("<%(tag)s> has no place among this event's <%(wanted)s>s.") % {"tag": other, "wanted": wanted},
+                f"line {stray.sourceline or '?'}",
+            )
+    for line in event.iter("TRAVELLER_LINE"):
+        tags = {child.tag for child in line}
+        if not set(_SEATS[individual]) <= tags or tags & set(_SEATS[not individual]):
+            raise InterchangeError(
+                _("<TRAVELLER_LINE> names its seats by %(tags)s.") % {"tags": ", ".join(_SEATS[individual])},
+                f"line {line.sourceline or '?'}",
             )
 
 

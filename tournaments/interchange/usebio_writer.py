@@ -6,10 +6,13 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from tournaments.movements.types import participants
+
 from . import own_data
 from .deals import SEAT_NAMES, hands_of
 from .records import BoardRecord, LineRecord, SessionRecord
-from .usebio import EVENT_TYPE_OF, POINT_TAGS
+from .usebio import BOARD_SCORING_OF, EVENT_TYPE_OF, POINT_TAGS
+from .usebio_individual import SEAT_TAGS
 from .usebio_structure import DOCTYPE, check_structure
 
 
@@ -33,7 +36,7 @@ def write_usebio(
     With ``more_sections`` (a session of several sections) each record is a ``SESSION/SECTION`` of its own, named
     by its ``section`` letter, as EBUScore and Compscore write a big night; our own data then stays out (it
     describes one section). ``later`` are the event's later sessions, each its sections: a ``SESSION`` each."""
-    event_type = EVENT_TYPE_OF[record.scoring]
+    event_type = "INDIVIDUAL" if record.individual else EVENT_TYPE_OF[record.scoring]
     root = ET.Element("USEBIO", {"Version": "1.2"})
     club = _sub(root, "CLUB")
     _sub(club, "CLUB_NAME", record.club_name)
@@ -55,6 +58,8 @@ def write_usebio(
     _sub(event, "SECTION_COUNT", str(len(sessions[0])))
     if record.scoring != "mp":
         _sub(event, "SCORING_METHOD", "IMPS")
+    if record.individual:
+        _sub(event, "BOARD_SCORING_METHOD", BOARD_SCORING_OF[record.scoring])
     if more_sections or len(sessions) > 1:
         for number, parts in enumerate(sessions, start=1):
             session = ET.SubElement(event, "SESSION", {"SESSION_ID": str(number)})
@@ -78,7 +83,9 @@ def write_usebio(
 def _write_results(parent: ET.Element, record: SessionRecord, event_type: str) -> None:
     """One field's PARTICIPANTS and BOARDs, under the EVENT (one section) or its SECTION."""
     participants = ET.SubElement(parent, "PARTICIPANTS", {"EVENT_TYPE": event_type})
-    for pair in record.pairs:
+    if record.individual:
+        _write_players(participants, record)
+    for pair in record.pairs if not record.individual else ():
         element = _sub(participants, "PAIR")
         _sub(element, "PAIR_NUMBER", pair.label)
         _sub(element, "DIRECTION", pair.direction)
@@ -107,6 +114,21 @@ def _write_results(parent: ET.Element, record: SessionRecord, event_type: str) -
             _sub(element, "BOARD_AVERAGE", _number(board.datum))
         for line in lines:
             _write_line(element, line, ns_tag, ew_tag)
+
+
+def _write_players(participants: ET.Element, record: SessionRecord) -> None:
+    """An individual's players with their standings (:mod:`.usebio_individual` names where the tags come from)."""
+    for player in record.players:
+        element = _sub(participants, "PLAYER")
+        _sub(element, "PLAYER_NUMBER", str(player.number))
+        _sub(element, "PLAYER_NAME", player.name)
+        if player.national_id:
+            _sub(element, "NATIONAL_ID_NUMBER", player.national_id)
+        if player.total is not None:
+            _sub(element, "TOTAL_SCORE", f"{player.total:.2f}")
+        if player.percentage is not None:
+            _sub(element, "PERCENTAGE", f"{player.percentage:.2f}")
+        _sub(element, "PLACE", player.place)
 
 
 def _one_deal_a_number(parts: Sequence[SessionRecord]) -> list[BoardRecord]:
@@ -146,8 +168,14 @@ def _standard(line: LineRecord) -> bool:
 
 def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) -> None:
     element = _sub(parent, "TRAVELLER_LINE")
-    _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
-    _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
+    if "-" in line.ns_pair:  # an individual's partnerships, "8-1": North's number first
+        for (_seat, tag), number in zip(
+            SEAT_TAGS, participants(line.ns_pair) + participants(line.ew_pair), strict=True
+        ):
+            _sub(element, tag, number)
+    else:
+        _sub(element, "NS_PAIR_NUMBER", line.ns_pair)
+        _sub(element, "EW_PAIR_NUMBER", line.ew_pair)
     if line.kind in ("played", "assigned"):
         _sub(element, "CONTRACT", line.contract)
         if line.declarer:

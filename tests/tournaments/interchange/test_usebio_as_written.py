@@ -98,7 +98,6 @@ def test_imp_scorings_and_their_point_tags(method: str, tags: str, scoring: str)
     [
         ("PAIRS", "AGGREGATE", "BOARD_SCORING_METHOD AGGREGATE: Bridgedesk imports pairs scored by MATCH_POINTS"),
         ("TEAMS", "IMPS", "this is a teams event (EVENT_TYPE TEAMS)"),
-        ("INDIVIDUAL", "MATCH_POINTS", "this is an individual event"),
     ],
 )
 def test_what_it_cannot_import_is_refused_with_the_reason(event_type: str, method: str, message: str) -> None:
@@ -106,6 +105,13 @@ def test_what_it_cannot_import_is_refused_with_the_reason(event_type: str, metho
         read_usebio(howell_file(event_type=event_type, method=method))
     assert message in caught.value.message
     assert caught.value.where == "line 5, EVENT"
+
+
+def test_an_individual_event_of_pairs_is_refused_at_its_first_pair() -> None:
+    with pytest.raises(InterchangeError) as caught:
+        read_usebio(howell_file(event_type="INDIVIDUAL", method="MATCH_POINTS"))
+    assert caught.value.message == "an individual event lists PLAYERs, not PAIRs."
+    assert caught.value.where.endswith(", PAIR")
 
 
 def test_an_empty_second_section_is_left_out_with_the_reason() -> None:

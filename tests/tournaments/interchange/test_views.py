@@ -61,13 +61,13 @@ def test_a_pbn_file_is_recognised_and_the_option_kept(director_client, howell_xm
 
 
 def test_a_bad_file_is_shown_at_the_file_field_and_nothing_is_imported(director_client, howell_xml: bytes) -> None:
-    data = howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="INDIVIDUAL">')
+    data = howell_xml.replace(b'<EVENT EVENT_TYPE="MP_PAIRS">', b'<EVENT EVENT_TYPE="KO_PAIRS">')
     response = _upload(director_client, "bad.xml", data)
     assert response.status_code == 200
     errors = response.context["form"].errors["file"]
     assert errors == [
-        "line 8, EVENT: this is an individual event (EVENT_TYPE INDIVIDUAL); Bridgedesk imports pairs events from "
-        "USEBIO files."
+        "line 8, EVENT: unknown event type KO_PAIRS: Bridgedesk imports BUTLER_PAIRS, CROSS_IMP_PAIRS, INDIVIDUAL, "
+        "MP_PAIRS, PAIRS."
     ]
     assert 'id="file-error"' in response.content.decode()
     assert not Session.objects.exists()
