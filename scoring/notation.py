@@ -152,10 +152,11 @@ def notation_for(language: str | None) -> Notation:
 
 
 def shown_contract(contract: str | Contract, notation: Notation | None = None) -> str:
-    """A contract as scores and recaps show it: suit symbols, the language's no-trump, ``X``/``XX``.
+    """A contract as scores and recaps show it: suit symbols, the language's no-trump and double marks.
 
-    ``"4HX"`` -> ``"4♥X"``; ``"3NT"`` -> ``"3SA"`` in French; a passed-out deal is ``"PASS"`` (the caller
-    words it); text that is not a contract is shown as it is.
+    ``"4HX"`` -> ``"4♥X"``; ``"3NT"`` -> ``"3SA"`` in French; ``"4HXX"`` -> ``"4♥RD"`` in Swedish (the marks the
+    phone's keypad shows, ``Notation.double_marks``: the one place for them); a passed-out deal is ``"PASS"``
+    (the caller words it); text that is not a contract is shown as it is.
     """
     try:
         con = parse_contract(contract)
@@ -163,8 +164,9 @@ def shown_contract(contract: str | Contract, notation: Notation | None = None) -
         return str(contract)
     if con.is_passout or con.strain is None:
         return "PASS"
-    strain = (notation or ENGLISH).no_trump if con.strain == "NT" else SYMBOLS[con.strain]
-    return f"{con.level}{strain}{'X' * con.doubled}"
+    table = notation or ENGLISH
+    strain = table.no_trump if con.strain == "NT" else SYMBOLS[con.strain]
+    return f"{con.level}{strain}{table.double_marks[con.doubled - 1] if con.doubled else ''}"
 
 
 def shown_cards(cards: str, notation: Notation | None = None) -> str:

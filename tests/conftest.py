@@ -26,6 +26,16 @@ hypothesis_settings.load_profile("bridgedesk")
 SHARED = Path(settings.BASE_DIR).parent / "shared"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The catalogues compiled as `make test` compiles them, so `pytest` run by hand on a fresh checkout (a lane's
+    worktree, one file) tests the translations rather than silent English. Once, in the main process (not in
+    each xdist worker, which would write the same .mo files at once); a .mo newer than its .po is left alone."""
+    if hasattr(config, "workerinput"):
+        return
+    script = Path(settings.BASE_DIR) / "scripts" / "compile-messages"
+    subprocess.run([sys.executable, str(script), "--quiet"], check=True)
+
+
 def _database_url_for_tests() -> str:
     """The URL of the test database pytest-django made, so a worker process sees the same data."""
     from django.db import connection

@@ -100,6 +100,9 @@ def test_english_reading_is_unchanged_without_a_notation() -> None:
         ("3NT", "fr", "3SA"),
         ("3NTXX", "pl", "3BAXX"),
         ("PASS", "fr", "PASS"),
+        ("4HX", "sv", "4♥D"),  # Swedish players write a double D and a redouble RD, as the phone's keypad
+        ("3NTXX", "sv", "3NTRD"),
+        ("6SXX", "fr", "6♠XX"),
     ],
 )
 def test_shown_with_symbols(contract: str, language: str, shown: str) -> None:
@@ -198,3 +201,9 @@ def test_five_hundred_bids_are_read_in_the_local_letters(language, typed, stored
     from scoring.notation import notation_for, read_bid
 
     assert read_bid(typed, notation_for(language)) == stored
+
+
+@given(st.sampled_from(list(NOTATIONS.values())), st.integers(1, 7), st.sampled_from(STRAINS), st.integers(1, 2))
+def test_a_shown_double_is_the_keypads_mark(notation: Notation, level: int, strain: str, doubled: int) -> None:
+    shown = shown_contract(Contract(level, strain, doubled), notation)  # type: ignore[arg-type]
+    assert shown.endswith(notation.double_marks[doubled - 1])

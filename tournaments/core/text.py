@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 # Characters that show nothing but change what is shown: the bidirectional overrides and isolates (a right-to-left
@@ -102,3 +104,12 @@ def spreadsheet_cell(value: object) -> object:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def isolated_names(text: str) -> SafeString | str:
+    """A pair's or team's names ("A & B") as HTML with each name in its own ``<bdi>``: an Arabic or Hebrew name
+    keeps its own direction without pulling the "&" and its partner into it (two right-to-left names would
+    otherwise swap places on a left-to-right page, and a left-to-right one read from the wrong end)."""
+    if not text:
+        return text
+    return format_html_join(" & ", "<bdi>{}</bdi>", ((name,) for name in text.split(" & ")))

@@ -9,20 +9,26 @@ They come from Debian's packages `fonts-wqy-microhei` and `fonts-noto-core` (the
 /usr/share/doc/<package>/copyright; the README lists them), which `make run` and `make test` install
 (scripts/ensure-fonts). The switch happens per run of characters: in Paragraph markup (`markup`) and on the
 canvas (`draw_runs`, used by the PDF canvas for every drawString). ReportLab embeds only the glyphs used, so a
-page with two Chinese names grows by a few kilobytes, not by the 5 MB font. ReportLab does no shaping: Arabic
-prints unjoined and Indic conjuncts apart, but every letter prints and reads back.
+page with two Chinese names grows by a few kilobytes, not by the 5 MB font. ReportLab does no shaping and draws
+every run left to right, so text with Arabic or Hebrew letters is first put in the order it is seen (`visual`):
+Arabic letters joined (arabic-reshaper, into the presentation forms DejaVu draws) and each right-to-left run
+turned round (python-bidi, the Unicode bidirectional algorithm, on a left-to-right line, so "Ann & דוד כהן"
+keeps its parts in place). Indic conjuncts still print apart, but every letter prints.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+import arabic_reshaper
+from bidi import get_display
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -156,8 +162,28 @@ def _needs_fallback(value: str) -> bool:
     return any(ord(ch) not in main for ch in value)
 
 
+# Hebrew, Arabic (and its supplements and presentation forms), Syriac, Thaana, NKo: the right-to-left letters.
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+# Arabic joined as written, the lam-alef ligature kept but no word ligatures ("Allah" stays four letters).
+_RESHAPER = arabic_reshaper.ArabicReshaper(configuration={"delete_harakat": False, "ARABIC LIGATURE ALLAH": False})
+
+
+@lru_cache(maxsize=4096)
+def visual(value: str) -> str:
+    """`value` in the order a left-to-right drawing must put it for the reader to see it right: Arabic letters
+    joined, right-to-left runs turned round ("כהן" is drawn "ןהכ", so it reads from the right). Unchanged without such
+    letters. One line at a time: a right-to-left paragraph that wraps would need its lines reordered too, and
+    the PDFs print names and short labels in such scripts, not paragraphs."""
+    if value.isascii() or not _RIGHT_TO_LEFT.search(value):
+        return value
+    shaped = _RESHAPER.reshape(value) if re.search("[\u0600-\u06ff]", value) else value
+    return str(get_display(shaped, base_dir="L"))
+
+
 def runs(value: str) -> list[tuple[str, str | None]]:
-    """`value` cut into runs, each with the fallback font it needs (None: the body font)."""
+    """`value` cut into runs, each with the fallback font it needs (None: the body font), in the order they are
+    drawn (`visual`: right-to-left letters turned round)."""
+    value = visual(value)
     if not _needs_fallback(value):
         return [(value, None)]
     main = _main_charset()

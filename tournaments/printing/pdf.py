@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
 
 import scoring
+from tournaments.core import notation
 from tournaments.printing.base import PDF, NothingToPrint, Progress, ReportError
 from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, string_width
 
@@ -125,27 +126,18 @@ def suit_markup(letter: str, size: float | None = None) -> str:
     return f'<font name="{SUIT_FONT}" color="{colour}"{size_attr}>{SUIT_CHARS[letter]}</font>'
 
 
-def contract_parts(contract: str) -> tuple[str, str | None, str] | None:
-    """("4", "S", "X") for "4SX"; ("3", None, "") for "3NT"; None when it is not a contract ("PASS", "").
-
-    Read by the scoring core's parser, so a contract prints exactly as it was scored."""
-    try:
-        parsed = scoring.parse_contract(contract)
-    except scoring.InvalidContract:
-        return None
-    if parsed.is_passout:
-        return None
-    strain = None if parsed.strain == "NT" else str(parsed.strain)
-    return str(parsed.level), strain, "X" * parsed.doubled
-
-
 def contract_markup(contract: str) -> str:
-    """ "4SX" as 4♠X with the suit drawn in its colour; "PASS" as Pass."""
-    parts = contract_parts(contract)
-    if parts is None:
-        return "Pass" if contract.strip().upper() in ("PASS", "P", "AP") else text(contract)
-    level, strain, doubled = parts
-    return f"{level}{suit_markup(strain) if strain else 'NT'}{doubled}"
+    """ "4SX" as 4♠X with the suit drawn in its colour. The text is the pages' own (``notation.shown``: the
+    language's no-trump and double marks, Swedish ``4♠D``, its word for a passed-out deal), so a PDF and the
+    screen never disagree; text that is no contract prints as typed."""
+    out = []
+    for piece in re.split(r"([♠♥♦♣])", notation.shown(contract.strip())):
+        letter = _SUIT_OF.get(piece)
+        out.append(suit_markup(letter) if letter else text(piece) if piece else "")
+    return "".join(out)
+
+
+_SUIT_OF = {symbol: letter for letter, symbol in SUIT_CHARS.items()}
 
 
 _CARD = re.compile(r"^([SHDC])(10|[2-9TJQKA])$")

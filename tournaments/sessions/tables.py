@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring import Notation
 from tournaments.core import notation
 from tournaments.core.languages import local_decimal
+from tournaments.core.text import isolated_names
 
 
 def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
@@ -178,7 +179,11 @@ def standings_plain(
     rows: list[dict[str, Any]], *, prefix: str, query: QueryDict, exclude: tuple[str, ...] = ()
 ) -> PlainTable:
     """The standings page's table: pair numbers link to their score cards."""
-    formats = {"penalties": lambda v: _num(-v) if v else "", "percentage": lambda v: _num(v, fixed=True)}
+    formats = {
+        "penalties": lambda v: _num(-v) if v else "",
+        "percentage": lambda v: _num(v, fixed=True),
+        "names": lambda v: isolated_names(str(v or "")),  # each name in its own <bdi>: safe HTML
+    }
     return plain_table(
         rows, STANDINGS_COLUMNS, prefix=prefix, query=query, exclude=exclude, formats=formats, link=("pair", "card_url")
     )

@@ -7,6 +7,7 @@ from django.utils.html import json_script
 from django.utils.safestring import SafeString
 
 from tournaments.core import notation
+from tournaments.core.text import isolated_names
 
 register = template.Library()
 
@@ -45,3 +46,9 @@ def rank(value: object) -> str:
 def letters_json() -> SafeString:
     """The active language's letters as a JSON blob (``<script id="bd-letters">``) for the phone's scripts."""
     return json_script(notation.letters(), "bd-letters")
+
+
+@register.filter(name="names")
+def names(value: object) -> SafeString | str:
+    """A pair's or team's names ("A & B") with each name in its own ``<bdi>`` (``core.text.isolated_names``)."""
+    return isolated_names("" if value is None else str(value))

@@ -3,6 +3,8 @@ public board page once published; a line without one shows nothing (tests/tourna
 checks an auction is never shown before its board may be seen)."""
 
 import pytest
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from tests.tournaments.services.factories import make_session, section_a
 from tournaments.publishing import services as publishing
@@ -33,6 +35,15 @@ def test_the_grid_starts_under_the_dealer_and_marks_alerts():
     assert rows[0] == [("", False), ("1♥", False), ("Pass", False), ("1♠", True)]
     assert rows[1] == [("X", False), ("Pass", False), ("Pass", False), ("Pass", False)]
     assert auction_grid("N", "1NT 3NT")[0] == [("1NT", False), ("3NT", False)]
+
+
+def test_the_grid_shows_the_calls_as_the_pages_language_writes_them():
+    with translation.override("sv"):
+        assert [call for call, _ in auction_grid("N", "1NT X XX")[0]] == ["1NT", "D", "RD"]  # the phone's keys
+    with translation.override("fr"):
+        rows = auction_grid("N", "1NT X XX P")
+        passed = pgettext("bridge call", "Pass")
+    assert rows[0] == [("1SA", False), ("X", False), ("XX", False), (passed, False)]
 
 
 def test_the_recap_shows_the_auction_under_the_traveller(director_client, section):

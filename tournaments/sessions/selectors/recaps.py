@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 import scoring
 from scoring.play import check_play
@@ -59,9 +59,14 @@ def lead_text(card: str) -> str:
 
 
 def call_text(call: str) -> str:
-    """A call as a bidding box shows it: "1♥", "3NT", "Pass", "X", "XX"."""
+    """A call as the phone's bidding box shows it, in the page's language: "1♥", "3NT" ("3SA" in French),
+    "Pass", "X"/"XX" (Swedish "D"/"RD")."""
     if call == "P":
-        return "Pass"
+        return pgettext("bridge call", "Pass")
+    if call in ("X", "XX"):
+        return notation.double_mark(len(call))
+    if call[:1].isdigit() and call[1:] == "NT":
+        return call[0] + notation.active_notation().no_trump
     return call[0] + dict(SUITS).get(call[1:], call[1:]) if call[:1].isdigit() else call
 
 

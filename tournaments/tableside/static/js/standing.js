@@ -7,6 +7,8 @@
   if (!app || !box) return;
   const L = window.BridgedeskLetters || { pair: (p) => p }; // js/table.js
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
+  // Each name of a pair in its own <bdi>, so an Arabic or Hebrew name keeps its direction and its place by the "&".
+  function bdiNames(text) { return String(text == null ? "" : text).split(" & ").map((n) => "<bdi>" + esc(n) + "</bdi>").join(" &amp; "); }
 
   app.addEventListener("tablestate", (ev) => {
     const state = ev.detail;
@@ -16,7 +18,7 @@
       parts.push('<div id="ts-running">' + side("ns", L.pair("NS")) + side("ew", L.pair("EW")) + "</div>");
     }
     if (state.ranking && state.ranking.length) {
-      const rows = state.ranking.map((r) => "<tr><td>" + esc(r.place) + "</td><td>" + esc(r.pair) + "</td><td>" + esc(r.names) + '</td><td class="num">' + (r.percentage == null ? "" : esc(r.percentage) + "%") + "</td></tr>");
+      const rows = state.ranking.map((r) => "<tr><td>" + esc(r.place) + "</td><td>" + esc(r.pair) + "</td><td>" + bdiNames(r.names) + '</td><td class="num">' + (r.percentage == null ? "" : esc(r.percentage) + "%") + "</td></tr>");
       parts.push("<h2>" + gettext("Ranking") + '</h2><table class="table compact" id="ts-ranking"><tbody>' + rows.join("") + "</tbody></table>");
     }
     box.hidden = !parts.length;

@@ -38,6 +38,8 @@
   function queue() { try { return JSON.parse(localStorage.getItem(queueKey) || "[]"); } catch (e) { return []; } }
   function saveQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); showOffline(); }
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
+  // Each name of a pair in its own <bdi>, so an Arabic or Hebrew name keeps its direction and its place by the "&".
+  function bdiNames(text) { return String(text == null ? "" : text).split(" & ").map((n) => "<bdi>" + esc(n) + "</bdi>").join(" &amp; "); }
   function contractText(c) {
     if (!c || c === "PASS") return gettext("Passed out");
     const m = /^([1-7])(NT|[SHDC])(X{0,2})$/.exec(c);
@@ -92,7 +94,7 @@
 
   function render() {
     $("ts-round").textContent = "· " + (state.complete ? gettext("all rounds entered") : interpolate(gettext("Round %(round)s of %(rounds)s"), { round: state.round, rounds: state.rounds }, true));
-    const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + esc(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
+    const pair = (p, seat) => p ? '<div class="seat"><strong>' + seat + " " + esc(p.number) + "</strong> " + bdiNames(p.names) + "</div>" : '<div class="seat muted">' + esc(interpolate(gettext("%(pair)s sit out"), { pair: seat }, true)) + "</div>";
     $("ts-seats").innerHTML = pair(state.ns, L.seat("N") + L.seat("S")) + pair(state.ew, L.seat("E") + L.seat("W"));
     const boards = state.boards.map((b) => {
       const done = b.result ? '<span class="done">' + esc(lineText(b.result)) + (b.result.ns_score == null ? " · " + gettext("score to come") : " · " + L.pair("NS") + " " + (b.result.ns_score > 0 ? "+" : "") + b.result.ns_score) + (state.settings.table_changes ? " · " + gettext("tap to change") : "") + "</span>" : '<span class="todo">' + gettext("Enter") + "</span>";
@@ -282,7 +284,7 @@
       const names = body.lines.some((l) => "ns_names" in l);
       const pct = body.lines.some((l) => "ns_points" in l);
       const cell = (v) => "<td class=\"num\">" + (v == null ? "" : esc(v)) + "</td>";
-      const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + esc(who) + "</span>" : "");
+      const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + bdiNames(who) + "</span>" : "");
       const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + esc(whist ? l.tricks + (l.revoke ? " R " + sideText(l.revoke.slice(0, 2)) : "") : contractText(l.contract) + " " + L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
       t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + (whist ? gettext("N-S tricks") : gettext("Contract")) + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
