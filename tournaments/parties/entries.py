@@ -59,9 +59,9 @@ def check_why(why: str) -> str:
 def check_rules(data: Mapping[str, Any]) -> None:
     """The host's rules, before a party is created or changed."""
     form, tables = data["form"], data["tables"]
-    if form == Party.Form.PIVOT:
+    if games.game(form).single_table:
         if tables != 1:
-            raise EntryError(_("Pivot bridge is played at a single table."), field="tables")
+            raise EntryError(_(games.game(form).single_table_message), field="tables")
     elif not 2 <= tables <= 60:
         raise EntryError(_("A progressive party has 2 to 60 tables."), field="tables")
     if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:

@@ -158,7 +158,7 @@ def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
     for card in cards:
         seat = _(SEAT_NAMES[card.seat])
         place = _("Table %(table)s · %(seat)s") % {"table": card.table, "seat": seat}
-        if party.form == Party.Form.PIVOT:
+        if games.game(party.form).single_table:
             place = _("Pivot table · %(seat)s") % {"seat": seat}
         story.append(TallyCard(party, guests[card.guest].name, card.pile, place, party.planned_rounds, width, height))
     for t in seating:
@@ -182,7 +182,7 @@ def render_table_cards(party: Party) -> tuple[str, str, bytes]:
         if n > 1:
             story.append(PageBreak())
         caption = ""
-        if party.tables > 1 and party.form != Party.Form.PIVOT:
+        if party.tables > 1 and not games.game(party.form).single_table:
             caption = _("Head table") if n == 1 else _("Last table") if n == party.tables else ""
         # Translators: the word above the big number on a party's table card.
         story += [

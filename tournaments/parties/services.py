@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.parties import games, hand_services, pivot
+from tournaments.parties import games, hand_services
 from tournaments.parties.deals import DealEntry, DealError, score_round
 from tournaments.parties.entries import (
     INDIVIDUAL_GAMES,
@@ -172,12 +172,14 @@ def _add_ghosts(party: Party, guests: Sequence[Guest]) -> list[Guest]:
     return made
 
 
-def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
-    """Pivot Laws 1-3: a fresh draw at the start of every cycle, then the rotation."""
-    cycle = pivot.cycle_length(len(guests))
-    cycle_no, in_cycle = divmod(number - 1, cycle)
-    draw = pivot.pivot_draw([g.id for g in guests], _rng(party, "pivot-draw", cycle_no))
-    return [pivot.pivot_round(draw, in_cycle + 1)]
+def _single_table_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
+    """A single-table game (pivot Laws 1-3): a fresh draw at the start of every cycle, then the game's rotation."""
+    rules = games.game(party.form)
+    cycle_no, in_cycle = divmod(number - 1, rules.single_table_cycle(len(guests)))
+    draw = [g.id for g in guests]
+    _rng(party, f"{party.form}-draw", cycle_no).shuffle(draw)
+    players, out = rules.single_table_seating(draw, in_cycle + 1)
+    return [TableSeating(table=1, seats=dict(zip("NESW", players, strict=True)), first_dealer="N", sitting_out=out)]
 
 
 @transaction.atomic
@@ -200,14 +202,12 @@ def start_party(
         raise EntryError(_("The tally cards have already been drawn."))
     guests = guests_of(party)
     sitters: list[str] = []
+    rules = games.game(party.form)
     try:
-        if party.form == Party.Form.PIVOT:
-            if len(guests) not in (4, 5):
-                raise PartyError(
-                    _("Pivot bridge is for 4 or 5 players at one table; you have %(n_guests)s.")
-                    % {"n_guests": len(guests)}
-                )
-            seating = _pivot_seating(party, guests, 1)
+        if rules.single_table:
+            if len(guests) not in rules.table_sizes:
+                raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
+            seating = _single_table_seating(party, guests, 1)
         elif assignment is not None:
             sitter_count(guests, party.tables, mixed=party.mixed)
             sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
@@ -222,7 +222,7 @@ def start_party(
             seating = spread_ghosts(seating, {g.id for g in ghosts})
     except PartyError as exc:
         raise EntryError(str(exc), field="guests") from exc
-    if party.form != Party.Form.PIVOT:
+    if not rules.single_table:
         for table, who in zip(seating, sitters, strict=False):
             table.sitting_out = (who,)
     for table in seating:
@@ -436,8 +436,8 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
             % {"join": ", ".join(map(str, waiting)), "number": current.number}
         )
     guests = guests_of(party)
-    if party.form == Party.Form.PIVOT:
-        seating = _pivot_seating(party, guests, current.number + 1)
+    if games.game(party.form).single_table:
+        seating = _single_table_seating(party, guests, current.number + 1)
     else:
         seating = next_seating(
             [seating_of(t) for t in tables],

@@ -75,6 +75,8 @@ class Game(Protocol):
     table_sizes: tuple[int, ...]  # how many may sit at a table
     tie_rules: tuple[str, ...]  # the laws' options, the first is the default
     single_table: bool  # pivot: one table, rotated by the game itself
+    single_table_message: str  # a single-table game's refusal of more tables, and of a wrong number of guests
+    single_table_size_message: str
     pad_columns: tuple[str, ...]  # the table's score pad: its columns, and the laws in a sentence under it
     pad_note: str
     # What a table's phone types per deal: (field of the game's row, its label), the fields the host's page and
@@ -107,6 +109,10 @@ class Game(Protocol):
         self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
     ) -> dict[str, float]:
         """What a table's round adds to each guest's tally."""
+        ...
+
+    def single_table_cycle(self, players: int) -> int:
+        """Only for a single-table game: the rounds before the players draw again."""
         ...
 
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
@@ -191,6 +197,8 @@ class PartnershipGame:
     table_sizes: tuple[int, ...] = (4,)
     tie_rules: tuple[str, ...] = ("cut", "first_seat", "ask")
     single_table = False
+    single_table_message = ""
+    single_table_size_message = ""
     pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
     pad_note = ""
     deal_fields: tuple[tuple[str, str], ...] = ()
@@ -213,6 +221,9 @@ class PartnershipGame:
         self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
     ) -> dict[str, float]:
         return {p: float(totals[p]) for p in players}
+
+    def single_table_cycle(self, players: int) -> int:
+        raise PartyError(f"{self.label} is played at several tables.")
 
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
         raise PartyError(f"{self.label} is played at several tables.")
