@@ -243,7 +243,8 @@ def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Fl
         return _game_pad(party, table_no)
     head = _("Score pad · Table %(table)s") % {"table": table_no}
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
-    if party.form == Party.Form.RUBBER:
+    rules = games.game(party.form)
+    if rules.vulnerability_by_score:
         out.append(
             Paragraph(
                 text(
@@ -259,7 +260,7 @@ def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Fl
         [_("Deal"), _("Dealer"), _("Vulnerable"), _("Contract"), pgettext("declarer", "By"), _("Tricks"), _("Honors"),
          _("N-S"), _("E-W")]
     ]  # fmt: skip
-    if party.form in (Party.Form.BRIDGE, Party.Form.PIVOT):
+    if not rules.deals_message and not rules.vulnerability_by_score:  # bridge's deals at the announced vulnerability
         for n, dealer, vul in deal_plan(first_dealer or "N", party.vulnerability):
             seat = _(SEAT_NAMES[dealer]) if first_dealer else _(DEALER_WORDS[n - 1])
             law9 = not first_dealer and party.vulnerability == Party.Vulnerability.LAW9

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as N_
 
 from tournaments.parties import games
-from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
+from tournaments.parties.games.euchre import Stars, euchre_ranking, stars_from
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.tallies import (
     PRIZES,
@@ -192,7 +192,7 @@ def standings(party: Party) -> Standings:
     my_total, opp_total = laws_check(tallies)
     if label:
         my_total = opp_total = 0  # no cross-check: the game's tally is not a "my score" against another
-    euchre = party.form == Party.Form.EUCHRE
+    euchre = games.game(party.form).star_tallies
     stars = stars_from(guests, results, party.tables) if euchre else None
     ghosts = {gid for gid, g in models.items() if g.ghost}  # a ghost fills a seat but takes no place or prize
     guests = [g for g in guests if g.id not in ghosts]

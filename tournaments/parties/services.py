@@ -21,10 +21,9 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.parties import games, hand_services
-from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties.deals import DealEntry, DealError
 from tournaments.parties.entries import (
     INDIVIDUAL_GAMES,
-    TOTALS_GAMES,
     EntryError,
     check_game_totals,
     check_rules,
@@ -35,7 +34,6 @@ from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.jobs import start_print_job
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.progression import next_seating, table_winner
-from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
 from tournaments.parties.snapshots import table_snapshot
@@ -94,10 +92,11 @@ def create_party(*, actor: Actor, **rules: Any) -> Party:
         "prizes": ["highest", "second", "booby"],
         **rules,
     }
-    if data["form"] == Party.Form.EUCHRE:
-        data["head_table_keeps_partners"] = True  # "The winners at the head table ... keep their seats"
-        if data["tie_rule"] not in (Party.TieRule.HOST, Party.TieRule.CUT):
-            data["tie_rule"] = Party.TieRule.HOST  # "the holders of the most tricks toward the next hand"
+    rules_of_game = games.game(data["form"])
+    if rules_of_game.head_table_keeps_partners:
+        data["head_table_keeps_partners"] = True
+    if rules_of_game.host_tie_rules and data["tie_rule"] not in rules_of_game.host_tie_rules:
+        data["tie_rule"] = rules_of_game.host_tie_rules[0]  # the laws' own way to settle a tie
     check_rules(data)
     party = Party.objects.create(host=user_of(actor), seed=random.SystemRandom().randrange(2**31), **data)
     audit.record(actor=actor, action=AuditAction.PARTY_CREATE, target=party, new=_party_snapshot(party))
@@ -375,19 +374,11 @@ def record_deals(
     why = check_why(why)
     table = _locked_table(table)
     party = table.round.party
-    if party.form == Party.Form.EUCHRE:
-        raise EntryError(_("Euchre is entered as the two pairs' points."))
-    if party.form in TOTALS_GAMES:
-        raise EntryError(
-            _("%(get_form_display)s is entered as the two pairs' totals for the round.")
-            % {"get_form_display": party.get_form_display()}
-        )
-    premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
+    rules = games.game(party.form)
+    if rules.deals_message:
+        raise EntryError(_(rules.deals_message) % {"get_form_display": party.get_form_display()})
     try:
-        if party.form == Party.Form.RUBBER:
-            scored, premium = score_rubber_round(table.first_dealer, list(deals))
-        else:
-            scored = score_round(table.first_dealer, party.vulnerability, list(deals))
+        scored, premium = rules.score_bridge_round(table.first_dealer, party.vulnerability, deals)
     except DealError as exc:
         raise EntryError(str(exc), deal=exc.deal, field=exc.field) from exc
     except PartyError as exc:

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..deals import DealEntry
+from ..tallies import DealLine
 from ..types import PartyError
 
 __all__ = [
@@ -85,6 +87,18 @@ class Game(Protocol):
     deal_fields: tuple[tuple[str, str], ...]
     seat_scored: bool  # at a table of four each seat's round is its own (solo's chips), not the pairs' totals
     set_backs: bool  # a side's total may fall below zero (five hundred's and cinch's set-backs)
+    # Why the game's round is not typed as bridge deals (contract, declarer, tricks), "" for the bridge games; a
+    # message for the host, with the game's name as %(get_form_display)s.
+    deals_message: str
+    vulnerability_by_score: bool  # rubber: vulnerability follows the score, and a round has 1 to max_deals deals
+    max_deals: int
+    head_table_keeps_partners: bool  # the laws keep the head table's winners together (euchre)
+    star_tallies: bool  # the tally is stars, gold, red and green (euchre), ranked and awarded by their colours
+    # The party's tie rules (Party.TieRule values) and progressions the laws allow, the first the default; () for
+    # any, and the message for a progression they refuse.
+    host_tie_rules: tuple[str, ...]
+    progressions: tuple[str, ...]
+    progression_message: str
     bid_hint: str  # the bids as the pad's placeholder shows them ("7H, 10NT, NULLO"), "" for a game without bids
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
@@ -109,6 +123,12 @@ class Game(Protocol):
         self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
     ) -> dict[str, float]:
         """What a table's round adds to each guest's tally."""
+        ...
+
+    def score_bridge_round(
+        self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
+    ) -> tuple[list[DealLine], tuple[int, int]]:
+        """Only for a bridge game: a table's deals as scored lines, and the (N-S, E-W) premium at the round's end."""
         ...
 
     def single_table_cycle(self, players: int) -> int:
@@ -204,6 +224,14 @@ class PartnershipGame:
     deal_fields: tuple[tuple[str, str], ...] = ()
     seat_scored = False
     set_backs = False
+    deals_message = gettext_noop("%(get_form_display)s is entered as the two pairs' totals for the round.")
+    vulnerability_by_score = False
+    max_deals = 4
+    head_table_keeps_partners = False
+    star_tallies = False
+    host_tie_rules: tuple[str, ...] = ()
+    progressions: tuple[str, ...] = ()
+    progression_message = ""
     bid_hint = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
@@ -221,6 +249,11 @@ class PartnershipGame:
         self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
     ) -> dict[str, float]:
         return {p: float(totals[p]) for p in players}
+
+    def score_bridge_round(
+        self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
+    ) -> tuple[list[DealLine], tuple[int, int]]:
+        raise PartyError(f"{self.label} is not scored as bridge deals.")
 
     def single_table_cycle(self, players: int) -> int:
         raise PartyError(f"{self.label} is played at several tables.")

@@ -16,7 +16,6 @@ from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
-from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
@@ -92,7 +91,7 @@ class _FormErrors(Exception):
 
 def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, str, str]]:
     """(deal, dealer, vulnerability) for the entry form; rubber vulnerability follows the score."""
-    if party.form == Party.Form.RUBBER:
+    if games.game(party.form).vulnerability_by_score:
         return [(n, dealer_of(table.first_dealer, n), "by score") for n in range(1, count + 1)]
     return deal_plan(table.first_dealer, party.vulnerability)
 
@@ -197,7 +196,8 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         raise Http404("No such table.")
     if table.hands != 4:  # five hundred at three, five or six a table
         return hand_table(request, party, rnd, table)
-    euchre = party.form == Party.Form.EUCHRE
+    rules = games.game(party.form)
+    euchre = rules.star_tallies  # typed as the two pairs' points, tallied in stars
     typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
     if party.form in INDIVIDUAL_GAMES and typed_totals:
         return _seat_counts(request, party, rnd, table)
@@ -213,11 +213,11 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     )
     if totals_only:
         mode = "totals"
-    rubber = party.form == Party.Form.RUBBER
+    rubber = rules.vulnerability_by_score  # the round's deals go on a rubber pad: as many as the table played
     count = 4
     if rubber:
         try:
-            count = max(1, min(MAX_RUBBER_DEALS, int(request.GET.get("deals") or table.deals.count() or 8)))
+            count = max(1, min(rules.max_deals, int(request.GET.get("deals") or table.deals.count() or 8)))
         except ValueError:
             count = 8
     totals = TotalsForm(
