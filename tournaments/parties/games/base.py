@@ -32,6 +32,8 @@ __all__ = [
     "pair_sides",
     "settle_tie",
     "top_players",
+    "typed_bidder",
+    "typed_number",
 ]
 
 Entry = Mapping[str, Any]  # what the table writes for one deal; each game documents its keys
@@ -54,10 +56,15 @@ TIE_RULES = {
 class GameError(PartyError):
     """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
 
-    def __init__(self, message: str, *, deal: int = 0, field: str | None = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, deal: int = 0, field: str | None = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message % params if params is not None else message)
         self.deal = deal
         self.field = field or ""
+        # A message marked for the translators (gettext_noop) and its values: the services translate it.
+        self.template = message if params is not None else ""
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,11 @@ class Game(Protocol):
 
     def round_end(self, players: int) -> RoundEnd:
         """What ends a round at a table of ``players``."""
+        ...
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        """A row typed at a table of four (seats N, E, S, W, ``seats`` naming their players) as ``score_deals``
+        reads it; only for the games with ``deal_fields``."""
         ...
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
@@ -255,6 +267,9 @@ class PartnershipGame:
     ) -> tuple[list[DealLine], tuple[int, int]]:
         raise PartyError(f"{self.label} is not scored as bridge deals.")
 
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        raise PartyError(f"{self.label} is not typed deal by deal.")
+
     def single_table_cycle(self, players: int) -> int:
         raise PartyError(f"{self.label} is played at several tables.")
 
@@ -263,6 +278,24 @@ class PartnershipGame:
 
     def check_totals(self, totals: Sequence[int], deals: int) -> None:
         return None
+
+
+def typed_number(value: Any, deal: int, field: str) -> int:
+    """A number as typed in a box of the table's pad."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        message = gettext_noop("Deal %(deal)s: write a whole number.")
+        raise GameError(message, deal=deal, field=field, params={"deal": deal}) from None
+
+
+def typed_bidder(row: Entry, seats: Mapping[str, str], deal: int) -> tuple[str, str]:
+    """The bidder's seat letter as typed, and the player sitting there."""
+    seat = str(row.get("bidder") or "")
+    if seat not in seats:
+        message = gettext_noop("Deal %(deal)s: who was the bidder? Choose N, E, S or W.")
+        raise GameError(message, deal=deal, field="bidder", params={"deal": deal})
+    return seat, seats[seat]
 
 
 def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:

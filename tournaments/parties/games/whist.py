@@ -10,10 +10,10 @@ A revoke costs two tricks, moved to the other side (Law 30), and is typed as the
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop
+from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop, typed_number
 
 __all__ = ["GAME", "Whist"]
 
@@ -32,6 +32,9 @@ class Whist(PartnershipGame):
 
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=4)
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        return {"tricks": typed_number(row.get("tricks"), deal, "tricks")}
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         first, second = self.sides(players)
