@@ -22,7 +22,7 @@ from tournaments.parties import games
 from tournaments.parties.deals import deal_plan
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
-from tournaments.parties.selectors import TOTAL_LABELS, Standings, guests_of, party_rounds, seating_of, standings
+from tournaments.parties.selectors import Standings, guests_of, party_rounds, seating_of, standings
 from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
 from tournaments.printing.pdf import (
     FONT,
@@ -113,7 +113,7 @@ class TallyCard(Flowable):
         cols = [5 * mm, 20 * mm, w * 0.36, w * 0.66, w - 5 * mm]
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 8)
-        game = TOTAL_LABELS.get(self.party.form)  # a game of the engine: its own tally, no opponents' column
+        game = games.game(self.party.form).tally_label  # a game's own tally: no opponents' column
         heads = (
             (_("Round"), _("Table"), _(game), _("Running total"))
             if game
@@ -239,7 +239,7 @@ def _game_pad(party: Party, table_no: int) -> list[Flowable]:
 
 
 def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
-    if party.form in TOTAL_LABELS:  # the party engine's games the pages run
+    if games.game(party.form).tally_label:  # a game with its own columns on the pad
         return _game_pad(party, table_no)
     head = _("Score pad · Table %(table)s") % {"table": table_no}
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]

@@ -106,6 +106,10 @@ class Game(Protocol):
     host_tie_rules: tuple[str, ...]
     progressions: tuple[str, ...]
     progression_message: str
+    # The tally's column on the standings and tally cards ("Tricks"), "" for a "my score / opponents'" tally; and
+    # what a pair's round total counts, for the table's two boxes ("points"), "" for none.
+    tally_label: str
+    total_noun: str
     bid_hint: str  # the bids as the pad's placeholder shows them ("7H, 10NT, NULLO"), "" for a game without bids
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
@@ -244,6 +248,8 @@ class PartnershipGame:
     host_tie_rules: tuple[str, ...] = ()
     progressions: tuple[str, ...] = ()
     progression_message = ""
+    tally_label = ""
+    total_noun = ""
     bid_hint = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:

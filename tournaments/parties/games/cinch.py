@@ -38,6 +38,8 @@ class Cinch(PartnershipGame):
 
     code = "cinch"
     label = "Progressive Cinch"
+    tally_label = gettext_noop("Games")
+    total_noun = gettext_noop("points when the bell rang")
     set_backs = True
     bid_hint = "6 to 14"
     deal_fields = (

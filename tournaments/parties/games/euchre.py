@@ -77,6 +77,7 @@ class ProgressiveEuchre(PartnershipGame):
 
     code = "euchre"
     label = "Progressive Euchre"
+    total_noun = gettext_noop("points")
     tie_rules = ("ask", "cut")
     head_table_keeps_partners = True  # "The winners at the head table ... keep their seats"
     star_tallies = True

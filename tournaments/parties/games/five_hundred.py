@@ -63,6 +63,8 @@ class FiveHundred(PartnershipGame):
 
     code = "five-hundred"
     label = "Progressive Five Hundred"
+    tally_label = gettext_noop("Points")
+    total_noun = gettext_noop("points (less set-backs)")
     set_backs = True
     bid_hint = "7H, 10NT, NULLO"
     deal_fields = (

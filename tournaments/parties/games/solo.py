@@ -45,6 +45,7 @@ class Solo(PartnershipGame):
 
     code = "solo"
     label = "Progressive Solo"
+    tally_label = gettext_noop("Chips")
     seat_scored = True
     bid_hint = "Frog, Heart Solo, PASS"
     deal_fields = (

@@ -25,6 +25,8 @@ class Whist(PartnershipGame):
 
     code = "whist"
     label = "Progressive Whist (whist drive)"
+    tally_label = gettext_noop("Tricks")
+    total_noun = gettext_noop("tricks (all four hands)")
     pad_columns = ("Hand", "Dealer", "N-S tricks", "E-W tricks")
     pad_note = "Thirteen tricks a hand: write each pair's tricks; the two columns add up to 13 on every line."
     table_sizes = (4,)

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core import notation
@@ -176,15 +175,6 @@ def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: Par
     )
 
 
-# What a pair's round total counts, for the games entered as totals (the label of the two boxes).
-TOTAL_NOUNS = {
-    "euchre": gettext_lazy("points"),
-    "whist": gettext_lazy("tricks (all four hands)"),
-    "five-hundred": gettext_lazy("points (less set-backs)"),
-    "cinch": gettext_lazy("points when the bell rang"),
-}
-
-
 @requires(Perm.DIRECT)
 @require_http_methods(["GET", "POST"])
 def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> HttpResponse:
@@ -291,7 +281,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             "rubber": rubber,
             "euchre": euchre,
             "totals_only": totals_only,
-            "total_noun": TOTAL_NOUNS.get(party.form, ""),
+            "total_noun": _(rules.total_noun) if rules.total_noun else "",
             "count": count,
             "steps": steps(party, "play"),
             "host_tie": party.tie_rule == Party.TieRule.HOST,
