@@ -181,6 +181,50 @@ def _single_table_seating(party: Party, guests: Sequence[Guest], number: int) ->
     return [TableSeating(table=1, seats=dict(zip("NESW", players, strict=True)), first_dealer="N", sitting_out=out)]
 
 
+def _first_seating(
+    party: Party, guests: list[Guest], assignment: Mapping[str, tuple[int, str]] | None
+) -> list[TableSeating]:
+    """Round 1: a single-table game's draw, the host's assignment, or the tally cards drawn (with ghosts for the
+    empty seats); a guest left without a place sits out at a table."""
+    rules = games.game(party.form)
+    sitters: list[str] = []
+    try:
+        if rules.single_table:
+            if len(guests) not in rules.table_sizes:
+                raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
+            return _single_table_seating(party, guests, 1)
+        if assignment is not None:
+            sitter_count(guests, party.tables, mixed=party.mixed)
+            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
+            playing = [g for g in guests if g.id in assignment]
+            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
+        else:
+            ghosts = _add_ghosts(party, guests)
+            guests = [*guests, *ghosts]
+            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
+            playing = [g for g in guests if g.id not in sitters]
+            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            seating = spread_ghosts(seating, {g.id for g in ghosts})
+    except PartyError as exc:
+        raise EntryError(str(exc), field="guests") from exc
+    for table, who in zip(seating, sitters, strict=False):
+        table.sitting_out = (who,)
+    return seating
+
+
+def _set_first_dealers(seating: Sequence[TableSeating], first_dealers: Mapping[int, str]) -> None:
+    """The draws for deal already made at the tables (table -> seat)."""
+    for table in seating:
+        seat = first_dealers.get(table.table)
+        if seat is not None:
+            if seat not in ("N", "E", "S", "W"):
+                raise EntryError(
+                    _("Table %(table)s: the first dealer is N, E, S or W, not %(seat)r.")
+                    % {"table": table.table, "seat": seat}
+                )
+            table.first_dealer = seat  # type: ignore[assignment]
+
+
 @transaction.atomic
 def start_party(
     *,
@@ -199,40 +243,8 @@ def start_party(
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError(_("The tally cards have already been drawn."))
-    guests = guests_of(party)
-    sitters: list[str] = []
-    rules = games.game(party.form)
-    try:
-        if rules.single_table:
-            if len(guests) not in rules.table_sizes:
-                raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
-            seating = _single_table_seating(party, guests, 1)
-        elif assignment is not None:
-            sitter_count(guests, party.tables, mixed=party.mixed)
-            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
-            playing = [g for g in guests if g.id in assignment]
-            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
-        else:
-            ghosts = _add_ghosts(party, guests)
-            guests = [*guests, *ghosts]
-            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
-            playing = [g for g in guests if g.id not in sitters]
-            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
-            seating = spread_ghosts(seating, {g.id for g in ghosts})
-    except PartyError as exc:
-        raise EntryError(str(exc), field="guests") from exc
-    if not rules.single_table:
-        for table, who in zip(seating, sitters, strict=False):
-            table.sitting_out = (who,)
-    for table in seating:
-        seat = (first_dealers or {}).get(table.table)
-        if seat is not None:
-            if seat not in ("N", "E", "S", "W"):
-                raise EntryError(
-                    _("Table %(table)s: the first dealer is N, E, S or W, not %(seat)r.")
-                    % {"table": table.table, "seat": seat}
-                )
-            table.first_dealer = seat  # type: ignore[assignment]
+    seating = _first_seating(party, guests_of(party), assignment)
+    _set_first_dealers(seating, first_dealers or {})
     rnd = _save_round(party, 1, seating)
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -175,6 +177,71 @@ def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: Par
     )
 
 
+def _deal_count(request: HttpRequest, table: PartyTable, rules: games.Game) -> int:
+    """The rows of the deals' pad: a round's four, or on a rubber pad as many as the table played (or asks)."""
+    if not rules.vulnerability_by_score:
+        return 4
+    try:
+        return max(1, min(rules.max_deals, int(request.GET.get("deals") or table.deals.count() or 8)))
+    except ValueError:
+        return 8
+
+
+def _post_table(
+    request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable, mode: str, bound: tuple[TotalsForm, Any]
+) -> HttpResponse | None:
+    """Save a table's round as posted (the two totals or the deals); the errors go on the forms (``bound``: the
+    totals form and the deals' formset), and None means the page is shown again with them."""
+    totals, deals = bound
+    rubber = games.game(party.form).vulnerability_by_score
+    host_choice = request.POST.get("host_choice") or None
+    why = request.POST.get("why", "")
+    try:
+        if mode == "totals" and totals.is_valid():
+            services.record_totals(
+                actor=request.user,
+                table=table,
+                ns_total=totals.cleaned_data["ns_total"],
+                ew_total=totals.cleaned_data["ew_total"],
+                host_choice=totals.cleaned_data["host_choice"],
+                why=totals.cleaned_data["why"],
+            )
+            return _saved(request, party, rnd.number, table.number)
+        if mode == "deals" and deals.is_valid():
+            entries = []
+            forms = [f for f in deals.forms if not (rubber and f.is_blank)]
+            for f in forms:
+                if not f.cleaned_data.get("contract"):
+                    f.add_error("contract", _("Write the contract, or PASS if nobody bid."))
+            if any(f.errors for f in forms):
+                raise _FormErrors
+            for f in forms:
+                side, points = f.honors_parts()
+                entries.append(
+                    DealEntry(
+                        contract=f.cleaned_data.get("contract", ""),
+                        declarer=f.cleaned_data.get("declarer") or None,
+                        tricks=f.cleaned_data.get("tricks") or None,
+                        honors_side=side,
+                        honors_points=points,
+                    )
+                )
+            services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
+            return _saved(request, party, rnd.number, table.number)
+    except _FormErrors:
+        pass  # the messages are on the forms already
+    except EntryError as exc:
+        if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
+            form = deals.forms[exc.deal - 1]
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+        elif mode == "totals":
+            totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
+        else:
+            # Shown above the deals; Django has no public way to add a formset-wide error after validation.
+            deals._non_form_errors = deals.error_class([str(exc)])
+    return None
+
+
 @requires(Perm.DIRECT)
 @require_http_methods(["GET", "POST"])
 def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> HttpResponse:
@@ -187,7 +254,6 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
     if table.hands != 4:  # five hundred at three, five or six a table
         return hand_table(request, party, rnd, table)
     rules = games.game(party.form)
-    euchre = rules.star_tallies  # typed as the two pairs' points, tallied in stars
     typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
     if party.form in INDIVIDUAL_GAMES and typed_totals:
         return _seat_counts(request, party, rnd, table)
@@ -195,21 +261,11 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         game = _game_deals(request, party, rnd, table)
         if game is not None:
             return game
-    totals_only = euchre
-    mode = (
-        request.POST.get("mode")
-        or request.GET.get("mode")
-        or ("totals" if totals_only or table.entry == "totals" else "deals")
-    )
-    if totals_only:
-        mode = "totals"
-    rubber = rules.vulnerability_by_score  # the round's deals go on a rubber pad: as many as the table played
-    count = 4
-    if rubber:
-        try:
-            count = max(1, min(rules.max_deals, int(request.GET.get("deals") or table.deals.count() or 8)))
-        except ValueError:
-            count = 8
+    totals_only = rules.star_tallies  # euchre: typed as the two pairs' points, tallied in stars
+    typed = request.POST.get("mode") or request.GET.get("mode") or ("totals" if table.entry == "totals" else "deals")
+    mode = "totals" if totals_only else typed
+    rubber = rules.vulnerability_by_score
+    count = _deal_count(request, table, rules)
     totals = TotalsForm(
         request.POST if request.method == "POST" and mode == "totals" else None,
         initial={"ns_total": table.ns_total, "ew_total": table.ew_total},
@@ -221,51 +277,9 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         request.POST if request.method == "POST" and mode == "deals" else None, initial=initial, prefix="d"
     )
     if request.method == "POST":
-        host_choice = request.POST.get("host_choice") or None
-        why = request.POST.get("why", "")
-        try:
-            if mode == "totals" and totals.is_valid():
-                services.record_totals(
-                    actor=request.user,
-                    table=table,
-                    ns_total=totals.cleaned_data["ns_total"],
-                    ew_total=totals.cleaned_data["ew_total"],
-                    host_choice=totals.cleaned_data["host_choice"],
-                    why=totals.cleaned_data["why"],
-                )
-                return _saved(request, party, rnd.number, table_no)
-            if mode == "deals" and deals.is_valid():
-                entries = []
-                forms = [f for f in deals.forms if not (rubber and f.is_blank)]
-                for f in forms:
-                    if not f.cleaned_data.get("contract"):
-                        f.add_error("contract", _("Write the contract, or PASS if nobody bid."))
-                if any(f.errors for f in forms):
-                    raise _FormErrors
-                for f in forms:
-                    side, points = f.honors_parts()
-                    entries.append(
-                        DealEntry(
-                            contract=f.cleaned_data.get("contract", ""),
-                            declarer=f.cleaned_data.get("declarer") or None,
-                            tricks=f.cleaned_data.get("tricks") or None,
-                            honors_side=side,
-                            honors_points=points,
-                        )
-                    )
-                services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
-                return _saved(request, party, rnd.number, table_no)
-        except _FormErrors:
-            pass  # the messages are on the forms already
-        except EntryError as exc:
-            if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
-                form = deals.forms[exc.deal - 1]
-                form.add_error(exc.field if exc.field in form.fields else None, str(exc))
-            elif mode == "totals":
-                totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
-            else:
-                # Shown above the deals; Django has no public way to add a formset-wide error after validation.
-                deals._non_form_errors = deals.error_class([str(exc)])  # type: ignore[attr-defined]
+        saved = _post_table(request, party, rnd, table, mode, (totals, deals))
+        if saved is not None:
+            return saved
     rows = list(zip(_deal_rows(party, table, len(deals.forms)), deals.forms, strict=False))
     return render(
         request,
@@ -279,7 +293,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             "deals": deals,
             "rows": rows,
             "rubber": rubber,
-            "euchre": euchre,
+            "euchre": totals_only,
             "totals_only": totals_only,
             "total_noun": _(rules.total_noun) if rules.total_noun else "",
             "count": count,
