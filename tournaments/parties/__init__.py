@@ -1,4 +1,4 @@
-"""Pure progressive-party logic: tally cards, progression, partner changes, tallies, prizes, pivot, euchre.
+"""Pure progressive-party logic: tally cards, progression, partner changes, tallies, prizes; the games in ``games/``.
 
 No Django here: the models store what these functions return, and the tests check them against the laws
 (``party-and-duplicate-bridge.txt``: the Laws of Progressive Bridge and of Pivot Bridge; and the progressive
@@ -7,7 +7,6 @@ and ``manage.py party_demo``.
 """
 
 from .types import (
-    FORMS,
     GROUPS,
     PROGRESSIONS,
     TIE_RULES,
@@ -18,7 +17,6 @@ from .types import (
 )
 
 __all__ = [
-    "FORMS",
     "GROUPS",
     "PROGRESSIONS",
     "TIE_RULES",

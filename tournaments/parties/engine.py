@@ -146,7 +146,7 @@ def play_party(
     seating = _first_seating(rules, guests, tables, size)
     tallies = dict.fromkeys(sorted(guests, key=lambda g: int(g[1:])), 0.0)
     out_rounds = []
-    head_keeps = bool(getattr(rules, "head_table_keeps_partners", False))
+    head_keeps = rules.head_table_keeps_partners
     for number in range(1, rounds + 1):
         played = [PlayedTable(i + 1, players) for i, players in enumerate(seating)]
         play_round(rules, played, rng)

@@ -59,18 +59,19 @@ def check_why(why: str) -> str:
 def check_rules(data: Mapping[str, Any]) -> None:
     """The host's rules, before a party is created or changed."""
     form, tables = data["form"], data["tables"]
-    if form == Party.Form.PIVOT:
+    rules = games.game(form)
+    if rules.single_table:
         if tables != 1:
-            raise EntryError(_("Pivot bridge is played at a single table."), field="tables")
+            raise EntryError(_(rules.single_table_message), field="tables")
     elif not 2 <= tables <= 60:
         raise EntryError(_("A progressive party has 2 to 60 tables."), field="tables")
-    if form == Party.Form.EUCHRE and data["progression"] != Party.Progression.STANDARD:
-        raise EntryError(_("Progressive euchre uses the head-table progression (winners up)."), field="progression")
+    if rules.progressions and data["progression"] not in rules.progressions:
+        raise EntryError(_(rules.progression_message), field="progression")
     if form in INDIVIDUAL_GAMES:
         _check_individual_rules(data)
     if data.get("hands", 4) != 4:
         _check_hands_rules(data)
-    if data.get("tie_rule") == Party.TieRule.HALF and form != Party.Form.CINCH:
+    if data.get("tie_rule") == Party.TieRule.HALF and "half" not in rules.tie_rules:
         raise EntryError(_("Half a game to each player at a tie is progressive cinch's rule."), field="tie_rule")
     if not 1 <= data["planned_rounds"] <= 40:
         raise EntryError(_("Plan between 1 and 40 rounds."), field="planned_rounds")

@@ -28,46 +28,18 @@ from tournaments.parties.types import LEFT, SEATS
 __all__ = ["game_entry", "record_game_deals", "record_seat_counts"]
 
 
-def _number(value: Any, deal: int, field: str) -> int:
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise EntryError(_("Deal %(deal)s: write a whole number.") % {"deal": deal}, deal=deal, field=field) from None
+def _entry_error(exc: GameError) -> EntryError:
+    """The game's message in the reader's language when the game marked it for the translators."""
+    message = _(exc.template) % exc.params if exc.template else str(exc)
+    return EntryError(message, deal=exc.deal or None, field=exc.field or None)
 
 
 def game_entry(form: str, row: Mapping[str, Any], seats: Mapping[str, str], deal: int) -> dict[str, Any]:
     """One typed row as the game's ``score_deals`` reads it (seat letters become the players)."""
-    if form == "whist":
-        return {"tricks": _number(row.get("tricks"), deal, "tricks")}
-    if form == "solo" and str(row.get("bid") or "").strip().lower() == "pass":
-        return {"bid": "pass"}
-    bidder_seat = str(row.get("bidder") or "")
-    if bidder_seat not in seats:
-        raise EntryError(
-            _("Deal %(deal)s: who was the bidder? Choose N, E, S or W.") % {"deal": deal}, deal=deal, field="bidder"
-        )
-    bidder = seats[bidder_seat]
-    if form == "solo":
-        return {
-            "bidder": bidder,
-            "bid": str(row.get("bid") or ""),
-            "double": _number(row.get("double") or 0, deal, "double"),
-            "points": _number(row.get("points"), deal, "points"),
-        }
-    made = _number(row.get("tricks"), deal, "tricks")
-    if form == "five-hundred":
-        if not 0 <= made <= 10:
-            raise EntryError(
-                _("Deal %(deal)s: the bidders took 0 to 10 tricks.") % {"deal": deal}, deal=deal, field="tricks"
-            )
-        opponent = seats[LEFT[bidder_seat]]
-        return {"bidder": bidder, "bid": str(row.get("bid") or ""), "tricks": {bidder: made, opponent: 10 - made}}
-    return {
-        "bidder": bidder,
-        "bid": _number(row.get("bid"), deal, "bid"),
-        "made": made,
-        "against": _number(row.get("against"), deal, "against"),
-    }
+    try:
+        return games.game(form).typed_entry(row, seats, deal)
+    except GameError as exc:
+        raise _entry_error(exc) from exc
 
 
 @transaction.atomic
@@ -93,7 +65,7 @@ def record_game_deals(
     try:
         scores = games.game(form).score_deals(entries, players)
     except GameError as exc:
-        raise EntryError(str(exc), deal=exc.deal or None, field=exc.field or None) from exc
+        raise _entry_error(exc) from exc
     ns, ew = sum(s[players[0]] for s in scores), sum(s[players[1]] for s in scores)
     return services.record_totals(
         actor=actor, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why, hands=rows
@@ -112,7 +84,7 @@ def _record_individual(
     try:  # each typed deal first, so a mistake is shown at its deal
         scores = rules.score_deals(entries, [by_seat[s] for s in order])
     except GameError as exc:
-        raise EntryError(str(exc), deal=exc.deal or None, field=exc.field or None) from exc
+        raise _entry_error(exc) from exc
     deals = rules.round_end(len(SEATS)).deals
     if len(entries) != deals:
         raise EntryError(

@@ -22,7 +22,7 @@ from tournaments.parties import games
 from tournaments.parties.deals import deal_plan
 from tournaments.parties.models import Party
 from tournaments.parties.papers import PAPERS, PARTY_JOB_PREFIX
-from tournaments.parties.selectors import TOTAL_LABELS, Standings, guests_of, party_rounds, seating_of, standings
+from tournaments.parties.selectors import Standings, guests_of, party_rounds, seating_of, standings
 from tournaments.parties.tally_cards import SEAT_NAMES, tally_cards_for
 from tournaments.printing.pdf import (
     FONT,
@@ -113,7 +113,7 @@ class TallyCard(Flowable):
         cols = [5 * mm, 20 * mm, w * 0.36, w * 0.66, w - 5 * mm]
         c.setFillColor(INK)
         c.setFont(FONT_BOLD, 8)
-        game = TOTAL_LABELS.get(self.party.form)  # a game of the engine: its own tally, no opponents' column
+        game = games.game(self.party.form).tally_label  # a game's own tally: no opponents' column
         heads = (
             (_("Round"), _("Table"), _(game), _("Running total"))
             if game
@@ -158,7 +158,7 @@ def render_tally_cards(party: Party) -> tuple[str, str, bytes]:
     for card in cards:
         seat = _(SEAT_NAMES[card.seat])
         place = _("Table %(table)s · %(seat)s") % {"table": card.table, "seat": seat}
-        if party.form == Party.Form.PIVOT:
+        if games.game(party.form).single_table:
             place = _("Pivot table · %(seat)s") % {"seat": seat}
         story.append(TallyCard(party, guests[card.guest].name, card.pile, place, party.planned_rounds, width, height))
     for t in seating:
@@ -182,7 +182,7 @@ def render_table_cards(party: Party) -> tuple[str, str, bytes]:
         if n > 1:
             story.append(PageBreak())
         caption = ""
-        if party.tables > 1 and party.form != Party.Form.PIVOT:
+        if party.tables > 1 and not games.game(party.form).single_table:
             caption = _("Head table") if n == 1 else _("Last table") if n == party.tables else ""
         # Translators: the word above the big number on a party's table card.
         story += [
@@ -239,11 +239,12 @@ def _game_pad(party: Party, table_no: int) -> list[Flowable]:
 
 
 def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Flowable]:
-    if party.form in TOTAL_LABELS:  # the party engine's games the pages run
+    if games.game(party.form).tally_label:  # a game with its own columns on the pad
         return _game_pad(party, table_no)
     head = _("Score pad · Table %(table)s") % {"table": table_no}
     out: list[Flowable] = [Paragraph(text(head), STYLES["title"])]
-    if party.form == Party.Form.RUBBER:
+    rules = games.game(party.form)
+    if rules.vulnerability_by_score:
         out.append(
             Paragraph(
                 text(
@@ -259,7 +260,7 @@ def _score_pad(party: Party, table_no: int, first_dealer: str | None) -> list[Fl
         [_("Deal"), _("Dealer"), _("Vulnerable"), _("Contract"), pgettext("declarer", "By"), _("Tricks"), _("Honors"),
          _("N-S"), _("E-W")]
     ]  # fmt: skip
-    if party.form in (Party.Form.BRIDGE, Party.Form.PIVOT):
+    if not rules.deals_message and not rules.vulnerability_by_score:  # bridge's deals at the announced vulnerability
         for n, dealer, vul in deal_plan(first_dealer or "N", party.vulnerability):
             seat = _(SEAT_NAMES[dealer]) if first_dealer else _(DEALER_WORDS[n - 1])
             law9 = not first_dealer and party.vulnerability == Party.Vulnerability.LAW9

@@ -6,10 +6,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext
-from django.utils.translation import gettext_noop as N_
 
 from tournaments.parties import games
-from tournaments.parties.euchre import Stars, euchre_ranking, stars_from
+from tournaments.parties.games.euchre import Stars, euchre_ranking, stars_from
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.tallies import (
     PRIZES,
@@ -187,12 +186,13 @@ def standings(party: Party) -> Standings:
     guests = guests_of(party)
     models = {str(g.pk): g for g in party.guests.all()}
     results = results_of(party)
-    label = gettext(TOTAL_LABELS[party.form]) if party.form in TOTAL_LABELS else ""
+    column = games.game(party.form).tally_label  # a game whose tally is its own count, not a net score
+    label = gettext(column) if column else ""
     tallies = _game_tallies(party.form, guests, results) if label else tallies_from(guests, results)
     my_total, opp_total = laws_check(tallies)
     if label:
         my_total = opp_total = 0  # no cross-check: the game's tally is not a "my score" against another
-    euchre = party.form == Party.Form.EUCHRE
+    euchre = games.game(party.form).star_tallies
     stars = stars_from(guests, results, party.tables) if euchre else None
     ghosts = {gid for gid, g in models.items() if g.ghost}  # a ghost fills a seat but takes no place or prize
     guests = [g for g in guests if g.id not in ghosts]
@@ -223,10 +223,6 @@ def standings(party: Party) -> Standings:
         rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, []), cells))
     entered = {r.round for r in results}
     return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
-
-
-# A game's tally column, marked here (N_) and translated where shown.
-TOTAL_LABELS = {"whist": N_("Tricks"), "five-hundred": N_("Points"), "cinch": N_("Games"), "solo": N_("Chips")}
 
 
 def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:

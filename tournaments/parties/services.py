@@ -20,11 +20,10 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.parties import games, hand_services, pivot
-from tournaments.parties.deals import DealEntry, DealError, score_round
+from tournaments.parties import games, hand_services
+from tournaments.parties.deals import DealEntry, DealError
 from tournaments.parties.entries import (
     INDIVIDUAL_GAMES,
-    TOTALS_GAMES,
     EntryError,
     check_game_totals,
     check_rules,
@@ -35,7 +34,6 @@ from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.jobs import start_print_job
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.progression import next_seating, table_winner
-from tournaments.parties.rubber import score_rubber_round
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
 from tournaments.parties.snapshots import table_snapshot
@@ -94,10 +92,11 @@ def create_party(*, actor: Actor, **rules: Any) -> Party:
         "prizes": ["highest", "second", "booby"],
         **rules,
     }
-    if data["form"] == Party.Form.EUCHRE:
-        data["head_table_keeps_partners"] = True  # "The winners at the head table ... keep their seats"
-        if data["tie_rule"] not in (Party.TieRule.HOST, Party.TieRule.CUT):
-            data["tie_rule"] = Party.TieRule.HOST  # "the holders of the most tricks toward the next hand"
+    rules_of_game = games.game(data["form"])
+    if rules_of_game.head_table_keeps_partners:
+        data["head_table_keeps_partners"] = True
+    if rules_of_game.host_tie_rules and data["tie_rule"] not in rules_of_game.host_tie_rules:
+        data["tie_rule"] = rules_of_game.host_tie_rules[0]  # the laws' own way to settle a tie
     check_rules(data)
     party = Party.objects.create(host=user_of(actor), seed=random.SystemRandom().randrange(2**31), **data)
     audit.record(actor=actor, action=AuditAction.PARTY_CREATE, target=party, new=_party_snapshot(party))
@@ -172,12 +171,58 @@ def _add_ghosts(party: Party, guests: Sequence[Guest]) -> list[Guest]:
     return made
 
 
-def _pivot_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
-    """Pivot Laws 1-3: a fresh draw at the start of every cycle, then the rotation."""
-    cycle = pivot.cycle_length(len(guests))
-    cycle_no, in_cycle = divmod(number - 1, cycle)
-    draw = pivot.pivot_draw([g.id for g in guests], _rng(party, "pivot-draw", cycle_no))
-    return [pivot.pivot_round(draw, in_cycle + 1)]
+def _single_table_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
+    """A single-table game (pivot Laws 1-3): a fresh draw at the start of every cycle, then the game's rotation."""
+    rules = games.game(party.form)
+    cycle_no, in_cycle = divmod(number - 1, rules.single_table_cycle(len(guests)))
+    draw = [g.id for g in guests]
+    _rng(party, f"{party.form}-draw", cycle_no).shuffle(draw)
+    players, out = rules.single_table_seating(draw, in_cycle + 1)
+    return [TableSeating(table=1, seats=dict(zip("NESW", players, strict=True)), first_dealer="N", sitting_out=out)]
+
+
+def _first_seating(
+    party: Party, guests: list[Guest], assignment: Mapping[str, tuple[int, str]] | None
+) -> list[TableSeating]:
+    """Round 1: a single-table game's draw, the host's assignment, or the tally cards drawn (with ghosts for the
+    empty seats); a guest left without a place sits out at a table."""
+    rules = games.game(party.form)
+    sitters: list[str] = []
+    try:
+        if rules.single_table:
+            if len(guests) not in rules.table_sizes:
+                raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
+            return _single_table_seating(party, guests, 1)
+        if assignment is not None:
+            sitter_count(guests, party.tables, mixed=party.mixed)
+            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
+            playing = [g for g in guests if g.id in assignment]
+            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
+        else:
+            ghosts = _add_ghosts(party, guests)
+            guests = [*guests, *ghosts]
+            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
+            playing = [g for g in guests if g.id not in sitters]
+            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
+            seating = spread_ghosts(seating, {g.id for g in ghosts})
+    except PartyError as exc:
+        raise EntryError(str(exc), field="guests") from exc
+    for table, who in zip(seating, sitters, strict=False):
+        table.sitting_out = (who,)
+    return seating
+
+
+def _set_first_dealers(seating: Sequence[TableSeating], first_dealers: Mapping[int, str]) -> None:
+    """The draws for deal already made at the tables (table -> seat)."""
+    for table in seating:
+        seat = first_dealers.get(table.table)
+        if seat is not None:
+            if seat not in ("N", "E", "S", "W"):
+                raise EntryError(
+                    _("Table %(table)s: the first dealer is N, E, S or W, not %(seat)r.")
+                    % {"table": table.table, "seat": seat}
+                )
+            table.first_dealer = seat  # type: ignore[assignment]
 
 
 @transaction.atomic
@@ -198,42 +243,8 @@ def start_party(
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError(_("The tally cards have already been drawn."))
-    guests = guests_of(party)
-    sitters: list[str] = []
-    try:
-        if party.form == Party.Form.PIVOT:
-            if len(guests) not in (4, 5):
-                raise PartyError(
-                    _("Pivot bridge is for 4 or 5 players at one table; you have %(n_guests)s.")
-                    % {"n_guests": len(guests)}
-                )
-            seating = _pivot_seating(party, guests, 1)
-        elif assignment is not None:
-            sitter_count(guests, party.tables, mixed=party.mixed)
-            sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
-            playing = [g for g in guests if g.id in assignment]
-            seating = assign_tally_cards(playing, party.tables, assignment, _rng(party, "deal"), mixed=party.mixed)
-        else:
-            ghosts = _add_ghosts(party, guests)
-            guests = [*guests, *ghosts]
-            sitters = draw_sitters(guests, party.tables, _rng(party, "sit-out"), mixed=party.mixed)
-            playing = [g for g in guests if g.id not in sitters]
-            seating = draw_tally_cards(playing, party.tables, _rng(party, "tally"), mixed=party.mixed)
-            seating = spread_ghosts(seating, {g.id for g in ghosts})
-    except PartyError as exc:
-        raise EntryError(str(exc), field="guests") from exc
-    if party.form != Party.Form.PIVOT:
-        for table, who in zip(seating, sitters, strict=False):
-            table.sitting_out = (who,)
-    for table in seating:
-        seat = (first_dealers or {}).get(table.table)
-        if seat is not None:
-            if seat not in ("N", "E", "S", "W"):
-                raise EntryError(
-                    _("Table %(table)s: the first dealer is N, E, S or W, not %(seat)r.")
-                    % {"table": table.table, "seat": seat}
-                )
-            table.first_dealer = seat  # type: ignore[assignment]
+    seating = _first_seating(party, guests_of(party), assignment)
+    _set_first_dealers(seating, first_dealers or {})
     rnd = _save_round(party, 1, seating)
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])
@@ -375,19 +386,11 @@ def record_deals(
     why = check_why(why)
     table = _locked_table(table)
     party = table.round.party
-    if party.form == Party.Form.EUCHRE:
-        raise EntryError(_("Euchre is entered as the two pairs' points."))
-    if party.form in TOTALS_GAMES:
-        raise EntryError(
-            _("%(get_form_display)s is entered as the two pairs' totals for the round.")
-            % {"get_form_display": party.get_form_display()}
-        )
-    premium = (0, 0)  # rubber bridge: the premiums for a rubber unfinished when the round ends
+    rules = games.game(party.form)
+    if rules.deals_message:
+        raise EntryError(_(rules.deals_message) % {"get_form_display": party.get_form_display()})
     try:
-        if party.form == Party.Form.RUBBER:
-            scored, premium = score_rubber_round(table.first_dealer, list(deals))
-        else:
-            scored = score_round(table.first_dealer, party.vulnerability, list(deals))
+        scored, premium = rules.score_bridge_round(table.first_dealer, party.vulnerability, deals)
     except DealError as exc:
         raise EntryError(str(exc), deal=exc.deal, field=exc.field) from exc
     except PartyError as exc:
@@ -436,8 +439,8 @@ def call_progression(*, actor: Actor, party: Party) -> PartyRound:
             % {"join": ", ".join(map(str, waiting)), "number": current.number}
         )
     guests = guests_of(party)
-    if party.form == Party.Form.PIVOT:
-        seating = _pivot_seating(party, guests, current.number + 1)
+    if games.game(party.form).single_table:
+        seating = _single_table_seating(party, guests, current.number + 1)
     else:
         seating = next_seating(
             [seating_of(t) for t in tables],

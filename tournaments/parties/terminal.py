@@ -39,8 +39,6 @@ from tournaments.tableside.services import Outcome
 
 __all__ = ["entry_kinds", "party_state", "preview_party", "submit_party"]
 
-BRIDGE_FORMS = (Party.Form.BRIDGE, Party.Form.PIVOT, Party.Form.RUBBER)
-
 
 def entry_kinds(form: str) -> list[str]:
     """The kinds of entry a party table of this form may send, the phone's default first."""
@@ -48,7 +46,7 @@ def entry_kinds(form: str) -> list[str]:
         return ["seats", "games"]
     if form in TOTALS_GAMES:
         return ["totals", "games"]
-    if form in BRIDGE_FORMS:
+    if not games.game(form).deals_message:  # the bridge games: contract, declarer and tricks
         return ["totals", "deals"]
     return ["totals"]  # euchre: the pairs' points
 
@@ -56,8 +54,6 @@ def entry_kinds(form: str) -> list[str]:
 def game_pad(form: str, players: int = 4) -> dict[str, Any]:
     """What the phone types per deal of a party game (`games` kind): the game module's fields with their labels
     in the page's language, how many rows to show (a round's deals; at a bell game four, more on demand)."""
-    if form not in games.GAMES or form in BRIDGE_FORMS:
-        return {}
     rules = games.game(form)
     if not rules.deal_fields:
         return {}

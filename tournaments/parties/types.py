@@ -8,7 +8,6 @@ from typing import Literal, TypeAlias
 from tournaments.core.errors import DomainError
 
 __all__ = [
-    "FORMS",
     "GROUPS",
     "LEFT",
     "OPPOSITE",
@@ -31,13 +30,6 @@ OPPOSITE: dict[str, Seat] = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 GROUPS = ("lady", "gentleman")
 
-# The forms of party the host can choose (issue 8).
-FORMS = {
-    "bridge": "Progressive Bridge (rounds of four deals)",
-    "rubber": "Progressive Rubber Bridge (rubbers in a time limit)",
-    "pivot": "Pivot Bridge (one table of 4 or 5, everyone partners everyone)",
-    "euchre": "Progressive Euchre with stars",
-}
 # Law 5 and the alternatives in its and Law 6's comments.
 PROGRESSIONS = {
     "standard": "Law 5: at table 1 winners stay, losers go to the last table; elsewhere winners move up",

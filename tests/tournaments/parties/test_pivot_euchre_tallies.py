@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from tournaments.parties.euchre import euchre_ranking, stars_from
-from tournaments.parties.pivot import cycle_length, pivot_draw, pivot_round
+from tournaments.parties.games.euchre import euchre_ranking, stars_from
+from tournaments.parties.games.pivot import cycle_length, pivot_draw, pivot_round
 from tournaments.parties.tallies import DealLine, TableResult, award_prizes, laws_check, rank_guests, tallies_from
 from tournaments.parties.types import Guest, PartyError, TableSeating
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..deals import DealEntry
+from ..tallies import DealLine
 from ..types import PartyError
 
 __all__ = [
@@ -30,6 +32,8 @@ __all__ = [
     "pair_sides",
     "settle_tie",
     "top_players",
+    "typed_bidder",
+    "typed_number",
 ]
 
 Entry = Mapping[str, Any]  # what the table writes for one deal; each game documents its keys
@@ -52,10 +56,15 @@ TIE_RULES = {
 class GameError(PartyError):
     """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
 
-    def __init__(self, message: str, *, deal: int = 0, field: str | None = "") -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, deal: int = 0, field: str | None = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message % params if params is not None else message)
         self.deal = deal
         self.field = field or ""
+        # A message marked for the translators (gettext_noop) and its values: the services translate it.
+        self.template = message if params is not None else ""
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,8 @@ class Game(Protocol):
     table_sizes: tuple[int, ...]  # how many may sit at a table
     tie_rules: tuple[str, ...]  # the laws' options, the first is the default
     single_table: bool  # pivot: one table, rotated by the game itself
+    single_table_message: str  # a single-table game's refusal of more tables, and of a wrong number of guests
+    single_table_size_message: str
     pad_columns: tuple[str, ...]  # the table's score pad: its columns, and the laws in a sentence under it
     pad_note: str
     # What a table's phone types per deal: (field of the game's row, its label), the fields the host's page and
@@ -83,6 +94,22 @@ class Game(Protocol):
     deal_fields: tuple[tuple[str, str], ...]
     seat_scored: bool  # at a table of four each seat's round is its own (solo's chips), not the pairs' totals
     set_backs: bool  # a side's total may fall below zero (five hundred's and cinch's set-backs)
+    # Why the game's round is not typed as bridge deals (contract, declarer, tricks), "" for the bridge games; a
+    # message for the host, with the game's name as %(get_form_display)s.
+    deals_message: str
+    vulnerability_by_score: bool  # rubber: vulnerability follows the score, and a round has 1 to max_deals deals
+    max_deals: int
+    head_table_keeps_partners: bool  # the laws keep the head table's winners together (euchre)
+    star_tallies: bool  # the tally is stars, gold, red and green (euchre), ranked and awarded by their colours
+    # The party's tie rules (Party.TieRule values) and progressions the laws allow, the first the default; () for
+    # any, and the message for a progression they refuse.
+    host_tie_rules: tuple[str, ...]
+    progressions: tuple[str, ...]
+    progression_message: str
+    # The tally's column on the standings and tally cards ("Tricks"), "" for a "my score / opponents'" tally; and
+    # what a pair's round total counts, for the table's two boxes ("points"), "" for none.
+    tally_label: str
+    total_noun: str
     bid_hint: str  # the bids as the pad's placeholder shows them ("7H, 10NT, NULLO"), "" for a game without bids
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
@@ -91,6 +118,11 @@ class Game(Protocol):
 
     def round_end(self, players: int) -> RoundEnd:
         """What ends a round at a table of ``players``."""
+        ...
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        """A row typed at a table of four (seats N, E, S, W, ``seats`` naming their players) as ``score_deals``
+        reads it; only for the games with ``deal_fields``."""
         ...
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
@@ -107,6 +139,16 @@ class Game(Protocol):
         self, players: Sequence[str], totals: Mapping[str, int], winners: Sequence[str], how: str
     ) -> dict[str, float]:
         """What a table's round adds to each guest's tally."""
+        ...
+
+    def score_bridge_round(
+        self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
+    ) -> tuple[list[DealLine], tuple[int, int]]:
+        """Only for a bridge game: a table's deals as scored lines, and the (N-S, E-W) premium at the round's end."""
+        ...
+
+    def single_table_cycle(self, players: int) -> int:
+        """Only for a single-table game: the rounds before the players draw again."""
         ...
 
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
@@ -191,11 +233,23 @@ class PartnershipGame:
     table_sizes: tuple[int, ...] = (4,)
     tie_rules: tuple[str, ...] = ("cut", "first_seat", "ask")
     single_table = False
+    single_table_message = ""
+    single_table_size_message = ""
     pad_columns: tuple[str, ...] = ("Deal", "Dealer", "N-S", "E-W")
     pad_note = ""
     deal_fields: tuple[tuple[str, str], ...] = ()
     seat_scored = False
     set_backs = False
+    deals_message = gettext_noop("%(get_form_display)s is entered as the two pairs' totals for the round.")
+    vulnerability_by_score = False
+    max_deals = 4
+    head_table_keeps_partners = False
+    star_tallies = False
+    host_tie_rules: tuple[str, ...] = ()
+    progressions: tuple[str, ...] = ()
+    progression_message = ""
+    tally_label = ""
+    total_noun = ""
     bid_hint = ""
 
     def sides(self, players: Sequence[str]) -> list[tuple[str, ...]]:
@@ -214,11 +268,40 @@ class PartnershipGame:
     ) -> dict[str, float]:
         return {p: float(totals[p]) for p in players}
 
+    def score_bridge_round(
+        self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
+    ) -> tuple[list[DealLine], tuple[int, int]]:
+        raise PartyError(f"{self.label} is not scored as bridge deals.")
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        raise PartyError(f"{self.label} is not typed deal by deal.")
+
+    def single_table_cycle(self, players: int) -> int:
+        raise PartyError(f"{self.label} is played at several tables.")
+
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
         raise PartyError(f"{self.label} is played at several tables.")
 
     def check_totals(self, totals: Sequence[int], deals: int) -> None:
         return None
+
+
+def typed_number(value: Any, deal: int, field: str) -> int:
+    """A number as typed in a box of the table's pad."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        message = gettext_noop("Deal %(deal)s: write a whole number.")
+        raise GameError(message, deal=deal, field=field, params={"deal": deal}) from None
+
+
+def typed_bidder(row: Entry, seats: Mapping[str, str], deal: int) -> tuple[str, str]:
+    """The bidder's seat letter as typed, and the player sitting there."""
+    seat = str(row.get("bidder") or "")
+    if seat not in seats:
+        message = gettext_noop("Deal %(deal)s: who was the bidder? Choose N, E, S or W.")
+        raise GameError(message, deal=deal, field="bidder", params={"deal": deal})
+    return seat, seats[seat]
 
 
 def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:

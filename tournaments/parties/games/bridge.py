@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..deals import DealEntry, DealError, deal_plan, score_deal
+from ..deals import DealEntry, DealError, deal_plan, score_deal, score_round
 from ..simulate import random_deal
 from ..tallies import DealLine
 from .base import Entry, GameError, PartnershipGame
@@ -44,6 +44,13 @@ class ProgressiveBridge(PartnershipGame):
 
     code = "bridge"
     label = "Progressive Bridge"
+    deals_message = ""
+
+    def score_bridge_round(
+        self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
+    ) -> tuple[list[DealLine], tuple[int, int]]:
+        """Law 9 (or the announced method) for vulnerability; no premium at the round's end."""
+        return score_round(first_dealer, vulnerability, list(deals)), (0, 0)
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         north, east, south, west = players

@@ -14,7 +14,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, check_player, gettext_noop
+from .base import (
+    Entry,
+    GameError,
+    PartnershipGame,
+    RoundEnd,
+    check_int,
+    check_player,
+    gettext_noop,
+    typed_bidder,
+    typed_number,
+)
 
 __all__ = ["BELL", "GAME", "POINTS", "Cinch"]
 
@@ -28,6 +38,8 @@ class Cinch(PartnershipGame):
 
     code = "cinch"
     label = "Progressive Cinch"
+    tally_label = gettext_noop("Games")
+    total_noun = gettext_noop("points when the bell rang")
     set_backs = True
     bid_hint = "6 to 14"
     deal_fields = (
@@ -45,6 +57,16 @@ class Cinch(PartnershipGame):
 
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=MAX_DEALS, bell=BELL)
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        """The pad's "tricks" box holds the bidders' points."""
+        _seat, bidder = typed_bidder(row, seats, deal)
+        return {
+            "bidder": bidder,
+            "bid": typed_number(row.get("bid"), deal, "bid"),
+            "made": typed_number(row.get("tricks"), deal, "tricks"),
+            "against": typed_number(row.get("against"), deal, "against"),
+        }
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         scores = []

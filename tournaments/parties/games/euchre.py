@@ -1,8 +1,12 @@
 """Progressive euchre with stars on the party engine (progressive-euchre-and-500.txt).
 
-Play stops at every table when a pair at the head table makes five points. A winner earns a star (gold at
-the head table, red elsewhere: ``parties.euchre`` keeps the colours for the web pages); the tally counts
-them. A tie goes to the holders of the most tricks towards the next hand: the host is asked ("ask").
+Play stops at every table when a pair at the head table makes five points. Winners at the head table get
+a gold star and keep their seats; the losers go to the booby table. Winners at the other tables get a red
+star and move up; the losers at the booby table get a green star. Losers everywhere but the head table stay
+and exchange partners with the newcomers (Law 6's mixed-party change; see :mod:`..progression`). The
+engine's tally counts the stars; the pages show their colours (:func:`stars_from`). A tie at a table goes to
+the pair holding the most tricks towards the next hand: the host is asked ("ask"). The lady and the
+gentleman with the most gold stars win (ties: more red, then fewer green: :func:`euchre_ranking`).
 Deal points: the makers' three or four tricks score 1, all five 2, all five alone 4; makers held to fewer
 than three are euchred and their opponents score 2.
 """
@@ -10,12 +14,16 @@ than three are euchred and their opponents score 2.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .base import Entry, PartnershipGame, RoundEnd, check_int
+from ..progression import other_side
+from ..tallies import TableResult
+from ..types import Guest
+from .base import Entry, PartnershipGame, RoundEnd, check_int, gettext_noop
 
-__all__ = ["GAME", "ProgressiveEuchre", "euchre_points"]
+__all__ = ["GAME", "ProgressiveEuchre", "Stars", "euchre_points", "euchre_ranking", "stars_from"]
 
 MAX_DEALS = 30
 
@@ -29,13 +37,54 @@ def euchre_points(tricks: int, alone: bool) -> tuple[int, int]:
     return (4 if alone else 2), 0
 
 
+@dataclass
+class Stars:
+    """A guest's stars: gold (won at the head table), red (won elsewhere), green (lost at the booby table)."""
+
+    gold: int = 0
+    red: int = 0
+    green: int = 0
+
+    def key(self) -> tuple[int, int, int]:
+        return (-self.gold, -self.red, self.green)
+
+
+def stars_from(guests: Iterable[Guest], results: Iterable[TableResult], tables: int) -> dict[str, Stars]:
+    """Stars earned from each table's winners; ``tables`` is the number of tables (the last is the booby)."""
+    stars = {g.id: Stars() for g in guests}
+    for res in results:
+        if res.winner is None:
+            continue
+        for who in res.seating.pair(res.winner):
+            if res.table == 1:
+                stars[who].gold += 1
+            else:
+                stars[who].red += 1
+        if res.table == tables:
+            for who in res.seating.pair(other_side(res.winner)):
+                stars[who].green += 1
+    return stars
+
+
+def euchre_ranking(guests: Sequence[Guest], stars: dict[str, Stars]) -> list[str]:
+    """Most gold stars first; a tie goes to more red stars, then to fewer green stars, then by name."""
+    names = {g.id: g.name for g in guests}
+    return sorted(stars, key=lambda g: (*stars[g].key(), names.get(g, ""), g))
+
+
 class ProgressiveEuchre(PartnershipGame):
     """Entry per deal: ``{"makers": 0 or 1 (the side, first dealer's is 0), "tricks": 0-5, "alone": bool}``."""
 
     code = "euchre"
     label = "Progressive Euchre"
+    total_noun = gettext_noop("points")
     tie_rules = ("ask", "cut")
-    head_table_keeps_partners = True
+    head_table_keeps_partners = True  # "The winners at the head table ... keep their seats"
+    star_tallies = True
+    host_tie_rules = ("host", "cut")  # "the holders of the most tricks toward the next hand", or a cut
+    progressions = ("standard",)
+    progression_message = gettext_noop("Progressive euchre uses the head-table progression (winners up).")
+    deals_message = gettext_noop("Euchre is entered as the two pairs' points.")
 
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=MAX_DEALS, bell=5, bell_at_head_table_only=True)

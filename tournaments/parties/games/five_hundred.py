@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..types import LEFT
 from .base import (
     Entry,
     GameError,
@@ -28,6 +29,8 @@ from .base import (
     individual_sides,
     pair_sides,
     top_players,
+    typed_bidder,
+    typed_number,
 )
 
 __all__ = ["AVONDALE", "GAME", "NULLO", "FiveHundred", "bid_value", "parse_bid"]
@@ -60,6 +63,8 @@ class FiveHundred(PartnershipGame):
 
     code = "five-hundred"
     label = "Progressive Five Hundred"
+    tally_label = gettext_noop("Points")
+    total_noun = gettext_noop("points (less set-backs)")
     set_backs = True
     bid_hint = "7H, 10NT, NULLO"
     deal_fields = (
@@ -87,6 +92,16 @@ class FiveHundred(PartnershipGame):
         if len(players) in (4, 6):
             return best_side(self.sides(players), totals, rule, rng)
         return top_players(players, totals, 1 if len(players) == 3 else 2, rule, rng)
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        """At a table of four: the bidders' tricks, the rest of the ten to the opponent on the bidder's left."""
+        seat, bidder = typed_bidder(row, seats, deal)
+        made = typed_number(row.get("tricks"), deal, "tricks")
+        if not 0 <= made <= 10:
+            message = gettext_noop("Deal %(deal)s: the bidders took 0 to 10 tricks.")
+            raise GameError(message, deal=deal, field="tricks", params={"deal": deal})
+        opponent = seats[LEFT[seat]]
+        return {"bidder": bidder, "bid": str(row.get("bid") or ""), "tricks": {bidder: made, opponent: 10 - made}}
 
     def _side_of(self, players: Sequence[str], who: str) -> tuple[str, ...]:
         return next(s for s in self.sides(players) if who in s)

@@ -26,6 +26,8 @@ from .base import (
     gettext_noop,
     individual_sides,
     top_players,
+    typed_bidder,
+    typed_number,
 )
 
 __all__ = ["ANTE", "BIDS", "GAME", "Solo"]
@@ -43,6 +45,7 @@ class Solo(PartnershipGame):
 
     code = "solo"
     label = "Progressive Solo"
+    tally_label = gettext_noop("Chips")
     seat_scored = True
     bid_hint = "Frog, Heart Solo, PASS"
     deal_fields = (
@@ -70,6 +73,17 @@ class Solo(PartnershipGame):
         self, players: Sequence[str], totals: Mapping[str, int], rule: str, rng: random.Random
     ) -> tuple[tuple[str, ...], str]:
         return top_players(players, totals, 2, rule, rng)
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        if str(row.get("bid") or "").strip().lower() == "pass":
+            return {"bid": "pass"}
+        _seat, bidder = typed_bidder(row, seats, deal)
+        return {
+            "bidder": bidder,
+            "bid": str(row.get("bid") or ""),
+            "double": typed_number(row.get("double") or 0, deal, "double"),
+            "points": typed_number(row.get("points"), deal, "points"),
+        }
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         n = len(players)

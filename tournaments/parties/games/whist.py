@@ -10,10 +10,10 @@ A revoke costs two tricks, moved to the other side (Law 30), and is typed as the
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop
+from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop, typed_number
 
 __all__ = ["GAME", "Whist"]
 
@@ -25,6 +25,8 @@ class Whist(PartnershipGame):
 
     code = "whist"
     label = "Progressive Whist (whist drive)"
+    tally_label = gettext_noop("Tricks")
+    total_noun = gettext_noop("tricks (all four hands)")
     pad_columns = ("Hand", "Dealer", "N-S tricks", "E-W tricks")
     pad_note = "Thirteen tricks a hand: write each pair's tricks; the two columns add up to 13 on every line."
     table_sizes = (4,)
@@ -32,6 +34,9 @@ class Whist(PartnershipGame):
 
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=4)
+
+    def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
+        return {"tricks": typed_number(row.get("tricks"), deal, "tricks")}
 
     def score_deals(self, entries: Sequence[Entry], players: Sequence[str]) -> list[dict[str, int]]:
         first, second = self.sides(players)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core import notation
@@ -16,7 +17,6 @@ from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
-from tournaments.parties.rubber import MAX_RUBBER_DEALS
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
@@ -92,7 +92,7 @@ class _FormErrors(Exception):
 
 def _deal_rows(party: Party, table: PartyTable, count: int) -> list[tuple[int, str, str]]:
     """(deal, dealer, vulnerability) for the entry form; rubber vulnerability follows the score."""
-    if party.form == Party.Form.RUBBER:
+    if games.game(party.form).vulnerability_by_score:
         return [(n, dealer_of(table.first_dealer, n), "by score") for n in range(1, count + 1)]
     return deal_plan(table.first_dealer, party.vulnerability)
 
@@ -177,13 +177,69 @@ def _seat_counts(request: HttpRequest, party: Party, rnd: PartyRound, table: Par
     )
 
 
-# What a pair's round total counts, for the games entered as totals (the label of the two boxes).
-TOTAL_NOUNS = {
-    "euchre": gettext_lazy("points"),
-    "whist": gettext_lazy("tricks (all four hands)"),
-    "five-hundred": gettext_lazy("points (less set-backs)"),
-    "cinch": gettext_lazy("points when the bell rang"),
-}
+def _deal_count(request: HttpRequest, table: PartyTable, rules: games.Game) -> int:
+    """The rows of the deals' pad: a round's four, or on a rubber pad as many as the table played (or asks)."""
+    if not rules.vulnerability_by_score:
+        return 4
+    try:
+        return max(1, min(rules.max_deals, int(request.GET.get("deals") or table.deals.count() or 8)))
+    except ValueError:
+        return 8
+
+
+def _post_table(
+    request: HttpRequest, party: Party, rnd: PartyRound, table: PartyTable, mode: str, bound: tuple[TotalsForm, Any]
+) -> HttpResponse | None:
+    """Save a table's round as posted (the two totals or the deals); the errors go on the forms (``bound``: the
+    totals form and the deals' formset), and None means the page is shown again with them."""
+    totals, deals = bound
+    rubber = games.game(party.form).vulnerability_by_score
+    host_choice = request.POST.get("host_choice") or None
+    why = request.POST.get("why", "")
+    try:
+        if mode == "totals" and totals.is_valid():
+            services.record_totals(
+                actor=request.user,
+                table=table,
+                ns_total=totals.cleaned_data["ns_total"],
+                ew_total=totals.cleaned_data["ew_total"],
+                host_choice=totals.cleaned_data["host_choice"],
+                why=totals.cleaned_data["why"],
+            )
+            return _saved(request, party, rnd.number, table.number)
+        if mode == "deals" and deals.is_valid():
+            entries = []
+            forms = [f for f in deals.forms if not (rubber and f.is_blank)]
+            for f in forms:
+                if not f.cleaned_data.get("contract"):
+                    f.add_error("contract", _("Write the contract, or PASS if nobody bid."))
+            if any(f.errors for f in forms):
+                raise _FormErrors
+            for f in forms:
+                side, points = f.honors_parts()
+                entries.append(
+                    DealEntry(
+                        contract=f.cleaned_data.get("contract", ""),
+                        declarer=f.cleaned_data.get("declarer") or None,
+                        tricks=f.cleaned_data.get("tricks") or None,
+                        honors_side=side,
+                        honors_points=points,
+                    )
+                )
+            services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
+            return _saved(request, party, rnd.number, table.number)
+    except _FormErrors:
+        pass  # the messages are on the forms already
+    except EntryError as exc:
+        if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
+            form = deals.forms[exc.deal - 1]
+            form.add_error(exc.field if exc.field in form.fields else None, str(exc))
+        elif mode == "totals":
+            totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
+        else:
+            # Shown above the deals; Django has no public way to add a formset-wide error after validation.
+            deals._non_form_errors = deals.error_class([str(exc)])
+    return None
 
 
 @requires(Perm.DIRECT)
@@ -197,7 +253,7 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         raise Http404("No such table.")
     if table.hands != 4:  # five hundred at three, five or six a table
         return hand_table(request, party, rnd, table)
-    euchre = party.form == Party.Form.EUCHRE
+    rules = games.game(party.form)
     typed_totals = (request.POST.get("mode") or request.GET.get("mode")) == "totals"
     if party.form in INDIVIDUAL_GAMES and typed_totals:
         return _seat_counts(request, party, rnd, table)
@@ -205,21 +261,11 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         game = _game_deals(request, party, rnd, table)
         if game is not None:
             return game
-    totals_only = euchre
-    mode = (
-        request.POST.get("mode")
-        or request.GET.get("mode")
-        or ("totals" if totals_only or table.entry == "totals" else "deals")
-    )
-    if totals_only:
-        mode = "totals"
-    rubber = party.form == Party.Form.RUBBER
-    count = 4
-    if rubber:
-        try:
-            count = max(1, min(MAX_RUBBER_DEALS, int(request.GET.get("deals") or table.deals.count() or 8)))
-        except ValueError:
-            count = 8
+    totals_only = rules.star_tallies  # euchre: typed as the two pairs' points, tallied in stars
+    typed = request.POST.get("mode") or request.GET.get("mode") or ("totals" if table.entry == "totals" else "deals")
+    mode = "totals" if totals_only else typed
+    rubber = rules.vulnerability_by_score
+    count = _deal_count(request, table, rules)
     totals = TotalsForm(
         request.POST if request.method == "POST" and mode == "totals" else None,
         initial={"ns_total": table.ns_total, "ew_total": table.ew_total},
@@ -231,51 +277,9 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
         request.POST if request.method == "POST" and mode == "deals" else None, initial=initial, prefix="d"
     )
     if request.method == "POST":
-        host_choice = request.POST.get("host_choice") or None
-        why = request.POST.get("why", "")
-        try:
-            if mode == "totals" and totals.is_valid():
-                services.record_totals(
-                    actor=request.user,
-                    table=table,
-                    ns_total=totals.cleaned_data["ns_total"],
-                    ew_total=totals.cleaned_data["ew_total"],
-                    host_choice=totals.cleaned_data["host_choice"],
-                    why=totals.cleaned_data["why"],
-                )
-                return _saved(request, party, rnd.number, table_no)
-            if mode == "deals" and deals.is_valid():
-                entries = []
-                forms = [f for f in deals.forms if not (rubber and f.is_blank)]
-                for f in forms:
-                    if not f.cleaned_data.get("contract"):
-                        f.add_error("contract", _("Write the contract, or PASS if nobody bid."))
-                if any(f.errors for f in forms):
-                    raise _FormErrors
-                for f in forms:
-                    side, points = f.honors_parts()
-                    entries.append(
-                        DealEntry(
-                            contract=f.cleaned_data.get("contract", ""),
-                            declarer=f.cleaned_data.get("declarer") or None,
-                            tricks=f.cleaned_data.get("tricks") or None,
-                            honors_side=side,
-                            honors_points=points,
-                        )
-                    )
-                services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
-                return _saved(request, party, rnd.number, table_no)
-        except _FormErrors:
-            pass  # the messages are on the forms already
-        except EntryError as exc:
-            if mode == "deals" and exc.deal and exc.deal <= len(deals.forms):
-                form = deals.forms[exc.deal - 1]
-                form.add_error(exc.field if exc.field in form.fields else None, str(exc))
-            elif mode == "totals":
-                totals.add_error(exc.field if exc.field in totals.fields else None, str(exc))
-            else:
-                # Shown above the deals; Django has no public way to add a formset-wide error after validation.
-                deals._non_form_errors = deals.error_class([str(exc)])  # type: ignore[attr-defined]
+        saved = _post_table(request, party, rnd, table, mode, (totals, deals))
+        if saved is not None:
+            return saved
     rows = list(zip(_deal_rows(party, table, len(deals.forms)), deals.forms, strict=False))
     return render(
         request,
@@ -289,9 +293,9 @@ def party_table(request: HttpRequest, pk: int, number: int, table_no: int) -> Ht
             "deals": deals,
             "rows": rows,
             "rubber": rubber,
-            "euchre": euchre,
+            "euchre": totals_only,
             "totals_only": totals_only,
-            "total_noun": TOTAL_NOUNS.get(party.form, ""),
+            "total_noun": _(rules.total_noun) if rules.total_noun else "",
             "count": count,
             "steps": steps(party, "play"),
             "host_tie": party.tie_rule == Party.TieRule.HOST,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.access import Perm, has, requires
-from tournaments.parties import services
+from tournaments.parties import games, services
 from tournaments.parties.forms import AssignForm, GuestListForm, PartyForm
 from tournaments.parties.models import Party
 from tournaments.parties.selectors import guests_of, party_rounds, seating_of
@@ -84,7 +84,7 @@ def party_guests(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(n_guests)s guests saved.") % {"n_guests": len(guests)})
             return redirect("parties:start", pk=party.pk)
-    need = 4 * party.tables if party.form != Party.Form.PIVOT else None
+    need = 4 * party.tables if not games.game(party.form).single_table else None
     return render(
         request,
         "parties/guests.html",
@@ -98,7 +98,7 @@ def party_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Draw the tally cards (or take the host's assignment); afterwards, show who has which card."""
     party = get_party(request, pk)
     guests = list(party.guests.all())
-    assign = party.tally_draw == Party.TallyDraw.ASSIGNED and party.form != Party.Form.PIVOT
+    assign = party.tally_draw == Party.TallyDraw.ASSIGNED and not games.game(party.form).single_table
     form = AssignForm(request.POST or None, party=party, guests=guests) if assign else None
     error = None
     if request.method == "POST" and party.status == Party.Status.SETUP and (form is None or form.is_valid()):
