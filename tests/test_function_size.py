@@ -31,7 +31,6 @@ PENDING = {
     "tournaments/sessions/services/checking.py check_line",
     "tournaments/sessions/services/results.py save_lines_checked",
     "tournaments/sessions/views/entry.py _handle",
-    "tournaments/simultaneous/bulk.py write_clubs",
 }
 
 
