@@ -28,9 +28,6 @@ PENDING = {
     "tournaments/interchange/pbn.py read_pbn",
     "tournaments/interchange/pbn_scan.py scan",
     "tournaments/interchange/views.py upload",
-    "tournaments/sessions/services/checking.py check_line",
-    "tournaments/sessions/services/results.py save_lines_checked",
-    "tournaments/sessions/views/entry.py _handle",
 }
 
 
