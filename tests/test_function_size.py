@@ -18,17 +18,6 @@ REASON = "long because"
 # Exempt for now: lane `engine` rewrites the party engine in parallel. The merger removes this exemption
 # once that lane has landed (its long functions today: reports.render_standings, views/play.party_table).
 EXEMPT = ("tournaments/parties/",)
-# Not yet split, as `path name`: this list only shrinks (a test fails once one of them is short), and the
-# branch that empties it removes it.
-PENDING = {
-    "tournaments/interchange/exporters.py build_record",
-    "tournaments/interchange/importers.py import_record",
-    "tournaments/interchange/importers.py _create_results",
-    "tournaments/interchange/importers.py import_deals",
-    "tournaments/interchange/pbn.py read_pbn",
-    "tournaments/interchange/pbn_scan.py scan",
-    "tournaments/interchange/views.py upload",
-}
 
 
 def _body_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
@@ -64,10 +53,7 @@ def long_functions() -> list[str]:
 
 
 def test_no_function_passes_60_lines_without_a_reason() -> None:
-    found = long_functions()
-    assert [f for f in found if f.rpartition(" (")[0] not in PENDING] == []
-    still = {f.rpartition(" (")[0] for f in found}
-    assert sorted(PENDING - still) == []  # split already: take it off the list
+    assert long_functions() == []
 
 
 def test_the_count_skips_the_docstring_and_honours_a_reason() -> None:

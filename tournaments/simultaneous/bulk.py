@@ -21,8 +21,9 @@ import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.interchange.importers import checked_score, label_parts, section_layout
+from tournaments.interchange.importers import label_parts, section_layout
 from tournaments.interchange.records import SessionRecord
+from tournaments.interchange.result_rows import checked_score
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Result, Section, Session
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
