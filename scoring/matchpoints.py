@@ -274,6 +274,52 @@ def _compare(a: int, b: int) -> int:
     return 2 if a > b else (1 if a == b else 0)
 
 
+def _rate(
+    norm: Sequence[int | Artificial | Weighted | NotPlayed],
+    compared: list[int],
+    unit: int,
+    groups: Sequence[Hashable] | None,
+    interchanged: str,
+) -> tuple[dict[int, float], dict[int, int]]:
+    """Raw match points of each compared line, and how many lines it was compared with (itself included)."""
+    dists: dict[int, tuple[tuple[float, int], ...]] = {}
+    plain_scores: list[int] = []
+    for i in compared:
+        x = norm[i]
+        if isinstance(x, int):
+            dists[i] = ((1.0, x),)
+            plain_scores.append(x)
+        elif isinstance(x, Weighted):
+            dists[i] = x.normalised()
+    raw: dict[int, float] = {}
+    actual: dict[int, int] = {}
+    if groups is None and len(plain_scores) == len(compared):
+        # Only real scores: the sorting scorer gives the same points as the pairwise loop below, faster.
+        for i, mp in zip(compared, matchpoints(plain_scores, scale="ebu"), strict=True):
+            raw[i] = mp * unit / 2
+            actual[i] = len(compared)
+        return raw, actual
+    keys: Sequence[Hashable] = groups if groups is not None else [None] * len(norm)
+    for i in compared:
+        total = 0.0
+        peers = 0
+        for j in compared:
+            if j == i:
+                continue
+            if keys[i] != keys[j]:
+                if interchanged == "laws":
+                    total += 1.0  # the laws: a tie (half a beat) for each pair in another group
+                    peers += 1
+                continue
+            peers += 1
+            for wa, a in dists[i]:
+                for wb, b in dists[j]:
+                    total += wa * wb * _compare(a, b)
+        raw[i] = total * unit / 2
+        actual[i] = peers + 1
+    return raw, actual
+
+
 def score_board(
     lines: Sequence[Line],
     *,
@@ -309,47 +355,12 @@ def score_board(
         )
     top = float(max(target - 1, 0) * unit)
 
-    dists: dict[int, tuple[tuple[float, int], ...]] = {}
-    plain_scores: list[int] = []
-    for i in compared:
-        x = norm[i]
-        if isinstance(x, int):
-            dists[i] = ((1.0, x),)
-            plain_scores.append(x)
-        elif isinstance(x, Weighted):
-            dists[i] = x.normalised()
-
     if interchanged not in ("laws", "neuberg"):
         raise InvalidScore(
             gettext("Unknown interchanged-cards method %(interchanged)s: use 'laws' or 'neuberg'.")
             % {"interchanged": repr(interchanged)}
         )
-    raw: dict[int, float] = {}
-    actual: dict[int, int] = {}
-    keys: Sequence[Hashable] = groups if groups is not None else [None] * len(norm)
-    if groups is None and len(plain_scores) == len(compared):
-        # Only real scores: the sorting scorer gives the same points as the pairwise loop below, faster.
-        for i, mp in zip(compared, matchpoints(plain_scores, scale="ebu"), strict=True):
-            raw[i] = mp * unit / 2
-            actual[i] = len(compared)
-    else:
-        for i in compared:
-            total = 0.0
-            peers = 0
-            for j in compared:
-                if j == i:
-                    continue
-                if keys[i] != keys[j]:
-                    if interchanged == "laws":
-                        total += 1.0  # the laws: a tie (half a beat) for each pair in another group
-                        peers += 1
-                    continue
-                peers += 1
-                for wa, a in dists[i]:
-                    for wb, b in dists[j]:
-                        total += wa * wb * _compare(a, b)
-            raw[i] = total * unit / 2
-            actual[i] = peers + 1
+    raw, actual = _rate(norm, compared, unit, groups, interchanged)
 
     out: list[LineScore] = []
     for i, x in enumerate(norm):

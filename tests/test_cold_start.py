@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-# The libraries only a PDF, a double-dummy solve, a field scoring, a queued job or a CSV export needs.
-HEAVY_LIBRARIES = ("reportlab", "endplay", "matplotlib", "numpy", "celery", "kombu", "tablib")
+# The libraries only a PDF, a double-dummy solve, a field scoring, a queued job, a CSV export or a USEBIO
+# file (lxml) needs.
+HEAVY_LIBRARIES = ("reportlab", "endplay", "matplotlib", "numpy", "celery", "kombu", "tablib", "lxml")
 CHILD = """
 import io, json, sys
 from config.wsgi import application

@@ -118,6 +118,31 @@ def _own_data(record: SessionRecord, session: Session, section: Section) -> None
     record.rulings = _rulings(section)
 
 
+def _pairs(record: SessionRecord, session: Session, scores: SectionScores) -> None:
+    """Each pair with its players, our total, place and master points (once the session is finished)."""
+    awards = {a.entry_id: a for a in MasterPointAward.objects.filter(session=session)}
+    scheme = PointsScheme.objects.filter(event=session.event).first()
+    if scheme is not None and session.status == Session.Status.FINISHED:
+        record.master_point_type = scheme.point_type
+    for field_standings in scores.standings.values():
+        for standing in field_standings:
+            entry = standing.entry
+            award = awards.get(entry.pk)
+            record.pairs.append(
+                PairRecord(
+                    label=entry.label,
+                    number=entry.number,
+                    direction=entry.direction if record.winners == 2 else "",
+                    players=[PlayerRecord(p.name, p.national_id) for p in entry.players.all()],
+                    total=standing.total if standing.boards_played else None,
+                    percentage=standing.percentage,
+                    place=standing.place,
+                    master_points=(award.points if award else 0) if record.master_point_type else None,
+                    master_point_type=award.point_type if award else record.master_point_type,
+                )
+            )
+
+
 def build_record(session: Session, section: Section | None) -> SessionRecord:
     """The session's data and our scores, as a record the writers format."""
     method: ScoringMethod | None = SCORINGS.get(session.scoring_method)
@@ -149,27 +174,7 @@ def build_record(session: Session, section: Section | None) -> SessionRecord:
     if section is not None:
         scores: SectionScores = score_section(section)
         record.winners = 2 if scores.two_winners else 1
-        awards = {a.entry_id: a for a in MasterPointAward.objects.filter(session=session)}
-        scheme = PointsScheme.objects.filter(event=event).first()
-        if scheme is not None and session.status == Session.Status.FINISHED:
-            record.master_point_type = scheme.point_type
-        for field_standings in scores.standings.values():
-            for standing in field_standings:
-                entry = standing.entry
-                award = awards.get(entry.pk)
-                record.pairs.append(
-                    PairRecord(
-                        label=entry.label,
-                        number=entry.number,
-                        direction=entry.direction if record.winners == 2 else "",
-                        players=[PlayerRecord(p.name, p.national_id) for p in entry.players.all()],
-                        total=standing.total if standing.boards_played else None,
-                        percentage=standing.percentage,
-                        place=standing.place,
-                        master_points=(award.points if award else 0) if record.master_point_type else None,
-                        master_point_type=award.point_type if award else record.master_point_type,
-                    )
-                )
+        _pairs(record, session, scores)
         for board_score in scores.boards:
             board = boards.setdefault(board_score.board.number, BoardRecord(number=board_score.board.number))
             board.datum = board_score.datum

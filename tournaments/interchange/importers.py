@@ -17,7 +17,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
@@ -32,6 +31,7 @@ from .conventions import conventions_for, import_notes, scores_shown_for, sectio
 from .dd_compare import compare_analysis
 from .errors import InterchangeError
 from .records import BoardRecord, LineRecord, SessionRecord
+from .result_rows import result_row
 from .usebio_section import session_count
 
 
@@ -156,22 +156,47 @@ def section_layout(record: SessionRecord) -> dict[str, object]:
     return {"movement_kind": kind, "tables": tables, "rounds": max(rounds, 1), "boards_per_round": max(per_round, 1)}
 
 
-def checked_score(line: LineRecord, board: BoardRecord, edition: str) -> tuple[int, str | None]:
-    """The file's score (or ours when it gives none), and a message when contract, declarer and tricks disagree."""
-    try:
-        # The file's own vulnerability when it states one (a PBN [Vulnerable] tag), else the board number's.
-        vulnerability = board.vulnerability or board.number
-        ours = scoring.ns_score(line.contract, line.declarer or None, line.tricks, vulnerability, edition=edition)
-    except scoring.ScoringError as exc:
-        raise InterchangeError(str(exc), line.where) from None
-    if line.score is None:
-        return ours, None
-    if ours != line.score:
-        return line.score, (
-            f"{line.where}: {line.contract} by {line.declarer or '?'} taking {line.tricks} tricks scores {ours} "
-            f"for NS; the file says {line.score} (kept)."
+def _new_session(
+    sections: tuple[SessionRecord, ...],
+    filename: str,
+    fmt: str,
+    warnings: list[str],
+    actor: Actor,
+    event: Event | None,
+    number: int,
+    *,
+    scale: bool,
+) -> Session:
+    """The finished session the file becomes (in a new event unless given one), with the conventions it was
+    scored with; dated today, with a warning, when the file gives no date."""
+    record = sections[0]
+    date = record.date
+    if date is None:
+        date = dt.date.today()
+        warnings.append(
+            _("The file gives no date; the session is dated today (%(date)s).") % {"date": format(date, "%d/%m/%Y")}
         )
-    return line.score, None
+    event = event or Event.objects.create(
+        name=(record.event_name or record.title or filename)[:160],
+        club=record.club_name[:160],
+        kind=Event.Kind.PAIRS,
+        owner=user_of(actor),
+    )
+    source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
+    conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale}
+    conventions["section_scoring"] = section_scoring_for(sections)
+    return Session.objects.create(
+        event=event,
+        name=(record.title if record.title and number == 1 else f"Session {number}")[:120],
+        number=number,
+        date=date,
+        scoring_method=record.scoring,
+        mp_scale=record.mp_scale,
+        **conventions,
+        scores_shown=scores_shown_for(record),
+        status=Session.Status.FINISHED,
+        source=source[:200],
+    )
 
 
 @transaction.atomic
@@ -193,40 +218,13 @@ def import_record(
     ``more_sections`` are the file's other sections (USEBIO's SECTIONs): each a section of the same session, with
     the same boards, scored apart."""
     warnings = list(record.warnings) + [w for part in more_sections for w in part.warnings]
-    owner = user_of(actor)
-    date = record.date
-    if date is None:
-        date = dt.date.today()
-        warnings.append(
-            _("The file gives no date; the session is dated today (%(date)s).") % {"date": format(date, "%d/%m/%Y")}
-        )
-    event = event or Event.objects.create(
-        name=(record.event_name or record.title or filename)[:160],
-        club=record.club_name[:160],
-        kind=Event.Kind.PAIRS,
-        owner=owner,
-    )
-    source = f"{fmt} file {filename}" + (f" ({record.program})" if record.program else "")
-    conventions = {"use_neuberg": True, **conventions_for(record.program), "scale_missed_boards": scale_missed_boards}
-    conventions["section_scoring"] = section_scoring_for((record, *more_sections))
-    session = Session.objects.create(
-        event=event,
-        name=(record.title if record.title and number == 1 else f"Session {number}")[:120],
-        number=number,
-        date=date,
-        scoring_method=record.scoring,
-        mp_scale=record.mp_scale,
-        **conventions,
-        scores_shown=scores_shown_for(record),
-        status=Session.Status.FINISHED,
-        source=source[:200],
-    )
+    sections = (record, *more_sections)
+    session = _new_session(sections, filename, fmt, warnings, actor, event, number, scale=scale_missed_boards)
     # Our own file: the conventions it was scored with; the director's opting out of scaling still wins.
     own_import.apply_settings(session, record, keep=() if scale_missed_boards else ("scale_missed_boards",))
     report = ImportReport(session=session, source=f"{fmt} file {filename}")
     report.notes = import_notes(session, record)
 
-    sections = (record, *more_sections)
     boards = board_rows(session, sections, warnings)
     Board.objects.bulk_create(boards.values())
     report.boards = len(boards)
@@ -360,35 +358,9 @@ def _create_results(
     artificial: list[tuple[Result, LineRecord]] = []
     for b in record.boards:
         for line in b.lines:
-            result = Result(
-                section=section,
-                board=boards[b.number],
-                table_round=None,
-                ns_entry=entries[line.ns_pair],
-                ew_entry=entries[line.ew_pair],
-                published_ns_points=line.ns_points,
-                published_ew_points=line.ew_points,
-            )
-            if line.kind in ("played", "assigned"):
-                score, message = checked_score(line, b, session.edition)
-                if message:
-                    warnings.append(message)
-                result.kind = Result.Kind.PLAYED if line.kind == "played" else Result.Kind.ASSIGNED
-                result.contract = line.contract[:8]
-                result.declarer = line.declarer
-                result.tricks = line.tricks
-                result.lead = line.lead[:3]
-                result.auction = line.auction if len(line.auction) <= 400 else ""  # never cut short
-                result.play = line.play if len(line.play) <= 200 else ""
-                result.ns_score = score
-            elif line.kind == "artificial":
-                result.kind = Result.Kind.ARTIFICIAL
-                result.ns_percent, result.ew_percent = line.ns_percent, line.ew_percent
+            result = result_row(section, session, boards[b.number], entries, b, line, warnings)
+            if result.kind == Result.Kind.ARTIFICIAL:
                 artificial.append((result, line))
-            elif line.kind == "weighted":
-                result.kind, result.weighted = Result.Kind.WEIGHTED, line.weighted
-            else:
-                result.kind = Result.Kind.NOT_PLAYED
             results.append(result)
     Result.objects.bulk_create(results)
     director = user_of(actor)
@@ -432,6 +404,23 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(out)
 
 
+def _conditions_differ(b: BoardRecord, board: Board) -> str:
+    """A warning when the file deals the board with another dealer or vulnerability (the session's are kept)."""
+    if not (b.dealer and b.dealer != board.dealer) and not (b.vulnerability and b.vulnerability != board.vulnerability):
+        return ""
+    return _(
+        "%(where)s: the file deals board %(number)s with dealer %(value)s, vulnerable "
+        "%(value2)s; the session's board says %(dealer)s, %(vulnerability)s (kept)."
+    ) % {
+        "where": b.where,
+        "number": b.number,
+        "value": b.dealer or "?",
+        "value2": b.vulnerability or "?",
+        "dealer": board.dealer,
+        "vulnerability": board.vulnerability,
+    }
+
+
 @transaction.atomic
 def import_deals(session: Session, record: SessionRecord, *, filename: str, actor: Actor = None) -> ImportReport:
     """Load hand records (deals) into an existing session's boards, adding boards it lacks; results untouched."""
@@ -451,11 +440,7 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
                     "%(count)s deals ignored (%(_ranges)s): the session plays boards %(_ranges2)s only.",
                     len(extra),
                 )
-                % {
-                    "count": len(extra),
-                    "_ranges": _ranges(extra),
-                    "_ranges2": _ranges(sorted(existing)),
-                }
+                % {"count": len(extra), "_ranges": _ranges(extra), "_ranges2": _ranges(sorted(existing))}
             )
         dealt = [b for b in dealt if b.number in existing]
     for b in dealt:
@@ -464,23 +449,8 @@ def import_deals(session: Session, record: SessionRecord, *, filename: str, acto
             board_row(session, b).save()
             changed["added"].append(b.number)
             continue
-        dealer_differs = bool(b.dealer) and b.dealer != board.dealer
-        vulnerability_differs = bool(b.vulnerability) and b.vulnerability != board.vulnerability
-        if dealer_differs or vulnerability_differs:
-            report.warnings.append(
-                _(
-                    "%(where)s: the file deals board %(number)s with dealer %(value)s, vulnerable "
-                    "%(value2)s; the session's board says %(dealer)s, %(vulnerability)s (kept)."
-                )
-                % {
-                    "where": b.where,
-                    "number": b.number,
-                    "value": b.dealer or "?",
-                    "value2": b.vulnerability or "?",
-                    "dealer": board.dealer,
-                    "vulnerability": board.vulnerability,
-                }
-            )
+        if warning := _conditions_differ(b, board):
+            report.warnings.append(warning)
         if board.deal != b.deal:
             changed["replaced" if board.deal else "dealt"].append(b.number)
         if board.deal != b.deal or board.published_analysis != b.published_analysis:

@@ -102,24 +102,19 @@ def _scoring(value: str, columns: set[str], where: str, warnings: list[str]) -> 
     return guess
 
 
-def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
-    """Read a PBN file: the deals, and the results if its games carry ScoreTables.
-
-    A file of several events (:mod:`.pbn_sets`) is read one deal set at a time: ``deal_set`` (from 1) says which.
-    """
-    text = decode(data)
+def _games(text: str, deal_set: int | None, record: SessionRecord) -> list[Game]:
+    """The games of the chosen deal set, warning of a newer PBN version and of the sets left out."""
     if "\x00" in text[:2000]:
         raise InterchangeError(_("this is a binary file, not PBN text."), "line 1")
     games, version = scan(text)
     if not games:
         raise InterchangeError(_("the file holds no PBN games (no [Board] or [Deal] tags)."), "line 1")
-    record = SessionRecord()
     if version and not version.startswith(("1.", "2.")):
         message = _("PBN version %(version)s is newer than this reader (2.1); read as 2.1.") % {"version": version}
         record.warnings.append(located("line 1", message))
     _resolve_repeats(games)
     sets = split_sets(games)
-    games = choose_set(sets, deal_set)
+    chosen = choose_set(sets, deal_set)
     if len(sets) > 1 and deal_set is not None:
         what = {"count": len(sets), "set": sets[deal_set - 1].describe()}
         message = ngettext(
@@ -128,6 +123,57 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
             len(sets),
         )
         record.warnings.append(message % what)
+    return chosen
+
+
+def _read_event_tags(game: Game, record: SessionRecord) -> None:
+    """The event, club, program and date: the first game that names each one."""
+    record.event_name = record.event_name or game.value("Event").strip("?")
+    record.club_name = record.club_name or game.value("Site").strip("?")
+    record.program = record.program or game.value("Generator").strip("?")
+    if record.date is None and "Date" in game.tags:
+        record.date = _date(game.value("Date"), f"line {game.tags['Date'].line}", record.warnings)
+
+
+def _read_board(
+    game: Game, boards: dict[int, BoardRecord], score_tables: list[tuple[BoardRecord, Tag]], record: SessionRecord
+) -> None:
+    """The game's board: its deal (the same in every game that deals it), conditions, analysis and ScoreTable."""
+    board_text = game.value("Board")
+    if not board_text:
+        if "Deal" in game.tags or "ScoreTable" in game.tags:
+            raise InterchangeError(_("a game with a Deal or ScoreTable needs its [Board] number."), f"line {game.line}")
+        return
+    if not is_digits(board_text) or not 1 <= int(board_text) <= MAX_NUMBER:
+        message = _("Board %(board)r is not a board number.") % {"board": board_text}
+        raise InterchangeError(message, f"line {game.tags['Board'].line}")
+    number = int(board_text)
+    board_where = f"line {game.tags['Board'].line}, Board {number}"
+    board = boards.setdefault(number, BoardRecord(number=number, where=board_where))
+    if "Deal" in game.tags:
+        deal_tag = game.tags["Deal"]
+        deal = parse_deal(deal_tag.value, f"line {deal_tag.line}, Board {number}")
+        if deal and board.deal and deal != board.deal:
+            message = _("board %(board)s is dealt differently in two games.") % {"board": number}
+            raise InterchangeError(message, f"line {deal_tag.line}")
+        board.deal = board.deal or deal
+    _board_conditions(game, board, record.warnings)
+    board.published_analysis = board.published_analysis or published_analysis(game, number, record.warnings)
+    if "ScoreTable" in game.tags:
+        if any(b is board for b, _ in score_tables):
+            message = _("board %(board)s has two ScoreTables.") % {"board": number}
+            raise InterchangeError(message, f"line {game.tags['ScoreTable'].line}")
+        score_tables.append((board, game.tags["ScoreTable"]))
+
+
+def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
+    """Read a PBN file: the deals, and the results if its games carry ScoreTables.
+
+    A file of several events (:mod:`.pbn_sets`) is read one deal set at a time: ``deal_set`` (from 1) says which.
+    """
+    text = decode(data)
+    record = SessionRecord()
+    games = _games(text, deal_set, record)
     creator = re.search(r"^% *Creator: *(.+)$", text[:2000], re.MULTILINE)  # the program, as PBN 2.1 names it
     record.program = creator.group(1).strip() if creator else ""
     boards: dict[int, BoardRecord] = {}
@@ -135,41 +181,12 @@ def read_pbn(data: bytes | str, deal_set: int | None = None) -> SessionRecord:
     total_tables: list[Tag] = []
     scoring_tag: tuple[str, str] | None = None
     for game in games:
-        where = f"line {game.line}"
-        record.event_name = record.event_name or game.value("Event").strip("?")
-        record.club_name = record.club_name or game.value("Site").strip("?")
-        record.program = record.program or game.value("Generator").strip("?")
-        if record.date is None and "Date" in game.tags:
-            record.date = _date(game.value("Date"), f"line {game.tags['Date'].line}", record.warnings)
+        _read_event_tags(game, record)
         if "Scoring" in game.tags and scoring_tag is None:
             scoring_tag = (game.value("Scoring"), f"line {game.tags['Scoring'].line}")
         if "TotalScoreTable" in game.tags:
             total_tables.append(game.tags["TotalScoreTable"])
-        board_text = game.value("Board")
-        if not board_text:
-            if "Deal" in game.tags or "ScoreTable" in game.tags:
-                raise InterchangeError(_("a game with a Deal or ScoreTable needs its [Board] number."), where)
-            continue
-        if not is_digits(board_text) or not 1 <= int(board_text) <= MAX_NUMBER:
-            message = _("Board %(board)r is not a board number.") % {"board": board_text}
-            raise InterchangeError(message, f"line {game.tags['Board'].line}")
-        number = int(board_text)
-        board_where = f"line {game.tags['Board'].line}, Board {number}"
-        board = boards.setdefault(number, BoardRecord(number=number, where=board_where))
-        if "Deal" in game.tags:
-            deal_tag = game.tags["Deal"]
-            deal = parse_deal(deal_tag.value, f"line {deal_tag.line}, Board {number}")
-            if deal and board.deal and deal != board.deal:
-                message = _("board %(board)s is dealt differently in two games.") % {"board": number}
-                raise InterchangeError(message, f"line {deal_tag.line}")
-            board.deal = board.deal or deal
-        _board_conditions(game, board, record.warnings)
-        board.published_analysis = board.published_analysis or published_analysis(game, number, record.warnings)
-        if "ScoreTable" in game.tags:
-            if any(b is board for b, _ in score_tables):
-                message = _("board %(board)s has two ScoreTables.") % {"board": number}
-                raise InterchangeError(message, f"line {game.tags['ScoreTable'].line}")
-            score_tables.append((board, game.tags["ScoreTable"]))
+        _read_board(game, boards, score_tables, record)
     record.boards = [boards[n] for n in sorted(boards)]
     tables = [(board, read_table(tag)) for board, tag in score_tables]
     totals = [read_table(tag) for tag in total_tables]

@@ -46,32 +46,37 @@ def decode(data: bytes | str) -> str:
         return data.decode("latin-1")
 
 
-def scan(text: str) -> tuple[list[Game], str]:
-    """Games (tags with their section data) and the PBN version from the ``% PBN x.y`` line, if any."""
-    games: list[Game] = []
-    game: Game | None = None
-    last: Tag | None = None
-    version = ""
-    in_comment = False
-    lines = _LINE_BREAK.split(text.removesuffix("\n"))
-    for lineno, raw in enumerate(lines, start=1):
-        line = raw
-        if in_comment:
+class _Scanner:
+    """The scan's state between lines: the games so far, the game being read, its last tag (which takes the
+    section data that follows) and whether a ``{`` comment is still open."""
+
+    def __init__(self) -> None:
+        self.games: list[Game] = []
+        self.game: Game | None = None
+        self.last: Tag | None = None
+        self.version = ""
+        self.in_comment = False
+
+    def end_game(self) -> None:
+        if self.game is not None and self.game.tags:
+            self.games.append(self.game)
+        self.game, self.last = None, None
+
+    def read_line(self, lineno: int, line: str) -> None:
+        if self.in_comment:
             end = line.find("}")
             if end < 0:
-                continue
+                return
             line = " " * (end + 1) + line[end + 1 :]
-            in_comment = False
+            self.in_comment = False
         elif not line.strip():  # an empty line ends a game
-            if game is not None and game.tags:
-                games.append(game)
-            game, last = None, None
-            continue
+            self.end_game()
+            return
         if line.startswith("%"):
             match = re.match(r"%\s*PBN\s+([0-9]+\.[0-9]+)", line)
             if match:
-                version = match.group(1)
-            continue
+                self.version = match.group(1)
+            return
         pos = 0
         while pos < len(line):
             ch = line[pos]
@@ -82,46 +87,61 @@ def scan(text: str) -> tuple[list[Game], str]:
             elif ch == "{":
                 end = line.find("}", pos)
                 if end < 0:
-                    in_comment = True
+                    self.in_comment = True
                     break
                 pos = end + 1
             elif ch == "[":
-                match = _TAG.match(line, pos)
-                if match is None:
-                    raise InterchangeError(
-                        gettext('a tag must read [Name "value"]; this one is not closed or has no quoted value.'),
-                        f"line {lineno}",
-                    )
-                if game is None:
-                    game = Game(line=lineno)
-                name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
-                if name in game.tags:
-                    raise InterchangeError(
-                        gettext("the tag %(name)s appears twice in one game.") % {"name": name}, f"line {lineno}"
-                    )
-                last = Tag(name, value, lineno)
-                if name == "Note":
-                    game.notes.append(last)
-                else:
-                    game.tags[name] = last
-                pos = match.end()
-            elif ch == '"':
-                end = line.find('"', pos + 1)
-                if end < 0:
-                    raise InterchangeError(gettext("a quoted string is not closed on its line."), f"line {lineno}")
-                _data(last, lineno, line[pos + 1 : end])
-                pos = end + 1
+                pos = self.read_tag(lineno, line, pos)
             else:
-                end = pos
-                while end < len(line) and not line[end].isspace() and line[end] not in ';{["':
-                    end += 1
-                _data(last, lineno, line[pos:end])
-                pos = end
-    if in_comment:
+                pos = self.read_token(lineno, line, pos)
+
+    def read_tag(self, lineno: int, line: str, pos: int) -> int:
+        """The ``[Name "value"]`` at `pos`; returns the position after it."""
+        match = _TAG.match(line, pos)
+        if match is None:
+            raise InterchangeError(
+                gettext('a tag must read [Name "value"]; this one is not closed or has no quoted value.'),
+                f"line {lineno}",
+            )
+        if self.game is None:
+            self.game = Game(line=lineno)
+        name, value = match.group(1), re.sub(r'\\(["\\])', r"\1", match.group(2))
+        if name in self.game.tags:
+            raise InterchangeError(
+                gettext("the tag %(name)s appears twice in one game.") % {"name": name}, f"line {lineno}"
+            )
+        self.last = Tag(name, value, lineno)
+        if name == "Note":
+            self.game.notes.append(self.last)
+        else:
+            self.game.tags[name] = self.last
+        return match.end()
+
+    def read_token(self, lineno: int, line: str, pos: int) -> int:
+        """A quoted string or a plain token of the last tag's section data; returns the position after it."""
+        if line[pos] == '"':
+            end = line.find('"', pos + 1)
+            if end < 0:
+                raise InterchangeError(gettext("a quoted string is not closed on its line."), f"line {lineno}")
+            _data(self.last, lineno, line[pos + 1 : end])
+            return end + 1
+        end = pos
+        while end < len(line) and not line[end].isspace() and line[end] not in ';{["':
+            end += 1
+        _data(self.last, lineno, line[pos:end])
+        return end
+
+
+def scan(text: str) -> tuple[list[Game], str]:
+    """Games (tags with their section data) and the PBN version from the ``% PBN x.y`` line, if any."""
+    scanner = _Scanner()
+    lines = _LINE_BREAK.split(text.removesuffix("\n"))
+    for lineno, raw in enumerate(lines, start=1):
+        scanner.read_line(lineno, raw)
+    if scanner.in_comment:
         raise InterchangeError(gettext("a { comment } is never closed."), f"line {len(lines)}")
-    if game is not None and game.tags:
-        games.append(game)
-    return games, version
+    scanner.end_game()
+    return scanner.games, scanner.version
 
 
 def _data(tag: Tag | None, lineno: int, token: str) -> None:

@@ -6,14 +6,17 @@ refers to one is refused, as before. Every element knows its line (``sourceline`
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from django.utils.translation import gettext
-from lxml import etree
 
 from .errors import InterchangeError
 
-Element = etree._Element
+if TYPE_CHECKING:
+    from lxml import etree
+
+# lxml (about 40 ms) is imported where a file is parsed, not when the URLconf loads the import pages (issue 21).
+Element: TypeAlias = "etree._Element"
 NEWLINE = b"\n"
 MAX_BYTES = 64 * 1024 * 1024  # a national simultaneous' largest club file is well under 1 MB
 _AT = re.compile(r",? line \d+, column \d+$")
@@ -24,6 +27,8 @@ _REFUSED = (
 
 def _parser() -> etree.XMLParser:
     """A new parser per file (lxml's parsers are not to be shared between threads)."""
+    from lxml import etree
+
     return etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -47,6 +52,8 @@ def parse_xml_pis(data: bytes | str) -> tuple[Element, list[tuple[str, str, int]
         raise InterchangeError(
             gettext("the file is larger than %(value)s MB.") % {"value": MAX_BYTES // (1024 * 1024)}, "line 1"
         )
+    from lxml import etree
+
     try:
         root = etree.fromstring(raw, _parser())
     except etree.XMLSyntaxError as exc:
@@ -61,6 +68,8 @@ def parse_xml_pis(data: bytes | str) -> tuple[Element, list[tuple[str, str, int]
 
 def _refuse_entities(root: Element, raw: bytes) -> None:
     """Refuse entity declarations (expansion bombs, local files) and references to undeclared entities."""
+    from lxml import etree
+
     dtd = root.getroottree().docinfo.internalDTD
     declared = dtd is not None and next(iter(cast(Any, dtd).iterentities()), None) is not None  # not in the stubs
     if declared or next(root.iter(etree.Entity), None) is not None:
@@ -70,6 +79,8 @@ def _refuse_entities(root: Element, raw: bytes) -> None:
 
 def _take_pis(root: Element) -> list[tuple[str, str, int]]:
     """The processing instructions in document order, taken out of the tree so that children are elements only."""
+    from lxml import etree
+
     inside = list(root.iter(etree.ProcessingInstruction))
     for pi in inside:
         parent = pi.getparent()

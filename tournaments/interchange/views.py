@@ -15,7 +15,14 @@ from tournaments.interchange import InterchangeError
 from tournaments.interchange.bws_import import import_bws
 from tournaments.interchange.exporters import export_pbn, export_usebio
 from tournaments.interchange.forms import ConventionsForm, DealsForm, ImportForm, sniff
-from tournaments.interchange.importers import already_imported, import_deals, import_lin, import_pbn, import_usebio
+from tournaments.interchange.importers import (
+    ImportReport,
+    already_imported,
+    import_deals,
+    import_lin,
+    import_pbn,
+    import_usebio,
+)
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
 from tournaments.interchange.teams_import import TeamsImportReport, already_imported_teams, import_usebio_teams
@@ -23,12 +30,66 @@ from tournaments.interchange.usebio_teams import is_teams_file
 from tournaments.sessions.models import Session
 from tournaments.sessions.services.conventions import CONVENTION_FIELDS, set_scores_shown, update_conventions
 from tournaments.sessions.views.common import get_session
+from tournaments.teams.models import TeamEvent
 
 MAX_WARNINGS_SHOWN = 12
 
 
 def _file_error(form: ImportForm | DealsForm, error: InterchangeError) -> None:
     form.add_error("file", str(error))
+
+
+def _already_imported(form: ImportForm, twin: Session | TeamEvent, teams_file: bool) -> None:
+    """The file was imported before and the director did not ask for a second copy: say where the first is."""
+    message = (
+        _(
+            "This file was already imported on %(when)s as %(twin)s: open that teams event, or tick "
+            '"Import it again" and choose the file again to make a second one.'
+        )
+        if teams_file
+        else _(
+            "This file was already imported on %(when)s as %(twin)s: open that session, or tick "
+            '"Import it again" and choose the file again to make a second one.'
+        )
+    )
+    when = format(twin.created_at, "%d %b %Y at %H:%M")
+    form.add_error("file", message % {"when": when, "twin": twin})
+
+
+def _import_pairs(request: HttpRequest, form: ImportForm, kind: str, data: bytes, name: str) -> ImportReport:
+    """The pairs file imported in its format (raises InterchangeError for a bad file)."""
+    scale = form.cleaned_data["scale_missed_boards"]
+    if kind == "bws":
+        return import_bws(data, filename=name, actor=request.user)
+    if kind == "lin":
+        return import_lin(data, filename=name, actor=request.user)
+    if kind == "usebio":
+        return import_usebio(data, filename=name, actor=request.user, scale_missed_boards=scale)
+    deal_set = form.cleaned_data["deal_set"]
+    return import_pbn(data, filename=name, actor=request.user, scale_missed_boards=scale, deal_set=deal_set)
+
+
+def _pairs_done(request: HttpRequest, report: ImportReport) -> HttpResponse:
+    """The session the file became, with the import's notes and its figures against ours."""
+    messages.success(request, report.summary())
+    for note in report.notes:
+        messages.info(request, note)
+    for other in report.more:  # the file's other sessions, each compared with its own figures
+        messages.success(request, f"{other.session.name}: {other.summary()}")
+    for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
+        messages.warning(request, warning)
+    if report.differences:
+        messages.warning(request, " ".join(x.strip() for x in report.differences[: MAX_WARNINGS_SHOWN + 1]))
+    elif report.compared:
+        messages.info(
+            request,
+            _(
+                "Bridgedesk's scores agree with all %(compared)s figures the file published "
+                "(to the two decimals it prints)."
+            )
+            % {"compared": report.compared},
+        )
+    return redirect(report.session.get_absolute_url())
 
 
 @requires(Perm.DIRECT)
@@ -40,69 +101,17 @@ def upload(request: HttpRequest) -> HttpResponse:
         data = upload_file.read()
         kind = form.cleaned_data["format"]
         kind = sniff(data) if kind == "auto" else kind
-        scale = form.cleaned_data["scale_missed_boards"]
         teams_file = kind == "usebio" and is_teams_file(data)
         twin = already_imported_teams(data) if teams_file else already_imported(data)
         if twin is not None and not form.cleaned_data["import_again"]:
-            form.add_error(
-                "file",
-                (
-                    _(
-                        "This file was already imported on %(when)s as %(twin)s: open that teams event, or tick "
-                        '"Import it again" and choose the file again to make a second one.'
-                    )
-                    if teams_file
-                    else _(
-                        "This file was already imported on %(when)s as %(twin)s: open that session, or tick "
-                        '"Import it again" and choose the file again to make a second one.'
-                    )
-                )
-                % {
-                    "when": format(twin.created_at, "%d %b %Y at %H:%M"),
-                    "twin": twin,
-                },
-            )
+            _already_imported(form, twin, teams_file)
             return render(request, "interchange/upload.html", {"form": form, "twin": twin})
-        if teams_file:
-            try:
-                return _teams_done(request, import_usebio_teams(data, filename=upload_file.name, actor=request.user))
-            except InterchangeError as exc:
-                _file_error(form, exc)
-                return render(request, "interchange/upload.html", {"form": form})
         try:
-            if kind == "bws":
-                report = import_bws(data, filename=upload_file.name, actor=request.user)
-            elif kind == "lin":
-                report = import_lin(data, filename=upload_file.name, actor=request.user)
-            elif kind == "usebio":
-                report = import_usebio(data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale)
-            else:
-                deal_set = form.cleaned_data["deal_set"]
-                report = import_pbn(
-                    data, filename=upload_file.name, actor=request.user, scale_missed_boards=scale, deal_set=deal_set
-                )
+            if teams_file:
+                return _teams_done(request, import_usebio_teams(data, filename=upload_file.name, actor=request.user))
+            return _pairs_done(request, _import_pairs(request, form, kind, data, upload_file.name))
         except InterchangeError as exc:
             _file_error(form, exc)
-        else:
-            messages.success(request, report.summary())
-            for note in report.notes:
-                messages.info(request, note)
-            for other in report.more:  # the file's other sessions, each compared with its own figures
-                messages.success(request, f"{other.session.name}: {other.summary()}")
-            for warning in report.warnings[:MAX_WARNINGS_SHOWN]:
-                messages.warning(request, warning)
-            if report.differences:
-                messages.warning(request, " ".join(x.strip() for x in report.differences[: MAX_WARNINGS_SHOWN + 1]))
-            elif report.compared:
-                messages.info(
-                    request,
-                    _(
-                        "Bridgedesk's scores agree with all %(compared)s figures the file published "
-                        "(to the two decimals it prints)."
-                    )
-                    % {"compared": report.compared},
-                )
-            return redirect(report.session.get_absolute_url())
     return render(request, "interchange/upload.html", {"form": form})
 
 

@@ -149,17 +149,8 @@ def _full_sets(m: int) -> tuple[tuple[int, ...], ...]:
     raise MovementError(_("No board-set schedule found for a Howell on %(tables)s tables.") % {"tables": tables})
 
 
-def howell(
-    pairs: int,
-    *,
-    boards_per_round: int | None = None,
-    rounds: int | None = None,
-    variant: str | None = None,
-) -> Movement:
-    """A Howell for `pairs` pairs (3 upwards); `variant` None (complete), "three-quarter", "half" or "standard" (the
-    published movement for the tables, where there is one: see standard.py)."""
-    if variant == "standard":
-        return standard_howell(pairs, boards_per_round=boards_per_round, rounds=rounds)
+def _check(pairs: int, variant: str | None) -> None:
+    """Refuse too few or too many pairs and unknown variants before any work."""
     if pairs < 3:
         raise MovementError(
             _("A Howell needs at least 3 pairs (2 tables with a sit-out), not %(pairs)s.") % {"pairs": pairs}
@@ -170,25 +161,25 @@ def howell(
             % {"variant": repr(variant)}
         )
     check_pairs(pairs, MAX_HOWELL_PAIRS, "Howell")
-    bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
-    full_pairs = pairs + pairs % 2
-    m = full_pairs - 1  # rounds in a complete Howell, and number of rotating pairs
-    tables = full_pairs // 2
+
+
+def _rounds(pairs: int, m: int, variant: str | None, rounds: int | None) -> int:
+    """The rounds asked for, or the variant's share of the `m` rounds of a complete Howell."""
     share = {"three-quarter": 0.75, "half": 0.5}.get(variant or "", 1.0)
-    default_rounds = max(1, math.ceil(share * m))
-    n_rounds = default_rounds if rounds is None else rounds
+    n_rounds = max(1, math.ceil(share * m)) if rounds is None else rounds
     if not 1 <= n_rounds <= m:
         raise MovementError(
             _("A Howell for %(pairs)s pairs plays at least 1 and at most %(most)s rounds, not %(n_rounds)s.")
             % {"pairs": pairs, "most": m, "n_rounds": n_rounds}
         )
+    return n_rounds
 
-    plan = _seating(m, n_rounds)
-    phantom = m if pairs % 2 else -1  # 0-based index of the phantom pair, if any
 
-    sets_by_cell, n_sets = _choose_sets(plan, m, n_rounds)
+def _rows_and_shares(
+    plan: list[list[tuple[int, int]]], sets_by_cell: list[list[int]], phantom: int, bpr: int
+) -> tuple[list[Row], list[Share]]:
+    """The rows of the seating plan with their board sets, and the tables that share a set in a round."""
     shares: list[Share] = []
-
     rows: list[Row] = []
     for r, tables_in_round in enumerate(plan):
         for t, (a, b) in enumerate(tables_in_round):
@@ -201,16 +192,43 @@ def howell(
         for s, shared in sorted(by_set.items()):
             if len(shared) > 1:
                 shares.append(Share(r + 1, tuple(shared), board_set(s + 1, bpr)))
+    return rows, shares
 
-    complete = n_rounds == m
-    kind_words = "Howell" if complete else f"{n_rounds}-round Howell"
+
+def _description(pairs: int, variant: str | None, n_rounds: int, m: int, n_sets: int, relay: bool) -> str:
+    kind_words = "Howell" if n_rounds == m else f"{n_rounds}-round Howell"
     if variant in ("three-quarter", "half"):
         kind_words = f"{variant} Howell ({n_rounds} of {m} rounds)"
+    tables = (pairs + pairs % 2) // 2
     description = f"{kind_words}, {pairs} pairs on {tables} tables, {n_sets} board sets"
     if pairs % 2:
         description += f"; one pair sits out each round at table {tables}"
-    if shares:
+    if relay:
         description += "; tables share boards (relay)"
+    return description
+
+
+def howell(
+    pairs: int,
+    *,
+    boards_per_round: int | None = None,
+    rounds: int | None = None,
+    variant: str | None = None,
+) -> Movement:
+    """A Howell for `pairs` pairs (3 upwards); `variant` None (complete), "three-quarter", "half" or "standard" (the
+    published movement for the tables, where there is one: see standard.py)."""
+    if variant == "standard":
+        return standard_howell(pairs, boards_per_round=boards_per_round, rounds=rounds)
+    _check(pairs, variant)
+    bpr = check_boards_per_round(2 if boards_per_round is None else boards_per_round)
+    full_pairs = pairs + pairs % 2
+    m = full_pairs - 1  # rounds in a complete Howell, and number of rotating pairs
+    tables = full_pairs // 2
+    n_rounds = _rounds(pairs, m, variant, rounds)
+    plan = _seating(m, n_rounds)
+    phantom = m if pairs % 2 else -1  # 0-based index of the phantom pair, if any
+    sets_by_cell, n_sets = _choose_sets(plan, m, n_rounds)
+    rows, shares = _rows_and_shares(plan, sets_by_cell, phantom, bpr)
     return Movement(
         kind="howell",
         variant=variant,
@@ -223,7 +241,7 @@ def howell(
         shares=tuple(shares),
         relay_tables=tuple(sorted({t for s in shares for t in s.tables})),
         meet_once=True,
-        all_meet=complete,
+        all_meet=n_rounds == m,
         phantom=str(full_pairs) if pairs % 2 else None,
-        description=description,
+        description=_description(pairs, variant, n_rounds, m, n_sets, bool(shares)),
     )

@@ -28,6 +28,40 @@ __all__ = ["load_bridgescorer_yaml", "load_howellki", "movement_from_cells"]
 Cell = tuple[int, int, int | None, int | None, tuple[int, ...]]  # round, table, ns, ew, boards
 
 
+def _sides(cells: list[Cell]) -> dict[int, set[str]]:
+    """The directions each pair number sits in."""
+    sides: dict[int, set[str]] = {}
+    for _r, _t, ns, ew, _b in cells:
+        if ns is not None:
+            sides.setdefault(ns, set()).add("NS")
+        if ew is not None:
+            sides.setdefault(ew, set()).add("EW")
+    return sides
+
+
+def _relay_shares(cells: list[Cell], rounds: int) -> list[Share]:
+    """The boards found at several tables in a round, recorded as shared by design."""
+    shares: list[Share] = []
+    for r in range(1, rounds + 1):
+        at: dict[tuple[int, ...], list[int]] = {}
+        for c in cells:
+            if c[0] == r and c[4]:
+                at.setdefault(c[4], []).append(c[1])
+        shares += [Share(r, tuple(sorted(t)), b) for b, t in sorted(at.items()) if len(t) > 1]
+    return shares
+
+
+def _can_meet_once(cells: list[Cell], n_sides: int, *, mitchell: bool) -> bool:
+    """False when some pair plays more rounds than it has possible opponents."""
+    played: dict[int, int] = {}
+    for c in cells:
+        for number in (c[2], c[3]):
+            if number is not None and c[2] is not None and c[3] is not None:
+                played[number] = played.get(number, 0) + 1
+    possible = (n_sides - 1) if not mitchell else max(n_sides - 1, 1)
+    return all(times <= possible for times in played.values())
+
+
 def movement_from_cells(
     cells: Iterable[Cell],
     *,
@@ -47,12 +81,7 @@ def movement_from_cells(
     cells = list(cells)
     if not cells:
         raise MovementError(_("The movement table is empty."))
-    sides: dict[int, set[str]] = {}
-    for _r, _t, ns, ew, _b in cells:
-        if ns is not None:
-            sides.setdefault(ns, set()).add("NS")
-        if ew is not None:
-            sides.setdefault(ew, set()).add("EW")
+    sides = _sides(cells)
     mitchell = kind == "mitchell"
 
     def label(number: int | None) -> str | None:
@@ -73,21 +102,8 @@ def movement_from_cells(
         complete = len(opponents) == ns_side * (len(sides) - ns_side)
     else:
         complete = len(opponents) == len(sides) * (len(sides) - 1) // 2
-    shares: list[Share] = []
-    if relay:
-        for r in range(1, rounds + 1):
-            at: dict[tuple[int, ...], list[int]] = {}
-            for c in cells:
-                if c[0] == r and c[4]:
-                    at.setdefault(c[4], []).append(c[1])
-            shares += [Share(r, tuple(sorted(t)), b) for b, t in sorted(at.items()) if len(t) > 1]
-    played: dict[int, int] = {}
-    for c in cells:
-        for number in (c[2], c[3]):
-            if number is not None and c[2] is not None and c[3] is not None:
-                played[number] = played.get(number, 0) + 1
-    possible = (len(sides) - 1) if not mitchell else max(len(sides) - 1, 1)
-    meet_once = all(times <= possible for times in played.values())
+    shares = _relay_shares(cells, rounds) if relay else []
+    meet_once = _can_meet_once(cells, len(sides), mitchell=mitchell)
     return Movement(
         kind=kind,
         variant=variant,
@@ -111,14 +127,13 @@ _KEY_VALUE = re.compile(r"^(-\s+)?(\w+):\s*(.*?)\s*$")
 _LIST_ITEM = re.compile(r"^\s*-\s+(-?\d+)\s*$")
 
 
-def load_bridgescorer_yaml(path: str | Path) -> Movement:
-    """A bridgescorer movement file; kind "mitchell" when its name says so, else "howell"."""
-    text = Path(path).read_text(encoding="utf-8")
+def _parse_bridgescorer(path: str | Path) -> tuple[dict[str, str], list[dict[str, object]]]:
+    """The header fields and the `hands:` list of a bridgescorer file, read line by line."""
     header: dict[str, str] = {}
     hands: list[dict[str, object]] = []
     in_hands = False
     current: dict[str, object] | None = None
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         line = raw.rstrip()
         if not line or line == "---" or line.lstrip().startswith("#"):
             continue
@@ -151,6 +166,12 @@ def load_bridgescorer_yaml(path: str | Path) -> Movement:
             )
         if key != "boards":
             current[key] = int(value)
+    return header, hands
+
+
+def load_bridgescorer_yaml(path: str | Path) -> Movement:
+    """A bridgescorer movement file; kind "mitchell" when its name says so, else "howell"."""
+    header, hands = _parse_bridgescorer(path)
     cells: list[Cell] = []
     for hand in hands:
         boards = hand.get("boards", [])

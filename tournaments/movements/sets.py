@@ -12,6 +12,74 @@ from collections.abc import Sequence
 __all__ = ["assign_sets"]
 
 
+Cell = tuple[int, int, tuple[int, int]]  # round, table, the two entries
+
+
+class _Search:
+    """The search's state: the sets each entry and each round has used so far (bit masks), and the answer."""
+
+    def __init__(self, tables_by_round: Sequence[Sequence[tuple[int, int]]], sets: int, budget: int) -> None:
+        self.remaining: list[Cell] = [
+            (r, t, pair) for r, tables in enumerate(tables_by_round) for t, pair in enumerate(tables)
+        ]
+        self.used_entry = {e: 0 for _, _, pair in self.remaining for e in pair if e >= 0}
+        self.used_round = [0] * len(tables_by_round)
+        self.sets, self.budget, self.steps = sets, budget, 0
+        self.full = (1 << sets) - 1
+        self.result: dict[tuple[int, int], int] = {}
+
+    def free(self, cell: Cell) -> int:
+        r, _t, (a, b) = cell
+        mask = self.used_round[r]
+        if a >= 0:
+            mask |= self.used_entry[a]
+        if b >= 0:
+            mask |= self.used_entry[b]
+        return self.full & ~mask
+
+    def toggle(self, cell: Cell, bit: int) -> None:
+        """Mark set `bit` used by the cell's round and entries, or free it again (xor)."""
+        r, _t, (a, b) = cell
+        self.used_round[r] ^= bit
+        if a >= 0:
+            self.used_entry[a] ^= bit
+        if b >= 0:
+            self.used_entry[b] ^= bit
+
+    def most_constrained(self) -> tuple[int, int, int]:
+        """(index, free sets mask, count) of the remaining cell with the fewest free sets."""
+        best_i, best_mask, best_count = -1, 0, self.sets + 1
+        for i, cell in enumerate(self.remaining):
+            mask = self.free(cell)
+            count = mask.bit_count()
+            if count < best_count:
+                best_i, best_mask, best_count = i, mask, count
+                if count <= 1:
+                    break
+        return best_i, best_mask, best_count
+
+    def solve(self) -> bool:
+        if not self.remaining:
+            return True
+        self.steps += 1
+        if self.steps > self.budget:
+            return False
+        best_i, mask, count = self.most_constrained()
+        if count == 0:
+            return False
+        cell = self.remaining.pop(best_i)
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            self.toggle(cell, bit)
+            self.result[cell[:2]] = bit.bit_length() - 1
+            if self.solve():
+                return True
+            self.toggle(cell, bit)
+        self.remaining.insert(best_i, cell)
+        return False
+
+
 def assign_sets(
     tables_by_round: Sequence[Sequence[tuple[int, int]]],
     sets: int,
@@ -23,64 +91,7 @@ def assign_sets(
     `tables_by_round[r][t]` is the two entries (integers, -1 for nobody) at table t in round r.
     Rules: a set appears at most once per round; an entry never gets the same set twice.
     """
-    cells = [(r, t, pair) for r, tables in enumerate(tables_by_round) for t, pair in enumerate(tables)]
-    entries = {e for _, _, pair in cells for e in pair if e >= 0}
-    used_entry = {e: 0 for e in entries}
-    used_round = [0] * len(tables_by_round)
-    full = (1 << sets) - 1
-    result: dict[tuple[int, int], int] = {}
-    steps = 0
-
-    def free(cell: tuple[int, int, tuple[int, int]]) -> int:
-        r, _t, (a, b) = cell
-        mask = used_round[r]
-        if a >= 0:
-            mask |= used_entry[a]
-        if b >= 0:
-            mask |= used_entry[b]
-        return full & ~mask
-
-    remaining = list(cells)
-
-    def solve() -> bool:
-        nonlocal steps
-        if not remaining:
-            return True
-        steps += 1
-        if steps > budget:
-            return False
-        best_i, best_mask, best_count = -1, 0, sets + 1
-        for i, cell in enumerate(remaining):
-            mask = free(cell)
-            count = mask.bit_count()
-            if count < best_count:
-                best_i, best_mask, best_count = i, mask, count
-                if count <= 1:
-                    break
-        if best_count == 0:
-            return False
-        cell = remaining.pop(best_i)
-        r, t, (a, b) = cell
-        mask = best_mask
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            used_round[r] |= bit
-            if a >= 0:
-                used_entry[a] |= bit
-            if b >= 0:
-                used_entry[b] |= bit
-            result[(r, t)] = bit.bit_length() - 1
-            if solve():
-                return True
-            used_round[r] ^= bit
-            if a >= 0:
-                used_entry[a] ^= bit
-            if b >= 0:
-                used_entry[b] ^= bit
-        remaining.insert(best_i, cell)
-        return False
-
-    if not solve():
+    search = _Search(tables_by_round, sets, budget)
+    if not search.solve():
         return None
-    return [[result[(r, t)] for t in range(len(tables))] for r, tables in enumerate(tables_by_round)]
+    return [[search.result[(r, t)] for t in range(len(tables))] for r, tables in enumerate(tables_by_round)]

@@ -203,6 +203,118 @@ def _sharing(movement: Movement) -> list[str]:
     return parts
 
 
+@dataclass(frozen=True)
+class _Ask:
+    """What the director asked for: the pairs, the time and the boards each pair should play."""
+
+    pairs: int
+    minutes: int
+    minutes_per_board: float
+    min_boards: int
+    max_boards: int
+
+
+def _check_ask(ask: _Ask) -> None:
+    if ask.pairs < 3:
+        raise MovementError(_("%(pairs)s pairs are too few for a pairs movement (3 at least).") % {"pairs": ask.pairs})
+    check_pairs(ask.pairs, MAX_MITCHELL_PAIRS, "pairs movement")
+    if ask.min_boards > ask.max_boards or ask.min_boards < 1:
+        raise MovementError(
+            _("The board range %(min_boards)s-%(max_boards)s is empty.")
+            % {"min_boards": ask.min_boards, "max_boards": ask.max_boards}
+        )
+
+
+def _reason_for(
+    movement: Movement,
+    variant: str | None,
+    counts: tuple[int, int],
+    session: int,
+    *,
+    complete: bool,
+    extra: bool,
+    top: int,
+) -> str:
+    """The reason shown to the director: the plain one, prefixed by what makes this movement special."""
+    reason = _reason(movement, counts, session, complete)
+    if variant == "standard":
+        reason = _("the published movement; %(reason)s; each table plays the sets in order") % {"reason": reason}
+    if extra:
+        reason = f"{_(_VARIANT_REASONS[variant or ''])}; {reason}"
+    unusual = _unusual(movement, top)
+    if unusual:
+        reason = _("unusual: %(why)s; %(reason)s") % {"why": unusual, "reason": reason}
+    return reason
+
+
+def _try(ask: _Ask, kind: str, variant: str | None, rounds: int, bpr: int) -> tuple[Movement, int, int, int] | None:
+    """The movement, its minutes and boards per pair (fewest, played), or None if it does not fit or is unsound."""
+    per_pair_max = rounds * bpr
+    if per_pair_max > ask.max_boards + bpr or per_pair_max < ask.min_boards:
+        return None
+    session = round(rounds * bpr * ask.minutes_per_board)
+    if session > ask.minutes * 1.15:
+        return None
+    try:
+        movement = generate(kind, ask.pairs, boards_per_round=bpr, rounds=rounds, variant=variant)
+    except MovementError:
+        return None
+    if not validate(movement).ok:
+        return None  # never offer an unsound movement
+    fewest, played = _boards_per_pair(movement)
+    if not ask.min_boards <= played <= ask.max_boards:
+        return None
+    return movement, session, fewest, played
+
+
+def _offer(
+    ask: _Ask, kind: str, variant: str | None, rounds: int, bpr: int
+) -> tuple[tuple[float, ...], Suggestion] | None:
+    """One candidate as a suggestion with its sort key (lower is better), or None if it does not fit."""
+    tried = _try(ask, kind, variant, rounds, bpr)
+    if tried is None:
+        return None
+    movement, session, fewest, played = tried
+    top = _max_rounds(kind, variant, ask.pairs)
+    extra = variant in MITCHELL_EXTRA_VARIANTS or variant == "appendix"
+    complete = movement.all_meet if extra else rounds == top and variant != "skip"
+    relays = bool(movement.shares)
+    unusual = _unusual(movement, top)
+    suggestion = Suggestion(
+        kind=kind,
+        variant=movement.variant,
+        pairs=ask.pairs,
+        tables=movement.tables,
+        rounds=rounds,
+        boards_per_round=bpr,
+        total_boards=movement.board_count,
+        boards_per_pair=played,
+        fewest_boards=fewest,
+        minutes=session,
+        winners=movement.winners,
+        complete=complete,
+        relays=relays,
+        reason=_reason_for(movement, variant, (fewest, played), session, complete=complete, extra=extra, top=top),
+        name=_name(kind, movement.variant, movement.tables),
+        standard=variant == "standard",
+        usual=not unusual,
+    )
+    score = (
+        1 if unusual else 0,
+        1 if extra else 0,  # the standard movements first, then the variants of their own
+        0 if variant == "standard" else 1,
+        0 if complete else 1,
+        round(abs(session - ask.minutes) / 15),  # quarter-hours away from the time available
+        1 if bpr == 1 else 0,  # moving after every board wastes time
+        1 if variant in ("skip", "arrow-switch") else 0,
+        1 if relays else 0,
+        -played,
+        -rounds,  # more opponents met for the same boards
+        0 if kind == "howell" else 1,
+    )
+    return score, suggestion
+
+
 def suggest(
     pairs: int,
     *,
@@ -215,81 +327,15 @@ def suggest(
 
     Sessions running more than 15% over `minutes` are left out. Raises MovementError when nothing fits.
     """
-    if pairs < 3:
-        raise MovementError(_("%(pairs)s pairs are too few for a pairs movement (3 at least).") % {"pairs": pairs})
-    check_pairs(pairs, MAX_MITCHELL_PAIRS, "pairs movement")
-    if min_boards > max_boards or min_boards < 1:
-        raise MovementError(
-            _("The board range %(min_boards)s-%(max_boards)s is empty.")
-            % {"min_boards": min_boards, "max_boards": max_boards}
-        )
+    ask = _Ask(pairs, minutes, minutes_per_board, min_boards, max_boards)
+    _check_ask(ask)
     scored: list[tuple[tuple[float, ...], Suggestion]] = []
     for kind, variant in _candidates(pairs):
-        top = _max_rounds(kind, variant, pairs)
-        extra = variant in MITCHELL_EXTRA_VARIANTS or variant == "appendix"
         for rounds in _round_options(kind, variant, pairs):
             for bpr in range(1, _MAX_BOARDS_PER_ROUND + 1):
-                per_pair_max = rounds * bpr
-                if per_pair_max > max_boards + bpr or per_pair_max < min_boards:
-                    continue
-                session = round(rounds * bpr * minutes_per_board)
-                if session > minutes * 1.15:
-                    continue
-                try:
-                    movement = generate(kind, pairs, boards_per_round=bpr, rounds=rounds, variant=variant)
-                except MovementError:
-                    continue
-                report = validate(movement)
-                if not report.ok:
-                    continue  # never offer an unsound movement
-                fewest, played = _boards_per_pair(movement)
-                if not min_boards <= played <= max_boards:
-                    continue
-                complete = movement.all_meet if extra else rounds == top and variant != "skip"
-                relays = bool(movement.shares)
-                unusual = _unusual(movement, top)
-                reason = _reason(movement, (fewest, played), session, complete)
-                if variant == "standard":
-                    reason = _("the published movement; %(reason)s; each table plays the sets in order") % {
-                        "reason": reason
-                    }
-                if extra:
-                    reason = f"{_(_VARIANT_REASONS[variant or ''])}; {reason}"
-                if unusual:
-                    reason = _("unusual: %(why)s; %(reason)s") % {"why": unusual, "reason": reason}
-                suggestion = Suggestion(
-                    kind=kind,
-                    variant=movement.variant,
-                    pairs=pairs,
-                    tables=movement.tables,
-                    rounds=rounds,
-                    boards_per_round=bpr,
-                    total_boards=movement.board_count,
-                    boards_per_pair=played,
-                    fewest_boards=fewest,
-                    minutes=session,
-                    winners=movement.winners,
-                    complete=complete,
-                    relays=relays,
-                    reason=reason,
-                    name=_name(kind, movement.variant, movement.tables),
-                    standard=variant == "standard",
-                    usual=not unusual,
-                )
-                score = (
-                    1 if unusual else 0,
-                    1 if extra else 0,  # the standard movements first, then the variants of their own
-                    0 if variant == "standard" else 1,
-                    0 if complete else 1,
-                    round(abs(session - minutes) / 15),  # quarter-hours away from the time available
-                    1 if bpr == 1 else 0,  # moving after every board wastes time
-                    1 if variant in ("skip", "arrow-switch") else 0,
-                    1 if relays else 0,
-                    -played,
-                    -rounds,  # more opponents met for the same boards
-                    0 if kind == "howell" else 1,
-                )
-                scored.append((score, suggestion))
+                offered = _offer(ask, kind, variant, rounds, bpr)
+                if offered is not None:
+                    scored.append(offered)
     if not scored:
         raise MovementError(
             _("No movement gives %(pairs)s pairs %(min_boards)s-%(max_boards)s boards in about %(minutes)s minutes.")

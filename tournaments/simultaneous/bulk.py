@@ -21,8 +21,9 @@ import scoring
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
-from tournaments.interchange.importers import checked_score, label_parts, section_layout
+from tournaments.interchange.importers import label_parts, section_layout
 from tournaments.interchange.records import SessionRecord
+from tournaments.interchange.result_rows import checked_score
 from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Result, Section, Session
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
@@ -80,10 +81,8 @@ def check_record(
     return Checked(filename, record, scores, warnings)
 
 
-def write_clubs(
-    simul: Simultaneous, checked: Sequence[Checked], codes: Sequence[str], actor: Actor
-) -> list[SimultaneousClub]:
-    """Write every checked club in bulk (inside the caller's transaction) and join it to the field."""
+def _sessions(checked: Sequence[Checked], actor: Actor) -> list[Session]:
+    """One event and one finished session per club's file."""
     owner = user_of(actor)
     today = timezone.localdate()
     events = Event.objects.bulk_create(
@@ -96,7 +95,7 @@ def write_clubs(
             for c in checked
         ]
     )
-    sessions = Session.objects.bulk_create(
+    return Session.objects.bulk_create(
         [
             Session(
                 event=event,
@@ -111,12 +110,10 @@ def write_clubs(
             for c, event in zip(checked, events, strict=True)
         ]
     )
-    sections = Section.objects.bulk_create(
-        [
-            Section(session=s, letter="A", winners=c.record.winners, **section_layout(c.record))
-            for c, s in zip(checked, sessions, strict=True)
-        ]
-    )
+
+
+def _boards(checked: Sequence[Checked], sessions: Sequence[Session]) -> dict[tuple[int, int], int]:
+    """Every club's boards; the board's id by (session id, number)."""
     boards = Board.objects.bulk_create(
         [
             Board(
@@ -130,7 +127,11 @@ def write_clubs(
             for b in c.record.boards
         ]
     )
-    board_id = {(b.session_id, b.number): b.pk for b in boards}
+    return {(b.session_id, b.number): b.pk for b in boards}
+
+
+def _entries(checked: Sequence[Checked], sections: Sequence[Section]) -> dict[tuple[int, str], int]:
+    """Every club's pairs and their players; the entry's id by (section id, label)."""
     entries = Entry.objects.bulk_create(
         [
             Entry(section=sec, number=label_parts(p.label)[0], direction=label_parts(p.label)[1], label=p.label)
@@ -151,13 +152,16 @@ def write_clubs(
         ],
         batch_size=5000,
     )
-    _insert_results(checked, sessions, sections, board_id, entry_id)
-    clubs = SimultaneousClub.objects.bulk_create(
-        [
-            SimultaneousClub(simultaneous=simul, session=s, club=(c.record.club_name or c.filename)[:160], code=code)
-            for c, s, code in zip(checked, sessions, codes, strict=True)
-        ]
-    )
+    return entry_id
+
+
+def _audit_imports(
+    simul: Simultaneous,
+    checked: Sequence[Checked],
+    sessions: Sequence[Session],
+    clubs: Sequence[SimultaneousClub],
+    actor: Actor,
+) -> None:
     for c, s, club in zip(checked, sessions, clubs, strict=True):
         audit.record(
             actor=actor,
@@ -175,6 +179,29 @@ def write_clubs(
             },
             why=f"Imported from {c.filename} into the simultaneous {simul.name}",
         )
+
+
+def write_clubs(
+    simul: Simultaneous, checked: Sequence[Checked], codes: Sequence[str], actor: Actor
+) -> list[SimultaneousClub]:
+    """Write every checked club in bulk (inside the caller's transaction) and join it to the field."""
+    sessions = _sessions(checked, actor)
+    sections = Section.objects.bulk_create(
+        [
+            Section(session=s, letter="A", winners=c.record.winners, **section_layout(c.record))
+            for c, s in zip(checked, sessions, strict=True)
+        ]
+    )
+    board_id = _boards(checked, sessions)
+    entry_id = _entries(checked, sections)
+    _insert_results(checked, sessions, sections, board_id, entry_id)
+    clubs = SimultaneousClub.objects.bulk_create(
+        [
+            SimultaneousClub(simultaneous=simul, session=s, club=(c.record.club_name or c.filename)[:160], code=code)
+            for c, s, code in zip(checked, sessions, codes, strict=True)
+        ]
+    )
+    _audit_imports(simul, checked, sessions, clubs, actor)
     return clubs
 
 

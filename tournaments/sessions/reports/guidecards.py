@@ -109,16 +109,44 @@ def _name_of(data: SessionData, section: Section, label: str | None) -> str:
     return f"{prefix}{label}" if entry is None else data.pair_label(entry.pk)
 
 
-def table_card(
-    data: SessionData,
-    section: Section,
-    movement: movements.Movement,
-    table: int,
-    width: float,
-    height: float,
-    url: str = "",
-) -> list[Flowable]:
-    size, row_h = _sizes(movement.rounds, height, (QR_SIZE + 8 * mm) if url else 30 * mm)
+def _boards_go_to(movement: movements.Movement, r: int, table: int, notes: set[str]) -> str:
+    """Where this table's boards go after round `r`, in the reader's words; adds the note that explains it."""
+    nxt = movement.boards_next(r, table) if r < movement.rounds else gettext("the director")
+    if "bye stand" in nxt:  # the movement's own words (pure, English): read here, shown translated
+        notes.add(_stand_note(movement))
+        return gettext("bye stand")
+    if nxt.startswith("aside"):
+        notes.add(
+            gettext(
+                "Aside: boards not played next round go to the director's table, in order, and come back in the"
+                " round shown (each table's card says which boards it takes then)."
+            )
+        )
+        return gettext("aside till round %(round)s") % {"round": nxt.rsplit(" ", 1)[-1]}
+    if nxt.startswith("table "):  # "table 3", "table 3 and 5": the movement's words, put in the reader's
+        return _tables([int(t) for t in nxt.removeprefix("table ").split(" and ")])
+    if nxt.startswith("out of play"):
+        return gettext("out of play (finished)")
+    return nxt
+
+
+def _ew_go_to(movement: movements.Movement, row: movements.Row, r: int) -> str:
+    """Where the E-W pair sits next round ("table 3", or "table 3 N-S" when it changes direction)."""
+    if row.ew is not None and r < movement.rounds:
+        seat = movement.next_seat(row.ew, r)
+        if seat and seat.direction == "NS":
+            return gettext("table %(table)s N-S") % {"table": seat.table}
+        if seat:
+            return gettext("table %(table)s") % {"table": seat.table}
+    elif r == movement.rounds:
+        return "—"
+    return ""
+
+
+def _card_rows(
+    data: SessionData, section: Section, movement: movements.Movement, table: int, notes: set[str]
+) -> list[list[object]]:
+    """The card's table: a header and one line per round."""
     header: list[object] = [
         gettext("Round"),
         "N-S",
@@ -128,7 +156,6 @@ def table_card(
         gettext("E-W go to"),
     ]
     rows: list[list[object]] = [header]
-    notes: set[str] = set()
     for r in range(1, movement.rounds + 1):
         row = movement.row(r, table)
         if row is None:
@@ -141,32 +168,37 @@ def table_card(
         if shared:
             boards += " " + gettext("(relay)")
             notes.add(gettext("Relay: share boards with %(tables)s as marked.") % {"tables": _tables(shared)})
-        nxt = movement.boards_next(r, table) if r < movement.rounds else gettext("the director")
-        if "bye stand" in nxt:  # the movement's own words (pure, English): read here, shown translated
-            nxt = gettext("bye stand")
-            notes.add(_stand_note(movement))
-        elif nxt.startswith("aside"):
-            nxt = gettext("aside till round %(round)s") % {"round": nxt.rsplit(" ", 1)[-1]}
-            notes.add(
-                gettext(
-                    "Aside: boards not played next round go to the director's table, in order, and come back in the"
-                    " round shown (each table's card says which boards it takes then)."
-                )
-            )
-        elif nxt.startswith("table "):  # "table 3", "table 3 and 5": the movement's words, put in the reader's
-            nxt = _tables([int(t) for t in nxt.removeprefix("table ").split(" and ")])
-        elif nxt.startswith("out of play"):
-            nxt = gettext("out of play (finished)")
-        ew_next = ""
-        if row.ew is not None and r < movement.rounds:
-            seat = movement.next_seat(row.ew, r)
-            if seat and seat.direction == "NS":
-                ew_next = gettext("table %(table)s N-S") % {"table": seat.table}
-            elif seat:
-                ew_next = gettext("table %(table)s") % {"table": seat.table}
-        elif r == movement.rounds:
-            ew_next = "—"
-        rows.append([str(r), ns, ew, boards, nxt, ew_next])
+        rows.append([str(r), ns, ew, boards, _boards_go_to(movement, r, table, notes), _ew_go_to(movement, row, r)])
+    return rows
+
+
+def _scan_block(url: str, table: int, width: float) -> Flowable:
+    """The table number large beside the code the players scan to enter their results."""
+    number = Paragraph(str(table), BIG_NUMBER)
+    scan = Paragraph(gettext("Scan to enter this table's results"), STYLES["body"])
+    link = Paragraph(text(url), STYLES["note"])
+    words: list[Flowable] = [number, scan, Spacer(1, 2 * mm), link]
+    if warning := reach_warning(url):  # a code no phone can open: said on the card, not found at the table
+        words.append(Paragraph(text(warning), STYLES["note"]))
+    return Table(
+        [[_qr(url), words]],
+        colWidths=[QR_SIZE + 4 * mm, width - QR_SIZE - 4 * mm],
+        style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)],
+    )
+
+
+def table_card(
+    data: SessionData,
+    section: Section,
+    movement: movements.Movement,
+    table: int,
+    width: float,
+    height: float,
+    url: str = "",
+) -> list[Flowable]:
+    size, row_h = _sizes(movement.rounds, height, (QR_SIZE + 8 * mm) if url else 30 * mm)
+    notes: set[str] = set()
+    rows = _card_rows(data, section, movement, table, notes)
     ratio = [0.1, 0.15, 0.15, 0.2, 0.2, 0.2]
     widths = [width * p for p in ratio]
     table_flow = Table(
@@ -181,19 +213,8 @@ def table_card(
     )
     sub = Paragraph(text(_describe(movement)), STYLES["note"])
     out: list[Flowable] = [head, sub]
-    if url:  # the table number large beside the code the players scan to enter their results
-        number = Paragraph(str(table), BIG_NUMBER)
-        scan = Paragraph(gettext("Scan to enter this table's results"), STYLES["body"])
-        link = Paragraph(text(url), STYLES["note"])
-        words: list[Flowable] = [number, scan, Spacer(1, 2 * mm), link]
-        if warning := reach_warning(url):  # a code no phone can open: said on the card, not found at the table
-            words.append(Paragraph(text(warning), STYLES["note"]))
-        beside = Table(
-            [[_qr(url), words]],
-            colWidths=[QR_SIZE + 4 * mm, width - QR_SIZE - 4 * mm],
-            style=[("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (0, 0), 0)],
-        )
-        out.append(beside)
+    if url:
+        out.append(_scan_block(url, table, width))
     out += [Spacer(1, 2 * mm), table_flow]
     out += [Paragraph(text(n), STYLES["note"]) for n in sorted(notes)]
     return out

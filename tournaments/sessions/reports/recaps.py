@@ -24,7 +24,7 @@ from tournaments.printing.pdf import (
 )
 from tournaments.sessions.models import Board, Ruling
 from tournaments.sessions.reports.data import SessionData
-from tournaments.sessions.selectors.scores import BoardScore, SectionScores
+from tournaments.sessions.selectors.scores import BoardScore, LineResult, SectionScores
 
 TITLE = gettext_lazy("Recaps")
 VUL_WORDS = {
@@ -67,6 +67,25 @@ def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
     return out
 
 
+def _play_cells(line: LineResult) -> list[object]:
+    """Contract, declarer, lead, tricks and the two scores; for an adjusted score its words then blanks."""
+    r = line.result
+    if line.ns_score is None:
+        return [Paragraph(text(line.display_score), STYLES["cell"]), "", "", "", "", ""]
+    ns_plus = str(line.ns_score) if line.ns_score > 0 else ""
+    ew_plus = str(-line.ns_score) if line.ns_score < 0 else ""
+    if line.ns_score == 0:
+        ns_plus = ew_plus = "0"
+    return [
+        Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else "",
+        r.declarer,
+        Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else "",
+        "" if r.tricks is None else str(r.tricks),
+        ns_plus,
+        ew_plus,
+    ]
+
+
 def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width: float, imps: bool) -> list[Flowable]:
     unit = _("IMPs") if imps else (_("Pts") if scores.full_top is None else _("MP"))
     header = [
@@ -84,29 +103,13 @@ def board_block(data: SessionData, scores: SectionScores, bs: BoardScore, width:
     rows: list[list[object]] = [list(header)]
     span: list[tuple[object, ...]] = []
     for i, line in enumerate(bs.lines, start=1):
-        r = line.result
-        if line.ns_score is not None:
-            ns_plus = str(line.ns_score) if line.ns_score > 0 else ""
-            ew_plus = str(-line.ns_score) if line.ns_score < 0 else ""
-            if line.ns_score == 0:
-                ns_plus = ew_plus = "0"
-            contract = Paragraph(contract_markup(r.contract), STYLES["cell"]) if r.contract else ""
-            cells = [
-                contract,
-                r.declarer,
-                Paragraph(card_markup(r.lead), STYLES["cell"]) if r.lead else "",
-                "" if r.tricks is None else str(r.tricks),
-                ns_plus,
-                ew_plus,
-            ]
-        else:
-            cells = [Paragraph(text(line.display_score), STYLES["cell"]), "", "", "", "", ""]
+        if line.ns_score is None:  # an adjusted score: its words span the contract to the scores
             span.append(("SPAN", (2, i), (7, i)))
         rows.append(
             [
-                data.pair_label(r.ns_entry_id),
-                data.pair_label(r.ew_entry_id),
-                *cells,
+                data.pair_label(line.result.ns_entry_id),
+                data.pair_label(line.result.ew_entry_id),
+                *_play_cells(line),
                 points(line.ns_points, imps=imps),
                 points(line.ew_points, imps=imps),
             ]

@@ -97,20 +97,16 @@ def _whist_cells(line: LineResult, side: str) -> list[object]:
     return [str(tricks), mark.translate(str.maketrans("+-", "-+")) if side == "EW" else mark]
 
 
-def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, imps: bool) -> list[Flowable]:
-    lines = data_lines = scores.lines_of(entry.pk)
-
-    def order(item: tuple[BoardScore, LineResult, str]) -> tuple[int, int]:
-        tr = item[1].result.table_round
-        return (tr.round if tr else 0, item[0].board.number)
-
-    data_lines = sorted(lines, key=order)
-    whist = data.session.is_whist
-    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("± avg") if whist else _("Pts"))
-    header, fixed = _columns(whist, unit)
-    rest = width - sum(w for w in fixed if w)
-    widths = [w if w else rest for w in fixed]
-    rows: list[list[object]] = [list(header)]
+def _board_rows(
+    data: SessionData,
+    data_lines: list[tuple[BoardScore, LineResult, str]],
+    rows: list[list[object]],
+    *,
+    whist: bool,
+    imps: bool,
+) -> tuple[list[tuple[object, ...]], float]:
+    """Append one row per board played (round, table and opponents on a round's first board only); return the
+    rules drawn above each new round and the running total."""
     running = 0.0
     previous_round = None
     shade: list[tuple[object, ...]] = []
@@ -140,6 +136,43 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
                 points(running, imps=imps),
             ]
         )
+    return shade, running
+
+
+def _total_note(scores: SectionScores, entry: Entry, running: float) -> list[Flowable]:
+    """Why the session total is not the boards' sum, when it is not."""
+    standing = scores.standing_of(entry.pk)
+    if standing is None or abs(standing.total - running) <= 0.005:
+        return []
+    return [
+        Paragraph(
+            text(
+                _(
+                    "The session total (%(total)s) differs from the sum of the boards (%(sum)s): boards played "
+                    "fewer times are factored up (Neuberg), missed boards scaled and penalties taken off."
+                )
+                % {"total": points(standing.total), "sum": points(running)}
+            ),
+            STYLES["note"],
+        )
+    ]
+
+
+def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, imps: bool) -> list[Flowable]:
+    lines = data_lines = scores.lines_of(entry.pk)
+
+    def order(item: tuple[BoardScore, LineResult, str]) -> tuple[int, int]:
+        tr = item[1].result.table_round
+        return (tr.round if tr else 0, item[0].board.number)
+
+    data_lines = sorted(lines, key=order)
+    whist = data.session.is_whist
+    unit = _("IMPs") if imps else (_("MP") if scores.full_top else _("± avg") if whist else _("Pts"))
+    header, fixed = _columns(whist, unit)
+    rest = width - sum(w for w in fixed if w)
+    widths = [w if w else rest for w in fixed]
+    rows: list[list[object]] = [list(header)]
+    shade, running = _board_rows(data, data_lines, rows, whist=whist, imps=imps)
     table = Table(
         rows,
         colWidths=widths,
@@ -155,21 +188,7 @@ def card(data: SessionData, scores: SectionScores, entry: Entry, width: float, i
         STYLES["title"],
     )
     summary = Paragraph(text(_summary(data, scores, entry, imps)), STYLES["body"])
-    foot = []
-    standing = scores.standing_of(entry.pk)
-    if standing is not None and abs(standing.total - running) > 0.005 and not imps:
-        foot.append(
-            Paragraph(
-                text(
-                    _(
-                        "The session total (%(total)s) differs from the sum of the boards (%(sum)s): boards played "
-                        "fewer times are factored up (Neuberg), missed boards scaled and penalties taken off."
-                    )
-                    % {"total": points(standing.total), "sum": points(running)}
-                ),
-                STYLES["note"],
-            )
-        )
+    foot = _total_note(scores, entry, running) if not imps else []
     return [head, summary, Spacer(1, 2 * mm), table, *foot, Spacer(1, 8 * mm)]
 
 

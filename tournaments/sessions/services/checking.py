@@ -150,6 +150,62 @@ def _resolve_pairs(line: LineInput, board: Board, smap: SectionMap, out: Checked
     out.errors["ns"] = wrong % {"pair": ns_cands[0].label, "board": board.number}
 
 
+def _check_whist(line: LineInput, out: CheckedLine) -> None:
+    """No contract, no declarer: N-S's tricks and the revoke (services/whist.py)."""
+    out.whist = True
+    bridge_typed = bool(line.contract.strip() or line.declarer.strip())
+    out.tricks, out.revoke, errors = check_whist_line(line.tricks, line.revoke, bridge_typed=bridge_typed)
+    out.ns_score = out.tricks
+    out.errors.update(errors)
+
+
+def _check_play(line: LineInput, contract: scoring.Contract, board: Board, session: Session, out: CheckedLine) -> None:
+    """Declarer, tricks, the N-S score they make and the lead of a contract that was played."""
+    try:
+        out.declarer = scoring.parse_seat(line.declarer) if line.declarer.strip() else ""
+    except scoring.ScoringError as exc:
+        out.errors["declarer"] = str(exc)
+    if not out.declarer and "declarer" not in out.errors:
+        out.errors["declarer"] = f"{contract} needs a declarer: N, E, S or W."
+    try:
+        tricks_text: str | int | None = line.tricks.strip() if line.tricks.strip() else None
+        out.tricks = scoring.parse_tricks(tricks_text, contract)
+    except scoring.ScoringError as exc:
+        out.errors["tricks"] = str(exc)
+    if out.declarer and out.tricks is not None:
+        out.ns_score = scoring.ns_score(
+            contract, out.declarer, out.tricks, board.vulnerability, edition=session.edition
+        )
+    try:
+        out.lead = scoring.check_lead(board.deal, out.declarer, line.lead)
+    except scoring.ScoringError as exc:
+        out.errors["lead"] = str(exc)
+
+
+def _check_typed_score(line: LineInput, board: Board, out: CheckedLine) -> None:
+    """The score written on the slip, if any, must be the one the contract and tricks make."""
+    typed = line.score.strip().replace(" ", "")
+    if not typed:
+        return
+    try:
+        typed_score = int(typed)
+    except ValueError:
+        wrong = _("%(score)s is not a score: type the NS score, e.g. 420 or -100.")
+        out.errors["score"] = wrong % {"score": repr(line.score.strip())}
+        return
+    if out.ns_score is not None and typed_score != out.ns_score:
+        out.errors["score"] = _(
+            "The slip says %(typed)s but %(contract)s scores %(score)s for NS (board %(board)s, "
+            "vulnerable: %(vul)s). Check the slip."
+        ) % {
+            "typed": typed_score,
+            "contract": out.display.rsplit(" ", 1)[0],
+            "score": out.ns_score,
+            "board": board.number,
+            "vul": board.get_vulnerability_display(),
+        }
+
+
 def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], session: Session) -> CheckedLine:
     """Check one line against the movement and the laws' scoring; collect every error, raise none."""
     out = CheckedLine(input=line)
@@ -159,12 +215,8 @@ def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], sess
         return out
     out.board = board
     _resolve_pairs(line, board, smap, out)
-    if session.is_whist:  # no contract, no declarer: N-S's tricks and the revoke (services/whist.py)
-        out.whist = True
-        bridge_typed = bool(line.contract.strip() or line.declarer.strip())
-        out.tricks, out.revoke, errors = check_whist_line(line.tricks, line.revoke, bridge_typed=bridge_typed)
-        out.ns_score = out.tricks
-        out.errors.update(errors)
+    if session.is_whist:
+        _check_whist(line, out)
         return out
     try:
         contract = scoring.parse_contract(line.contract)
@@ -175,44 +227,8 @@ def check_line(line: LineInput, smap: SectionMap, boards: dict[int, Board], sess
     if contract.is_passout:
         out.ns_score, out.declarer, out.tricks = 0, "", None
     else:
-        try:
-            out.declarer = scoring.parse_seat(line.declarer) if line.declarer.strip() else ""
-        except scoring.ScoringError as exc:
-            out.errors["declarer"] = str(exc)
-        if not out.declarer and "declarer" not in out.errors:
-            out.errors["declarer"] = f"{contract} needs a declarer: N, E, S or W."
-        try:
-            tricks_text: str | int | None = line.tricks.strip() if line.tricks.strip() else None
-            out.tricks = scoring.parse_tricks(tricks_text, contract)
-        except scoring.ScoringError as exc:
-            out.errors["tricks"] = str(exc)
-        if out.declarer and out.tricks is not None:
-            out.ns_score = scoring.ns_score(
-                contract, out.declarer, out.tricks, board.vulnerability, edition=session.edition
-            )
-        try:
-            out.lead = scoring.check_lead(board.deal, out.declarer, line.lead)
-        except scoring.ScoringError as exc:
-            out.errors["lead"] = str(exc)
-    typed = line.score.strip().replace(" ", "")
-    if typed:
-        try:
-            typed_score = int(typed)
-        except ValueError:
-            wrong = _("%(score)s is not a score: type the NS score, e.g. 420 or -100.")
-            out.errors["score"] = wrong % {"score": repr(line.score.strip())}
-        else:
-            if out.ns_score is not None and typed_score != out.ns_score:
-                out.errors["score"] = _(
-                    "The slip says %(typed)s but %(contract)s scores %(score)s for NS (board %(board)s, "
-                    "vulnerable: %(vul)s). Check the slip."
-                ) % {
-                    "typed": typed_score,
-                    "contract": out.display.rsplit(" ", 1)[0],
-                    "score": out.ns_score,
-                    "board": board.number,
-                    "vul": board.get_vulnerability_display(),
-                }
+        _check_play(line, contract, board, session, out)
+    _check_typed_score(line, board, out)
     return out
 
 

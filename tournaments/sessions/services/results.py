@@ -259,6 +259,54 @@ def _create(actor: Actor, section: Section, c: CheckedLine, why: str) -> Result:
     return result
 
 
+_Plan = list[tuple[int, CheckedLine | None, Result | None]]  # line index, the checked line (None: clear), stored
+
+
+def _plan(
+    lines: Sequence[LineInput],
+    checked: Sequence[CheckedLine | None],
+    by_pk: dict[int, Result],
+    by_slot: dict[Any, Result],
+    conflicts: list[Conflict],
+) -> _Plan:
+    """Pair each line with its stored result; a line whose page showed another version is a conflict instead."""
+    plan: _Plan = []
+    for i, c in enumerate(checked):
+        line = lines[i]
+        stored = _stored_for(line, c, by_pk, by_slot)
+        if line.version is not None and line.version != (stored.version if stored is not None else 0):
+            who, when = _last_writer(stored) if stored is not None else ("", "")
+            conflicts.append(Conflict(i, c or CheckedLine(input=line), stored, who, when))
+            continue
+        if line.result_id and stored is None:
+            conflicts.append(Conflict(i, c or CheckedLine(input=line), None))
+            continue
+        plan.append((i, c, stored))
+    return plan
+
+
+def _write_planned(
+    actor: Actor, section: Section, lines: Sequence[LineInput], plan: _Plan, why: str, conflicts: list[Conflict]
+) -> dict[int, Result | None]:
+    """Delete, change or create each planned line (under the caller's lock); the result by line index."""
+    session = section.session
+    done: dict[int, Result | None] = {}
+    for i, c, stored in plan:
+        try:
+            with transaction.atomic():  # a line that loses a race to a concurrent insert is that line's conflict
+                if c is None:
+                    if stored is not None:
+                        _delete(actor, session, stored, why)
+                    done[i] = None
+                elif stored is not None:
+                    done[i] = _change(actor, session, stored, c, why)
+                else:
+                    done[i] = _create(actor, section, c, why)
+        except IntegrityError:
+            conflicts.append(Conflict(i, c or CheckedLine(input=lines[i]), None, "another entry", ""))
+    return done
+
+
 def save_lines_checked(
     *,
     actor: Actor,
@@ -286,7 +334,6 @@ def save_lines_checked(
     checked = _validate(section, lines, smap, boards)
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
-    saved: list[Result | None] = []
     conflicts: list[Conflict] = []
     with transaction.atomic():
         locked_version = lock_section(section.pk)
@@ -304,37 +351,13 @@ def save_lines_checked(
         )
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
-        plan: list[tuple[int, CheckedLine | None, Result | None]] = []
-        for i, c in enumerate(checked):
-            line = lines[i]
-            stored = _stored_for(line, c, by_pk, by_slot)
-            if line.version is not None and line.version != (stored.version if stored is not None else 0):
-                who, when = _last_writer(stored) if stored is not None else ("", "")
-                conflicts.append(Conflict(i, c or CheckedLine(input=line), stored, who, when))
-                continue
-            if line.result_id and stored is None:
-                conflicts.append(Conflict(i, c or CheckedLine(input=line), None))
-                continue
-            plan.append((i, c, stored))
+        plan = _plan(lines, checked, by_pk, by_slot, conflicts)
         unexplained = {i: {"why": _(NEEDS_REASON)} for i, c, stored in plan if _needs_reason(session, why, stored, c)}
         if unexplained:
             raise ResultEntryError(unexplained)
         if conflicts and all_or_nothing:
             return SaveReport([None] * len(lines), conflicts)
-        done: dict[int, Result | None] = {}
-        for i, c, stored in plan:
-            try:
-                with transaction.atomic():  # a line that loses a race to a concurrent insert is that line's conflict
-                    if c is None:
-                        if stored is not None:
-                            _delete(actor, session, stored, why)
-                        done[i] = None
-                    elif stored is not None:
-                        done[i] = _change(actor, session, stored, c, why)
-                    else:
-                        done[i] = _create(actor, section, c, why)
-            except IntegrityError:
-                conflicts.append(Conflict(i, c or CheckedLine(input=lines[i]), None, "another entry", ""))
+        done = _write_planned(actor, section, lines, plan, why, conflicts)
         if any(i in done for i, _c, _s in plan):
             bump(section.pk)
             if locked_version is not None:  # results only: the movement and pairs read for this save still hold

@@ -155,6 +155,82 @@ class ConflictView:
     typed: LineInput
 
 
+def _layout_changed(request: HttpRequest, lines: list[Line], editable: list[Line]) -> None:
+    """The page's lines changed since it was opened: show them as they are now, empty, and save nothing."""
+    messages.error(
+        request,
+        gettext(
+            "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
+            "of them). Here they are as they are now: type them again and save."
+        ),
+    )
+    for line in editable:
+        assert line.form is not None  # editable lines are those with a form
+        line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)
+    _set_focus(lines)
+
+
+def _refused(
+    request: HttpRequest,
+    section: Section,
+    smap: SectionMap,
+    lines: list[Line],
+    editable: list[Line],
+    todo: list[tuple[Line, LineInput]],
+    typed: list[LineInput],
+    exc: ResultEntryError,
+) -> None:
+    """Nothing saved: each message at its line and field, the lines previewed as typed."""
+    for i, errors in exc.errors.items():
+        form = todo[i][0].form if i < len(todo) else None
+        for field, message in errors.items():
+            if form is None or field == "why":
+                messages.error(request, message)
+                continue
+            form.add_error(field if field in LINE_FIELDS else None, message)
+    for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
+        line.preview = checked
+    _set_focus(lines)
+    messages.error(
+        request,
+        ngettext(
+            "Nothing saved: %(count)s line needs correcting (marked below).",
+            "Nothing saved: %(count)s lines need correcting (marked below).",
+            len(exc.errors),
+        )
+        % {"count": len(exc.errors)},
+    )
+
+
+def _tell_conflicts(request: HttpRequest, count: int, conflicts: int) -> None:
+    """Lines changed by someone else meanwhile: nothing saved (all or nothing), or the others saved."""
+    if request.POST.get("on_conflict") == "none":
+        messages.error(
+            request,
+            ngettext(
+                "Nothing saved: %(count)s line was changed by someone else meanwhile.",
+                "Nothing saved: %(count)s lines were changed by someone else meanwhile.",
+                conflicts,
+            )
+            % {"count": conflicts},
+        )
+    else:
+        messages.warning(
+            request,
+            # Two whole sentences, each with its own plural.
+            ngettext("%(count)s line saved.", "%(count)s lines saved.", count) % {"count": count}
+            + " "
+            + ngettext(
+                "%(count)s line was changed by someone else since you opened the page and was not saved: "
+                "choose below which to keep.",
+                "%(count)s lines were changed by someone else since you opened the page and were not saved: "
+                "choose below which to keep.",
+                conflicts,
+            )
+            % {"count": conflicts},
+        )
+
+
 def _handle(
     request: HttpRequest,
     section: Section,
@@ -174,17 +250,7 @@ def _handle(
         editable = [line for line in editable if line.form is not None and line.form.prefix == only]
     posted_layout = request.POST.get("layout")
     if posted_layout is not None and posted_layout != layout_of(lines):
-        messages.error(
-            request,
-            gettext(
-                "Nothing saved: the lines of this page changed since it was opened (a late pair, or a ruling on one "
-                "of them). Here they are as they are now: type them again and save."
-            ),
-        )
-        for line in editable:
-            assert line.form is not None  # editable lines are those with a form
-            line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)
-        _set_focus(lines)
+        _layout_changed(request, lines, editable)
         return None, []
     if not all(line.form.is_valid() for line in editable if line.form is not None):
         # Over-long text: a line with a field dropped must not look blank (that would remove its result).
@@ -204,54 +270,12 @@ def _handle(
             smap=smap,
         )
     except ResultEntryError as exc:
-        for i, errors in exc.errors.items():
-            form = todo[i][0].form if i < len(todo) else None
-            for field, message in errors.items():
-                if form is None or field == "why":
-                    messages.error(request, message)
-                    continue
-                form.add_error(field if field in LINE_FIELDS else None, message)
-        for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
-            line.preview = checked
-        _set_focus(lines)
-        messages.error(
-            request,
-            ngettext(
-                "Nothing saved: %(count)s line needs correcting (marked below).",
-                "Nothing saved: %(count)s lines need correcting (marked below).",
-                len(exc.errors),
-            )
-            % {"count": len(exc.errors)},
-        )
+        _refused(request, section, smap, lines, editable, todo, typed, exc)
         return None, []
     count = sum(1 for i, s in enumerate(report.saved) if s is not None and i not in {c.index for c in report.conflicts})
     if report.conflicts:
         views = [ConflictView(todo[c.index][0], c, todo[c.index][1]) for c in report.conflicts]
-        if request.POST.get("on_conflict") == "none":
-            messages.error(
-                request,
-                ngettext(
-                    "Nothing saved: %(count)s line was changed by someone else meanwhile.",
-                    "Nothing saved: %(count)s lines were changed by someone else meanwhile.",
-                    len(views),
-                )
-                % {"count": len(views)},
-            )
-        else:
-            messages.warning(
-                request,
-                # Two whole sentences, each with its own plural.
-                ngettext("%(count)s line saved.", "%(count)s lines saved.", count) % {"count": count}
-                + " "
-                + ngettext(
-                    "%(count)s line was changed by someone else since you opened the page and was not saved: "
-                    "choose below which to keep.",
-                    "%(count)s lines were changed by someone else since you opened the page and were not saved: "
-                    "choose below which to keep.",
-                    len(views),
-                )
-                % {"count": len(views)},
-            )
+        _tell_conflicts(request, count, len(views))
         return None, views
     messages.success(
         request,

@@ -24,6 +24,37 @@ def _stop_on_signal(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _worker_command() -> list[str]:
+    """The Celery worker, with the scheduled upkeep (beat) in the same process: one machine."""
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "--quiet",  # no banner: the one line below says it runs
+        "worker",
+        "--beat",  # the scheduled upkeep (settings.CELERY_BEAT_SCHEDULE) in the same process: one machine
+        "--schedule",
+        settings.CELERY_BEAT_SCHEDULE_FILENAME,
+        "--loglevel",
+        "WARNING",
+        "--hostname",
+        "bridgedesk@%h",
+        "--concurrency",
+        "2",
+        "-Q",
+        settings.CELERY_TASK_DEFAULT_QUEUE,
+    ]
+
+
+def _web_command(host: str, port: str) -> list[str]:
+    """Django's server; migrate ran the system checks already, so it skips them."""
+    # The server's banner and the worker's shutdown chatter (both on stdout) would repeat what the command says,
+    # so only their stderr (errors, the request log) is shown.
+    return [sys.executable, "manage.py", "runserver", f"{host}:{port}", "--noreload", "--skip-checks"]
+
+
 class Command(BaseCommand):
     help = "Migrate, ensure a director login, then run the web server and a Celery worker until Ctrl-C."
 
@@ -44,30 +75,7 @@ class Command(BaseCommand):
         club = only_club_id()  # the laptop: the service's one club (the migration made it; made here if not)
         if not options["no_demo"] and club is not None:  # several clubs: `demo --club SLUG` by hand
             self.offer_demo()
-        base = [sys.executable, "manage.py"]
-        worker_cmd = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "--quiet",  # no banner: the one line below says it runs
-            "worker",
-            "--beat",  # the scheduled upkeep (settings.CELERY_BEAT_SCHEDULE) in the same process: one machine
-            "--schedule",
-            settings.CELERY_BEAT_SCHEDULE_FILENAME,
-            "--loglevel",
-            "WARNING",
-            "--hostname",
-            "bridgedesk@%h",
-            "--concurrency",
-            "2",
-            "-Q",
-            settings.CELERY_TASK_DEFAULT_QUEUE,
-        ]
-        # migrate ran the system checks; the server's banner and the worker's shutdown chatter (both on stdout)
-        # would repeat what the lines below say, so only their stderr (errors, the request log) is shown.
-        web_cmd = [*base, "runserver", f"{options['host']}:{options['port']}", "--noreload", "--skip-checks"]
+        worker_cmd, web_cmd = _worker_command(), _web_command(str(options["host"]), str(options["port"]))
         signal.signal(signal.SIGTERM, _stop_on_signal)
         signal.signal(signal.SIGHUP, _stop_on_signal)
         # Each child in a session of its own: the terminal's Ctrl-C reaches only this command, which stops both
@@ -83,6 +91,10 @@ class Command(BaseCommand):
         if warning := reach_warning(url):
             self.stdout.write(self.style.WARNING(warning))
         self.stdout.write(_("Press Ctrl-C to stop both.\n"))
+        self.run_until_stopped(procs)
+
+    def run_until_stopped(self, procs: list[subprocess.Popen[bytes]]) -> None:
+        """Wait until Ctrl-C, a signal or one child ending, then stop both children (killing one that hangs)."""
         try:
             while all(p.poll() is None for p in procs):
                 time.sleep(0.5)
