@@ -146,3 +146,20 @@ def test_six_hand_from_the_phone_the_three_winning_partners_move_up(client, dire
     stored = table(link)
     assert stored.seat_totals == {"1": 550, "2": 60, "3": 550, "4": 60, "5": 550, "6": 60}
     assert stored.winner == "135"
+
+
+@pytest.mark.parametrize("hands", [3, 5, 6])
+def test_the_score_pad_of_a_table_of_three_five_or_six_has_a_column_a_seat(director, hands) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    from tournaments.parties.reports import render_paper
+
+    _name, _type, pdf = render_paper("score-pads", started(director, hands))
+    page = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert all(f"Seat {n} (+/-)" in page for n in range(1, hands + 1)) and f"Seat {hands + 1}" not in page
+    lines = [line.strip() for line in page.splitlines()]
+    assert ("Partners" in lines) == (hands == 5)  # the heading: only the five-hand bidder names partners
+    assert "N-S (+/-)" not in page
+    assert str(hands) in lines and str(hands + 1) not in lines  # one deal dealt by each player
