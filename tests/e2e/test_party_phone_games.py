@@ -82,3 +82,59 @@ def test_five_hundred_deal_by_deal_on_a_party_phone(live_server, django_user_mod
         browser.close()
     table = PartyTable.objects.get(round__party=party, round__number=1, number=link.table)
     assert (table.ns_total, table.ew_total) == (480, 30)
+
+
+def test_five_hundred_at_a_five_hand_table_on_its_phone(live_server, django_user_model):
+    """A table of five: the phone's rows follow the module's seats (bidder's seat 1-5, bid, partners named, each
+    seat's tricks), a lone bidder is refused at his deal, and the round is stored seat by seat, the two highest
+    moving up (figures as in tests/tournaments/parties/test_party_phone_hands.py)."""
+    host = django_user_model.objects.create_user(username="host5", password="party-host-pw")
+    grant(host, Role.DIRECTOR)
+    party = services.create_party(
+        actor=host, name="Five-hand", date=datetime.date(2026, 3, 14), tables=2, form="five-hundred", hands=5,
+        tie_rule="north_south",
+    )  # fmt: skip
+    services.set_guests(actor=host, party=party, text="\n".join(f"Guest {c}" for c in "ABCDEFGHIJ"))
+    services.start_party(actor=host, party=party)
+    link = table_links.live_links(party)[0]
+    deals = [
+        ("1", "8H", "3", {"1": "5", "3": "3", "2": "1", "4": "1"}),
+        ("2", "9NT", "4 5", {"2": "3", "4": "2", "5": "2", "1": "2", "3": "1"}),
+        ("3", "NULLO", "", {"3": "1", "1": "9"}),
+        ("4", "6D", "1", {"4": "4", "1": "2", "2": "2", "3": "1", "5": "1"}),
+        ("5", "7C", "2", {"5": "4", "2": "4", "1": "1", "3": "1"}),
+    ]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        page = browser.new_context(**PHONE).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{live_server.url}/t/{link.token}/")
+        expect(page.locator("#ts-round")).to_contain_text("Round 1")
+        expect(page.locator("#ts-party-modes")).to_be_hidden()  # deal by deal only: no pairs' totals
+        expect(page.locator("#ts-party-totals")).to_be_hidden()
+        expect(page.locator("#ts-party-game-rows tr")).to_have_count(5)  # one deal dealt by each player
+        expect(page.locator("#ts-party-game-head th")).to_have_count(9)
+        expect(page.locator("#ts-party-game-head")).to_contain_text("Partners (seats)")
+        expect(page.locator("#ts-party-game-head th").last).to_have_text("5")  # a seat's tricks, by its number
+        expect(page.locator("#ts-party-game-head th").last).to_have_attribute("title", "Tricks, seat 5")
+        expect(page.locator("#ts-party-game-seats")).to_be_visible()
+        expect(page.locator("#ts-seats .seat")).to_have_count(5)
+        expect(page.locator("#ts-party-game-rows tr").first.locator("[data-game='bidder'] option")).to_have_count(6)
+        for n, (bidder, bid, partners, tricks) in enumerate(deals, start=1):
+            fill(page, n, bidder=bidder, bid=bid, partners="" if n == 1 else partners,
+                 **{f"tricks_{s}": t for s, t in tricks.items()})  # fmt: skip
+        page.click("#ts-party-send")
+        expect(page.locator("#ts-party-error")).to_contain_text("Deal 1")
+        expect(page.locator("#ts-party-error")).to_contain_text("one or two partners")
+        assert not PartyTable.objects.get(round__party=party, round__number=1, number=link.table).entered
+        fill(page, 1, partners="3")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
+        page.screenshot(path=str(SHOTS / "party-phone-five-hand.png"), full_page=True)
+        page.click("#ts-party-send")
+        expect(page.locator("#ts-party-result")).to_contain_text("1 +420 · 2 -220 · 3 +80 · 4 -320 · 5 -240",
+                                                                 timeout=15_000)  # fmt: skip
+        assert not errors, errors
+        browser.close()
+    table = PartyTable.objects.get(round__party=party, round__number=1, number=link.table)
+    assert table.seat_totals == {"1": 420, "2": -220, "3": 80, "4": -320, "5": -240} and table.winner == "13"

@@ -1,6 +1,7 @@
-"""A duplicate whist table's phone at 360 px: N-S's tricks and a revoke on the keypad (no contract, declarer or
-lead), the opponents' confirmation, the traveller so far with its tricks column, and a board typed with the wifi
-down kept in the queue and sent once when it is back."""
+"""A duplicate whist table's phone at 360 px: N-S's tricks and a revoke (how often, and the tricks won before it)
+on the keypad (no contract, declarer or lead), the opponents' confirmation, the traveller so far with its tricks
+column and the R capped by the laws, and a board typed with the wifi down kept in the queue and sent once when
+it is back."""
 
 import os
 import re
@@ -23,7 +24,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
 
-def enter(page, board: int, tricks: int, revoke: str = "", revokes: int = 1) -> None:
+def enter(page, board: int, tricks: int, revoke: str = "", revokes: int = 1, before: int = 0) -> None:
     page.click(f"button[data-board='{board}']")
     expect(page.locator("#k-level")).to_have_count(0)  # no contract keypad at whist
     expect(page.locator("#k-declarer")).to_have_count(0)
@@ -34,6 +35,8 @@ def enter(page, board: int, tricks: int, revoke: str = "", revokes: int = 1) -> 
         expect(page.locator("#k-revokes")).to_be_visible()
         if revokes > 1:
             page.click(f"#k-revokes button[data-revokes='{revokes}']")
+        if before:
+            page.click(f"#k-before button[data-before='{before}']")
     expect(page.locator("#ts-send")).to_be_enabled()
     page.click("#ts-send")
     expect(page.locator("#ts-confirm")).to_be_visible()
@@ -60,14 +63,20 @@ def test_a_whist_table_enters_tricks_and_a_revoke_on_its_phone(live_server):
         page.click("#k-revoke button[data-revoke='EW']")
         expect(page.locator("#ts-summary")).to_contain_text(f"Board {board1}: N-S 8 tricks, revoke E-W")
         expect(page.locator("#ts-summary")).to_contain_text("· NS 8")  # the server's preview
+        # the tricks E-W had won before their revoke: no more than the 5 they took in the deal
+        expect(page.locator("#k-before-row")).to_be_visible()
+        expect(page.locator("#k-before button[data-before='6']")).to_be_disabled()
+        page.click("#k-before button[data-before='3']")
+        expect(page.locator("#ts-summary")).to_contain_text(f"Board {board1}: N-S 8 tricks, revoke E-W after 3 tricks")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "scrolls sideways"
         page.screenshot(path=str(SHOTS / "phone-whist-keypad.png"), full_page=True)
         page.click("#ts-cancel")
 
-        enter(page, board1, 8, "EW", revokes=2)
+        enter(page, board1, 8, "EW", revokes=2, before=3)
         expect(page.locator("#ts-traveller")).to_contain_text(f"Board {board1} so far")
         expect(page.locator("#ts-traveller th").nth(2)).to_have_text("N-S tricks")
-        expect(page.locator("#ts-traveller tr.yours")).to_contain_text("8 R E-W")
+        # two revokes cost E-W 3 of their 5 tricks, but they keep the 3 won before the first: +R2 for N-S
+        expect(page.locator("#ts-traveller tr.yours")).to_contain_text("8 R E-W +R2")
         expect(page.locator("#ts-round")).to_contain_text("Round 2 of 5")
         page.screenshot(path=str(SHOTS / "phone-whist-traveller.png"), full_page=True)
 
@@ -84,7 +93,7 @@ def test_a_whist_table_enters_tricks_and_a_revoke_on_its_phone(live_server):
 
     one = Result.objects.get(section=section, board__number=board1, ns_entry=first.ns_entry)
     assert (one.contract, one.declarer, one.tricks, one.ns_score) == ("", "", 8, 8)
-    assert (one.revoke["side"], one.revoke["count"]) == ("EW", 2)
+    assert (one.revoke["side"], one.revoke["count"], one.revoke["tricks_before"]) == ("EW", 2, 3)
     two = Result.objects.get(section=section, board__number=board2, ns_entry=second.ns_entry)
     assert (two.tricks, two.revoke) == (5, {})
     assert TableEntry.objects.filter(link=link, board=board2).count() == 1

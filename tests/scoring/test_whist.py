@@ -54,6 +54,15 @@ def test_the_penalty_never_takes_tricks_won_before_the_first_revoke() -> None:
     assert (line.ns_after, line.revoke_tricks) == (8, -2)
 
 
+def test_the_full_penalty_too_leaves_the_tricks_won_before_the_first_revoke() -> None:
+    # E-W made 6 (N-S 7) and revoked twice; the committee enforces the full penalty: 6 - 3 = 3 (+R3 to N-S) ...
+    full = score_board(board(WhistLine("5", "15", 7, Revoke("EW", count=2, full_penalty=True))))[-1]
+    assert (full.ns_after, full.revoke_tricks, full.r_mark) == (10, 3, "+R3")
+    # ... but "in no case" does the penalty take the 5 tricks E-W had won before the first: E-W 5, N-S 8 (+R1)
+    kept = score_board(board(WhistLine("5", "15", 7, Revoke("EW", count=2, tricks_before=5, full_penalty=True))))[-1]
+    assert (kept.ns_after, kept.revoke_tricks, kept.r_mark) == (8, 1, "+R1")
+
+
 def test_two_revokes_by_one_side_cost_three_tricks() -> None:
     # E-W made 8 (N-S 5) and revoked twice: 8 - 3 = 5; E-W elsewhere 6, 5, 7, 6: average 6, least 5: 5
     line = score_board(board(WhistLine("5", "15", 5, Revoke("EW", count=2))))[-1]

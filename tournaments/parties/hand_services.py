@@ -25,10 +25,11 @@ from tournaments.core.actors import Actor
 from tournaments.parties import games
 from tournaments.parties.engine import PlayedTable, next_tables
 from tournaments.parties.entries import EntryError, check_why
-from tournaments.parties.finishing import refuse_if_finished
+from tournaments.parties.finishing import bump_party, refuse_if_finished
 from tournaments.parties.games import GameError
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.snapshots import table_snapshot
+from tournaments.parties.table_links import issue_links
 
 __all__ = ["HAND_FIELDS", "call_hands_progression", "hand_entry", "record_hand_deals", "start_hands_party"]
 
@@ -79,6 +80,8 @@ def start_hands_party(*, actor: Actor, party: Party) -> PartyRound:
     party.save(update_fields=["status", "updated_at"])
     new = {"seating": [{"table": i, "players": [str(p) for p in s]} for i, s in enumerate(seating, start=1)]}
     audit.record(actor=actor, action=AuditAction.PARTY_START, target=party, new=new, why="tally cards drawn")
+    issue_links(party, range(1, party.tables + 1))  # each table's phone link, made with its first round
+    bump_party(party.pk)
     return rnd
 
 
@@ -160,6 +163,7 @@ def record_hand_deals(
     table.save()
     new = {**table_snapshot(table), "hands": [dict(r) for r in rows]}
     audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
+    bump_party(party.pk)  # the host's page and the table phones see the round at once
     return table
 
 
@@ -192,4 +196,5 @@ def call_hands_progression(*, actor: Actor, party: Party) -> PartyRound:
     rnd = _save_round(party, current.number + 1, [[int(p) for p in s] for s in seating])
     new = {"round": rnd.number, "seating": [{"table": i, "players": s} for i, s in enumerate(seating, start=1)]}
     audit.record(actor=actor, action=AuditAction.PARTY_PROGRESSION, target=rnd, new=new)
+    bump_party(party.pk)
     return rnd

@@ -218,13 +218,26 @@ SCORING_TABLE = [
 ]
 
 
+def _pad_columns(party: Party) -> tuple[list[str], int]:
+    """The pad's headings and how many deal lines: the game's own at a table of four; at five hundred for three,
+    five or six, a column for each seat (each scored on his own or as his side of the moment) and one deal
+    dealt by each player ("Play one deal for each player at table, and then progress")."""
+    rules = games.game(party.form)
+    if party.hands == 4:
+        return [_(c) for c in rules.pad_columns], 10
+    named = [_("Partners")] if party.hands == 5 else []
+    seats = [_("Seat %(seat)s (+/-)") % {"seat": n} for n in range(1, party.hands + 1)]
+    return [_("Deal"), _("Bidder"), _("Bid"), *named, *seats], rules.round_end(party.hands).deals
+
+
 def _game_pad(party: Party, table_no: int) -> list[Flowable]:
     """A game of the party engine: the game's own columns, a line a deal, and its laws in a sentence."""
     rules = games.game(party.form)
-    columns = rules.pad_columns
-    lines = [[str(n)] + [""] * (len(columns) - 1) for n in range(1, 11)]
-    rows = [[_(c) for c in columns], *lines, [_("Total")] + [""] * (len(columns) - 1)]
-    grid = Table(rows, colWidths=[182 * mm / len(columns)] * len(columns), rowHeights=[7 * mm] + [10 * mm] * 11)
+    columns, deals = _pad_columns(party)
+    lines = [[str(n)] + [""] * (len(columns) - 1) for n in range(1, deals + 1)]
+    rows = [columns, *lines, [_("Total")] + [""] * (len(columns) - 1)]
+    heights = [7 * mm] + [10 * mm] * (deals + 1)
+    grid = Table(rows, colWidths=[182 * mm / len(columns)] * len(columns), rowHeights=heights)
     grid.setStyle(table_style(extra=[("GRID", (0, 0), (-1, -1), 0.4, RULE), ("FONT", (0, -1), (0, -1), FONT_BOLD, 9)]))
     return [
         Paragraph(

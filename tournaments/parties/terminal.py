@@ -8,7 +8,8 @@ audited, the party's version bumped, checked by the finished guard):
 - `totals`: `ns_total`, `ew_total` (the pairs' totals; euchre, whist, five hundred, cinch, and bridge too);
 - `deals`: `deals`, a list of {contract, declarer, tricks, honors ("NS100")} (progressive, pivot, rubber bridge);
 - `games`: `deals`, the game's rows as the host's page types them (whist, five hundred, cinch, solo: see
-  parties/game_services.py);
+  parties/game_services.py; five hundred at three, five or six a table: the seats' rows of
+  parties/hand_services.py, the only kind such a table sends);
 - `seats`: `seats`, {"N": chips, ...} (solo counted at the table).
 
 Each carries `round` (the round the phone showed) and `seen` (the state's `seen`: what the table held when the
@@ -28,7 +29,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.core.errors import DomainError, status_of
-from tournaments.parties import game_services, games, services
+from tournaments.parties import game_services, games, hand_services, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES, EntryError
 from tournaments.parties.finishing import refuse_if_finished
@@ -40,8 +41,11 @@ from tournaments.tableside.services import Outcome
 __all__ = ["entry_kinds", "party_state", "preview_party", "submit_party"]
 
 
-def entry_kinds(form: str) -> list[str]:
-    """The kinds of entry a party table of this form may send, the phone's default first."""
+def entry_kinds(form: str, hands: int = 4) -> list[str]:
+    """The kinds of entry a party table of this form (and of ``hands`` players) may send, the phone's default
+    first. A table of three, five or six is scored deal by deal only: its seats' totals come from the deals."""
+    if hands != 4:
+        return ["games"]
     if form in INDIVIDUAL_GAMES:
         return ["seats", "games"]
     if form in TOTALS_GAMES:
@@ -53,16 +57,27 @@ def entry_kinds(form: str) -> list[str]:
 
 def game_pad(form: str, players: int = 4) -> dict[str, Any]:
     """What the phone types per deal of a party game (`games` kind): the game module's fields with their labels
-    in the page's language, how many rows to show (a round's deals; at a bell game four, more on demand)."""
+    in the page's language, how many rows to show (a round's deals; at a bell game four, more on demand). At a
+    table of three, five or six the module's seats say the fields (`seat_deal_fields`: a seat's tricks each)."""
     rules = games.game(form)
-    if not rules.deal_fields:
+    fields: tuple[tuple[str, str], ...] = rules.deal_fields
+    if players != 4:
+        by_seats = getattr(rules, "seat_deal_fields", None)
+        fields = by_seats(players) if by_seats is not None and players in rules.table_sizes else ()
+    if not fields:
         return {}
     end = rules.round_end(players)
     return {
-        "deal_fields": [{"field": name, "label": _(label)} for name, label in rules.deal_fields],
+        "deal_fields": [{"field": name, "label": _field_label(name, label)} for name, label in fields],
         "deal_rows": 4 if end.bell else end.deals,
         "more_deals": bool(end.bell),
     }
+
+
+def _field_label(name: str, label: str) -> str:
+    """A deal field's label in the page's language; a seat's own field names its seat ("Tricks, seat 3")."""
+    seat = name.rpartition("_")[2]
+    return _(label) % {"seat": seat} if "%(seat)s" in label else _(label)
 
 
 def _current(party: Party) -> PartyRound | None:
@@ -95,9 +110,17 @@ def _result(table: PartyTable) -> dict[str, Any] | None:
         "ew_total": table.ew_total,
         "seat_totals": table.seat_totals or None,
         "winner": table.winner,
-        "winner_label": str(table.get_winner_display()),
+        "winner_label": _winner_label(table),
         "tie": table.tie_label,
     }
+
+
+def _winner_label(table: PartyTable) -> str:
+    """Who moves up: the side (N-S, E-W) at a table of four; at three, five or six, the progressors' names."""
+    if table.hands == 4 or not table.winner:
+        return str(table.get_winner_display())
+    seats = table.seats
+    return ", ".join(seats[s].name for s in table.winner if s in seats)
 
 
 def party_state(link: TableLink) -> dict[str, Any]:
@@ -106,6 +129,7 @@ def party_state(link: TableLink) -> dict[str, Any]:
     rnd = _current(party)
     table = _table(link, rnd)
     waiting = [] if rnd is None else [t.number for t in rnd.tables.all() if not t.entered]
+    hands = table.hands if table is not None else party.hands
     return {
         "kind": "party",
         "party": party.name,
@@ -118,13 +142,13 @@ def party_state(link: TableLink) -> dict[str, Any]:
         "seats": None if table is None else {s: g.name for s, g in table.seats.items()},
         "sitting_out": table.sitting_out.name if table is not None and table.sitting_out else None,
         "first_dealer": table.first_dealer if table is not None else "N",
-        "entry_kinds": entry_kinds(party.form),
+        "entry_kinds": entry_kinds(party.form, hands),
         "host_tie": party.tie_rule == Party.TieRule.HOST,
         "result": None if table is None else _result(table),
         "seen": seen_of(table),
         "waiting": waiting,
         "settings": {"opponents_confirm": False, "show_traveller": False},
-    } | game_pad(party.form)
+    } | game_pad(party.form, hands)
 
 
 def _number(value: Any, field: str) -> int:
@@ -164,7 +188,7 @@ def _writer(table: PartyTable, kind: str, data: Mapping[str, Any]) -> Callable[[
     """The party service that writes what the phone sent, checked to be one of this form's kinds of entry."""
     why = f"Entered at table {table.number}"
     host_choice = str(data.get("host_choice") or "") or None
-    if kind not in entry_kinds(table.round.party.form):
+    if kind not in entry_kinds(table.round.party.form, table.hands):
         raise EntryError(_("This party's tables do not send %(kind)r.") % {"kind": kind}, field="kind")
     if kind == "totals":
         ns, ew = _number(data.get("ns_total"), "ns_total"), _number(data.get("ew_total"), "ew_total")
@@ -180,6 +204,8 @@ def _writer(table: PartyTable, kind: str, data: Mapping[str, Any]) -> Callable[[
     if kind == "games":
         listed = rows if isinstance(rows, list) else []
         game_rows = [dict(r) for r in listed if isinstance(r, Mapping)]
+        if table.hands != 4:  # five hundred at three, five or six: one deal a player, scored seat by seat
+            return lambda: hand_services.record_hand_deals(actor=None, table=table, rows=game_rows, why=why)
         return lambda: game_services.record_game_deals(
             actor=None, table=table, rows=game_rows, host_choice=host_choice, why=why
         )

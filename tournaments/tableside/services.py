@@ -284,7 +284,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
     tricks_raw = data.get("tricks")
     contract, tricks = str(data.get("contract") or "").strip(), _as_int(tricks_raw)
     if link.table_section.session.is_whist:  # N-S's tricks only (and a revoke): sessions/services/whist.py
-        if (whist := table_refusal(contract, tricks)) is not None:
+        if (whist := table_refusal(contract, tricks, str(data.get("revoke") or ""))) is not None:
             return _invalid(*whist), None, None
     elif not contract:
         return _invalid("contract", _("Give the contract (PASS for a passed-out board).")), None, None

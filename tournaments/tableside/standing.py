@@ -36,6 +36,7 @@ def traveller_lines(
             "lead": r.lead,
             "tricks": r.tricks,
             "revoke": revoke_text(r.revoke),
+            "r_mark": line.revoke_mark,  # the laws' penalty worked out against the other tables so far
             "auction": r.auction,
             "play": r.play,
             "ns_score": line.ns_score,

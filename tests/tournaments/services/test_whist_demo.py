@@ -104,3 +104,33 @@ def test_the_summary_names_the_winner() -> None:
 def test_the_bridge_demo_refuses_an_individual_movement() -> None:
     with pytest.raises(CommandError, match="plays pairs"):
         call_command("demo", "--movement", "individual", "--tables", "3", stdout=io.StringIO())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("movement", "tables"), [("mitchell", 4), ("howell", 4), ("individual", 3)])
+def test_the_saved_evening_is_a_whist_session_scored_as_printed(movement, tables) -> None:
+    from tournaments.sessions.models import Result, Session
+    from tournaments.sessions.selectors.scores import score_section
+
+    printed = _demo("--tables", str(tables), "--movement", movement, "--seed", "5")
+    out, err = io.StringIO(), io.StringIO()
+    call_command(
+        "demo", "--game", "duplicate-whist", "--tables", str(tables), "--movement", movement, "--seed", "5",
+        "--save", stdout=out, stderr=err,
+    )  # fmt: skip
+    session = Session.objects.get(pk=int(out.getvalue().split()[-1]))
+    assert session.is_whist
+    section = session.sections.get()
+    lines = [(t["board"], line) for t in printed["travellers"] for line in t["lines"]]
+    assert section.results.count() == len(lines)
+    marks = {
+        (b.board.number, line.result.ns_entry.label): line.revoke_mark
+        for b in score_section(section).boards
+        for line in b.lines
+    }
+    for board, line in lines:
+        stored = Result.objects.get(section=section, board__number=board, ns_entry__label=line["ns"])
+        assert stored.tricks == line["ns_tricks"] and stored.ns_score == line["ns_tricks"]
+        if line["revoke"]:
+            assert {k: stored.revoke[k] for k in ("side", "count", "tricks_before")} == line["revoke"]
+        assert marks[(board, line["ns"])] == line["r"]  # the session's scoring caps the R as the evening did

@@ -86,6 +86,14 @@ class FiveHundred(PartnershipGame):
     def round_end(self, players: int) -> RoundEnd:
         return RoundEnd(deals=players)  # "Play one deal for each player at table, and then progress."
 
+    def seat_deal_fields(self, players: int) -> tuple[tuple[str, str], ...]:
+        """What a table of three, five or six types per deal, its seats numbered 1 to ``players`` as the laws'
+        A 1 ... A 6: the bidder's seat, the bid, at five-hand the partners he named, and each seat's tricks
+        (ten in all), since there each player is scored on his own or his side of the moment."""
+        named = (("partners", gettext_noop("Partners (seats)")),) if players == 5 else ()
+        tricks = tuple((f"tricks_{n}", gettext_noop("Tricks, seat %(seat)s")) for n in range(1, players + 1))
+        return (("bidder", gettext_noop("Bidder")), ("bid", gettext_noop("Bid")), *named, *tricks)
+
     def progressors(
         self, players: Sequence[str], totals: Mapping[str, int], rule: str, rng: random.Random
     ) -> tuple[tuple[str, ...], str]:

@@ -53,6 +53,7 @@ class LineResult(Freezable):
     ew_total_points: float | None = None
     ns_unrounded: float | None = None  # the factored points before the session's rounding (None: not rounded)
     ew_unrounded: float | None = None
+    revoke_mark: str = ""  # duplicate whist: the R the revoke penalty moved, once capped by the field ("+R1")
 
 
 @dataclass
@@ -320,6 +321,7 @@ def _score(
             line.ns_unrounded, line.ew_unrounded = ns_exact, ew_exact
         for line, mark in zip(lines, rated.marks, strict=False):
             line.display_score += f" {mark}" if mark else ""
+            line.revoke_mark = mark
         board = boards[number]
         board_scores.append(
             BoardScore(board, section, rated.top, rated.datum, lines, rulings_by_board.get(board.pk, []))

@@ -71,11 +71,14 @@ def check_whist_line(
     return int(tricks_text), stored, errors
 
 
-def table_refusal(contract: str, tricks: int | None) -> tuple[str, str] | None:
+def table_refusal(contract: str, tricks: int | None, revoke: str = "") -> tuple[str, str] | None:
     """Why a table's phone at a duplicate whist session is refused (field, message), or None: it sends N-S's
-    tricks (and a revoke, if any), never a contract."""
+    tricks (and a revoke with the tricks won before it, if any), never a contract, and never the full penalty:
+    that is the committee's ruling (Law X s. 4), made by the director on the traveller."""
     if contract:
         return "contract", _("Duplicate whist has no contract: send the tricks North-South took.")
     if tricks is None or not 0 <= tricks <= TRICKS:
         return "tricks", _("Give the tricks North-South took, 0 to %(most)s.") % {"most": TRICKS}
+    if "!" in revoke:
+        return "revoke", _("Only the director rules the full revoke penalty: send the revoke without it.")
     return None

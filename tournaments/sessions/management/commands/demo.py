@@ -1,8 +1,8 @@
 """`manage.py demo --tables N --movement mitchell|howell --seed S`: a complete scored evening to look at.
 
 `--game duplicate-whist` plays a duplicate whist evening on the same movements and prints it scored by the
-Laws of Duplicate Whist (travellers of tricks, match points, tricks over the average, revokes' R); it is not
-stored: the session pages know bridge only.
+Laws of Duplicate Whist (travellers of tricks, match points, tricks over the average, revokes' R); with
+`--save` it is also stored as a duplicate whist session (its id printed last, on stderr the summary).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from tournaments.clubs.commands import ClubOption
 from tournaments.movements.types import MovementError
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.demo import build_demo_session
+from tournaments.sessions.services.whist_demo import store_evening
 from tournaments.sessions.whist_evening import play_evening
 from tournaments.tableside.services import issue_links
 
@@ -38,9 +39,12 @@ class Command(ClubOption):
             "--game",
             choices=["bridge", "duplicate-whist"],
             default="bridge",
-            help="duplicate-whist: print a scored duplicate whist evening (not stored)",
+            help="duplicate-whist: print a scored duplicate whist evening (stored with --save)",
         )
         parser.add_argument("--json", action="store_true", help="duplicate-whist: the whole evening as JSON")
+        parser.add_argument(
+            "--save", action="store_true", help="duplicate-whist: also store the evening as a duplicate whist session"
+        )
         parser.add_argument(
             "--no-results",
             action="store_true",
@@ -53,6 +57,8 @@ class Command(ClubOption):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["game"] == "duplicate-whist":
             self._whist(int(options["tables"]), str(options["movement"]), int(options["seed"]), bool(options["json"]))
+            if options["save"]:
+                self._save_whist(int(options["tables"]), str(options["movement"]), int(options["seed"]))
             return
         if options["movement"] == "individual":
             raise CommandError(_("The bridge demo plays pairs: a Mitchell or a Howell."))
@@ -88,6 +94,13 @@ class Command(ClubOption):
                 top = rows[0]
                 pct = f" {top.percentage:.2f}%" if top.percentage is not None else ""
                 self.stderr.write(f"  winner{(' ' + key) if key else ''}: {top.entry}{pct}")
+        self.stdout.write(str(session.pk))
+
+    def _save_whist(self, tables: int, movement: str, seed: int) -> None:
+        """The same evening stored through the session's services; its id last, as the bridge demo prints it."""
+        session = store_evening(play_evening(tables=tables, movement=movement, seed=seed), seed=seed)
+        section = session.sections.get()
+        self.stderr.write(f"Stored: {session} — {section.results.count()} lines")
         self.stdout.write(str(session.pk))
 
     def _whist(self, tables: int, movement: str, seed: int, as_json: bool) -> None:

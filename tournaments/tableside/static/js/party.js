@@ -18,6 +18,9 @@
   // `letters`, so the server reads it in the same language.
   const L = () => window.BridgedeskLetters || { language: "", seat: (s) => s, pair: (p) => p };
   function esc(text) { const d = document.createElement("div"); d.textContent = text == null ? "" : String(text); return d.innerHTML; }
+  // The table's seats: N, E, S, W, or the laws' numbered seats 1 to 6 at five hundred for three, five or six.
+  function seatsOf(state) { const keys = Object.keys((state && state.seats) || {}); return keys.length ? keys : SEATS; }
+  function seatText(s) { return /^[0-9]$/.test(s) ? s : L().seat(s); }
   function kind(state) { return mode && state.entry_kinds.indexOf(mode) >= 0 ? mode : state.entry_kinds[0]; }
 
   // Deal by deal (progressive, pivot and rubber bridge): contract as typed ("4S", "3NTX", "PASS"), declarer,
@@ -49,15 +52,20 @@
   // checked and scored by the game's laws on the server, a mistake named at its deal (the preview's answer).
   function drawGames(state) {
     const body = $("ts-party-game-rows");
-    if (body.dataset.form !== state.form) {
-      body.innerHTML = ""; body.dataset.form = state.form; gameRows = state.deal_rows || 4;
-      $("ts-party-game-head").innerHTML = "<th>#</th>" + state.deal_fields.map((f) => "<th>" + esc(f.label) + "</th>").join("");
+    const pad = state.form + ":" + state.deal_fields.map((f) => f.field).join(",");
+    if (body.dataset.form !== pad) {
+      body.innerHTML = ""; body.dataset.form = pad; gameRows = state.deal_rows || 4;
+      // A seat's own column (five hundred at three, five or six: "tricks_3") is headed by its number alone.
+      const seatOf = (f) => (/^tricks_([0-9])$/.exec(f.field) || [])[1];
+      $("ts-party-game-head").innerHTML = "<th>#</th>" + state.deal_fields.map((f) => seatOf(f)
+        ? '<th class="seat-col" title="' + esc(f.label) + '">' + esc(seatOf(f)) + "</th>" : "<th>" + esc(f.label) + "</th>").join("");
+      $("ts-party-game-seats").hidden = !state.deal_fields.some(seatOf);
     }
     const cell = (f, n) => {
       const label = ' aria-label="' + esc(f.label + " " + n) + '"';
-      if (f.field === "bidder") return '<select data-game="bidder"' + label + ">" + ["", "N", "E", "S", "W"].map((s) => '<option value="' + s + '">' + (s || "—") + "</option>").join("") + "</select>";
+      if (f.field === "bidder") return '<select data-game="bidder"' + label + ">" + [""].concat(seatsOf(state)).map((s) => '<option value="' + s + '">' + (s ? esc(seatText(s)) : "—") + "</option>").join("") + "</select>";
       if (f.field === "double") return '<select data-game="double"' + label + '><option value="0">—</option><option value="1">X</option><option value="2">XX</option></select>';
-      return '<input data-game="' + f.field + '"' + label + (f.field === "bid" ? ' size="6" autocapitalize="characters"' : ' inputmode="numeric" size="3"') + ' autocomplete="off">';
+      return '<input data-game="' + f.field + '"' + label + (f.field === "bid" ? ' size="6" autocapitalize="characters"' : f.field === "partners" ? ' size="4"' : ' inputmode="numeric" size="2"') + ' autocomplete="off">';
     };
     while (body.children.length < gameRows) {
       const n = body.children.length + 1;
@@ -81,7 +89,7 @@
   function resultText(r) {
     if (!r) return gettext("Not entered yet.");
     if (r.queued) return gettext("Kept on this phone: it is sent as soon as the connection allows.");
-    const scores = r.seat_totals ? SEATS.map((s) => L().seat(s) + " " + signed(r.seat_totals[s])).join(" · ")
+    const scores = r.seat_totals ? seatsOf(shown).filter((s) => s in r.seat_totals).map((s) => seatText(s) + " " + signed(r.seat_totals[s])).join(" · ")
       : interpolate(gettext("N-S %(ns)s, E-W %(ew)s"), { ns: r.ns_total, ew: r.ew_total }, true);
     return scores + (r.winner_label ? " · " + interpolate(gettext("%(winner)s move up"), { winner: r.winner_label }, true) : "");
   }
@@ -90,12 +98,13 @@
     shown = state;
     $("ts-round").textContent = state.round ? "· " + interpolate(gettext("Round %(round)s"), { round: state.round }, true) : "";
     const seats = state.seats || {};
-    $("ts-seats").innerHTML = SEATS.map((s) => '<div class="seat"><strong>' + esc(L().seat(s)) + "</strong> " + esc(seats[s] || "—") + "</div>").join("") +
+    $("ts-seats").innerHTML = seatsOf(state).map((s) => '<div class="seat"><strong>' + esc(seatText(s)) + "</strong> " + esc(seats[s] || "—") + "</div>").join("") +
       (state.sitting_out ? '<div class="seat muted">' + esc(interpolate(gettext("%(name)s sits out"), { name: state.sitting_out }, true)) + "</div>" : "");
     const individual = kind(state) === "seats";
     const byDeal = kind(state) === "deals";
     const byGame = kind(state) === "games";
     $("ts-party-modes").hidden = state.entry_kinds.length < 2;
+    $("ts-party-modes").style.display = state.entry_kinds.length < 2 ? "none" : ""; // .keys' display beats [hidden]
     // The modes this form may send; style, not [hidden]: a button's CSS display beats the attribute.
     document.querySelectorAll("[data-party-mode]").forEach((b) => { b.style.display = state.entry_kinds.indexOf(b.dataset.partyMode) < 0 ? "none" : ""; b.classList.toggle("on", b.dataset.partyMode === kind(state)); });
     $("ts-party-deals").hidden = !byDeal;
@@ -113,8 +122,8 @@
     $("ts-party-send").disabled = state.status !== "playing" || !state.seats;
     const r = state.result && !state.result.queued ? state.result : null;
     if (r && document.activeElement && !$("ts-party").contains(document.activeElement)) {
-      if (r.seat_totals) SEATS.forEach((s) => { $("ts-party-" + s).value = r.seat_totals[s]; });
-      else { $("ts-party-ns").value = r.ns_total; $("ts-party-ew").value = r.ew_total; }
+      if (r.seat_totals && "N" in r.seat_totals) SEATS.forEach((s) => { $("ts-party-" + s).value = r.seat_totals[s]; });
+      else if (!r.seat_totals) { $("ts-party-ns").value = r.ns_total; $("ts-party-ew").value = r.ew_total; }
     }
     $("ts-party-waiting").textContent = state.waiting.length ? interpolate(gettext("Waiting for table %(tables)s"), { tables: state.waiting.join(", ") }, true) : gettext("Every table is in: the host calls the progression.");
   }

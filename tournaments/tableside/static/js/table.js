@@ -23,7 +23,8 @@
   // A teams room (room.js) and a party table (party.js) draw their own table; both take the same interface.
   const room = { teams: window.BridgedeskRoom, party: window.BridgedeskParty }[app.dataset.kind] || null;
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣", NT: L.no_trump };
-  // Duplicate whist (data-game="whist"): the keypad takes N-S's tricks and a revoke ("EW", "NS2"), no contract.
+  // Duplicate whist (data-game="whist"): the keypad takes N-S's tricks and a revoke ("EW", "NS2", "EW1/4": side, how
+  // often, tricks the side had won before it), no contract; the full penalty ("!") is the director's ruling alone.
   const whist = app.dataset.game === "whist";
   const $ = (id) => document.getElementById(id);
   let state = null;
@@ -46,11 +47,17 @@
     return m ? m[1] + SUIT[m[2]] + (m[3] ? L.double(m[3]) : "") : c;
   }
   function sideText(side) { return side === "NS" ? L.seat("N") + "-" + L.seat("S") : L.seat("E") + "-" + L.seat("W"); }
-  // A whist line as the traveller writes it: "N-S 8 tricks, revoke E-W" (the revoke as typed: side, then how often).
+  // A whist line as the traveller writes it: "N-S 8 tricks, revoke E-W" (the revoke as typed: side, how often, and
+  // the tricks won before it: "revoke E-W ×2 after 4 tricks").
   function whistText(r) {
     const tricks = interpolate(ngettext("%(side)s %(tricks)s trick", "%(side)s %(tricks)s tricks", r.tricks), { side: sideText("NS"), tricks: r.tricks }, true);
-    const m = /^(NS|EW)(\d*)/.exec(r.revoke || "");
-    return tricks + (m ? ", " + interpolate(gettext("revoke %(side)s"), { side: sideText(m[1]) + (m[2] && m[2] !== "1" ? " ×" + m[2] : "") }, true) : "");
+    const m = /^(NS|EW)(\d*)(?:\/(\d+))?/.exec(r.revoke || "");
+    if (!m) return tricks;
+    const side = sideText(m[1]) + (m[2] && m[2] !== "1" ? " ×" + m[2] : "");
+    const before = Number(m[3] || 0);
+    return tricks + ", " + (before
+      ? interpolate(ngettext("revoke %(side)s after %(before)s trick", "revoke %(side)s after %(before)s tricks", before), { side: side, before: before }, true)
+      : interpolate(gettext("revoke %(side)s"), { side: side }, true));
   }
   function lineText(r) { return whist ? whistText(r) : contractText(r.contract) + (r.declarer ? " " + L.seat(r.declarer) : ""); }
 
@@ -129,7 +136,7 @@
   setInterval(() => { if (state && state.timer && state.timer.running && state.timer.remaining_seconds != null) { state.timer.remaining_seconds -= 1; tick(); } }, 1000);
 
   function open(board) {
-    entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null, tricks: null, revoke: "", revokes: 1 };
+    entry = { board: board, level: "", strain: "", double: "", pass: false, declarer: "", leadSuit: "", leadRank: "", delta: null, tricks: null, revoke: "", revokes: 1, before: 0 };
     $("ts-entry-title").textContent = interpolate(pgettext("bridge", "Board %(board)s"), { board: board }, true);
     delete app.dataset.auction; // js/bidding.js sets it again once the auction on its box has ended
     delete app.dataset.play; // js/play.js sets it once the play has ended (13 tricks or a claim)
@@ -144,7 +151,7 @@
 
   function payload() {
     if (!entry) return null;
-    if (whist) return entry.tricks == null ? null : { board: entry.board, tricks: entry.tricks, revoke: entry.revoke ? entry.revoke + (entry.revokes > 1 ? entry.revokes : "") : "" };
+    if (whist) return entry.tricks == null ? null : { board: entry.board, tricks: entry.tricks, revoke: whistRevoke() };
     const auction = Object.assign(app.dataset.auction ? { auction: app.dataset.auction } : {}, app.dataset.play ? { play: app.dataset.play } : {});
     if (entry.pass) return Object.assign({ board: entry.board, contract: "PASS", declarer: "", lead: "", tricks: null }, auction);
     if (!entry.level || !entry.strain || !entry.declarer || entry.delta == null) return null;
@@ -181,11 +188,23 @@
     if (p) preview(p);
   }
 
+  // The revoke as the API takes it: "EW", "NS2", "EW1/4" (the tricks before it only when some were won).
+  function whistRevoke() {
+    if (!entry.revoke) return "";
+    return entry.revoke + (entry.revokes > 1 || entry.before ? String(entry.revokes) : "") + (entry.before ? "/" + entry.before : "");
+  }
+  // The most tricks the revoking side can have won before its revoke: what it took in the deal.
+  function revokerTricks() { return entry.tricks == null ? 13 : (entry.revoke === "NS" ? entry.tricks : 13 - entry.tricks); }
+
   function paintWhist(mark) {
+    if (entry.before > revokerTricks()) entry.before = 0;
     mark("#k-tricks button", "tricks", entry.tricks == null ? null : String(entry.tricks));
     mark("#k-revoke button", "revoke", entry.revoke);
     mark("#k-revokes button", "revokes", String(entry.revokes));
+    mark("#k-before button", "before", String(entry.before));
+    document.querySelectorAll("#k-before button").forEach((b) => { b.disabled = Number(b.dataset.before) > revokerTricks(); });
     $("k-revokes").hidden = !entry.revoke;
+    $("k-before-row").hidden = !entry.revoke;
     const p = payload();
     lastPreview = null;
     $("ts-send").disabled = !p;
@@ -285,7 +304,7 @@
       const pct = body.lines.some((l) => "ns_points" in l);
       const cell = (v) => "<td class=\"num\">" + (v == null ? "" : esc(v)) + "</td>";
       const pair = (label, who) => esc(label) + (names && who ? ' <span class="muted">' + bdiNames(who) + "</span>" : "");
-      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + esc(whist ? l.tricks + (l.revoke ? " R " + sideText(l.revoke.slice(0, 2)) : "") : contractText(l.contract) + " " + L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
+      const rows = body.lines.map((l) => "<tr" + (l.yours ? ' class="yours"' : "") + "><td>" + pair(l.ns, l.ns_names) + "</td><td>" + pair(l.ew, l.ew_names) + "</td><td>" + esc(whist ? l.tricks + (l.revoke ? " R " + sideText(l.revoke.slice(0, 2)) + (l.r_mark ? " " + l.r_mark : "") : "") : contractText(l.contract) + " " + L.seat(l.declarer)) + "</td>" + cell(l.ns_score) + (pct ? cell(l.ns_percent != null ? l.ns_percent + "%" : l.ns_points) + cell(l.ew_percent != null ? l.ew_percent + "%" : l.ew_points) : "") + "</tr>");
       const t = $("ts-traveller");
       t.innerHTML = "<h2>" + interpolate(gettext("Board %(board)s so far"), { board: board }, true) + "</h2><table class=\"table compact\"><thead><tr><th>NS</th><th>EW</th><th>" + (whist ? gettext("N-S tricks") : gettext("Contract")) + "</th><th class=\"num\">NS</th>" + (pct ? "<th class=\"num\">NS %</th><th class=\"num\">EW %</th>" : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>";
       t.hidden = false;
@@ -300,7 +319,8 @@
     if (b.dataset.board) return open(Number(b.dataset.board));
     if (!entry) return;
     if (b.dataset.tricks) { entry.tricks = Number(b.dataset.tricks); }
-    else if (b.dataset.revoke !== undefined) { entry.revoke = b.dataset.revoke; entry.revokes = 1; }
+    else if (b.dataset.revoke !== undefined) { entry.revoke = b.dataset.revoke; entry.revokes = 1; entry.before = 0; }
+    else if (b.dataset.before) { entry.before = Number(b.dataset.before); }
     else if (b.dataset.revokes) { entry.revokes = Number(b.dataset.revokes); }
     else if (b.dataset.level) { entry.level = b.dataset.level; entry.pass = false; entry.delta = null; }
     else if (b.dataset.strain) { entry.strain = b.dataset.strain; entry.pass = false; }
