@@ -224,7 +224,14 @@ def login(port: int, slug: str, username: str) -> Any:
 
 
 def director(rec: Recorder, ports: list[int], club: dict[str, Any], until: float) -> None:
-    opener = login(ports[0], club["slug"], club["user"])
+    started = time.perf_counter()
+    try:
+        opener = login(ports[0], club["slug"], club["user"])
+    except OSError as exc:  # an HTTP error or a timeout: counted, not lost in a thread's traceback
+        with rec.lock:
+            rec.times["director sign-in"].append((time.perf_counter() - started) * 1000)
+            rec.errors["director sign-in"].append(f"{club['slug']}: {exc}")
+        return
     pages = [
         f"/c/{club['slug']}/sessions/{club['session']}/",
         f"/c/{club['slug']}/sessions/{club['session']}/standings/",
@@ -364,6 +371,8 @@ def report(
     errors = 0
     for kind, times in sorted(rec.times.items()):
         errors += len(rec.errors[kind])
+        if not times:
+            continue
         print(f"{kind:16} {len(times):7d} {statistics.median(times):8.1f} {percentile(times, 95):8.1f} "
               f"{percentile(times, 99):8.1f} {len(rec.errors[kind]):7d}")  # fmt: skip
     for kind, seen in rec.errors.items():
