@@ -11,20 +11,30 @@ keys under a per-run prefix) for the cache, sessions, rate limits and push. Each
 to play (a Mitchell of ``--tables`` tables, links issued, published, so its public page is live) and a director.
 Then, for ``--seconds``:
 
-- one thread a table (the phone): follows its table (``GET /c/<club>/api/table/<token>/`` with the last ETag,
-  every 2 s, as table.js polls) and posts the round's results one by one (``POST .../results``), then follows;
+- one thread a table (the phone) posts the round's results one by one (``POST /c/<club>/api/table/<token>/results``,
+  one every 2 s) and follows its table: with ``--follow push`` (the default, as table.js does when push is on) it
+  holds the table's event stream (``/t/<token>/events/``, through Redis pub/sub across both web processes) and
+  fetches its state (``GET /c/<club>/api/table/<token>/`` with the last ETag) once per `change` event; with
+  ``--follow poll`` it fetches its state every 2 s (the fallback when a stream cannot be held);
 - ``--readers`` public readers (threads) read a random club's public standings ``/c/<club>/results/<pk>/``
   (cached: the version's ETag, `s-maxage`), each one every 2 s;
 - ``--directors`` directors, signed in, read their club's session page and standings every 2 s.
 
 Requests alternate between the two web processes. Printed: per kind of request the count, p50/p95/p99 (ms)
-and errors (any answer but 200/201/304). Goals (issue 30): posts p95 < 150 ms, cached public pages p95 < 50 ms,
-0 errors. Exits 1 on an error.
+and errors (any answer but 200/201/304, a stream refused or broken during the run), the streams held, and the
+results stored against the posts answered 201 (each exactly once?). Goals (issue 30): posts p95 < 150 ms, cached
+public pages p95 < 50 ms, 0 errors. Exits 1 on an error or a result not stored exactly once.
+
+With push each gunicorn process gets threads for every stream of its web process plus 64 (gthread does not
+spread connections evenly: bench_push.py); the ``--threads`` given is used as it is. Each gunicorn process
+shares a pool of ``--pool`` database connections (DB_POOL_SIZE, default 15) among its threads: without it, a
+thread a connection, hundreds of threads went past PostgreSQL's 100 connections and answered 503.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import http.cookiejar
 import json
 import os
@@ -77,6 +87,8 @@ class Recorder:
         self.lock = threading.Lock()
         self.times: dict[str, list[float]] = defaultdict(list)
         self.errors: dict[str, list[str]] = defaultdict(list)
+        self.stored: set[tuple[str, int]] = set()  # (token, board) of every post answered 201
+        self.sent: set[tuple[str, int]] = set()  # every post sent (one that timed out may still be stored)
 
     def timed(self, kind: str, opener: Any, request: urllib.request.Request) -> tuple[int, bytes, Any]:
         started = time.perf_counter()
@@ -95,6 +107,78 @@ class Recorder:
         return status, body, headers
 
 
+class Follow(threading.Thread):
+    """A phone's event stream (push on): wakes its phone at each `change` event, as table.js's EventSource."""
+
+    def __init__(self, rec: Recorder, port: int, token: str, until: float) -> None:
+        super().__init__(daemon=True)
+        self.rec, self.port, self.token, self.until = rec, port, token, until
+        self.changed = threading.Event()
+        self.held = threading.Event()
+
+    def run(self) -> None:
+        started = time.perf_counter()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            conn.request("GET", f"/t/{self.token}/events/", headers={"Accept": "text/event-stream"})
+            response = conn.getresponse()
+            with self.rec.lock:
+                self.rec.times["stream opened"].append((time.perf_counter() - started) * 1000)
+            if response.status != 200:
+                self._broken(f"status {response.status}")
+                return
+            self.held.set()
+            while line := response.readline():
+                if line.startswith(b"event: change"):
+                    self.changed.set()
+            if time.monotonic() < self.until:
+                self._broken("the stream ended during the run")
+        except OSError as exc:
+            if time.monotonic() < self.until:
+                self._broken(str(exc))
+
+    def _broken(self, why: str) -> None:
+        with self.rec.lock:
+            self.rec.errors["stream opened"].append(f"{self.token[:8]}: {why}")
+
+
+def _post_next(rec: Recorder, opener: Any, base: str, token: str, board: int) -> None:
+    payload = {"board": board, "contract": random.choice(["3NT", "4S", "2H", "1NT"]), "declarer": "N",
+               "tricks": random.randint(6, 11), "client_id": f"{token[:8]}-{board}"}  # fmt: skip
+    request = urllib.request.Request(base + "results", json.dumps(payload).encode(),
+                                     {"Content-Type": "application/json"})  # fmt: skip
+    with rec.lock:
+        rec.sent.add((token, board))
+    status, _body, _headers = rec.timed("phone posts", opener, request)
+    if status in (200, 201):
+        with rec.lock:
+            rec.stored.add((token, board))
+
+
+def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float) -> None:
+    """Hold the stream; post one result every EVERY seconds; fetch the state once per change heard."""
+    follow = Follow(rec, port, token, until)
+    follow.start()
+    follow.held.wait(60)
+    opener = urllib.request.build_opener()
+    base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
+    status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base))
+    etag = got.get("ETag", "") if status == 200 else ""
+    todo = [b["board"] for b in json.loads(body).get("boards", [])] if status == 200 else []
+    next_post = time.monotonic() + random.random() * EVERY
+    while time.monotonic() < until:
+        if todo and time.monotonic() >= next_post:
+            _post_next(rec, opener, base, token, todo.pop(0))
+            next_post += EVERY
+        wait = min(next_post if todo else until, until) - time.monotonic()
+        if follow.changed.wait(max(0.0, wait)):
+            follow.changed.clear()
+            status, _body, got = rec.timed(
+                "phone follows", opener, urllib.request.Request(base, headers={"If-None-Match": etag})
+            )
+            etag = got.get("ETag", etag) if status == 200 else etag
+
+
 def phone(rec: Recorder, port: int, slug: str, token: str, until: float) -> None:
     opener = urllib.request.build_opener()
     base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
@@ -108,12 +192,7 @@ def phone(rec: Recorder, port: int, slug: str, token: str, until: float) -> None
             if todo is None:
                 todo = [b["board"] for b in json.loads(body).get("boards", [])]
         if todo and posted < len(todo):
-            board = todo[posted]
-            payload = {"board": board, "contract": random.choice(["3NT", "4S", "2H", "1NT"]), "declarer": "N",
-                       "tricks": random.randint(6, 11), "client_id": f"{token[:8]}-{board}"}  # fmt: skip
-            request = urllib.request.Request(base + "results", json.dumps(payload).encode(),
-                                             {"Content-Type": "application/json"})  # fmt: skip
-            rec.timed("phone posts", opener, request)
+            _post_next(rec, opener, base, token, todo[posted])
             posted += 1
         time.sleep(EVERY)
 
@@ -145,7 +224,14 @@ def login(port: int, slug: str, username: str) -> Any:
 
 
 def director(rec: Recorder, ports: list[int], club: dict[str, Any], until: float) -> None:
-    opener = login(ports[0], club["slug"], club["user"])
+    started = time.perf_counter()
+    try:
+        opener = login(ports[0], club["slug"], club["user"])
+    except OSError as exc:  # an HTTP error or a timeout: counted, not lost in a thread's traceback
+        with rec.lock:
+            rec.times["director sign-in"].append((time.perf_counter() - started) * 1000)
+            rec.errors["director sign-in"].append(f"{club['slug']}: {exc}")
+        return
     pages = [
         f"/c/{club['slug']}/sessions/{club['session']}/",
         f"/c/{club['slug']}/sessions/{club['session']}/standings/",
@@ -169,11 +255,15 @@ def serve(args: argparse.Namespace) -> int:
     db = f"bd_clubs_bench_{run}"
     data = Path(f"/tmp/bench-clubs-{run}")
     data.mkdir()
-    env = {**os.environ, "PYTHON": sys.executable, "DATABASE_URL": f"{pg}/{db}", "CACHE_URL": os.environ.get(
-        "BENCH_REDIS", "redis://127.0.0.1:6379/4"), "CELERY_BROKER_URL": os.environ.get("BENCH_REDIS",
-        "redis://127.0.0.1:6379/4"), "CACHE_KEY_PREFIX": f"bench-{run}", "BRIDGEDESK_DATA_DIR": str(data),
-        "SECRET_KEY": "bench-clubs-" + "x" * 40, "WEB_WORKERS": str(args.workers), "WEB_THREADS": str(args.threads),
-        "DB_CONN_MAX_AGE": "60", "LOG_LEVEL": "WARNING"}  # fmt: skip
+    redis, push = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/4"), args.follow == "push"
+    ports = [int(p) for p in args.ports.split(",")]
+    threads = args.threads or ((args.clubs * args.tables) // len(ports) + 64 if push else 32)
+    env = {**os.environ, "PYTHON": sys.executable, "DATABASE_URL": f"{pg}/{db}", "CACHE_URL": redis,
+        "CELERY_BROKER_URL": redis, "CACHE_KEY_PREFIX": f"bench-{run}", "BRIDGEDESK_DATA_DIR": str(data),
+        "SECRET_KEY": "bench-clubs-" + "x" * 40, "WEB_WORKERS": str(args.workers), "WEB_THREADS": str(threads),
+        "DB_CONN_MAX_AGE": "0" if push else "60", "DB_POOL_SIZE": str(args.pool), "LOG_LEVEL": "WARNING",
+        "PUSH_URL": redis if push else "",
+        "PUSH_CHANNEL": f"bench-clubs-{run}"}  # fmt: skip
     for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_REPLICA_URL", "CELERY_RESULT_BACKEND"):
         env.pop(name, None)
     subprocess.run(["psql", f"{pg}/postgres", "-qc", f"CREATE DATABASE {db}"], check=True)
@@ -188,7 +278,6 @@ def serve(args: argparse.Namespace) -> int:
         )
         clubs = json.loads(out.stdout.split("CLUBS ", 1)[1])
         print(f"set up {args.clubs} clubs x {args.tables} tables in {time.monotonic() - started:.0f} s", flush=True)
-        ports = [int(p) for p in args.ports.split(",")]
         for port in ports:
             log = (data / f"web-{port}.log").open("wb")
             procs.append(subprocess.Popen([entry, "web"], cwd=ROOT, env={**env, "BIND": f"127.0.0.1:{port}"},
@@ -197,7 +286,7 @@ def serve(args: argparse.Namespace) -> int:
 
         for port in ports:
             _wait_port(port, timeout=300)
-        return load(args, clubs, ports)
+        return load(args, clubs, ports, threads, f"{pg}/{db}", [p.pid for p in procs])
     finally:
         for proc in procs:
             proc.terminate()
@@ -206,11 +295,47 @@ def serve(args: argparse.Namespace) -> int:
         subprocess.run(["psql", f"{pg}/postgres", "-qc", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)"], check=False)
 
 
-def load(args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int]) -> int:
+def web_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) used so far by the web processes and every process under them (gunicorn's
+    workers), read from /proc: the load's cost whatever share of the machine it got."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, cpu seconds)
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            stats[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    mine, total = set(pids), 0.0
+    for _ in range(4):  # entrypoint -> gunicorn master -> workers
+        mine |= {pid for pid, (parent, _cpu) in stats.items() if parent in mine}
+    for pid in mine:
+        total += stats.get(pid, (0, 0.0))[1]
+    return total
+
+
+def _results(url: str) -> tuple[int, int]:
+    """The results stored: rows, and distinct (table link's section, board, pairs) lines, read with psql."""
+    sql = (
+        "SELECT count(*), count(DISTINCT (section_id, board_id, ns_entry_id, ew_entry_id)) "
+        "FROM tournaments_result WHERE kind = 'played'"
+    )
+    out = subprocess.run(["psql", url, "-tAc", sql], check=True, capture_output=True, text=True).stdout
+    rows, lines = out.strip().split("|")
+    return int(rows), int(lines)
+
+
+def load(
+    args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int], per: int, url: str, pids: list[int]
+) -> int:
     rec = Recorder()
+    before = _results(url)
+    cpu_before, wall_before = web_cpu(pids), time.monotonic()
     until = time.monotonic() + args.seconds
+    follow = phone_push if args.follow == "push" else phone
     threads = [
-        threading.Thread(target=phone, args=(rec, ports[i % len(ports)], club["slug"], token, until), daemon=True)
+        threading.Thread(target=follow, args=(rec, ports[i % len(ports)], club["slug"], token, until), daemon=True)
         for club in clubs
         for i, token in enumerate(club["tokens"])
     ]
@@ -225,19 +350,49 @@ def load(args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int]
         thread.start()
     for thread in threads:
         thread.join(args.seconds + 120)
+    cpu, wall = web_cpu(pids) - cpu_before, time.monotonic() - wall_before
+    return report(args, rec, clubs, (ports, per), (cpu, wall), (url, before))
+
+
+def report(
+    args: argparse.Namespace,
+    rec: Recorder,
+    clubs: list[dict[str, Any]],
+    served: tuple[list[int], int],
+    used: tuple[float, float],
+    stored: tuple[str, tuple[int, int]],
+) -> int:
+    """Print the figures; 1 on an error or a result not stored exactly once."""
+    (ports, per), (cpu, wall), (url, before) = served, used, stored
     tables = sum(len(c["tokens"]) for c in clubs)
     print(f"{len(clubs)} clubs, {tables} tables, {args.readers} readers, {args.directors} directors, {args.seconds} s,")
-    print(f"two web processes on {ports}, each {args.workers} gunicorn processes x {args.threads} threads")
+    print(f"two web processes on {ports}, each {args.workers} gunicorn processes x {per} threads; phones {args.follow}")
     print(f"{'kind':16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
     errors = 0
     for kind, times in sorted(rec.times.items()):
         errors += len(rec.errors[kind])
+        if not times:
+            continue
         print(f"{kind:16} {len(times):7d} {statistics.median(times):8.1f} {percentile(times, 95):8.1f} "
               f"{percentile(times, 99):8.1f} {len(rec.errors[kind]):7d}")  # fmt: skip
     for kind, seen in rec.errors.items():
         for line in seen[:3]:
             print(f"  {kind}: {line}")
-    return 1 if errors else 0
+    if args.follow == "push":
+        held = len(rec.times["stream opened"]) - len(rec.errors["stream opened"])
+        print(f"event streams held: {held} of {tables}")
+    answered = sum(len(times) for kind, times in rec.times.items() if kind != "stream opened")
+    print(
+        f"web processes' CPU: {cpu:.1f} s in {wall:.0f} s for {answered} requests: "
+        f"{1000 * cpu / max(answered, 1):.1f} ms a request at this mix, "
+        f"{answered / max(cpu, 0.001):.0f} a second per core"
+    )
+    after = _results(url)
+    rows, lines = after[0] - before[0], after[1] - before[1]
+    exact = rows == lines and len(rec.stored) <= lines <= len(rec.sent)  # none doubled, every 201 stored
+    print(f"results stored: {rows} rows, {lines} distinct lines, for {len(rec.stored)} posts answered 201 of "
+          f"{len(rec.sent)} sent: " + ("none doubled, none lost" if exact else "DOUBLED OR LOST"))  # fmt: skip
+    return 1 if errors or not exact else 0
 
 
 def main() -> int:
@@ -249,7 +404,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--ports", default="8921,8922")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes of each web process")
-    parser.add_argument("--threads", type=int, default=32, help="threads of each gunicorn process")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=0,
+        help="threads of each gunicorn process (default: 32 polling; with push, every stream + 64)",
+    )
+    parser.add_argument("--pool", type=int, default=15, help="DB_POOL_SIZE of each gunicorn process (0: none)")
+    parser.add_argument("--follow", choices=["push", "poll"], default="push", help="how the phones follow their table")
     return serve(parser.parse_args())
 
 

@@ -23,8 +23,10 @@ the 201 is read) to the first event on that stream carrying a version >= V (one 
 writes close together share one event); a post counts for the streams of its own session. Also printed: the
 delivery counted from the 201 (what push adds). Printed: p50/p95/max of posts and of deliveries (every post x
 every stream of its session), errors, deliveries missing after 5 s (lost), and the results stored (each exactly
-once?). Goals (issue 25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a
-lost delivery or a result not stored exactly once.
+once?). On pg-gunicorn the server is bench/floor_wsgi.py (the project's application plus a bare view at
+/bench-floor/) and each poster GETs the floor right after each post, so the posts are also given as multiples of
+the floor measured under the same load in the same run. Goals (issue 25): posts p95 < 150 ms, deliveries
+p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a lost delivery or a result not stored exactly once.
 """
 
 from __future__ import annotations
@@ -138,10 +140,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(setup: str, url: str, workdir: str, tables: int) -> tuple[subprocess.Popen[bytes], int]:
+def _serve(setup: str, url: str, workdir: str, tables: int, port: int) -> tuple[subprocess.Popen[bytes], int]:
     env = {**os.environ, "DATABASE_URL": url, "BRIDGEDESK_DATA_DIR": workdir, "SECRET_KEY": "bench-only-secret"}
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "PUSH_STREAM_SECONDS": "600"})
-    port = _free_port()
+    port = port or _free_port()
     if setup == "laptop":
         env.update(DEBUG="1", PUSH_URL="local://")
         cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
@@ -150,7 +152,8 @@ def _serve(setup: str, url: str, workdir: str, tables: int) -> tuple[subprocess.
         env.update(PUSH_CHANNEL=f"bench-push-{uuid.uuid4().hex[:8]}", CACHE_URL="locmem://")
         threads = tables + 60  # each worker may be handed every stream (see the docstring)
         env.update(DB_CONN_MAX_AGE="0")
-        cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", "4"]
+        # bench/floor_wsgi.py: the project's application plus the floor (a bare view through the same middleware)
+        cmd = [sys.executable, "-m", "gunicorn", "bench.floor_wsgi:application", "-b", f"127.0.0.1:{port}", "-w", "4"]
         cmd += ["-k", "gthread", "--threads", str(threads)]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
@@ -195,8 +198,20 @@ class Versions:
         return int(self.local.conn.execute(sql, (session_id,)).fetchone()[0])
 
 
-def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versions) -> dict[str, Any]:
-    """Hold every table's stream, post the round, and measure."""
+def _floor(port: int) -> float:
+    """One GET of the floor (bench/floor_wsgi.py's bare view), in ms."""
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/bench-floor/")
+    conn.getresponse().read()
+    conn.close()
+    return (time.monotonic() - started) * 1000
+
+
+def play(
+    port: int, plans: list[dict[str, Any]], window: float, versions: Versions, with_floor: bool = False
+) -> dict[str, Any]:
+    """Hold every table's stream, post the round (each post followed by one request of the floor), and measure."""
     streams = [Stream(port, p["token"], p["session"]) for p in plans]
     for s in streams:
         s.start()
@@ -210,13 +225,18 @@ def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versio
     lock = threading.Lock()
     t0 = time.monotonic()
 
+    floors: list[float] = []
+
     def poster(mine: list[tuple[float, str, int, dict[str, Any]]]) -> None:
         for at, token, session, body in mine:
             time.sleep(max(0.0, t0 + at - time.monotonic()))
             status, started, answered = _post(port, token, body)
             version = versions.now(session) if status in (200, 201) else -1
+            floor = _floor(port) if with_floor else None  # the floor, right after the post, same load
             with lock:
                 done.append((status, started, answered, session, version))
+                if floor is not None:
+                    floors.append(floor)
 
     threads = [threading.Thread(target=poster, args=(posts[i::POSTERS],)) for i in range(POSTERS)]
     for t in threads:
@@ -243,6 +263,7 @@ def play(port: int, plans: list[dict[str, Any]], window: float, versions: Versio
         "after_201": after_201,
         "lost": lost,
         "broken": broken,
+        "floors": floors,
     }
 
 
@@ -252,15 +273,15 @@ def _pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
 
 
-def run(setup: str, tables: int, window: float) -> tuple[dict[str, Any], dict[str, int]]:
+def run(setup: str, tables: int, window: float, port: int = 0) -> tuple[dict[str, Any], dict[str, int]]:
     workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
     url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else _pg_database()
     plan = f"{workdir}/plan.json"
     subprocess.run([sys.executable, __file__, "--prepare", url, workdir, str(tables), plan], check=True)
     me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
-    server, port = _serve(setup, url, workdir, tables)
+    server, port = _serve(setup, url, workdir, tables, port)
     try:
-        figures = play(port, json.loads(Path(plan).read_text()), window, Versions(url))
+        figures = play(port, json.loads(Path(plan).read_text()), window, Versions(url), setup == "pg-gunicorn")
     finally:
         server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: the open streams need not end first
         try:
@@ -270,6 +291,17 @@ def run(setup: str, tables: int, window: float) -> tuple[dict[str, Any], dict[st
             server.wait()
     checked = subprocess.run([*me, "--verify", url, workdir, plan], check=True, capture_output=True, text=True)
     return figures, json.loads(checked.stdout.strip().splitlines()[-1])
+
+
+def _print_floor(setup: str, tables: int, floors: list[float], posts: list[float]) -> None:
+    """The floor's line, and the posts as multiples of it (p50 of p50, p95 of p95): what the machine's load
+    costs every request, so the ratio is what a post costs over a bare view in the same run."""
+    floor50, floor95 = _pct(floors, 50), _pct(floors, 95)
+    times50, times95 = _pct(posts, 50) / max(floor50, 0.1), _pct(posts, 95) / max(floor95, 0.1)
+    print(
+        f"{setup:<13}{tables:>7}{'floor':>12}{len(floors):>8}{0:>8}{floor50:>8.0f}{floor95:>8.0f}{max(floors):>8.0f}"
+        f"   posts as multiples of the floor: p50 x{times50:.1f}, p95 x{times95:.1f}"
+    )
 
 
 def _pg_database() -> str:
@@ -287,6 +319,7 @@ def main() -> int:
     parser.add_argument("--setup", nargs="+", default=["laptop", "pg-gunicorn"], choices=["laptop", "pg-gunicorn"])
     parser.add_argument("--tables", nargs="+", type=int, help="default: 60 on the laptop, 200 on pg-gunicorn")
     parser.add_argument("--window", type=float, default=20.0, help="seconds over which the round is posted")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: any free port)")
     parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.prepare:
@@ -297,7 +330,7 @@ def main() -> int:
     print(f"{'setup':<13}{'tables':>7}{'what':>12}{'count':>8}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
     for setup in args.setup:
         for tables in args.tables or ([60] if setup == "laptop" else [200]):
-            f, db = run(setup, tables, args.window)
+            f, db = run(setup, tables, args.window, args.port)
             for name, values, errors, goal in (
                 ("post", f["posts"], f["errors"], GOAL_POST_MS),
                 ("delivery", f["deliveries"], f["lost"], GOAL_DELIVERY_MS),
@@ -308,6 +341,8 @@ def main() -> int:
                     f"{setup:<13}{tables:>7}{name:>12}{len(values):>8}{errors:>8}{_pct(values, 50):>8.0f}{p95:>8.0f}"
                     f"{max(values, default=0):>8.0f}   goal p95 < {goal:.0f}: {'met' if p95 < goal else 'MISSED'}"
                 )
+            if f["floors"]:
+                _print_floor(setup, tables, f["floors"], f["posts"])
             exact = db["results"] == db["wanted"] == db["entries"] == db["client_ids"]
             print(
                 f"{'':<20}streams held {tables - len(f['broken'])} of {tables}; lost deliveries {f['lost']}; "

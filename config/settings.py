@@ -149,6 +149,14 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # Connections are kept open between requests on every backend (a new SQLite connection repeats its PRAGMAs, a
 # new PostgreSQL one its handshake), and checked before reuse, so a server restarted meanwhile costs one retry.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# DB_POOL_SIZE=N (PostgreSQL): each web process keeps a pool of at most N connections (psycopg_pool through
+# Django's own pool option) that its threads share and wait for, instead of a connection per thread: a process
+# with hundreds of threads (event streams) stays under max_connections (processes x N must stay under it).
+# Persistent connections are off then (the pool keeps them). 0, the default: no pool.
+DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0)
+if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 30}
 # A PostgreSQL read replica (streaming from the primary) for the public result pages: DATABASE_REPLICA_URL.
 # Writes, logged-in pages and a browser that has just posted read the primary (tournaments/core/replica.py).
 # With PgBouncer in transaction mode in front, set DB_CONN_MAX_AGE=0 and DB_SERVER_SIDE_CURSORS=0.

@@ -38,6 +38,6 @@ class ClubAdmin(admin.ModelAdmin[Club]):
 
 @admin.register(Federation)
 class FederationAdmin(admin.ModelAdmin[Federation]):
-    list_display = ("name", "slug", "parent")
+    list_display = ("name", "slug", "parent", "paper", "language")
     search_fields = ("name", "slug")
     inlines = [OfficialInline]

@@ -23,12 +23,27 @@ def valid_time_zone(name: str) -> None:
 COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79 (empty: Bridgedesk's own).")
 
 
+class Paper(models.TextChoices):
+    """The paper sizes of the PDFs: a club's and a federation's default."""
+
+    A4 = "a4", "A4"
+    LETTER = "letter", gettext_lazy("US Letter")
+
+
 class Federation(models.Model):
     """A federation, county or district: sees its clubs' published results and runs simultaneous events."""
 
     slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
     name = models.CharField(max_length=160)
     parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="children")
+    # The federation's own papers (a simultaneous it runs belongs to no club): their size and language.
+    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    language = models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        help_text=gettext_lazy("Language code, e.g. en-gb, fr, nl (blank: the service's LANGUAGE_CODE)"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -40,9 +55,7 @@ class Federation(models.Model):
 class Club(models.Model):
     """One club on the service: its own directors, members, events, settings and address (`/c/<slug>/`)."""
 
-    class Paper(models.TextChoices):
-        A4 = "a4", "A4"
-        LETTER = "letter", gettext_lazy("US Letter")
+    Paper = Paper
 
     slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
     name = models.CharField(max_length=160)

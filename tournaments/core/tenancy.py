@@ -121,13 +121,16 @@ class ClubScoped(models.Manager[M]):
         return found
 
 
-def tenant_field() -> models.ForeignKey[Any, Any]:
+def tenant_field(null: bool = False) -> models.ForeignKey[Any, Any]:
     """The `tenant` field of a club's root (Event, Member, Party, TeamEvent, Simultaneous, GeneratedFile).
 
-    Named `tenant`, not `club`: `Event.club` already holds the club's name as printed on a masthead.
+    Named `tenant`, not `club`: `Event.club` already holds the club's name as printed on a masthead. `null`: a
+    row that may belong to no club (a federation's file); such a row is seen only while no club is current.
     """
     return models.ForeignKey(
         "clubs.Club",
+        null=null,
+        blank=null,
         on_delete=models.PROTECT,
         default=new_row_club,
         related_name="+",

@@ -106,8 +106,18 @@ def start_job(
             }
         )
     club = club_of(target)  # the object's own club, not whichever the request or command has current
+    if club is None and getattr(target, "federation_id", None) is not None:
+        return _federation_job(owner, kind, spec.owner, target, paper, enqueue)
     with using_club(club if club is not None else current_club_id()):
         return _record_job(owner, kind, spec.owner, target, paper, enqueue)
+
+
+def _federation_job(owner: Actor, kind: str, owned_by: str, target: Any, paper: str, enqueue: bool) -> GeneratedFile:
+    """A federation's simultaneous belongs to no club, whichever club is current where the official asked: its
+    job has no club either, and takes the federation's paper and language (the asker's language first)."""
+    with using_club(None):
+        fed = target.federation
+        return _record_job(owner, kind, owned_by, target, paper or fed.paper, enqueue, True, fed.language)
 
 
 def club_of(target: Any) -> int | None:
@@ -119,8 +129,18 @@ def club_of(target: Any) -> int | None:
     return int(tenant) if tenant is not None else None
 
 
-def _record_job(owner: Actor, kind: str, owned_by: str, target: Any, paper: str, enqueue: bool) -> GeneratedFile:
-    """The job's row in the current club (its `tenant`), with the club's paper and language as the defaults."""
+def _record_job(
+    owner: Actor,
+    kind: str,
+    owned_by: str,
+    target: Any,
+    paper: str,
+    enqueue: bool,
+    no_club: bool = False,
+    language: str = "",
+) -> GeneratedFile:
+    """The job's row in the current club (its `tenant`; `no_club`: in none, a federation's), with the club's
+    paper and language as the defaults (`language`: the default instead of the club's, a federation's)."""
     paper = (paper or club_paper()).lower()  # none asked: the club's paper size
     if paper not in PAPER_NAMES:
         raise ValidationError(
@@ -136,8 +156,9 @@ def _record_job(owner: Actor, kind: str, owned_by: str, target: Any, paper: str,
             simultaneous=target if owned_by == "simultaneous" else None,
             kind=kind,
             # The language of the request that asked: the worker writes the file and its messages in it.
-            params={"paper": paper, "language": translation.get_language() or club_default_language()}
+            params={"paper": paper, "language": translation.get_language() or language or club_default_language()}
             | ({owned_by: target.pk} if owned_by != "session" else {}),
+            **({"tenant": None} if no_club else {}),
             message=gettext("Waiting for a worker"),
             expires_at=timezone.now() + ttl(),
         )

@@ -25,7 +25,8 @@ class GeneratedFile(Rooted, Timestamped):
     """One job and, once done, its file: who asked (`owner`, a login), for which event (`root`: a session, a
     party, a teams event or a simultaneous), what, how far it got, what went wrong (in words)."""
 
-    tenant = tenant_field()
+    # A federation's simultaneous belongs to no club: its jobs have none either (printing/jobs.start_job).
+    tenant = tenant_field(null=True)
 
     class Status(models.TextChoices):
         QUEUED = "queued", gettext_lazy("Queued")
@@ -77,6 +78,10 @@ class GeneratedFile(Rooted, Timestamped):
                 name="generated_file_done_has_file",
             ),
             exactly_one_root(tuple(ROOTS), name="generated_file_exactly_one_root"),
+            models.CheckConstraint(  # only a federation's simultaneous has no club
+                condition=Q(tenant__isnull=False) | Q(simultaneous__isnull=False),
+                name="generated_file_has_a_club_or_is_a_simultaneous",
+            ),
         ]
         indexes = [
             models.Index(fields=["status", "heartbeat_at"], name="generated_file_status_idx"),

@@ -7,6 +7,7 @@ Every view works without JavaScript too (forms post, the job page refreshes itse
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -27,15 +28,21 @@ def visible_jobs(request: HttpRequest) -> QuerySet[GeneratedFile]:
 
 
 def _job_or_404(request: HttpRequest, job_id: int) -> GeneratedFile:
+    """The current club's job, for its directors (the asker, or the club's administrator); a job of no club (a
+    federation's simultaneous: printing/jobs.start_job), for the official who asked, whichever club is current."""
     job = GeneratedFile.objects.filter(pk=job_id).first()
+    if job is not None and job.tenant_id is not None and not has(request.user, Perm.DIRECT):
+        raise PermissionDenied
+    if job is None:
+        job = GeneratedFile._base_manager.filter(pk=job_id, tenant__isnull=True, owner_id=request.user.pk).first()
     if job is None or job.expires_at <= timezone.now():
         raise Http404("This file has expired or was deleted: make it again from the session page.")
-    if not (has(request.user, Perm.MANAGE_CLUB) or job.owner_id == request.user.pk):
+    if not (job.owner_id == request.user.pk or (job.tenant_id is not None and has(request.user, Perm.MANAGE_CLUB))):
         raise Http404("This file belongs to another director.")  # no hint that it exists
     return job
 
 
-@requires(Perm.DIRECT)
+@requires()  # a director of the job's club, or the official who asked for a federation's (_job_or_404)
 @require_GET
 def detail(request: HttpRequest, job_id: int) -> HttpResponse:
     """A job on a page of its own (the no-JavaScript path): refreshes itself until the file is ready."""
@@ -43,7 +50,7 @@ def detail(request: HttpRequest, job_id: int) -> HttpResponse:
     return render(request, "jobs/detail.html", {"job": job, "status": jobs.job_status(job)})
 
 
-@requires(Perm.DIRECT)
+@requires()  # a director of the job's club, or the official who asked for a federation's (_job_or_404)
 @require_GET
 def row(request: HttpRequest, job_id: int) -> HttpResponse:
     """One job's line in the panel; it keeps polling itself (HTMX) until the job is finished."""
@@ -51,7 +58,7 @@ def row(request: HttpRequest, job_id: int) -> HttpResponse:
     return render(request, "jobs/_job_row.html", {"job": job, "status": jobs.job_status(job)})
 
 
-@requires(Perm.DIRECT)
+@requires()  # a director of the job's club, or the official who asked for a federation's (_job_or_404)
 @require_GET
 def status(request: HttpRequest, job_id: int) -> JsonResponse:
     """JSON: {status, progress, message, error, download_url}."""
@@ -62,7 +69,7 @@ def status(request: HttpRequest, job_id: int) -> JsonResponse:
     return JsonResponse(jobs.job_status(job))
 
 
-@requires(Perm.DIRECT)
+@requires()  # a director of the job's club, or the official who asked for a federation's (_job_or_404)
 @require_GET
 def download(request: HttpRequest, job_id: int) -> HttpResponse:
     """The finished file, from the files' storage (any web process can serve what any worker made)."""

@@ -7,6 +7,7 @@ import datetime as dt
 
 from django import forms
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,9 +19,11 @@ from tournaments.clubs.models import Club, Federation
 from tournaments.core.access import Perm, has, public, requires
 from tournaments.core.replica import reads_from_replica
 from tournaments.core.tenancy import current_club_id
+from tournaments.printing import jobs
 from tournaments.sessions.models import Session
 from tournaments.simultaneous import federation, federation_start
 from tournaments.simultaneous.field import score_field
+from tournaments.simultaneous.jobs import PAPERS, SIMUL_JOB_PREFIX
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.simultaneous.services import SimultaneousError
 
@@ -150,3 +153,28 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect(reverse("simultaneous:federation_field", args=[started.simultaneous.pk]))
     status = 400 if request.method == "POST" else 200
     return render(request, "simultaneous/federation_start.html", {"federation": fed, "form": form}, status=status)
+
+
+@requires()  # logged in, and an official of the simultaneous's federation (404 for anyone else)
+@require_POST
+def print_paper(request: HttpRequest, pk: int) -> HttpResponse:
+    """The field's standings PDF for the federation's officials: a job of no club, on the federation's paper (or
+    the one chosen) and in the official's language; its progress and download are on the job's page."""
+    simul = _federation_simul(pk)
+    assert simul.federation is not None
+    if not federation.is_official(request.user, simul.federation):
+        raise Http404(_("No such federation page."))
+    kind = request.POST.get("kind", "")
+    field_page = reverse("simultaneous:federation_field", args=[simul.pk])
+    if kind not in PAPERS:
+        messages.error(request, _("Choose a paper to print."))
+        return redirect(field_page)
+    try:
+        job = jobs.start_job(
+            owner=request.user, kind=f"{SIMUL_JOB_PREFIX}{kind}", simultaneous=simul,
+            paper=request.POST.get("paper", ""),
+        )  # fmt: skip
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(field_page)
+    return redirect("jobs:detail", job_id=job.pk)

@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:pk>/boards/<int:board>/", views.board, name="board"),
     path("<int:pk>/results/<int:result_id>/", views.correct, name="correct"),
     path("federation/<int:pk>/", federation_views.field, name="federation_field"),
+    path("federation/<int:pk>/print/", federation_views.print_paper, name="federation_print"),
     path("federation/<int:pk>/join/", federation_views.join, name="federation_join"),
     path("federation/start/<slug:slug>/", federation_views.start, name="federation_start"),
 ]
