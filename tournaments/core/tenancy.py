@@ -22,6 +22,7 @@ from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.expressions import RawSQL
 
 M = TypeVar("M", bound=models.Model)
 
@@ -115,10 +116,24 @@ class ClubScoped(models.Manager[M]):
             if not path:
                 found |= Q(**{f"{field}_id": club})
                 continue
-            owner = cast(type[models.Model], self.model._meta.get_field(field).related_model)
-            inner = owner._base_manager.filter(**{f"{path}_id": club}).values("pk")
-            found |= Q(**{f"{field}__in": inner})
+            found |= Q(**{f"{field}__in": RawSQL(self._owners_sql(field, path), (club,))})
         return found
+
+    def _owners_sql(self, field: str, path: str) -> str:
+        """`SELECT id FROM <owner> WHERE <path to the club> = %s`, compiled once per process: compiling the ORM's
+        subquery again in every scoped lookup was most of what scoping cost a request (issue 24; the SQL is the
+        same, tests/tournaments/clubs/test_scoping_cost.py)."""
+        key = (self.model._meta.label, field)
+        sql = _OWNERS_SQL.get(key)
+        if sql is None:
+            owner = cast(type[models.Model], self.model._meta.get_field(field).related_model)
+            sql, params = owner._base_manager.filter(**{f"{path}_id": 0}).values("pk").query.sql_with_params()
+            assert params == (0,), params  # the club is the one parameter
+            _OWNERS_SQL[key] = sql
+        return sql
+
+
+_OWNERS_SQL: dict[tuple[str, str], str] = {}  # (model, owner field) -> the owners' subquery, with the club a parameter
 
 
 def tenant_field(null: bool = False) -> models.ForeignKey[Any, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -239,7 +240,7 @@ def section_map(section: Section) -> SectionMap:
     transaction has not committed may still be rolled back: writers read it before they lock (see map_at)."""
     if connection.in_atomic_block:
         return _read(section)
-    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).first()
+    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).order_by().first()
     if version is None:
         return _read(section)
     kept = map_at(section, version)
@@ -259,5 +260,11 @@ def carry_forward(smap: SectionMap, locked_version: int) -> None:
     _keep(_map_key(smap.section.pk, locked_version + 1), smap.packed or _pack(smap), only_if_new=True)
 
 
-def boards_by_number(session_id: int) -> dict[int, Board]:
-    return {b.number: b for b in Board.objects.filter(session_id=session_id)}
+def boards_by_number(session_id: int, numbers: Iterable[object] | None = None) -> dict[int, Board]:
+    """The session's boards by number; only those among `numbers` (typed board numbers: a traveller's one board,
+    a pickup slip's two) when given. Reading every board with its deal was a tenth of a save (issue 24)."""
+    boards = Board.objects.filter(session_id=session_id)
+    if numbers is not None:
+        wanted = {int(text) for n in numbers if is_digits(text := str(n).strip())}
+        boards = boards.filter(number__in=wanted)
+    return {b.number: b for b in boards}

@@ -262,5 +262,6 @@ def preview_lines(
 ) -> list[CheckedLine | None]:
     """Check lines without saving, for the score shown as the director types (None for a blank line)."""
     smap = smap or section_map(section)
-    checked, _ = check_batch(lines, smap, boards_by_number(section.session_id), section.session)
+    boards = boards_by_number(section.session_id, (line.board for line in lines))
+    checked, _ = check_batch(lines, smap, boards, section.session)
     return checked

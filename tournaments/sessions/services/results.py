@@ -233,9 +233,13 @@ NEEDS_REASON = gettext_noop(  # translated where it is said (gettext(NEEDS_REASO
 )
 
 
-def _needs_reason(session: Session, why: str, stored: Result | None, c: CheckedLine | None) -> bool:
+def _is_public(session: Session) -> bool:
+    return Session.objects.filter(pk=session.pk, publication__is_public=True).exists()
+
+
+def _needs_reason(session: Session, why: str, stored: Result | None, c: CheckedLine | None, public: bool) -> bool:
     """A change or removal of a result the public has seen must say why (the public corrections list shows it)."""
-    if why or stored is None or not Session.objects.filter(pk=session.pk, publication__is_public=True).exists():
+    if why or stored is None or not public:
         return False
     if c is None:
         return True
@@ -330,7 +334,7 @@ def save_lines_checked(
     except ValidationError as exc:
         raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
     smap = smap or section_map(section)
-    boards = boards_by_number(session.pk)
+    boards = boards_by_number(session.pk, (line.board for line in lines))  # only the boards typed
     checked = _validate(section, lines, smap, boards)
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
@@ -352,14 +356,17 @@ def save_lines_checked(
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)
-        unexplained = {i: {"why": _(NEEDS_REASON)} for i, c, stored in plan if _needs_reason(session, why, stored, c)}
+        public = not why and any(stored is not None for _i, _c, stored in plan) and _is_public(session)
+        unexplained = {
+            i: {"why": _(NEEDS_REASON)} for i, c, stored in plan if _needs_reason(session, why, stored, c, public)
+        }
         if unexplained:
             raise ResultEntryError(unexplained)
         if conflicts and all_or_nothing:
             return SaveReport([None] * len(lines), conflicts)
         done = _write_planned(actor, section, lines, plan, why, conflicts)
         if any(i in done for i, _c, _s in plan):
-            bump(section.pk)
+            bump(section.pk, session_id=section.session_id)
             if locked_version is not None:  # results only: the movement and pairs read for this save still hold
                 kept, at = smap, locked_version
                 transaction.on_commit(lambda: carry_forward(kept, at))

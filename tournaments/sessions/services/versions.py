@@ -17,7 +17,10 @@ def lock_section(section_id: int) -> int | None:
     the audit chain, so two of them never wait for each other in opposite orders (a deadlock PostgreSQL breaks
     by failing one of them; 200 concurrent saves of one traveller showed it). Returns the section's version as
     locked (None if the section is gone)."""
-    return Section.objects.select_for_update().filter(pk=section_id).values_list("version", flat=True).first()
+    # Unordered: `first()` would order by the model's ordering ("session", a join), and on PostgreSQL a FOR UPDATE
+    # over that join locked the session's row too, so every section of a session queued on it.
+    locked = Section.objects.select_for_update().filter(pk=section_id).order_by().values_list("version", flat=True)
+    return next(iter(locked), None)
 
 
 def lock_sections(session_id: int) -> None:
@@ -36,12 +39,15 @@ def after_write(hook: Callable[[int], None]) -> None:
         _AFTER_WRITE.append(hook)
 
 
-def bump(section_id: int) -> None:
+def bump(section_id: int, *, session_id: int | None = None) -> None:
     """The last step of a write, inside its transaction (after the audit entry): the new version commits (or rolls
-    back) with the change, and what is derived from the session is brought up to date in the same transaction."""
+    back) with the change, and what is derived from the session is brought up to date in the same transaction.
+    A caller that knows the section's session passes `session_id` (one query fewer)."""
     Section.objects.filter(pk=section_id).update(version=F("version") + 1)
     if _AFTER_WRITE:
-        session_id = Section.objects.filter(pk=section_id).values_list("session_id", flat=True).first()
+        if session_id is None:
+            found = Section.objects.filter(pk=section_id).order_by().values_list("session_id", flat=True)
+            session_id = next(iter(found), None)
         if session_id is not None:
             _derive(session_id)
 
