@@ -278,6 +278,19 @@ CACHE_URL = check_url_scheme(
     os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL") or _cache_default,
     ("locmem", "redis", "rediss"),
 )
+
+
+def _default_cache_prefix() -> str:
+    """Keys carry the database they describe: section maps and scores are keyed by row ids, so two services (or
+    two test workers, PYTEST_XDIST_WORKER) sharing one Redis must never read each other's entries."""
+    import hashlib
+
+    db = DATABASES["default"]
+    where = f"{db.get('HOST', '')}:{db.get('PORT', '')}/{db.get('NAME', '')}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"bridgedesk-{hashlib.sha256(where.encode()).hexdigest()[:8]}{'-' + worker if worker else ''}"
+
+
 CACHES: dict[str, dict[str, object]]
 if CACHE_URL.startswith("locmem"):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 2000}}}
@@ -286,7 +299,7 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
-            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "bridgedesk"),
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX") or _default_cache_prefix(),
             "TIMEOUT": 3600,
         }
     }

@@ -129,7 +129,14 @@ def _empty_cache():
     cached by an earlier test must not be served to a later one."""
     from django.core.cache import cache
 
-    cache.clear()  # the scores, section maps and public pages are all kept in it
+    prefix = cache.key_prefix if hasattr(cache, "key_prefix") else ""
+    client = getattr(getattr(cache, "_cache", None), "get_client", None)
+    if prefix and client is not None:  # Redis: only this worker's keys (a flush would empty the other workers')
+        redis = client(write=True)
+        for key in redis.scan_iter(match=f"{prefix}:*", count=1000):
+            redis.delete(key)
+    else:
+        cache.clear()  # the scores, section maps and public pages are all kept in it
 
 
 @pytest.fixture(autouse=True)
