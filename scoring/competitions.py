@@ -32,12 +32,14 @@ KINDS: tuple[Kind, ...] = ("best", "ladder", "championship")
 
 @dataclass(frozen=True)
 class Score:
-    """One player's result in one session: the pair's percentage and its rank in a field of ``field`` entries."""
+    """One player's result in one session: the pair's percentage and its rank in a field of ``field`` entries (or,
+    from a teams event, the team's VPs, at most ``most``, and the team's place)."""
 
     player: str
     percentage: float
     rank: int
     field: int
+    most: float = 100.0  # the most the score can be: 100 for a percentage, the top total for a teams event's VPs
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,12 @@ class Standing:
 
 
 def _check(score: Score) -> None:
-    if not math.isfinite(score.percentage) or not 0 <= score.percentage <= 100:
+    if not math.isfinite(score.percentage) or not 0 <= score.percentage <= score.most:
+        if score.most != 100.0:  # a teams event's VPs
+            raise ScoringError(
+                _("An event's points are between 0 and %(most)s, not %(points)s.")
+                % {"most": score.most, "points": repr(score.percentage)}
+            )
         raise ScoringError(
             _("A session percentage is between 0 and 100, not %(percentage)s.") % {"percentage": repr(score.percentage)}
         )

@@ -35,6 +35,7 @@ class TournamentsConfig(AppConfig):
         import tournaments.publishing.jobs
         import tournaments.sessions.jobs
         import tournaments.simultaneous.jobs
+        import tournaments.teams.competitions
         import tournaments.teams.jobs  # noqa: F401
         from tournaments.parties import seals as party_seals
         from tournaments.printing import jobs

@@ -1,7 +1,8 @@
 """The director's season competition in a real browser: a refused rule put right, the sessions ticked, the
-standings read, the competition made public and read by a visitor, and the PDF downloaded."""
+standings read, the competition made public and read by a visitor, and the PDF made by a job and downloaded."""
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tournaments.core.access import Role, grant
+from tournaments.printing import jobs
+from tournaments.printing.models import GeneratedFile
 from tournaments.sessions.models import Competition
 from tournaments.sessions.selectors.competitions import competition_table
 from tournaments.sessions.services.demo import build_demo_session
@@ -51,10 +54,18 @@ def test_the_director_runs_a_best_of_competition(live_server, django_user_model)
         expect(first).to_contain_text(f"{best.standing.total:.2f}")
         page.screenshot(path=str(SHOTS / "competition-standings.png"), full_page=True)
 
+        page.click("#competition-pdf")  # a background job, as every PDF: its page shows the progress
+        expect(page).to_have_url(re.compile(r"/jobs/\d+/$"))
+        job = GeneratedFile.objects.get(competition=competition)
+        jobs.run_job(job.pk)  # what the worker does with the queued job
+        page.reload()
         with page.expect_download() as download:
-            page.click("#competition-pdf")
-        assert download.value.suggested_filename == "best-1-of-2-standings.pdf"
+            page.click("a.job-download")
+        assert re.fullmatch(
+            rf"competition-{competition.pk}-best-1-of-2-standings-\w+\.pdf", download.value.suggested_filename
+        )
 
+        page.goto(f"{live_server.url}/competitions/{competition.pk}/")
         page.click("#edit-competition")
         page.check("input[name=public]")
         page.click("#save-competition")

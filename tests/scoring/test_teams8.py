@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.errors import InvalidScore
-from scoring.teams8 import eight_match, split_boards
+from scoring.teams8 import eight_match, in_first_match, knockout_open, split_boards
 from scoring.vpscales import scale_victory_points
 
 # Match 1: board 1 home N-S +420 in room 1, home E-W -420 in room 2 (N-S scored -420): net 840 = 13 IMPs;
@@ -82,3 +82,26 @@ def test_aggregate_is_the_sum_and_vps_share_twenty(a: list[int], b: list[int], c
     assert round(score.vp_home + score.vp_away, 2) == 20
     swapped = eight_match((c, d), (a, b), boards=3)
     assert swapped.vp_home == score.vp_home  # the order of the two matches does not matter
+
+
+def test_a_knockout_tie_takes_extra_boards_in_both_matches() -> None:
+    """Two 2-board matches tied 1-1 on aggregate (IMPs by board: 0, -1 | +1, 0): extra board 1 is numbers 5 (match
+    1) and 6 (match 2); it counts once both have played it, and a further one opens only while still level."""
+    imps = {1: 0, 2: -1, 3: 1, 4: 0}
+    assert knockout_open(imps, 2) == 6
+    assert knockout_open(imps | {5: 1}, 2) == 6  # match 2 has not played it yet
+    assert knockout_open(imps | {5: 1, 6: -1}, 2) == 8  # level again: extra board 2 (numbers 7 and 8)
+    assert knockout_open(imps | {5: 1, 6: -2}, 2) == 6  # decided
+    assert knockout_open({1: 3, 2: 0, 3: -1}, 2) == 4  # match 2 still playing
+    assert [in_first_match(n, 2) for n in range(1, 9)] == [True, True, False, False, True, False, True, False]
+    stored = {1: (420, 420), 2: (110, 140), 3: (140, 110), 4: (-50, -50), 5: (620, 600), 6: (600, 650)}
+    first, second = split_boards(stored, 2, extra=1)
+    assert first == ([420, 110, 620], [420, 140, 600]) and second == ([140, -50, 600], [110, -50, 650])
+    score = eight_match(first, second, boards=2)
+    assert (score.first.imps_home, score.first.imps_away, score.second.imps_home, score.second.imps_away) == (
+        1, 1, 1, 2
+    )  # fmt: skip
+    assert score.complete and (score.imps_home, score.imps_away) == (2, 3)
+    assert not eight_match(*split_boards({k: stored[k] for k in range(1, 6)}, 2, extra=1), boards=2).complete
+    with pytest.raises(InvalidScore, match="boards 1 to 4, not 5"):
+        split_boards(stored, 2)  # no extra boards outside a knockout

@@ -35,6 +35,12 @@ ROOTS: dict[str, str] = {
 }
 
 
+# What may own a generated file besides an event: a season competition spans many sessions, so its printed
+# standings belong to the competition itself (printing/models.py). Not an event root: audit entries, links and
+# publications never name one, and `root_of` still answers only the four roots.
+FILE_OWNERS: dict[str, str] = {**ROOTS, "competition": "duplicate.Competition"}
+
+
 def root_field(
     kind: str,
     *,
@@ -43,14 +49,15 @@ def root_field(
     db_constraint: bool = True,
     db_index: bool = True,
 ) -> models.ForeignKey[Any, Any]:
-    """The nullable foreign key naming a root of this kind (the check constraint holds which one is set).
+    """The nullable foreign key naming a root (or another file owner, FILE_OWNERS) of this kind (the check
+    constraint holds which one is set).
 
     The audit log passes `on_delete=DO_NOTHING, db_constraint=False` (the log outlives what it describes) and
     `db_index=False` (an indexed column would make SQLite rebuild the table to drop it, losing the log's
     append-only triggers; it indexes the column in its Meta instead).
     """
     return models.ForeignKey(
-        ROOTS[kind],
+        FILE_OWNERS[kind],
         null=True,
         blank=True,
         on_delete=on_delete,

@@ -81,15 +81,17 @@ def start_job(
     party: Any = None,
     team_event: Any = None,
     simultaneous: Any = None,
+    competition: Any = None,
     paper: str = "",
     enqueue: bool = True,
 ) -> GeneratedFile:
-    """Record a job for `kind` of a session, a party, a teams event or a simultaneous; queue it once committed.
+    """Record a job for `kind` of a session, a party, a teams event, a simultaneous or a season competition;
+    queue it once committed.
 
     Raises ValidationError for an unknown kind, a missing owner or paper size (a form shows it at the field).
     """
     if kind not in registry.KINDS:
-        names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-", "simul-")))
+        names = ", ".join(k for k in registry.KINDS if not k.startswith(("party-", "teams-", "simul-", "competition-")))
         raise ValidationError(
             {
                 "kind": gettext("Unknown report %(kind)s: choose one of %(names)s.")
@@ -97,7 +99,8 @@ def start_job(
             }
         )
     spec = registry.KINDS[kind]
-    target = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}[spec.owner]
+    targets = {"session": session, "party": party, "team_event": team_event, "simultaneous": simultaneous}
+    target = (targets | {"competition": competition})[spec.owner]
     if target is None:
         raise ValidationError(
             {
@@ -154,6 +157,7 @@ def _record_job(
             party=target if owned_by == "party" else None,
             team_event=target if owned_by == "team_event" else None,
             simultaneous=target if owned_by == "simultaneous" else None,
+            competition=target if owned_by == "competition" else None,
             kind=kind,
             # The language of the request that asked: the worker writes the file and its messages in it.
             params={"paper": paper, "language": translation.get_language() or language or club_default_language()}

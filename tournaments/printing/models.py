@@ -20,10 +20,15 @@ from tournaments.core.models import Timestamped
 from tournaments.core.owners import ROOTS, Rooted, exactly_one_root, root_field
 from tournaments.core.tenancy import ClubScoped, tenant_field
 
+# A file's root: one of the four events, or a season competition (its standings span many sessions).
+FILE_ROOTS = (*ROOTS, "competition")
+
 
 class GeneratedFile(Rooted, Timestamped):
     """One job and, once done, its file: who asked (`owner`, a login), for which event (`root`: a session, a
-    party, a teams event or a simultaneous), what, how far it got, what went wrong (in words)."""
+    party, a teams event, a simultaneous or a season competition), what, how far it got, what went wrong."""
+
+    ROOT_KINDS = FILE_ROOTS
 
     # A federation's simultaneous belongs to no club: its jobs have none either (printing/jobs.start_job).
     tenant = tenant_field(null=True)
@@ -42,6 +47,7 @@ class GeneratedFile(Rooted, Timestamped):
     party = root_field("party", related_name="generated_files")
     team_event = root_field("team_event", related_name="generated_files")
     simultaneous = root_field("simultaneous", related_name="generated_files")
+    competition = root_field("competition", related_name="generated_files")
     kind = models.CharField(max_length=32, help_text='What to make: "standings", "results-book", ...')
     params = models.JSONField(default=dict, blank=True, help_text='Inputs besides the session, e.g. {"paper": "a4"}')
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
@@ -77,7 +83,7 @@ class GeneratedFile(Rooted, Timestamped):
                 condition=~Q(status="done") | ~Q(file=""),
                 name="generated_file_done_has_file",
             ),
-            exactly_one_root(tuple(ROOTS), name="generated_file_exactly_one_root"),
+            exactly_one_root(FILE_ROOTS, name="generated_file_exactly_one_root"),
             models.CheckConstraint(  # only a federation's simultaneous has no club
                 condition=Q(tenant__isnull=False) | Q(simultaneous__isnull=False),
                 name="generated_file_has_a_club_or_is_a_simultaneous",

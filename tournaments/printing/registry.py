@@ -1,8 +1,8 @@
 """The kinds of file the job runner can make, registered by the domains that own them (as pretix's exporters).
 
-The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party, a teams event
-or a simultaneous: the generated file's foreign key), how to load that owner, and how to render it. Domains
-register their kinds in their own `jobs` module; the app config imports those at start-up.
+The runner knows no domain: each kind says its title, which owner it belongs to (a session, a party, a teams
+event, a simultaneous or a season competition: the generated file's foreign key), how to load that owner, and how
+to render it. Domains register their kinds in their own `jobs` module; the app config imports those at start-up.
 
 A renderer (and the preparing step) is a function of the domain's `jobs` module that imports its report module
 when it runs: those load ReportLab, endplay and friends, which a web process answering pages never needs (the
@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from tournaments.printing.base import Progress, Rendered, ReportError
 
-Owner = Literal["session", "party", "team_event", "simultaneous"]
+Owner = Literal["session", "party", "team_event", "simultaneous", "competition"]
 Render = Callable[[str, Any, str, Progress], Rendered]
 
 __all__ = ["KINDS", "JobKind", "Owner", "Rendered", "kind_of", "register", "title_of"]

@@ -13,17 +13,17 @@ from tournaments.printing.models import GeneratedFile
 
 
 def owner_id(job: GeneratedFile, spec: registry.JobKind) -> int | None:
-    """The id of the session, party, teams event or simultaneous a job's file is of (its foreign key by owner)."""
-    owners = {"session": job.session_id, "party": job.party_id, "team_event": job.team_event_id,
-              "simultaneous": job.simultaneous_id}  # fmt: skip
-    return owners[spec.owner]
+    """The id of the event (or competition) a job's file is of, if it is of the kind's owner (its foreign key)."""
+    return job.root_id if job.root_kind == spec.owner else None
 
 
 def download_filename(job: GeneratedFile) -> str:
     """What the browser saves: "session-12-standings-a4.pdf", so files of different evenings do not collide."""
     paper = job.params.get("paper", "a4")
     stem, _, ext = job.filename.rpartition(".")
-    if job.simultaneous_id:
+    if job.competition_id:
+        owner = f"competition-{job.competition_id}"
+    elif job.simultaneous_id:
         owner = f"simultaneous-{job.simultaneous_id}"
     elif job.team_event_id:
         owner = f"teams-{job.team_event_id}"

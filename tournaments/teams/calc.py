@@ -14,7 +14,7 @@ from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps
 from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
-from scoring.teams8 import HalfScore, eight_match, split_boards
+from scoring.teams8 import MAX_EXTRA, HalfScore, eight_match, knockout_open, split_boards
 from scoring.vpscales import scale_victory_points
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "MatchScore",
     "Standing",
     "club_victory_points",
+    "imps_by_number",
     "knockout_boards",
     "match_score",
     "rank",
@@ -72,7 +73,9 @@ def _eight_score(
     vp_scale: str,
 ) -> MatchScore:  # fmt: skip
     stored = {n: (a, b) for n, a, b in zip(numbers, room1_ns, room2_ns, strict=True)}
-    score = eight_match(*split_boards(stored, boards), boards=boards, vp_scale=None if vp_table else vp_scale)
+    score = eight_match(
+        *split_boards(stored, boards, extra=MAX_EXTRA), boards=boards, vp_scale=None if vp_table else vp_scale
+    )
     vp_home, vp_away = score.vp_home, score.vp_away
     if score.complete and vp_table:
         vp_home, vp_away = club_victory_points(score.net, vp_table)
@@ -211,9 +214,19 @@ def _full_key(s: Standing, rows: Sequence[Standing], tie_breaks: Sequence[str]) 
 MAX_EXTRA_BOARDS = 16  # a knockout tie is settled long before this many extra boards
 
 
-def knockout_boards(board_imps: Mapping[int, int], boards: int) -> int:
+def imps_by_number(boards: Sequence[tuple[int, int, int]]) -> dict[int, int]:
+    """Each stored board's IMPs to the home team by its number, from (number, room 1 N-S, room 2 N-S) rows (a
+    teams-of-eight score lists its boards match by match, not by number)."""
+    imps = team_board_imps([b[1] for b in boards], [b[2] for b in boards])
+    return {b[0]: int(i) for b, i in zip(boards, imps, strict=True)}
+
+
+def knockout_boards(board_imps: Mapping[int, int], boards: int, form: str = "imps") -> int:
     """How many boards a knockout match has room for: its `boards`, then one extra board at a time while the match
-    is tied after every board before it (extra boards are entered like any other; the IMPs over all decide)."""
+    is tied after every board before it (extra boards are entered like any other; the IMPs over all decide).
+    Teams of eight: both matches, then each extra board in both (scoring.teams8.knockout_open)."""
+    if form == "teams8":
+        return knockout_open(board_imps, boards)
     n = boards
     while (
         n < boards + MAX_EXTRA_BOARDS

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from scoring.teams8 import in_first_match
 from tournaments.tableside.events import key_of
-from tournaments.teams.calc import MatchScore, Standing, knockout_boards, match_score, rank
+from tournaments.teams.calc import MatchScore, Standing, imps_by_number, knockout_boards, match_score, rank
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPenalty, TeamRound
 
 __all__ = [
@@ -20,6 +21,8 @@ __all__ = [
     "boards_open",
     "event_key",
     "event_versions",
+    "half_of",
+    "imps_by_number",
     "knockout_winners",
     "match_view",
     "played_rounds",
@@ -151,8 +154,7 @@ def boards_open(event: TeamEvent, view: MatchView) -> int:
     """The boards a match's entry form offers: the match's boards, and in a knockout extra ones while it is tied."""
     if event.format != TeamEvent.Format.KNOCKOUT:
         return event.match_boards
-    imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
-    return knockout_boards(imps, event.boards_per_match)
+    return knockout_boards(imps_by_number(view.boards), event.boards_per_match, event.scoring_form)
 
 
 def event_key(event_id: int) -> str:
@@ -163,3 +165,15 @@ def event_key(event_id: int) -> str:
 def event_versions(event_ids: list[int]) -> dict[int, int]:
     """The versions of several teams events in one query (the push watcher's reader, registered in apps.py)."""
     return dict(TeamEvent.objects.filter(pk__in=event_ids).values_list("pk", "version"))
+
+
+def half_of(event: TeamEvent, n: int) -> dict[str, int]:
+    """Teams of eight: which of the two matches board ``n`` belongs to, and its number in that match (a knockout's
+    extra board k is played in both, after each match's boards: scoring.teams8)."""
+    if event.rooms != 4:
+        return {}
+    boards = event.boards_per_match
+    if n > event.match_boards:
+        return {"half": 1 if in_first_match(n, boards) else 2, "in_half": boards + (n - 2 * boards + 1) // 2}
+    half = 1 if n <= boards else 2
+    return {"half": half, "in_half": n - (half - 1) * boards}

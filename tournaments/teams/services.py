@@ -29,7 +29,7 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.tableside import hub
 from tournaments.teams import selectors
-from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, knockout_boards, match_score
+from tournaments.teams.calc import MAX_EXTRA_BOARDS, TIE_BREAKS, imps_by_number, knockout_boards
 from tournaments.teams.errors import StaleMatch as StaleMatch
 from tournaments.teams.errors import TeamsError as TeamsError
 from tournaments.teams.errors import parse_score as parse_score
@@ -91,7 +91,8 @@ def _check_rules(data: Mapping[str, Any]) -> None:
         raise TeamsError(gettext("Plan 1 to 60 rounds."), field="rounds")
     if data["scoring_form"] not in TeamEvent.Scoring.values:
         raise TeamsError(gettext("Unknown form of scoring."), field="scoring_form")
-    if data["format"] == TeamEvent.Format.KNOCKOUT and data["scoring_form"] != TeamEvent.Scoring.IMPS:  # not teams8
+    ko_forms = (TeamEvent.Scoring.IMPS, TeamEvent.Scoring.TEAMS8)  # teams of eight: the aggregate IMPs decide
+    if data["format"] == TeamEvent.Format.KNOCKOUT and data["scoring_form"] not in ko_forms:
         raise TeamsError(gettext("A knockout match is decided in IMPs."), field="scoring_form")
     _check_tie_breaks(data["tie_breaks"])
     if data.get("vp_scale", TeamEvent.VpScale.WBF_CONTINUOUS) not in TeamEvent.VpScale.values:
@@ -285,7 +286,7 @@ def save_boards(
     existing = {b.number: b for b in match.boards.all()}
     changes: list[dict[str, Any]] = []
     knockout = event.format == TeamEvent.Format.KNOCKOUT
-    most = event.match_boards + (MAX_EXTRA_BOARDS if knockout else 0)
+    most = event.match_boards + (MAX_EXTRA_BOARDS * event.match_boards // event.boards_per_match if knockout else 0)
     for number, pair in sorted(scores.items()):
         if not 1 <= number <= most:
             raise TeamsError(
@@ -307,7 +308,7 @@ def save_boards(
             old.save(update_fields=["room1_ns", "room2_ns", "updated_at"])
         changes.append({"board": number, "old": old_pair, "new": new_pair})
     if knockout and changes:
-        _check_extra_boards(match, event.boards_per_match)
+        _check_extra_boards(match, event.boards_per_match, event.scoring_form)
     if changes:
         whole = [c["board"] for c in changes if c["new"] is not None]
         TeamRoomScore.objects.filter(match=match, number__in=whole).delete()
@@ -342,13 +343,12 @@ def save_room_halves(*, match: TeamMatch, room: int, scores: Mapping[int, int], 
     _bump(event.pk)
 
 
-def _check_extra_boards(match: TeamMatch, boards: int) -> None:
+def _check_extra_boards(match: TeamMatch, boards: int, form: str) -> None:
     """A knockout match's extra boards only while it is tied after every board before them (else nothing is saved:
-    the error rolls the transaction back)."""
+    the error rolls the transaction back); teams of eight: the aggregate of both matches."""
     rows = list(match.boards.order_by("number").values_list("number", "room1_ns", "room2_ns"))
-    imps = match_score([r[1] for r in rows], [r[2] for r in rows], boards=boards).board_imps
-    by_number = {n: i for (n, _, _), i in zip(rows, imps, strict=True)}
-    open_to = knockout_boards(by_number, boards)
+    by_number = imps_by_number(rows)
+    open_to = knockout_boards(by_number, boards, form)
     late = [n for n in by_number if n > open_to]
     if late:
         raise TeamsError(

@@ -110,10 +110,43 @@ def test_director_chooses_teams_of_eight_on_the_new_event_form(director_client) 
     assert "8 to 10 players, one a line" in page
     short = director_client.post(reverse("teams:team_add", args=[event.pk]), {"name": "Few", "players": "A\nB\nC\nD"})
     assert short.status_code == 400 and "8 to 10 players, not 4" in short.content.decode()
+    patton = director_client.post(
+        reverse("teams:new"), data | {"bye_vp": "12", "scoring_form": "patton", "format": "knockout"}
+    )
+    assert "A knockout match is decided in IMPs." in patton.content.decode() and TeamEvent.objects.count() == 1
     knockout = director_client.post(
         reverse("teams:new"), data | {"bye_vp": "12", "scoring_form": "teams8", "format": "knockout"}
     )
-    assert "A knockout match is decided in IMPs." in knockout.content.decode() and TeamEvent.objects.count() == 1
+    assert knockout.status_code == 302 and TeamEvent.objects.count() == 2  # the aggregate IMPs decide
+
+
+def test_a_tied_teams_of_eight_knockout_plays_extra_boards_in_both_matches(director) -> None:
+    event = services.create_event(
+        actor=director, name="Eights KO", boards_per_match=2, scoring_form="teams8", format="knockout", rounds=1
+    )
+    for n in (1, 2):
+        services.add_team(actor=director, event=event, name=f"T{n}", players=[f"P{i}{n}" for i in range(8)])
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    # Match 1: 0 and 1 IMP away (30 points); match 2: 1 IMP home (30 points) and 0. Aggregate 1-1: tied.
+    tied = {1: (420, 420), 2: (110, 140), 3: (140, 110), 4: (-50, -50)}
+    services.save_boards(actor=director, match=match, scores=tied, version=0)
+    view = selectors.match_view(match)
+    assert view.score.complete and (view.score.imps_home, view.score.imps_away) == (1, 1)
+    assert selectors.boards_open(event, view) == 6  # extra board 1: number 5 in match 1, number 6 in match 2
+    with pytest.raises(services.TeamsError, match="Board 7: extra boards"):
+        services.save_boards(actor=director, match=match, scores={7: (0, 0)}, version=1)
+    services.save_boards(actor=director, match=match, scores={5: (620, 600)}, version=1)  # +20: 1 IMP home
+    view = selectors.match_view(match)
+    assert not view.score.complete  # match 2 has not played extra board 1 yet
+    with pytest.raises(ValueError, match="not complete"):
+        selectors.knockout_winners(event, 1)
+    services.save_boards(actor=director, match=match, scores={6: (600, 650)}, version=2)  # -50: 2 IMPs away
+    view = selectors.match_view(match)
+    assert view.score.halves is not None
+    assert [(h.imps_home, h.imps_away) for h in view.score.halves] == [(1, 1), (1, 2)]
+    assert view.score.complete and (view.score.imps_home, view.score.imps_away) == (2, 3)
+    assert selectors.boards_open(event, view) == 6 and selectors.knockout_winners(event, 1) == [match.away.number]
+    assert selectors.half_of(event, 5) == {"half": 1, "in_half": 3} == {**selectors.half_of(event, 6), "half": 1}
 
 
 def test_teams_demo_plays_teams_of_eight_and_every_figure_recomputes() -> None:

@@ -1,7 +1,7 @@
 """The club session core's data: events, sessions, sections, entries, movements, boards, results, rulings."""
 
 from tournaments.sessions.models.analysis import DoubleDummyAnalysis
-from tournaments.sessions.models.competitions import Competition
+from tournaments.sessions.models.competitions import Competition, CompetitionEvent
 from tournaments.sessions.models.designs import ClubMovement
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
@@ -13,6 +13,7 @@ __all__ = [
     "Board",
     "ClubMovement",
     "Competition",
+    "CompetitionEvent",
     "DoubleDummyAnalysis",
     "Entry",
     "EntryPlayer",

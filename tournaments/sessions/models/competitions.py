@@ -51,3 +51,23 @@ class Competition(Timestamped):
 
     def __str__(self) -> str:
         return self.name
+
+
+class CompetitionEvent(models.Model):
+    """An event of a higher app counted in a competition (a teams event): named by its source and id, not by a
+    foreign key, since this app sits below those apps; read through the source the owning app registers
+    (sessions/competition_sources.py). A deleted event leaves its line, which then counts nothing."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="events")
+    source = models.CharField(max_length=16, help_text='The registered source: "teams"')
+    object_id = models.PositiveIntegerField()
+
+    class Meta:
+        db_table = "tournaments_competitionevent"
+        ordering = ["source", "object_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "source", "object_id"], name="competition_event_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.object_id}"

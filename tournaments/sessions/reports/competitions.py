@@ -13,8 +13,11 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 import scoring
+from tournaments.printing.base import Progress
 from tournaments.printing.pdf import PDF, STYLES, Masthead, ReportError, build_pdf, long_date, table_style, text
+from tournaments.sessions.models import Competition
 from tournaments.sessions.selectors.competitions import Table as Standings
+from tournaments.sessions.selectors.competitions import competition_table
 
 Rendered = tuple[str, str, bytes]
 
@@ -28,7 +31,17 @@ def _cells(scores: list[tuple[float | None, bool]]) -> str:
     return "  ".join(shown)
 
 
-def render_competition(table: Standings, paper: str = "a4") -> Rendered:
+def render_competition(competition: Competition, paper: str = "a4", progress: Progress | None = None) -> Rendered:
+    """The competition's standings worked out now, printed (the job runner's renderer: it only reads)."""
+    if progress is not None:
+        progress(0.1, _("Working out the standings"))
+    table = competition_table(competition)
+    if progress is not None:
+        progress(0.5, _("Laying out the page"))
+    return render_table(table, paper)
+
+
+def render_table(table: Standings, paper: str = "a4") -> Rendered:
     """Place, player, total (carried), sessions played and the session scores."""
     competition = table.competition
     if not table.rows:

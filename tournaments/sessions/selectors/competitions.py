@@ -1,4 +1,5 @@
-"""Reading a season competition: its sessions' results turned into players' scores, and its standings.
+"""Reading a season competition: its sessions' (and its teams events') results turned into players' scores, and
+its standings.
 
 Computed on every read from the finished sessions as they stand (a corrected result shows at once; nothing is
 stored, so nothing goes stale). The rules are scoring/competitions.py; docs/competitions.md explains them.
@@ -6,10 +7,12 @@ stored, so nothing goes stale). The rules are scoring/competitions.py; docs/comp
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 
 import scoring.competitions as rules
+from tournaments.sessions.competition_sources import SOURCES, EventResult
 from tournaments.sessions.models import Competition, Member, Session
 from tournaments.sessions.selectors.scores import score_session
 
@@ -30,10 +33,20 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Column:
+    """A session or another app's event (a teams event) as a column of the standings."""
+
+    key: str  # "session:12", "teams:3"
+    name: str
+    date: datetime.date
+    scores: list[rules.Score]
+
+
+@dataclass(frozen=True)
 class Table:
     competition: Competition
-    sessions: list[Session]  # the finished sessions, in the order played: the columns
-    waiting: list[Session]  # the competition's sessions not finished yet (not counted)
+    sessions: list[Column]  # the finished sessions and events, in the order played: the columns
+    waiting: list[Column]  # the competition's sessions and events not finished yet (not counted)
     rows: list[Row]
     carry_from: Competition | None
 
@@ -43,6 +56,26 @@ def competition_sessions(competition: Competition) -> tuple[list[Session], list[
     every = list(competition.sessions.select_related("event").order_by("date", "number", "pk"))
     done = [s for s in every if s.status == Session.Status.FINISHED]
     return done, [s for s in every if s.status != Session.Status.FINISHED]
+
+
+def other_events(competition: Competition) -> list[EventResult]:
+    """The competition's events of other apps (teams events), through their registered sources."""
+    named: dict[str, list[int]] = {}
+    for source, object_id in competition.events.values_list("source", "object_id"):
+        named.setdefault(source, []).append(object_id)
+    return [r for kind, ids in named.items() if kind in SOURCES for r in SOURCES[kind].results(ids)]
+
+
+def competition_columns(competition: Competition) -> tuple[list[Column], list[Column]]:
+    """Every finished session and event (counted), and the others, each in the order played (sessions first on
+    a day they share with an event)."""
+    done, waiting = competition_sessions(competition)
+    others = other_events(competition)
+    counted = [(s.date, 0, Column(f"session:{s.pk}", s.event.name, s.date, session_scores(s))) for s in done]
+    counted += [(e.date, 1, Column(e.key, e.name, e.date, e.scores)) for e in others if e.finished]
+    later = [Column(f"session:{s.pk}", s.event.name, s.date, []) for s in waiting]
+    later += [Column(e.key, e.name, e.date, []) for e in others if not e.finished]
+    return [c for *_, c in sorted(counted, key=lambda t: (t[0], t[1]))], sorted(later, key=lambda c: c.date)
 
 
 def session_scores(session: Session) -> list[rules.Score]:
@@ -80,14 +113,14 @@ def _rules(competition: Competition, depth: int) -> rules.Rules:
 
 
 def _standings(competition: Competition, depth: int = 0) -> list[rules.Standing]:
-    done, _ = competition_sessions(competition)
-    return rules.standings([session_scores(s) for s in done], _rules(competition, depth))
+    done, _ = competition_columns(competition)
+    return rules.standings([c.scores for c in done], _rules(competition, depth))
 
 
 def competition_table(competition: Competition) -> Table:
     """The standings page's whole content."""
-    done, waiting = competition_sessions(competition)
-    standings = rules.standings([session_scores(s) for s in done], _rules(competition, 0))
+    done, waiting = competition_columns(competition)
+    standings = rules.standings([c.scores for c in done], _rules(competition, 0))
     members = Member.objects.in_bulk([int(s.player) for s in standings])
     rows = [Row(members[int(s.player)], s) for s in standings if int(s.player) in members]
     carry_from = None

@@ -13,11 +13,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.core.access import Perm, requires
-from tournaments.printing.base import ReportError
+from tournaments.printing import jobs
+from tournaments.sessions.competition_sources import SOURCES
 from tournaments.sessions.forms import add_service_errors
+from tournaments.sessions.jobs import COMPETITION_KIND
 from tournaments.sessions.models import Competition, Session
 from tournaments.sessions.selectors.competitions import competition_table
 from tournaments.sessions.services import competitions
@@ -57,6 +59,22 @@ class CompetitionForm(forms.ModelForm[Competition]):
         carry.queryset = others.exclude(pk=self.instance.pk) if self.instance.pk else others
         if self.instance.pk and not self.is_bound:
             self.initial["sessions"] = list(self.instance.sessions.values_list("pk", flat=True))
+        self._add_sources()
+
+    def _add_sources(self) -> None:
+        """One list per registered source of other apps' events (teams events), in the current club."""
+        named = self.instance.events.values_list("source", "object_id") if self.instance.pk else []
+        for kind, source in SOURCES.items():
+            self.fields[f"source_{kind}"] = forms.TypedMultipleChoiceField(
+                choices=source.choices(), coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
+                label=_(source.title),
+                help_text=_("A finished teams event gives each member who played in a team the team's VPs."),
+            )  # fmt: skip
+            if not self.is_bound:
+                self.initial[f"source_{kind}"] = [pk for k, pk in named if k == kind]
+
+    def chosen_events(self) -> dict[str, list[int]]:
+        return {kind: list(self.cleaned_data.get(f"source_{kind}") or []) for kind in SOURCES}
 
 
 def _session_label(session: Session) -> str:
@@ -68,7 +86,10 @@ def _save(request: HttpRequest, form: CompetitionForm) -> Competition | None:
         return None
     try:
         return competitions.save_competition(
-            actor=request.user, competition=form.instance, sessions=form.cleaned_data["sessions"]
+            actor=request.user,
+            competition=form.instance,
+            sessions=form.cleaned_data["sessions"],
+            events=form.chosen_events(),
         )
     except ValidationError as exc:
         add_service_errors(form, exc)
@@ -121,20 +142,17 @@ def competition_standings(request: HttpRequest, competition_id: int) -> HttpResp
     return render(request, "sessions/competition.html", {"table": competition_table(competition)})
 
 
-@requires(Perm.VIEW_RESULTS)
-@require_GET
+@requires(Perm.DIRECT)
+@require_POST
 def competition_pdf(request: HttpRequest, competition_id: int) -> HttpResponse:
-    """Directors and players: the standings as a PDF to pin on the club's notice board."""
-    from tournaments.sessions.reports.competitions import render_competition  # HEAVY: ReportLab, on demand
-
+    """Director: print the standings for the club's notice board, as a background job like every other PDF (its
+    progress and download on the job's page; it is shown out of date once a result or the competition changes)."""
     competition = get_object_or_404(Competition, pk=competition_id)
     try:
-        filename, content_type, body = render_competition(
-            competition_table(competition), request.GET.get("paper", "a4")
+        job = jobs.start_job(
+            owner=request.user, kind=COMPETITION_KIND, competition=competition, paper=request.POST.get("paper", "")
         )
-    except ReportError as error:
-        messages.error(request, str(error))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
         return redirect("competition_standings", competition_id=competition.pk)
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return redirect("jobs:detail", job_id=job.pk)

@@ -43,7 +43,7 @@ def _entry_rows(
     event: TeamEvent, view: selectors.MatchView, posted: dict[str, str] | None, error_field: str = ""
 ) -> list[dict[str, Any]]:
     stored = {n: (r1, r2) for n, r1, r2 in view.boards}
-    imps = {n: i for (n, _, _), i in zip(view.boards, view.score.board_imps, strict=True)}
+    imps = selectors.imps_by_number(view.boards)
     waiting: dict[int, list[str]] = {}
     for n, room, ns in TeamRoomScore.objects.filter(match_id=view.pk).values_list("number", "room", "ns"):
         waiting.setdefault(n, []).append(f"room {room}: {ns}")
@@ -54,18 +54,10 @@ def _entry_rows(
             r1, r2 = posted.get(f"b{n}_r1", ""), posted.get(f"b{n}_r2", "")
         rows.append({
             "board": n, "r1": r1, "r2": r2, "imps": imps.get(n), "stored": n in stored, "waiting": waiting.get(n, []),
-            "extra": n > event.match_boards, **_half_of(event, n),
+            "extra": n > event.match_boards, **selectors.half_of(event, n),
             "err1": error_field == f"b{n}_r1", "err2": error_field == f"b{n}_r2",
         })  # fmt: skip
     return rows
-
-
-def _half_of(event: TeamEvent, n: int) -> dict[str, int]:
-    """Teams of eight: which of the two matches board ``n`` belongs to, and its number in that match."""
-    if event.rooms != 4 or n > event.match_boards:
-        return {}
-    half = 1 if n <= event.boards_per_match else 2
-    return {"half": half, "in_half": n - (half - 1) * event.boards_per_match}
 
 
 SUBSTITUTE = "__substitute__"  # the seat select's value for "the substitute named in the box"
