@@ -39,7 +39,7 @@ def write_usebio_teams(record: TeamsRecord) -> bytes:
     _write_deals(root, record)
     ET.indent(root, space=" ")
     body: bytes = ET.tostring(root, encoding="utf-8")
-    return b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + body + b"\n"
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
 
 
 def _write_match(event: ET.Element, match: MatchRecord) -> None:
@@ -79,10 +79,12 @@ def _write_board(match_element: ET.Element, board: MatchBoardRecord, match: Matc
 
 
 def _write_deals(root: ET.Element, record: TeamsRecord) -> None:
-    """The HANDSET: one hand record a file board number (the first deal given for it), as the pairs writer."""
+    """The HANDSET: one hand record a file board number; a number dealt differently in two matches is left out
+    (the HANDSET names a board by its number only), as the pairs writer does."""
     deals: dict[int, str] = {}
+    clash: set[int] = set()
     for match in record.matches:
         for board in match.boards:
-            if board.deal:
-                deals.setdefault(board.number, board.deal)
-    _write_handset(root, [BoardRecord(number=n, deal=deals[n]) for n in sorted(deals)])
+            if board.deal and deals.setdefault(board.number, board.deal) != board.deal:
+                clash.add(board.number)
+    _write_handset(root, [BoardRecord(number=n, deal=deals[n]) for n in sorted(deals) if n not in clash])
