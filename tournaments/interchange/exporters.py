@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournaments.sessions.models import Board, MasterPointAward, PointsScheme, Result, Ruling, Section, Session
+from tournaments.sessions.models import (
+    Board,
+    MasterPointAward,
+    PlayerAward,
+    PointsScheme,
+    Result,
+    Ruling,
+    Section,
+    Session,
+)
 from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
@@ -198,17 +207,24 @@ def filename_for(session: Session, extension: str, section: Section | None = Non
 
 def _individual(record: SessionRecord, section: Section) -> None:
     """An individual's players and their standings (their partnerships added up); USEBIO writes them as its
-    individual event, PBN keeps the partnerships' lines. Master points are kept for pairs only: none written."""
+    individual event, PBN keeps the partnerships' lines. Master points are the players' (imported awards), written
+    under the element names a pair's go under; none for the partnerships."""
     record.individual = True
-    record.master_point_type = ""
     for pair in record.pairs:
         pair.master_points = None
+    awarded = {a.player_number: a for a in PlayerAward.objects.filter(session=section.session)}
+    record.master_point_type = next(iter(awarded.values())).point_type if awarded else ""
     record.players = [
         IndividualRecord(
             number=s.number, name=s.name, total=s.total if s.boards else None, percentage=s.percentage, place=s.place
         )
         for s in sorted(individual_standings(section), key=lambda s: s.number)
     ]
+    for player in record.players:
+        award = awarded.get(player.number)
+        if awarded:
+            player.master_points = award.points if award else 0
+            player.master_point_type = award.point_type if award else record.master_point_type
 
 
 def export_usebio(session: Session, section_letter: str | None = None) -> tuple[str, bytes]:

@@ -50,7 +50,8 @@ class IndividualRecord:
     total: float | None = None
     percentage: float | None = None
     place: str = ""
-    master_points: int | None = None
+    master_points: int | None = None  # MASTER_POINTS_AWARDED, as a pair's
+    master_point_type: str = ""
     where: str = ""
 
 

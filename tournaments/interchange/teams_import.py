@@ -80,6 +80,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         "date": _date(record, warnings),
         "format": TeamEvent.Format.ROUND_ROBIN,
         "boards_per_match": boards,
+        "scoring_form": record.scoring_form,
         "vp_table": whole_vp_table(boards) if comparison.vp_scale == WHOLE else [],
         "vp_scale": TeamEvent.VpScale.WBF_DISCRETE
         if comparison.vp_scale == DISCRETE
@@ -115,6 +116,14 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         warnings=warnings,
     )
     report.notes.append(_scale_note(comparison, boards, record))
+    if record.scoring_form != TeamEvent.Scoring.IMPS:
+        report.notes.append(
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: %(form)s. The file's own figures are "
+                "still compared as IMPs and VPs (no USEBIO element for board points was found)."
+            )
+            % {"form": TeamEvent.Scoring(record.scoring_form).label}
+        )
     short = [m for m in record.matches if len(m.boards) < boards]
     if short:
         report.notes.append(

@@ -184,10 +184,6 @@ def _read_individual(r: Reader, body: Element, record: SessionRecord) -> None:
     record.winners = 1
     record.pairs = []
     record.boards = read_boards(r, body, record, {}, (line_sides, check_seats))
-    if any(p.master_points for p in record.players):
-        record.warnings.append(
-            _("The players' MASTER_POINTS_AWARDED are not kept: Bridgedesk keeps master points for pairs only.")
-        )
 
 
 def _scoring(r: Reader, event: Element, where: str, warnings: list[str]) -> ScoringMethod:

@@ -65,6 +65,7 @@ def read_players(r: Reader, body: Element, where: str) -> list[IndividualRecord]
             percentage=r.number(element, "PERCENTAGE", here),
             place=r.text(element, "PLACE"),
             master_points=master_points(r.text(element, "MASTER_POINTS_AWARDED"), here),
+            master_point_type=r.text(element, "MASTER_POINT_TYPE")[:16],
             where=here,
         )
         players.append(seen[number])

@@ -75,6 +75,8 @@ _model(
     ("TOTAL_SCORE", 0, 1),
     ("PERCENTAGE", 0, 1),
     ("PLACE", 0, 1),
+    ("MASTER_POINTS_AWARDED", 0, 1),  # as a PAIR's
+    ("MASTER_POINT_TYPE", 0, 1),
 )
 _model("EVENT/BOARD", ("BOARD_NUMBER", 1, 1), ("BOARD_AVERAGE", 0, 1), ("TRAVELLER_LINE", 0, _ANY))
 _MODELS["SECTION/BOARD"] = _MODELS["EVENT/BOARD"]

@@ -29,6 +29,9 @@ MAX_TEAM = 999  # team numbers (TeamEvent holds up to 32767; no event has a thou
 MAX_SCORE = 7600  # the teams gateway's bound on an N-S score
 ROOMS = {"1": 1, "OPEN": 1, "O": 1, "2": 2, "CLOSED": 2, "C": 2}
 TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR")
+# BOARD_SCORING_METHOD of a teams file -> TeamEvent.Scoring (plain strings: no Django here). POINT_A_BOARD is
+# USEBIO's board-a-match; no value naming Patton was found in a USEBIO reader, so PATTON is taken as written.
+SCORING_FORMS = {"": "imps", "IMPS": "imps", "IMP": "imps", "POINT_A_BOARD": "bam", "BAM": "bam", "PATTON": "patton"}
 DETAIL_TAGS = {"contract": ("CONTRACT", 12), "declarer": ("PLAYED_BY", 1), "lead": ("LEAD", 3), "tricks": ("TRICKS", 2)}
 
 
@@ -76,6 +79,7 @@ class TeamsRecord:
     name: str = ""
     date: str = ""
     program: str = ""
+    scoring_form: str = "imps"  # TeamEvent.Scoring's value, from BOARD_SCORING_METHOD
     teams: list[TeamRecord] = field(default_factory=list)
     matches: list[MatchRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -157,6 +161,7 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
         date=_text(event, "DATE"),
         program=" ".join(x for x in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if x),
     )
+    record.scoring_form = _scoring_form(event)
     sessions = [[event], *([x, *x.findall("SECTION")] for x in event.findall("SESSION"))]
     record.teams = _read_teams([body for group in sessions for body in group], _where(event, "EVENT"))
     numbers = {t.number for t in record.teams}
@@ -179,6 +184,24 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
             raise refused[0]
         raise InterchangeError(_("the EVENT has no MATCH with results."), _where(event, "EVENT"))
     return record
+
+
+def _scoring_form(event: Element) -> str:
+    """The teams event's scoring from BOARD_SCORING_METHOD (IMPs when it is not given); AGGREGATE is refused, as
+    Bridgedesk has no total-points form of teams scoring, and a value it does not know too, rather than guessed."""
+    method = _text(event, "BOARD_SCORING_METHOD").upper()
+    if method in SCORING_FORMS:
+        return SCORING_FORMS[method]
+    if method == "AGGREGATE":
+        message = _(
+            "BOARD_SCORING_METHOD AGGREGATE: Bridgedesk scores teams by IMPs, board-a-match or Patton, not by "
+            "total points; the event cannot be imported."
+        )
+    else:
+        message = _(
+            "BOARD_SCORING_METHOD %(value)s is not one Bridgedesk knows for teams (IMPS, POINT_A_BOARD, PATTON)."
+        ) % {"value": method}
+    raise InterchangeError(message, _where(event, "EVENT"))
 
 
 def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:

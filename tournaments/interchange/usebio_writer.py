@@ -129,6 +129,9 @@ def _write_players(participants: ET.Element, record: SessionRecord) -> None:
         if player.percentage is not None:
             _sub(element, "PERCENTAGE", f"{player.percentage:.2f}")
         _sub(element, "PLACE", player.place)
+        if player.master_points is not None:  # as a PAIR's
+            _sub(element, "MASTER_POINTS_AWARDED", str(player.master_points))
+            _sub(element, "MASTER_POINT_TYPE", player.master_point_type or record.master_point_type)
 
 
 def _one_deal_a_number(parts: Sequence[SessionRecord]) -> list[BoardRecord]:

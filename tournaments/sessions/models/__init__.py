@@ -5,7 +5,13 @@ from tournaments.sessions.models.competitions import Competition, CompetitionEve
 from tournaments.sessions.models.designs import ClubMovement
 from tournaments.sessions.models.events import Entry, EntryPlayer, Event, Member, Section, Session
 from tournaments.sessions.models.movements import TableRound
-from tournaments.sessions.models.ratings import MasterPointAward, PointsScheme, RankingRules, RatingEntry
+from tournaments.sessions.models.ratings import (
+    MasterPointAward,
+    PlayerAward,
+    PointsScheme,
+    RankingRules,
+    RatingEntry,
+)
 from tournaments.sessions.models.results import Board, Result
 from tournaments.sessions.models.rulings import Ruling
 
@@ -20,6 +26,7 @@ __all__ = [
     "Event",
     "MasterPointAward",
     "Member",
+    "PlayerAward",
     "PointsScheme",
     "RankingRules",
     "RatingEntry",

@@ -74,6 +74,28 @@ class MasterPointAward(models.Model):
         return f"{self.points} {self.point_type}"
 
 
+class PlayerAward(models.Model):
+    """Master points one player of an imported individual earned (a USEBIO PLAYER's MASTER_POINTS_AWARDED): an
+    individual's players change partners, so the award is the player's, not a pair's."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="player_awards")
+    player_number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=120, blank=True)
+    points = models.PositiveIntegerField()
+    point_type = models.CharField(max_length=16)
+    place = models.CharField(max_length=8, blank=True)
+
+    class Meta:
+        db_table = "tournaments_playeraward"
+        ordering = ["player_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player_number"], name="one_award_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.points} {self.point_type}"
+
+
 class RankingRules(models.Model):
     """An event's extra rankings beside the scratch one: handicapped, and by strata (scoring/handicaps.py)."""
 
