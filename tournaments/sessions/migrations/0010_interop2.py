@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('duplicate', '0008_moves'),
+        ('duplicate', '0009_toolbox2'),
     ]
 
     operations = [
