@@ -41,6 +41,7 @@ class Club(models.Model):
     """One club on the service: its own directors, members, events, settings and address (`/c/<slug>/`)."""
 
     class Paper(models.TextChoices):
+        COUNTRY = "", gettext_lazy("As is the custom in the club's country")
         A4 = "a4", "A4"
         LETTER = "letter", gettext_lazy("US Letter")
 
@@ -71,7 +72,8 @@ class Club(models.Model):
         validators=[valid_time_zone],
         help_text=gettext_lazy("e.g. Europe/London"),
     )
-    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    # Blank: Letter or A4 as the club's country uses (tournaments.clubs.directory.club_paper).
+    paper = models.CharField(max_length=8, choices=Paper.choices, blank=True, default=Paper.COUNTRY)
     email_sender = models.CharField(max_length=254, blank=True, help_text=gettext_lazy("From: of the club's e-mails"))
     federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")
     created_at = models.DateTimeField(auto_now_add=True)
