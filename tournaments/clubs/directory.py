@@ -80,10 +80,12 @@ def _forget(**kwargs: Any) -> None:
 
 
 def club_paper() -> str:
-    """The current club's paper size (a4 or letter), the PDFs' default; with no current club, the one of the
-    language's country (Letter in the US and Canada)."""
+    """The current club's paper size (a4 or letter), the PDFs' default: the club's choice, else (none chosen, or
+    no current club) the custom of its country (Letter in the US and Canada)."""
     shown = look(current_club_id())
-    return shown.paper if shown else default_paper()
+    if shown is None:
+        return default_paper()
+    return shown.paper or default_paper(shown.language, shown.time_zone)
 
 
 def email_sender(club_id: int | None) -> str | None:

@@ -24,8 +24,16 @@ COLOUR = RegexValidator(r"^#[0-9a-fA-F]{6}$", "A colour such as #1f4e79 (empty: 
 
 
 class Paper(models.TextChoices):
-    """The paper sizes of the PDFs: a club's and a federation's default."""
+    """The paper sizes of a federation's PDFs (a club may also leave it to its country: `ClubPaper`)."""
 
+    A4 = "a4", "A4"
+    LETTER = "letter", gettext_lazy("US Letter")
+
+
+class ClubPaper(models.TextChoices):
+    """A club's paper: its own choice, or blank for the custom of its country (`directory.club_paper`)."""
+
+    COUNTRY = "", gettext_lazy("As is the custom in the club's country")
     A4 = "a4", "A4"
     LETTER = "letter", gettext_lazy("US Letter")
 
@@ -55,7 +63,7 @@ class Federation(models.Model):
 class Club(models.Model):
     """One club on the service: its own directors, members, events, settings and address (`/c/<slug>/`)."""
 
-    Paper = Paper
+    Paper = ClubPaper
 
     slug = models.CharField(max_length=50, unique=True, validators=[SLUG])
     name = models.CharField(max_length=160)
@@ -84,7 +92,8 @@ class Club(models.Model):
         validators=[valid_time_zone],
         help_text=gettext_lazy("e.g. Europe/London"),
     )
-    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.A4)
+    # Blank: Letter or A4 as the club's country uses (tournaments.clubs.directory.club_paper).
+    paper = models.CharField(max_length=8, choices=Paper.choices, blank=True, default=Paper.COUNTRY)
     email_sender = models.CharField(max_length=254, blank=True, help_text=gettext_lazy("From: of the club's e-mails"))
     federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -12,6 +12,8 @@ club's own setting (one function to change).
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -30,6 +32,7 @@ SESSION_KEY = "_bridgedesk_language"
 _FIGURE = re.compile(r"[+-]?\d+\.\d+%?")
 # Paper: Letter where it is the custom (the region of the club's language code, e.g. en-us, fr-ca), else A4.
 LETTER_REGIONS = frozenset({"us", "ca", "mx", "ph", "cl", "co", "ve"})
+ZONE_TAB = "/usr/share/zoneinfo/zone.tab"  # Debian's tzdata: each zone's country
 
 
 def shipped(code: str | None) -> str | None:
@@ -109,11 +112,31 @@ def member_language(member: Any) -> str:
     return with_club_region(own) if own else club_default_language()
 
 
-def default_paper(language: str | None = None) -> str:
-    """ "letter" where the region of the club's language uses it (en-us, fr-ca), else "a4"."""
-    code = (language or club_default_language()).lower()
-    region = code.split("-")[1] if "-" in code else ""
+@cache
+def _zone_countries() -> dict[str, str]:
+    """Time zone -> country code (lower case), from the system's tz database table; empty when it is absent."""
+    try:
+        lines = Path(ZONE_TAB).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return {}
+    rows = (line.split("\t") for line in lines if line and not line.startswith("#"))
+    return {row[2]: row[0].lower() for row in rows if len(row) >= 3}
+
+
+def default_paper(language: str | None = None, time_zone: str = "") -> str:
+    """ "letter" where the club's country uses it, else "a4". The country is the region of the club's language
+    (en-us, fr-ca), else the one of its time zone (America/Toronto: Canada), since a club writes "en" or "fr"
+    more often than "en-us"; neither given: the club's default language's region; nothing known: A4."""
+    region = (
+        _region(language or "")
+        or _zone_countries().get(time_zone, "")
+        or ("" if language or time_zone else _region(club_default_language()))
+    )
     return "letter" if region in LETTER_REGIONS else "a4"
+
+
+def _region(code: str) -> str:
+    return code.lower().split("-")[1] if "-" in code else ""
 
 
 def switch_context(request: HttpRequest) -> dict[str, Any]:

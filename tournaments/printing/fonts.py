@@ -132,6 +132,12 @@ def _charset(name: str) -> frozenset[int]:
     return frozenset(face.charToGlyph)
 
 
+def prints(font: str, value: str) -> bool:
+    """Whether the registered `font` has a glyph for every character of `value`."""
+    charset = _charset(font)
+    return all(ord(ch) in charset for ch in value)
+
+
 @cache
 def _main_charset() -> frozenset[int]:
     """What the body font prints in both weights (a character missing from the bold one falls back too)."""

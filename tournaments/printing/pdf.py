@@ -1,7 +1,8 @@
 """The look every Bridgedesk PDF shares: paper sizes, fonts, suit symbols, styles, header and footer.
 
-ReportLab's standard fonts have no suit symbols, so suits are drawn in ZapfDingbats (one of the 14 fonts
-every PDF viewer has) in red and black. Body text is DejaVu Sans with a CJK fallback per run of characters
+Suits are drawn in red and black from the embedded body font (DejaVu Sans has ♠♥♦♣), never from ZapfDingbats:
+a standard font is not embedded, so viewers without it (poppler here) showed blank suits, and text extraction
+could not find them. Body text is DejaVu Sans with a CJK fallback per run of characters
 (`fonts.py`), so a name in any script a club's members write prints as written. Documents are built with
 `invariant=1`, so the same inputs give byte-identical files (a job that runs twice makes the same PDF).
 """
@@ -16,18 +17,19 @@ from typing import Any, Literal
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext
+from reportlab.graphics import shapes
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle, tables
 
 import scoring
 from tournaments.core import notation
 from tournaments.printing.base import PDF, NothingToPrint, Progress, ReportError
-from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, string_width
+from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, prints, string_width
 
 __all__ = [
     "BLACK",
@@ -56,8 +58,15 @@ MARGIN = 14 * mm
 HEADER_H = 12 * mm
 FOOTER_H = 9 * mm
 
-SUIT_FONT = "ZapfDingbats"
+# A table cell without a FONT command, and a drawing (the guide cards' QR codes), start in ReportLab's default,
+# Helvetica, which names a font the PDF does not embed (nor can it print a non-Latin-1 name): every table and
+# drawing of every report starts in the embedded body font instead.
+tables.CellStyle.fontname = FONT
+shapes.STATE_DEFAULTS["fontName"] = FONT
+
 SUIT_CHARS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# ZapfDingbats only when the body font is Helvetica (no DejaVu Sans found), the one font then with suits.
+SUIT_FONT = FONT if prints(FONT, "".join(SUIT_CHARS.values())) else "ZapfDingbats"
 RED_SUITS = {"H", "D"}
 
 
@@ -120,7 +129,7 @@ def text(value: object) -> str:
 
 
 def suit_markup(letter: str, size: float | None = None) -> str:
-    """A suit symbol in ZapfDingbats, red for hearts and diamonds, for Paragraph markup."""
+    """A suit symbol in the embedded suit font, red for hearts and diamonds, for Paragraph markup."""
     colour = "#c0261b" if letter in RED_SUITS else "#111111"
     size_attr = f' size="{size}"' if size else ""
     return f'<font name="{SUIT_FONT}" color="{colour}"{size_attr}>{SUIT_CHARS[letter]}</font>'
@@ -269,6 +278,8 @@ class _NumberedCanvas(Canvas):
     """Holds pages back until the end so each footer can say "page 3 of 12"."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Every page opens in the body font: ReportLab's default, Helvetica, would be named unembedded on each.
+        kwargs["initialFontName"] = kwargs.get("initialFontName") or FONT
         super().__init__(*args, **kwargs)
         self._saved: list[dict[str, Any]] = []
 

@@ -77,6 +77,6 @@ def _pdf_text(kind: str, session: Session, language: str) -> str:
 def test_the_pdfs_write_the_languages_marks_with_the_suit_drawn(session: Session, kind: str) -> None:
     swedish, english = _pdf_text(kind, session, "sv"), _pdf_text(kind, session, "en")
     assert "3NTD" in swedish and "3NTX" not in swedish and "3NTX" in english
-    # The spade is drawn in ZapfDingbats (a glyph of its own), so the text reads "4", the glyph, then the mark.
+    # The spade is drawn in its own colour (a run of its own), so the text reads "4", the suit, then the mark.
     assert re.search(r"4\S?RD", swedish) and not re.search(r"4\S?XX", swedish)
     assert re.search(r"4\S?XX", english) and not re.search(r"4\S?RD", english)

@@ -20,7 +20,9 @@ class Command(BaseCommand):
         parser.add_argument("--host", default="", help="The club's own host name, if any")
         parser.add_argument("--time-zone", default="Europe/London")
         parser.add_argument("--language", default="en-gb")
-        parser.add_argument("--paper", choices=["a4", "letter"], default="a4")
+        parser.add_argument(
+            "--paper", choices=["a4", "letter"], default="", help="Default: the custom of the club's country"
+        )
         parser.add_argument("--federation", help="Slug of the federation (county, district) it belongs to")
 
     def handle(self, *args: Any, **options: Any) -> None:
