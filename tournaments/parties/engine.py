@@ -7,7 +7,9 @@ stay, and the ``k`` lowest of the others (lowest total first, then the later sea
 Those who stay keep their seats when partners are kept (always at the head table if the game says so);
 when partners change, the stayers take the first seats and the arrivals the next (each in old seat order), so
 at a table of four each stayer partners an arrival (Law 6). Seats are listed clockwise from the first
-dealer, so ``players[0]`` deals the first hand.
+dealer, so ``players[0]`` deals the first hand. The host may instead keep partners ("fixed") or keep the
+first side stationary while the other moves down a table ("ns_stationary"); the live party of four uses the
+same moves (:func:`progress`) and seats them by Law 6 with mixed couples (:mod:`.progression`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .games import Game
 from .types import PartyError
 
-__all__ = ["PlayedTable", "next_tables", "play_party", "prize_list"]
+__all__ = ["PlayedTable", "Seater", "moves", "next_tables", "play_party", "prize_list", "progress"]
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 PRIZE_LABELS = {"highest": "Highest score", "second": "Second-highest score", "booby": "Booby (lowest score)"}
 
@@ -38,6 +43,14 @@ class PlayedTable:
 
     def totals(self) -> dict[str, int]:
         return {p: sum(s[p] for s in self.scores) for p in self.players}
+
+
+class Seater(Protocol[T_co]):
+    """Places one table's stayers and arrivals: (table index, old players, stayers, arrivals, keep partners)."""
+
+    def __call__(
+        self, index: int, old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], keep: bool, /
+    ) -> T_co: ...
 
 
 def _bell_rung(rules: Game, tables: Sequence[PlayedTable]) -> bool:
@@ -60,12 +73,17 @@ def play_round(rules: Game, tables: list[PlayedTable], rng: random.Random) -> No
             break
 
 
-def next_tables(
-    rules: Game, played: Sequence[PlayedTable], *, keep_partners: bool, head_keeps: bool
-) -> list[list[str]]:
-    """The seat order at each table for the next round (see the module's docstring)."""
-    if len(played) < 2:
-        return [list(t.players) for t in played]
+def moves(played: Sequence[PlayedTable], method: str = "standard") -> list[tuple[list[str], list[str]]]:
+    """Who stays at each table and who arrives there (each in old seat order), by the host's method.
+
+    "standard" and "fixed" move the progressors (see the module's docstring); "ns_stationary" keeps the first
+    side (N-S) at every table and moves the other (E-W) down one table, from table 1 to the last, whoever won.
+    """
+    if method == "ns_stationary":
+        count = len(played)
+        return [(list(t.players[0::2]), list(played[(i + 1) % count].players[1::2])) for i, t in enumerate(played)]
+    if method not in ("standard", "fixed"):
+        raise PartyError(f"Unknown progression {method!r}.")
     head = played[0]
     totals = head.totals()
     others = [p for p in head.players if p not in head.progressors]
@@ -81,9 +99,39 @@ def next_tables(
             arrivals = [p for p in played[i + 1].players if p in played[i + 1].progressors]
         else:
             arrivals = leavers
-        keep = keep_partners or (i == 0 and head_keeps)
-        result.append(_seat(t.players, stayers, arrivals, keep))
+        result.append((stayers, arrivals))
     return result
+
+
+def progress(
+    played: Sequence[PlayedTable], seat: Seater[T], *, method: str = "standard", head_keeps: bool = False
+) -> list[T]:
+    """The next round's tables: :func:`moves`, then ``seat`` places each table's stayers and arrivals.
+
+    ``seat(index, old players, stayers, arrivals, keep)`` is told to keep partners with "fixed" and
+    "ns_stationary", and at the head table when the host (or the game) keeps its winners together; the simulated
+    party seats by :func:`_seat`, the live party of four by Law 6 with its mixed couples (``progression``).
+    """
+    keep_all = method in ("fixed", "ns_stationary")
+    return [
+        seat(i, t.players, stayers, arrivals, keep_all or (i == 0 and head_keeps))
+        for i, (t, (stayers, arrivals)) in enumerate(zip(played, moves(played, method), strict=True))
+    ]
+
+
+def next_tables(
+    rules: Game,
+    played: Sequence[PlayedTable],
+    *,
+    keep_partners: bool,
+    head_keeps: bool,
+    method: str = "standard",
+) -> list[list[str]]:
+    """The seat order at each table for the next round (see the module's docstring)."""
+    if len(played) < 2:
+        return [list(t.players) for t in played]
+    method = "fixed" if keep_partners and method == "standard" else method
+    return progress(played, lambda _i, old, s, a, keep: _seat(old, s, a, keep), method=method, head_keeps=head_keeps)
 
 
 def _seat(old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], keep: bool) -> list[str]:
@@ -128,6 +176,7 @@ def play_party(
     size: int | None = None,
     tie_rule: str | None = None,
     keep_partners: bool = False,
+    method: str = "standard",
 ) -> dict[str, Any]:
     """A whole simulated party: ``{"game", "rounds", "tallies", "prizes"}`` (the shape of ``party_demo``)."""
     size = size or rules.table_sizes[0]
@@ -157,7 +206,7 @@ def play_party(
         if rules.single_table:
             seating = [rules.single_table_seating(guests, number + 1)[0]]
         else:
-            seating = next_tables(rules, played, keep_partners=keep_partners, head_keeps=head_keeps)
+            seating = next_tables(rules, played, keep_partners=keep_partners, head_keeps=head_keeps, method=method)
         where = {p: i + 1 for i, players in enumerate(seating) for p in players}
         last = number == rounds
         out_rounds.append(

@@ -102,7 +102,8 @@ def _check_individual_rules(data: Mapping[str, Any]) -> None:
 
 def _check_hands_rules(data: Mapping[str, Any]) -> None:
     """Five hundred at three, five or six: the laws' tally cards drawn at random, the laws' progression."""
-    if data["form"] != Party.Form.FIVE_HUNDRED or data["hands"] not in games.game(data["form"]).table_sizes:
+    rules = games.game(data["form"])  # pivot's five is one table with a sit-out, not a table of five
+    if rules.single_table or data["hands"] not in rules.table_sizes:
         raise EntryError(_("Only five hundred is played three, five or six at a table."), field="hands")
     if data["progression"] != Party.Progression.STANDARD or data.get("head_table_keeps_partners"):
         raise EntryError(

@@ -2,7 +2,8 @@
 
 Given one round's seating and each table's winning side, :func:`next_seating` says where everyone sits in
 the next round. The three methods are Law 5's standard progression and the two alternatives in the comment
-to Law 6 (fixed partners; N-S stationary with E-W moving).
+to Law 6 (fixed partners; N-S stationary with E-W moving); who moves is the party engine's, one progression
+for every game (:func:`.engine.progress`), and this module seats a table of four by Law 6.
 
 Partners (Law 6): at a mixed party "the visiting lady at each table becomes partner of the gentleman who
 remains"; otherwise the two arrivals draw (the higher deals first and chooses a seat; the lower sits at the
@@ -15,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from .engine import PlayedTable, progress
 from .tally_cards import GENTLEMAN_SEATS
 from .types import LEFT, OPPOSITE, SEATS, PartyError, Side, TableSeating
 
@@ -148,6 +150,7 @@ def next_seating(
 ) -> list[TableSeating]:
     """The seating of the next round from this round's seating and each table's winning side ("NS"/"EW").
 
+    Who moves where is the engine's (:func:`engine.progress`); this seats a table of four by Law 6.
     ``head_table_keeps_partners`` follows the specimen announcement ("except at Table 1, where the couple
     with the high score will remain and not change partners") instead of applying Law 6 at table 1 too.
     """
@@ -155,34 +158,21 @@ def next_seating(
     if tables != list(range(1, len(tables) + 1)) or len(tables) < 2:
         raise PartyError("Tables must be numbered 1, 2, ... and there must be at least two.")
     by_table = {t.table: t for t in seating}
-    last = tables[-1]
-    if method == "ns_stationary":
-        result = []
-        for t in tables:
-            source = by_table[t + 1 if t < last else 1]
-            stayers = {s: by_table[t].seats[s] for s in ("N", "S")}
-            arrivals = source.pair("EW")
-            seats, dealer = _seat_keeping_partners(stayers, arrivals, groups, rng, mixed)
-            result.append(TableSeating(table=t, seats=seats, first_dealer=dealer))  # type: ignore[arg-type]
-        return result
-    if method not in ("standard", "fixed"):
-        raise PartyError(f"Unknown progression {method!r}.")
-    missing = [t for t in tables if not _is_side(winners.get(t))]
-    if missing:
-        raise PartyError(f"No winner yet at table {', '.join(map(str, missing))}.")
-    result = []
-    for t in tables:
-        here = by_table[t]
-        staying_side = winners[t] if t == 1 else other_side(winners[t])
-        stayers = {s: here.seats[s] for s in staying_side}
-        if t == 1:
-            arrivals = by_table[2].pair(winners[2])  # the winners of table 2 move up
-        elif t == last:
-            arrivals = by_table[1].pair(other_side(winners[1]))  # the losers of table 1 go to the last table
-        else:
-            arrivals = by_table[t + 1].pair(winners[t + 1])
-        keep = method == "fixed" or (t == 1 and head_table_keeps_partners)
-        seat = _seat_keeping_partners if keep else _seat_changing_partners
-        seats, dealer = seat(stayers, arrivals, groups, rng, mixed)
-        result.append(TableSeating(table=t, seats=seats, first_dealer=dealer))  # type: ignore[arg-type]
-    return result
+    if method != "ns_stationary":
+        missing = [t for t in tables if not _is_side(winners.get(t))]
+        if missing:
+            raise PartyError(f"No winner yet at table {', '.join(map(str, missing))}.")
+    played = [
+        PlayedTable(t, list(by_table[t].pair("NESW")), progressors=by_table[t].pair(winners[t]) if t in winners else ())
+        for t in tables
+    ]
+
+    def seat(
+        index: int, old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], keep: bool
+    ) -> TableSeating:
+        kept: dict[str, str] = {SEATS[old.index(p)]: p for p in stayers}
+        place = _seat_keeping_partners if keep else _seat_changing_partners
+        seats, dealer = place(kept, arrivals, groups, rng, mixed)
+        return TableSeating(table=index + 1, seats=seats, first_dealer=dealer)  # type: ignore[arg-type]
+
+    return progress(played, seat, method=method, head_keeps=head_table_keeps_partners)

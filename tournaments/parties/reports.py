@@ -325,22 +325,32 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
         Spacer(1, 4 * mm),
     ]
     if st.prizes:
-        story.append(Paragraph(text(_("Prizes")), STYLES["h2"]))
-        prize_rows = [
-            [
-                Paragraph(text(label), STYLES["cell_bold"]),
-                Paragraph(text(", ".join(g.name for g in who)), STYLES["cell"]),
-            ]
-            for label, who in st.prizes
-        ]
-        t = Table(prize_rows, colWidths=[70 * mm, 112 * mm])
-        t.setStyle(table_style(header_rows=0))
-        story += [t, Spacer(1, 6 * mm)]
+        story += [Paragraph(text(_("Prizes")), STYLES["h2"]), _prize_table(st), Spacer(1, 6 * mm)]
     story.append(Paragraph(text(_("Tallies")), STYLES["h2"]))
     if st.game:  # a game of the party engine: one tally (tricks, points or games), no cross-check
         story.append(_game_grid(st))
-        data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Final standings"))
-        return _filename(party, "standings"), PDF, data
+    else:
+        story += [_tally_grid(st), Spacer(1, 3 * mm), Paragraph(text(_verdict(st)), STYLES["note"])]
+    data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Final standings"))
+    return _filename(party, "standings"), PDF, data
+
+
+def _prize_table(st: Standings) -> Table:
+    """Each prize and who won it."""
+    prize_rows = [
+        [
+            Paragraph(text(label), STYLES["cell_bold"]),
+            Paragraph(text(", ".join(g.name for g in who)), STYLES["cell"]),
+        ]
+        for label, who in st.prizes
+    ]
+    t = Table(prize_rows, colWidths=[70 * mm, 112 * mm])
+    t.setStyle(table_style(header_rows=0))
+    return t
+
+
+def _tally_grid(st: Standings) -> Table:
+    """Law 11's tallies (or the euchre stars beside them), with the totals of all tallies at the foot."""
     if st.euchre:
         header = [_("Place"), _("Guest"), "", _("Gold"), _("Red"), _("Green"), _("My points"), _("Opponents'")]
         body = [
@@ -384,9 +394,13 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
             ]
         )
     )
-    story += [grid, Spacer(1, 3 * mm)]
+    return grid
+
+
+def _verdict(st: Standings) -> str:
+    """The laws' cross-check in a sentence: the "My Score" and "Opponents' Score" totals agree, or not."""
     figures = {"my": f"{st.my_total:,}", "opponents": f"{st.opponents_total:,}"}
-    verdict = (
+    return (
         _(
             "The laws' check: all “My Score” totals add up to %(my)s and all “Opponents' Score” totals to "
             "%(opponents)s: they agree."
@@ -397,9 +411,6 @@ def render_standings(party: Party) -> tuple[str, str, bytes]:
             "%(opponents)s: THEY DIFFER, look for a wrong entry."
         )
     ) % figures
-    story.append(Paragraph(text(verdict), STYLES["note"]))
-    data = build_pdf(story, paper="a4", masthead=_masthead(party), title=_("Final standings"))
-    return _filename(party, "standings"), PDF, data
 
 
 def _game_grid(st: Standings) -> Table:

@@ -8,7 +8,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from tournaments.parties import games
-from tournaments.parties.games.euchre import Stars, euchre_ranking, stars_from
+from tournaments.parties.games.euchre import Stars, euchre_ranking, star_prizes, stars_from
 from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
 from tournaments.parties.tallies import (
     PRIZES,
@@ -202,11 +202,11 @@ def standings(party: Party) -> Standings:
     awards = award_prizes(party.prizes, guests, tallies, results) if results else []
     awards = [(code, gid) for code, gid in awards if gid not in ghosts]
     if euchre and results and stars is not None:
-        awards = _euchre_prizes(party, guests, stars, ranking)
+        awards = star_prizes(party.prizes, {g.id: g.group for g in guests}, stars, ranking)
     by_guest: dict[str, list[str]] = {}
     by_prize: dict[str, list[PartyGuest]] = {}
     for code, gid in awards:
-        prize = gettext(PRIZES[code]) if code in PRIZES else code
+        prize = gettext(PRIZES.get(code, code))  # a star game's prizes come labelled
         by_guest.setdefault(gid, []).append(prize)
         by_prize.setdefault(prize, []).append(models[gid])
     rows = []
@@ -239,38 +239,6 @@ def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) ->
         for guest, value in rules.tally(players, totals, winners, res.decided_by).items():
             tallies[guest].rounds.append((res.round, res.table, int(value) if value.is_integer() else value, 0))
     return tallies
-
-
-EUCHRE_PRIZES = {
-    "ladies_highest": "Lady with most gold stars",
-    "gentlemen_highest": "Gentleman with most gold stars",
-    "highest": "Most gold stars",
-    "booby": "Most green stars (booby)",
-}
-
-
-def _euchre_prizes(
-    party: Party, guests: list[Guest], stars: dict[str, Stars], ranking: list[str]
-) -> list[tuple[str, str]]:
-    """The euchre prizes: the lady and the gentleman with most gold stars (ties: red, then fewer green)."""
-    group = {g.id: g.group for g in guests}
-    out: list[tuple[str, str]] = []
-    for code in party.prizes:
-        if code in ("ladies_highest", "gentlemen_highest"):
-            want = "lady" if code.startswith("ladies") else "gentleman"
-            pool = [g for g in ranking if group[g] == want]
-        elif code == "highest":
-            pool = ranking
-        elif code == "booby":
-            pool = sorted(ranking, key=lambda g: (-stars[g].green, stars[g].gold, stars[g].red))
-            if pool and stars[pool[0]].green:
-                out.append((EUCHRE_PRIZES[code], pool[0]))
-            continue
-        else:
-            continue
-        if pool:
-            out.append((EUCHRE_PRIZES[code], pool[0]))
-    return out
 
 
 def party_key(party_id: int) -> str:

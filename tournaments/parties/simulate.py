@@ -1,21 +1,24 @@
 """A whole simulated Progressive Bridge party, for ``manage.py party_demo`` and for the tests.
 
-It uses exactly the functions the web pages use (tally-card draw, deal scoring, tie rule, progression,
-tallies, prizes); only the cards are imaginary: contracts and results are drawn at random, with a seed.
+It uses exactly the functions the web pages use (tally-card draw, the bridge game's deal scoring, tie rule,
+the engine's progression, tallies, prizes); only the cards are imaginary: the bridge game draws contracts
+and results at random (``random_entry``), with a seed.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
-from .deals import DealEntry, score_round
+from . import games
+from .games.bridge import deal_entry
 from .progression import next_seating, table_winner
-from .tallies import PRIZES, TableResult, award_prizes, laws_check, rank_guests, tallies_from
+from .tallies import PRIZES, DealLine, TableResult, award_prizes, laws_check, rank_guests, tallies_from
 from .tally_cards import draw_tally_cards
-from .types import Guest, PartyError
+from .types import Guest, PartyError, TableSeating
 
-__all__ = ["DEMO_PRIZES", "demo_guests", "random_deal", "simulate_party"]
+__all__ = ["DEMO_PRIZES", "demo_guests", "simulate_party"]
 
 DEMO_PRIZES = list(PRIZES)
 FIRST_NAMES_L = ["Ada", "Beatrice", "Clara", "Dora", "Edith", "Flora", "Grace", "Hazel", "Iris", "June"]
@@ -37,21 +40,39 @@ def demo_guests(tables: int) -> list[Guest]:
     return guests
 
 
-def random_deal(rng: random.Random) -> DealEntry:
-    """A plausible deal: sometimes passed out, mostly part-scores and games, now and then a slam or honors."""
-    if rng.random() < 0.07:
-        return DealEntry("PASS")
-    level = rng.choices([1, 2, 3, 4, 5, 6, 7], weights=[10, 18, 22, 28, 8, 7, 2])[0]
-    strain = rng.choice(["C", "D", "H", "S", "NT"])
-    doubled = rng.choices([0, 1, 2], weights=[86, 12, 2])[0]
-    declarer = rng.choice("NESW")
-    needed = level + 6
-    tricks = max(0, min(13, needed + rng.choices([-3, -2, -1, 0, 1, 2], weights=[2, 5, 14, 45, 24, 10])[0]))
-    side = "NS" if rng.random() < 0.5 else "EW"
-    points = 0
-    if rng.random() < 0.1:
-        points = 150 if strain == "NT" else rng.choice([100, 100, 150])
-    return DealEntry(f"{level}{strain}{'X' * doubled}", declarer, tricks, side if points else None, points)
+def _table_json(t: TableSeating, lines: Sequence[DealLine], winner: str) -> dict[str, Any]:
+    """One table's round as ``party_demo`` prints it (and ``save_demo`` stores it)."""
+    return {
+        "table": t.table,
+        **{seat: t.seats[seat] for seat in "NESW"},
+        "deals": [
+            {
+                "deal": d.deal,
+                "dealer": d.dealer,
+                "vulnerable": d.vulnerable,
+                "contract": d.contract,
+                "declarer": d.declarer,
+                "tricks": d.tricks,
+                "honors": {"side": d.honors_side, "points": d.honors_points} if d.honors_points else None,
+                "ns": d.ns,
+                "ew": d.ew,
+            }
+            for d in lines
+        ],
+        "ns_total": sum(d.ns for d in lines),
+        "ew_total": sum(d.ew for d in lines),
+        "winners": list(t.pair(winner)),
+    }
+
+
+def _play_table(number: int, t: TableSeating, rng: random.Random, tie_rule: str) -> tuple[TableResult, dict[str, Any]]:
+    """Four deals drawn and scored by the bridge game's own rules (the engine's), the winner by the tie rule."""
+    rules = games.game("bridge")
+    deals = [deal_entry(rules.random_entry(rng, t.players(), n)) for n in range(1, 5)]
+    lines, _premium = rules.score_bridge_round(t.first_dealer, "law9", deals)
+    ns_total, ew_total = sum(d.ns for d in lines), sum(d.ew for d in lines)
+    winner, _how = table_winner(ns_total, ew_total, tie_rule, deal_scores=[(d.ns, d.ew) for d in lines], rng=rng)
+    return TableResult(number, t, ns_total, ew_total, winner, tuple(lines)), _table_json(t, lines, winner)
 
 
 def simulate_party(tables: int, rounds: int, seed: int, *, tie_rule: str = "north_south") -> dict[str, Any]:
@@ -65,41 +86,11 @@ def simulate_party(tables: int, rounds: int, seed: int, *, tie_rule: str = "nort
     results: list[TableResult] = []
     out_rounds = []
     for number in range(1, rounds + 1):
-        winners: dict[int, str] = {}
-        out_tables = []
-        for t in seating:
-            lines = score_round(t.first_dealer, "law9", [random_deal(rng) for _ in range(4)])
-            ns_total, ew_total = sum(d.ns for d in lines), sum(d.ew for d in lines)
-            winner, _how = table_winner(
-                ns_total, ew_total, tie_rule, deal_scores=[(d.ns, d.ew) for d in lines], rng=rng
-            )
-            winners[t.table] = winner
-            results.append(TableResult(number, t, ns_total, ew_total, winner, tuple(lines)))
-            out_tables.append(
-                {
-                    "table": t.table,
-                    **{seat: t.seats[seat] for seat in "NESW"},
-                    "deals": [
-                        {
-                            "deal": d.deal,
-                            "dealer": d.dealer,
-                            "vulnerable": d.vulnerable,
-                            "contract": d.contract,
-                            "declarer": d.declarer,
-                            "tricks": d.tricks,
-                            "honors": {"side": d.honors_side, "points": d.honors_points} if d.honors_points else None,
-                            "ns": d.ns,
-                            "ew": d.ew,
-                        }
-                        for d in lines
-                    ],
-                    "ns_total": ns_total,
-                    "ew_total": ew_total,
-                    "winners": list(t.pair(winner)),
-                }
-            )
-        out_rounds.append({"round": number, "tables": out_tables})
+        played = [_play_table(number, t, rng, tie_rule) for t in seating]
+        results.extend(r for r, _json in played)
+        out_rounds.append({"round": number, "tables": [j for _r, j in played]})
         if number < rounds:
+            winners = {r.seating.table: r.winner or "" for r, _json in played}
             seating = next_seating(seating, winners, "standard", rng, groups=groups, mixed=True)
     tallies = tallies_from(guests, results)
     my, opponents = laws_check(tallies)

@@ -304,20 +304,64 @@ def typed_bidder(row: Entry, seats: Mapping[str, str], deal: int) -> tuple[str, 
     return seat, seats[seat]
 
 
+# check_int's and check_player's messages as whole sentences for the translators, keyed by the ``what`` the games
+# pass (a ``what`` not listed here gets the same sentence in English only).
+_WHOLE = {
+    "the tricks": gettext_noop("Deal %(deal)s: write the tricks as a whole number."),
+    "the makers' side": gettext_noop("Deal %(deal)s: write the makers' side as a whole number."),
+    "the makers' tricks": gettext_noop("Deal %(deal)s: write the makers' tricks as a whole number."),
+    "the bid": gettext_noop("Deal %(deal)s: write the bid as a whole number."),
+    "the bidders' points": gettext_noop("Deal %(deal)s: write the bidders' points as a whole number."),
+    "the points": gettext_noop("Deal %(deal)s: write the points as a whole number."),
+    "doubled (0-2)": gettext_noop("Deal %(deal)s: write doubled (0-2) as a whole number."),
+}
+_BOUNDS = {
+    "the tricks": gettext_noop("Deal %(deal)s: the tricks is between %(low)s and %(high)s, not %(value)s."),
+    "the makers' side": gettext_noop("Deal %(deal)s: the makers' side is between %(low)s and %(high)s, not %(value)s."),
+    "the makers' tricks": gettext_noop(
+        "Deal %(deal)s: the makers' tricks is between %(low)s and %(high)s, not %(value)s."
+    ),
+    "the bid": gettext_noop("Deal %(deal)s: the bid is between %(low)s and %(high)s, not %(value)s."),
+    "the bidders' points": gettext_noop(
+        "Deal %(deal)s: the bidders' points is between %(low)s and %(high)s, not %(value)s."
+    ),
+    "the points": gettext_noop("Deal %(deal)s: the points is between %(low)s and %(high)s, not %(value)s."),
+    "doubled (0-2)": gettext_noop("Deal %(deal)s: doubled (0-2) is between %(low)s and %(high)s, not %(value)s."),
+}
+_PLAYER = {
+    "bidder": gettext_noop("Deal %(deal)s: choose the bidder among the players at the table."),
+    "bidder's partner": gettext_noop("Deal %(deal)s: choose the bidder's partner among the players at the table."),
+    "player who took the tricks": gettext_noop(
+        "Deal %(deal)s: choose the player who took the tricks among the players at the table."
+    ),
+}
+
+
+def _entry_error(templates: Mapping[str, str], english: str, what: str, **params: Any) -> GameError:
+    """A translatable GameError when ``what`` has its sentence, else the English one."""
+    deal, field = params.pop("deal"), params.pop("field")
+    if what in templates:
+        return GameError(templates[what], deal=deal, field=field, params={"deal": deal, **params})
+    return GameError(english, deal=deal, field=field)
+
+
 def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:
     """A whole number typed at the table, within the laws' bounds, or a message naming the deal and field."""
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value.strip())
         else:
-            raise GameError(f"Deal {deal}: write {what} as a whole number.", deal=deal, field=field)
+            english = f"Deal {deal}: write {what} as a whole number."
+            raise _entry_error(_WHOLE, english, what, deal=deal, field=field)
     if not low <= value <= high:
-        raise GameError(f"Deal {deal}: {what} is between {low} and {high}, not {value}.", deal=deal, field=field)
+        english = f"Deal {deal}: {what} is between {low} and {high}, not {value}."
+        raise _entry_error(_BOUNDS, english, what, deal=deal, field=field, low=low, high=high, value=value)
     return int(value)
 
 
 def check_player(value: Any, players: Sequence[str], *, deal: int, field: str, what: str) -> str:
     """A player named at the table must be one of the players at it."""
     if value not in players:
-        raise GameError(f"Deal {deal}: choose the {what} among the players at the table.", deal=deal, field=field)
+        english = f"Deal {deal}: choose the {what} among the players at the table."
+        raise _entry_error(_PLAYER, english, what, deal=deal, field=field)
     return str(value)

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..deals import DealEntry, DealError, deal_plan, score_deal, score_round
-from ..simulate import random_deal
 from ..tallies import DealLine
 from .base import Entry, GameError, PartnershipGame
 
@@ -37,6 +36,23 @@ def as_entry(deal: DealEntry) -> dict[str, Any]:
         "contract": deal.contract, "declarer": deal.declarer, "tricks": deal.tricks,
         "honors_side": deal.honors_side, "honors_points": deal.honors_points,
     }  # fmt: skip
+
+
+def random_deal(rng: random.Random) -> DealEntry:
+    """A plausible deal: sometimes passed out, mostly part-scores and games, now and then a slam or honors."""
+    if rng.random() < 0.07:
+        return DealEntry("PASS")
+    level = rng.choices([1, 2, 3, 4, 5, 6, 7], weights=[10, 18, 22, 28, 8, 7, 2])[0]
+    strain = rng.choice(["C", "D", "H", "S", "NT"])
+    doubled = rng.choices([0, 1, 2], weights=[86, 12, 2])[0]
+    declarer = rng.choice("NESW")
+    needed = level + 6
+    tricks = max(0, min(13, needed + rng.choices([-3, -2, -1, 0, 1, 2], weights=[2, 5, 14, 45, 24, 10])[0]))
+    side = "NS" if rng.random() < 0.5 else "EW"
+    points = 0
+    if rng.random() < 0.1:
+        points = 150 if strain == "NT" else rng.choice([100, 100, 150])
+    return DealEntry(f"{level}{strain}{'X' * doubled}", declarer, tricks, side if points else None, points)
 
 
 class ProgressiveBridge(PartnershipGame):

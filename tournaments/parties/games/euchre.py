@@ -23,7 +23,16 @@ from ..tallies import TableResult
 from ..types import Guest
 from .base import Entry, PartnershipGame, RoundEnd, check_int, gettext_noop
 
-__all__ = ["GAME", "ProgressiveEuchre", "Stars", "euchre_points", "euchre_ranking", "stars_from"]
+__all__ = [
+    "GAME",
+    "STAR_PRIZES",
+    "ProgressiveEuchre",
+    "Stars",
+    "euchre_points",
+    "euchre_ranking",
+    "star_prizes",
+    "stars_from",
+]
 
 MAX_DEALS = 30
 
@@ -111,3 +120,35 @@ class ProgressiveEuchre(PartnershipGame):
 
 
 GAME = ProgressiveEuchre()
+
+
+STAR_PRIZES = {
+    "ladies_highest": gettext_noop("Lady with most gold stars"),
+    "gentlemen_highest": gettext_noop("Gentleman with most gold stars"),
+    "highest": gettext_noop("Most gold stars"),
+    "booby": gettext_noop("Most green stars (booby)"),
+}
+
+
+def star_prizes(
+    codes: Sequence[str], group: Mapping[str, str | None], stars: Mapping[str, Stars], ranking: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The prizes of a star tally (the game's ``star_tallies``), as (label, guest): the lady and the gentleman
+    with most gold stars (ties: red, then fewer green), most gold stars, most green stars for the booby."""
+    out: list[tuple[str, str]] = []
+    for code in codes:
+        if code in ("ladies_highest", "gentlemen_highest"):
+            want = "lady" if code.startswith("ladies") else "gentleman"
+            pool = [g for g in ranking if group[g] == want]
+        elif code == "highest":
+            pool = list(ranking)
+        elif code == "booby":
+            pool = sorted(ranking, key=lambda g: (-stars[g].green, stars[g].gold, stars[g].red))
+            if pool and stars[pool[0]].green:
+                out.append((STAR_PRIZES[code], pool[0]))
+            continue
+        else:
+            continue
+        if pool:
+            out.append((STAR_PRIZES[code], pool[0]))
+    return out

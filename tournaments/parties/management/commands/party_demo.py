@@ -89,6 +89,12 @@ class Command(ClubOption):
         parser.add_argument("--players", type=int, help="players at a table (five hundred: 3 to 6)")
         parser.add_argument("--tie-rule", help="how a tie at a table is settled (the game's laws' options)")
         parser.add_argument("--keep-partners", action="store_true", help="partners stay together when they move")
+        parser.add_argument(
+            "--progression",
+            choices=["standard", "fixed", "ns_stationary"],
+            default="standard",
+            help="with --game: the winners move up (standard), partners kept (fixed), or N-S stay and E-W move down",
+        )
 
     def _engine(self, options: dict[str, Any]) -> None:
         """The --game form: one engine, the game's own rules; JSON or a short summary."""
@@ -99,7 +105,7 @@ class Command(ClubOption):
         try:
             party = play_party(
                 rules, tables=tables, rounds=options["rounds"], seed=options["seed"], size=options["players"],
-                tie_rule=options["tie_rule"], keep_partners=options["keep_partners"],
+                tie_rule=options["tie_rule"], keep_partners=options["keep_partners"], method=options["progression"],
             )  # fmt: skip
         except PartyError as exc:
             raise CommandError(str(exc)) from exc
