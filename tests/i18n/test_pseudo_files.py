@@ -31,6 +31,7 @@ def owner_ids(world: dict[str, Any]) -> dict[str, int]:
         "party": world["party"].pk,
         "team_event": world["teams"].pk,
         "simultaneous": world["simultaneous"].pk,
+        "competition": world["competition"].pk,
     }
 
 

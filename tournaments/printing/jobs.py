@@ -4,13 +4,10 @@
 - `run_job` is what the Celery task and the commands call. A job is claimed with a lease (a compare-and-set
   on `lease_until`), so a job that is still beating is never run by a second worker; while it renders, a
   heartbeat thread renews the lease every HEARTBEAT seconds, even through one long step.
-- A worker that dies stops renewing: once its lease has run out (LEASE seconds), each live worker's
-  watchdog (every WATCH seconds) sends the job again, so it is running again within about LEASE + WATCH
-  seconds of a live worker being there, not after a fixed minute. A message delivered twice (a broker's
-  redelivery) finds the job leased or done and is dropped without rendering.
-- Rendering is deterministic and never writes to the database; a re-run writes the same bytes.
-- The bytes go to the files' storage (settings.STORAGES: a folder, or S3-compatible object storage), the row
-  keeps the name; any web process serves what any worker made.
+- A dead worker stops renewing: once its lease ran out (LEASE), a live worker's watchdog (every WATCH) sends
+  the job again, running within about LEASE + WATCH. A message delivered twice finds the job leased or done.
+- Rendering is deterministic and never writes to the database; a re-run writes the same bytes. They go to the
+  files' storage (settings.STORAGES: a folder or S3-compatible), so any web process serves any worker's file.
 - Files expire after GENERATED_FILE_TTL_HOURS; `delete_expired` removes them (when a job starts, and hourly
   from Celery beat); a deleted row's file goes once the delete commits (printing/models.py).
 """

@@ -49,7 +49,7 @@ def test_the_director_publishes_and_anyone_reads_standings_boards_and_score_card
     director_client.logout()
     standings, boards, card = (client.get(url) for url in public_urls(played))
     assert standings.status_code == boards.status_code == card.status_code == 200
-    assert "Ann Smith &amp; Bob Jones" in standings.content.decode()
+    assert "<bdi>Ann Smith</bdi> &amp; <bdi>Bob Jones</bdi>" in standings.content.decode()  # each name isolated
     assert "Provisional results" in standings.content.decode()
     assert "Board 1" in boards.content.decode() and "4♠" in boards.content.decode()  # suit symbols (issue 27)
     assert "Pair 1NS" in card.content.decode()

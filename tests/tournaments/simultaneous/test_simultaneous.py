@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import html
 from collections import Counter, defaultdict
 
 import pytest
 
 import scoring
 from tournaments.audit.models import AuditEntry
+from tournaments.core.text import isolated_names
 from tournaments.interchange.usebio_writer import write_usebio
 from tournaments.sessions.models import Result, Session
 from tournaments.sessions.selectors.scores import score_section
@@ -193,7 +193,7 @@ def test_the_pages(director_client):
     standings = director_client.get(f"/simultaneous/{simul.pk}/standings/").content.decode()
     best = score_field(simul).standings[0]
     assert "18 pairs of 3 clubs, 54 results" in standings
-    assert f"{scoring.shown(best.percentage)}" in standings and html.escape(best.names) in standings
+    assert f"{scoring.shown(best.percentage)}" in standings and isolated_names(best.names) in standings
     member = SimultaneousClub.objects.filter(simultaneous=simul).first()
     club = director_client.get(f"/simultaneous/{simul.pk}/clubs/{member.session_id}/").content.decode()
     assert member.club in club and "Club %" in club and "Field %" in club
