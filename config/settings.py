@@ -282,11 +282,11 @@ CACHE_URL = check_url_scheme(
 
 def _default_cache_prefix() -> str:
     """Keys carry the database they describe: section maps and scores are keyed by row ids, so two services (or
-    two test workers, PYTEST_XDIST_WORKER) sharing one Redis must never read each other's entries."""
+    two test workers, PYTEST_XDIST_WORKER) sharing one Redis must never read each other's entries. The name only,
+    not the host: a web process through PgBouncer and a worker connecting directly must share one cache."""
     import hashlib
 
-    db = DATABASES["default"]
-    where = f"{db.get('HOST', '')}:{db.get('PORT', '')}/{db.get('NAME', '')}"
+    where = str(DATABASES["default"].get("NAME", ""))
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     return f"bridgedesk-{hashlib.sha256(where.encode()).hexdigest()[:8]}{'-' + worker if worker else ''}"
 
