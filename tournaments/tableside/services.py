@@ -7,6 +7,7 @@ result: a disagreement with what the traveller already holds is kept beside it a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,7 @@ from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
 from tournaments.tableside.models import TableEntry, TableLink, TableSettings
-from tournaments.tableside.state import current_row, entered, entered_at, where_played
+from tournaments.tableside.state import current_row, entered, where_played
 
 if TYPE_CHECKING:
     from tournaments.parties.models import Party
@@ -238,20 +239,30 @@ def _invalid(field_name: str, message: str) -> Outcome:
     return Outcome(422, {"field": field_name, "message": message})
 
 
-def room_round(section: Section) -> int:
-    """The round the room is in: the slowest table's (the first round with a board not entered at some table)."""
-    done = entered(section)
+def room_round(
+    section: Section, rows: Sequence[TableRound] | None = None, done: set[tuple[int, int]] | None = None
+) -> int:
+    """The room's round, the slowest table's (the first round with a board not entered at some table). `rows`: the
+    section's movement rows (a section map's, read once), `done`: `entered(section)`, when the caller has them;
+    else read here. Making every row of the section as a model object on each post was two thirds of a post."""
+    done = entered(section) if done is None else done
+    if rows is None:
+        rows = list(TableRound.objects.filter(section=section).order_by("round"))
     by_table: dict[int, list[TableRound]] = {}
-    for row in TableRound.objects.filter(section=section).order_by("round"):
+    for row in sorted(rows, key=lambda r: r.round):
         by_table.setdefault(row.table, []).append(row)
     rounds = [now.round for rows in by_table.values() if (now := current_row(rows, done)[0]) is not None]
     return min(rounds, default=1)
 
 
-def _round_refusal(link: TableLink, rows: list[TableRound], round_number: int, board: int) -> str | None:
+def _round_refusal(
+    link: TableLink, rows: list[TableRound], round_number: int, board: int, smap: SectionMap
+) -> str | None:
     """Why a table may not write a board of `round_number` now, or None: only its current round and the one before
-    (late corrections), and never more than one round ahead of the slowest table (a script filling the evening)."""
-    now, _complete = current_row(rows, entered_at(link.table_section, rows))
+    (late corrections), and never more than one round ahead of the slowest table (a script filling the evening).
+    Every result in the section is read once (one query of pairs of numbers) for this table's round and the room's."""
+    done = entered(link.table_section)
+    now, _complete = current_row(rows, done)
     if now is None:
         return None
     if round_number > now.round:
@@ -261,7 +272,7 @@ def _round_refusal(link: TableLink, rows: list[TableRound], round_number: int, b
             "round": round_number,
             "now": now.round,
         }
-    room = room_round(link.table_section)
+    room = room_round(link.table_section, smap.rows, done)
     if round_number > room + 1:
         return _(
             "The room is still in round %(room)s: board %(board)s of round %(round)s opens when the move is called."
@@ -304,7 +315,7 @@ def check(link: TableLink, data: dict[str, Any], *, smap: SectionMap | None = No
             None,
             None,
         )
-    refusal = _round_refusal(link, rows, row.round, board)
+    refusal = _round_refusal(link, rows, row.round, board, smap)
     if refusal is not None:
         return _invalid("board", f"{refusal} {where_played(smap, board)}"), None, None
     lead = str(data.get("lead") or "")  # checked with the line: a card, held by declarer's left-hand opponent
@@ -447,6 +458,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                         lines=[checked.input],
                         why=f"Entered at table {link.table}",
                         smap=smap,
+                        checked=[checked],  # checked before the lock: not again under it
                     )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))

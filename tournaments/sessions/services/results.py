@@ -319,6 +319,7 @@ def save_lines_checked(
     why: str = "",
     all_or_nothing: bool = False,
     smap: SectionMap | None = None,
+    checked: Sequence[CheckedLine | None] | None = None,
 ) -> SaveReport:
     """Check and save a batch of lines (a traveller, a pickup slip) in one transaction, never over another's save.
 
@@ -326,6 +327,7 @@ def save_lines_checked(
     that version; otherwise it is a Conflict and is not saved. The other lines are saved, or (with
     `all_or_nothing`) nothing is. A line without a version (a command, an import) is not checked that way.
     Raises ResultEntryError with every message at its line and field when a line is wrong in itself.
+    `checked`: the lines as checked against `smap` (a table's post, `preview_lines` before its lock): not again.
     """
     session = section.session
     refuse_if_finished(session, error=FinishedSessionError)
@@ -333,9 +335,12 @@ def save_lines_checked(
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
     except ValidationError as exc:
         raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
-    smap = smap or section_map(section)
-    boards = boards_by_number(session.pk, (line.board for line in lines))  # only the boards typed
-    checked = _validate(section, lines, smap, boards)
+    if checked is None or smap is None:
+        smap = smap or section_map(section)
+        boards = boards_by_number(session.pk, (line.board for line in lines))  # only the boards typed
+        checked = _validate(section, lines, smap, boards)
+    else:
+        boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     conflicts: list[Conflict] = []
@@ -378,10 +383,11 @@ def save_lines_checked(
 
 
 def save_lines(
-    *, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "", smap: SectionMap | None = None
+    *, actor: Actor, section: Section, lines: Sequence[LineInput], why: str = "", **given: Any
 ) -> list[Result | None]:
-    """Save lines all together or not at all (commands, imports, the demo); a conflict is an error here."""
-    report = save_lines_checked(actor=actor, section=section, lines=lines, why=why, all_or_nothing=True, smap=smap)
+    """Save lines all together or not at all (commands, imports, the demo, a table); a conflict is an error here.
+    `given`: save_lines_checked's `smap` and `checked`."""
+    report = save_lines_checked(actor=actor, section=section, lines=lines, why=why, all_or_nothing=True, **given)
     if report.conflicts:
         raise ResultEntryError({c.index: {"board": c.message} for c in report.conflicts})
     return report.saved
