@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import prefetch_related_objects
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -75,6 +76,18 @@ def table_rows(section: Section, table: int) -> list[TableRound]:
         .prefetch_related("ns_entry__players", "ew_entry__players")
         .order_by("round")
     )
+
+
+def _rows_with_pairs(section: Section, table: int) -> list[TableRound]:
+    """One table's movement rows in round order with their pairs, without the players: a poll names the players
+    of its current round only (`_with_players`); prefetching every round's was half of building a poll."""
+    rows = TableRound.objects.filter(section=section, table=table).select_related("ns_entry", "ew_entry")
+    return list(rows.order_by("round"))
+
+
+def _with_players(row: TableRound) -> None:
+    """The players of the row's two pairs, in one query."""
+    prefetch_related_objects([e for e in (row.ns_entry, row.ew_entry) if e is not None], "players")
 
 
 def round_rows(section: Section, round_number: int) -> list[TableRound]:
@@ -219,8 +232,10 @@ def _boards(section: Section, row: TableRound, choices: dict[str, bool]) -> list
 def table_state(link: TableLink) -> TableState:
     """What a session's table sees now (a teams room's state is teams.tables.room_state)."""
     section = link.table_section
-    rows = table_rows(section, link.table)
+    rows = _rows_with_pairs(section, link.table)
     row, complete = current_row(rows, entered_at(section, rows))
+    if row is not None:
+        _with_players(row)
     settings = TableSettings.objects.filter(section=section).first()
     timer = RoundTimer.objects.filter(session_id=section.session_id).first()
     state = TableState(
