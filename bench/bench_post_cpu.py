@@ -1,0 +1,138 @@
+"""Benchmark: the CPU of one table post and of one poll (full answer and 304), in one process, against the floor.
+
+Run: ``.venv/bin/python bench/bench_post_cpu.py [--tables 30] [--profile post|poll|poll304]``.
+
+`bench_tables.py` and `bench_push.py` time phones through a server: on a shared machine their figures are mostly
+the CPU queue. This script measures what decides that queue, the CPU a table's post and a phone's poll cost, in
+this process (Django's test client runs the API here), so other people's work on the machine changes it little.
+It builds a demo evening ready to play (`--tables` tables of a Mitchell, dealt boards, table links, no results) in
+a throw-away SQLite database (test settings), then every table posts its round-1 results one board at a time
+(`POST /api/table/<token>/results`, as the phone sends them; each must answer 201) and, after each post, one table
+polls `GET /api/table/<token>/` (full answer: the section's version has just moved) and polls again with the
+ETag it was given (must answer 304). The floor (a bare view through the same middleware) is timed beside them.
+
+Prints the median CPU ms of the floor, a post, a full poll and a 304, and each as a multiple of the floor. With
+``--profile WHAT`` it then profiles 40 more of those requests (cProfile, on a second evening) and prints the top
+functions by cumulative time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+Request = Callable[[], Any]
+
+
+def _evening(tables: int, seed: int) -> list[tuple[str, list[dict[str, Any]]]]:
+    """A demo evening ready to play: each table's token and its round-1 results (3NT by North, 9 tricks)."""
+    from tournaments.sessions.models import Session
+    from tournaments.sessions.services.demo import build_demo_session
+    from tournaments.sessions.services.sessions import set_status
+    from tournaments.tableside.services import issue_links
+
+    session = build_demo_session(tables=tables, movement="mitchell", seed=seed, quick=True, results=False)
+    set_status(actor=None, session=session, status=Session.Status.PLAYING)
+    section = session.sections.get()
+    plan = []
+    for link in issue_links(section):
+        row = section.table_rounds.get(round=1, table=link.table)
+        if row.ns_entry_id is None or row.ew_entry_id is None:
+            continue
+        bodies = [
+            {"board": int(b), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": f"t{link.table}b{b}"}
+            for b in row.boards
+        ]
+        plan.append((link.token, bodies))
+    return plan
+
+
+def _requests(plan: list[tuple[str, list[dict[str, Any]]]]) -> list[tuple[Request, Request, Request]]:
+    """(post, full poll, 304 poll) for every result of the plan, in the order a room would send them."""
+    from django.test import Client
+
+    phone = Client()
+    etags: dict[str, str] = {}
+    out = []
+    posts = [(token, body) for n in range(2) for token, bodies in plan for body in bodies[n : n + 1]]
+    for i, (token, body) in enumerate(posts):
+        poller = plan[(i * 7) % len(plan)][0]
+
+        def post(token: str = token, body: dict[str, Any] = body) -> None:
+            answer = phone.post(f"/api/table/{token}/results", json.dumps(body), content_type="application/json")
+            assert answer.status_code == 201, (answer.status_code, answer.content[:300])
+
+        def poll(token: str = poller) -> None:
+            answer = phone.get(f"/api/table/{token}/")
+            assert answer.status_code == 200, answer.status_code
+            etags[token] = answer["ETag"]
+
+        def poll304(token: str = poller) -> None:
+            answer = phone.get(f"/api/table/{token}/", headers={"If-None-Match": etags[token]})
+            assert answer.status_code == 304, answer.status_code
+
+        out.append((post, poll, poll304))
+    return out
+
+
+def _cpu(run: Request) -> float:
+    started = time.process_time()
+    run()
+    return (time.process_time() - started) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--profile", choices=["post", "poll", "poll304"], default="")
+    args = parser.parse_args()
+    from bench.bench_ratios import embedded_django
+
+    embedded_django("bench-post-cpu-")
+    from django.test import Client
+
+    floor_client = Client()
+    requests = _requests(_evening(args.tables, args.tables))
+    for post, poll, poll304 in requests[:3]:  # warm up: templates, caches, the section map
+        post(), poll(), poll304(), floor_client.get("/bench-floor/")
+    floors, posts, polls, polls304 = [], [], [], []
+    for post, poll, poll304 in requests[3:]:
+        floors.append(_cpu(lambda: floor_client.get("/bench-floor/")))
+        posts.append(_cpu(post))
+        polls.append(_cpu(poll))
+        polls304.append(_cpu(poll304))
+    fl, ps, pl, p3 = (statistics.median(v) for v in (floors, posts, polls, polls304))
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared)")
+    print(
+        f"median CPU ms of {len(posts)} ({args.tables} tables): "
+        f"floor {fl:.2f}, post {ps:.2f}, poll {pl:.2f}, 304 {p3:.2f}"
+    )
+    print(f"as multiples of the floor: post x{ps / fl:.1f}, poll x{pl / fl:.1f}, 304 x{p3 / fl:.1f}")
+    if args.profile:
+        which = ("post", "poll", "poll304").index(args.profile)
+        profiler = cProfile.Profile()
+        for triple in _requests(_evening(args.tables, args.tables + 1))[:40]:
+            for n, run in enumerate(triple):
+                if n == which:
+                    profiler.enable()
+                run()
+                if n == which:
+                    profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(50)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
