@@ -25,8 +25,14 @@ delivery counted from the 201 (what push adds). Printed: p50/p95/max of posts an
 every stream of its session), errors, deliveries missing after 5 s (lost), and the results stored (each exactly
 once?). On pg-gunicorn the server is bench/floor_wsgi.py (the project's application plus a bare view at
 /bench-floor/) and each poster GETs the floor right after each post, so the posts are also given as multiples of
-the floor measured under the same load in the same run. Goals (issue 25): posts p95 < 150 ms, deliveries
-p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a lost delivery or a result not stored exactly once.
+the floor measured under the same load in the same run. Each session's live panel (its director logged in) and
+big screen (by its screen link) hold their streams too; meanwhile the director changes the clock TIMER_CHANGES
+times a session (`POST /live/<pk>/action/`: a start, then a minute added) and CALLS tables of each session call the
+director (`POST /api/table/<token>/call`). Printed besides, same columns: `to screens`, the posts as the panel and
+the screen hear them; `timer`, each clock change at every stream of its session (tables, panel, screen); `call`,
+each call at the live panel, all counted from the request sent, with what never came as their errors. Goals
+(issue 25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a lost delivery
+(to any stream), a panel or screen stream not held, or a result not stored exactly once.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from pathlib import Path
@@ -54,14 +61,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GOAL_POST_MS, GOAL_DELIVERY_MS = 150.0, 1000.0
 POSTERS = 8
+CSRF_SECRET = "benchpushcsrfsecret0123456789abc"  # 32 letters and digits: Django takes an unmasked secret
+TIMER_CHANGES, CALLS = 4, 5  # per session, at random moments of the window
 
 
 class Stream(threading.Thread):
     """One phone's event stream: (arrival time, version) of every event, in order."""
 
-    def __init__(self, port: int, token: str, session: int) -> None:
+    def __init__(self, port: int, token: str, session: int, path: str = "", cookie: str = "") -> None:
         super().__init__(daemon=True)
         self.port, self.token, self.session = port, token, session
+        self.path, self.cookie = path or f"/t/{token}/events/", cookie  # a table's stream, else a panel's or screen's
+        self.kind = "table" if not path else path.split("/")[1]  # "t", "live" or "screen"
+        self.kind = {"t": "table", "live": "panel"}.get(self.kind, self.kind)
         self.ready = threading.Event()
         self.heard: list[tuple[float, int]] = []
         self.error = ""
@@ -69,7 +81,8 @@ class Stream(threading.Thread):
     def run(self) -> None:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-            conn.request("GET", f"/t/{self.token}/events/", headers={"Accept": "text/event-stream"})
+            headers = {"Accept": "text/event-stream"} | ({"Cookie": self.cookie} if self.cookie else {})
+            conn.request("GET", self.path, headers=headers)
             response = conn.getresponse()
             if response.status != 200:
                 self.error = f"status {response.status}"
@@ -107,10 +120,12 @@ def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> Non
     from django.core.management import call_command
 
     from tournaments.sessions.services.demo import build_demo_session
+    from tournaments.tableside.screenlinks import issue_screen_link
     from tournaments.tableside.services import issue_links
 
     call_command("migrate", verbosity=0)
     plans: list[dict[str, Any]] = []
+    screens: list[dict[str, Any]] = []
     evenings = -(-tables // 60)
     for n in range(evenings):
         size = tables // evenings + (1 if n < tables % evenings else 0)
@@ -131,7 +146,23 @@ def prepare(database_url: str, workdir: str, tables: int, plan_path: str) -> Non
                 for b in row.boards
             ]
             plans.append({"session": session.pk, "token": link.token, "results": results})
+        screens.append({"session": session.pk, "screen": issue_screen_link(actor=None, session=session).token})
     Path(plan_path).write_text(json.dumps(plans))
+    Path(f"{plan_path}.director.json").write_text(json.dumps({"cookie": _director_cookie(), "sessions": screens}))
+
+
+def _director_cookie() -> str:
+    """A logged-in director's cookies (the session in the database, a CSRF secret sent back as its header)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from tournaments.core.access import Role, grant
+
+    user = get_user_model().objects.create_user(username="bench-td", password="bench-pw-12345")
+    grant(user, Role.DIRECTOR)
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={CSRF_SECRET}"
 
 
 def _free_port() -> int:
@@ -208,17 +239,98 @@ def _floor(port: int) -> float:
     return (time.monotonic() - started) * 1000
 
 
+def _director_streams(port: int, director: dict[str, Any]) -> list[Stream]:
+    """Each session's live panel (as its director, logged in) and big screen (by its screen link)."""
+    out = []
+    for item in director["sessions"]:
+        session = item["session"]
+        out.append(Stream(port, "", session, f"/live/{session}/events/", director["cookie"]))
+        out.append(Stream(port, "", session, f"/screen/{item['screen']}/events/"))
+    return out
+
+
+def _timer(port: int, session: int, action: str, cookie: str) -> tuple[int, float]:
+    """The director's clock on the live panel (a form post, as the panel sends it): status and when sent."""
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    body = urllib.parse.urlencode({"action": action, "minutes": "1"})
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie, "X-CSRFToken": CSRF_SECRET}
+    conn.request("POST", f"/live/{session}/action/", body, headers)
+    response = conn.getresponse()
+    status = response.status
+    if status == 302 and not (response.getheader("Location") or "").endswith(f"/live/{session}/"):
+        status = 401  # sent to the login page: nothing was written
+    conn.close()
+    return status, started
+
+
+def _call(port: int, token: str) -> tuple[int, float]:
+    """A phone's "call the director" (no body): status and when sent."""
+    started = time.monotonic()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("POST", f"/api/table/{token}/call", b"", {"Content-Length": "0"})
+    status = conn.getresponse().status
+    conn.close()
+    return status, started
+
+
+def _director_moments(plans: list[dict[str, Any]], director: dict[str, Any], window: float) -> list[Any]:
+    """(when, "timer"/"call", session, token or action) for each session: TIMER_CHANGES clock changes (a start,
+    then minutes added) and CALLS calls from as many different tables (a second call of a table is the same call)."""
+    moments: list[Any] = []
+    for item in director["sessions"]:
+        session = item["session"]
+        actions = ["start"] + ["add"] * (TIMER_CHANGES - 1)
+        times = sorted(random.uniform(0, window) for _ in actions)
+        moments += [(at, "timer", session, action) for at, action in zip(times, actions, strict=True)]
+        tokens = [p["token"] for p in plans if p["session"] == session][:CALLS]
+        moments += [(random.uniform(0, window), "call", session, token) for token in tokens]
+    return sorted(moments, key=lambda m: m[0])
+
+
+def _director(port: int, moments: list[Any], cookie: str, versions: Versions, t0: float, out: list[Any]) -> None:
+    """Send the clock changes and the calls at their moments; note (what, status, sent, session, version after)."""
+    for at, what, session, arg in moments:
+        time.sleep(max(0.0, t0 + at - time.monotonic()))
+        status, started = _timer(port, session, arg, cookie) if what == "timer" else _call(port, arg)
+        ok = status in (200, 302)
+        out.append((what, status, started, session, versions.now(session) if ok else -1))
+
+
+def _reach(done: list[Any], streams: list[Stream], kinds: tuple[str, ...]) -> tuple[list[float], int]:
+    """Times (ms, from the request sent) to the first event at least at the version each write made, on every
+    stream of `kinds` of its session; and how many never came (lost)."""
+    times, lost = [], 0
+    for started, session, version in done:
+        if version < 0:
+            continue
+        for s in (s for s in streams if s.session == session and s.kind in kinds):
+            arrived = s.first_at_least(version)
+            if arrived is None:
+                lost += 1
+            else:
+                times.append((arrived - started) * 1000)
+    return times, lost
+
+
 def play(
-    port: int, plans: list[dict[str, Any]], window: float, versions: Versions, with_floor: bool = False
+    port: int,
+    plans: list[dict[str, Any]],
+    window: float,
+    versions: Versions,
+    with_floor: bool = False,
+    director: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Hold every table's stream, post the round (each post followed by one request of the floor), and measure."""
-    streams = [Stream(port, p["token"], p["session"]) for p in plans]
+    """Hold every table's stream (and each session's live panel and big screen), post the round (each post
+    followed by one request of the floor), change the clock and call the director meanwhile, and measure."""
+    director = director or {"cookie": "", "sessions": []}
+    streams = [Stream(port, p["token"], p["session"]) for p in plans] + _director_streams(port, director)
     for s in streams:
         s.start()
     deadline = time.monotonic() + 60
     for s in streams:
         s.ready.wait(max(0.0, deadline - time.monotonic()))
-    broken = [s.error for s in streams if s.error or not s.heard]
+    broken = [s.error for s in streams if s.kind == "table" and (s.error or not s.heard)]
     posts = [(random.uniform(0, window), p["token"], p["session"], body) for p in plans for body in p["results"]]
     posts.sort(key=lambda x: x[0])
     done: list[tuple[int, float, float, int, int]] = []  # status, started, answered, session, its version after
@@ -239,6 +351,9 @@ def play(
                     floors.append(floor)
 
     threads = [threading.Thread(target=poster, args=(posts[i::POSTERS],)) for i in range(POSTERS)]
+    moments, by_director = _director_moments(plans, director, window), []
+    args = (port, moments, director["cookie"], versions, t0, by_director)
+    threads.append(threading.Thread(target=_director, args=args))
     for t in threads:
         t.start()
     for t in threads:
@@ -248,7 +363,7 @@ def play(
     for _status, started, answered, session, version in done:
         if version < 0:
             continue
-        for s in (s for s in streams if s.session == session):
+        for s in (s for s in streams if s.session == session and s.kind == "table"):
             arrived = s.first_at_least(version)
             if arrived is None:
                 lost += 1
@@ -264,6 +379,29 @@ def play(
         "lost": lost,
         "broken": broken,
         "floors": floors,
+    } | _director_figures(done, by_director, streams)
+
+
+def _director_figures(done: list[Any], by_director: list[Any], streams: list[Stream]) -> dict[str, Any]:
+    """The posts as the live panel and the big screen hear them, the clock changes at every screen of their
+    session, and the calls at the live panel."""
+    posts = [(started, session, version) for _st, started, _a, session, version in done]
+    to_boards, boards_lost = _reach(posts, streams, ("panel", "screen"))
+    timers = [(started, session, v) for what, _st, started, session, v in by_director if what == "timer"]
+    calls = [(started, session, v) for what, _st, started, session, v in by_director if what == "call"]
+    to_all, timers_lost = _reach(timers, streams, ("table", "panel", "screen"))
+    to_panel, calls_lost = _reach(calls, streams, ("panel",))
+    failed = [f"{what} {st}" for what, st, *_ in by_director if st not in (200, 302)]
+    return {
+        "to_boards": to_boards,
+        "boards_lost": boards_lost,
+        "timer": to_all,
+        "timer_lost": timers_lost,
+        "call": to_panel,
+        "call_lost": calls_lost,
+        "director_errors": failed,
+        "director_streams": sum(1 for s in streams if s.kind != "table" and not s.error and s.heard),
+        "director_streams_wanted": sum(1 for s in streams if s.kind != "table"),
     }
 
 
@@ -281,7 +419,9 @@ def run(setup: str, tables: int, window: float, port: int = 0) -> tuple[dict[str
     me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
     server, port = _serve(setup, url, workdir, tables, port)
     try:
-        figures = play(port, json.loads(Path(plan).read_text()), window, Versions(url), setup == "pg-gunicorn")
+        director = json.loads(Path(f"{plan}.director.json").read_text())
+        plans = json.loads(Path(plan).read_text())
+        figures = play(port, plans, window, Versions(url), setup == "pg-gunicorn", director)
     finally:
         server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: the open streams need not end first
         try:
@@ -341,16 +481,31 @@ def main() -> int:
                     f"{setup:<13}{tables:>7}{name:>12}{len(values):>8}{errors:>8}{_pct(values, 50):>8.0f}{p95:>8.0f}"
                     f"{max(values, default=0):>8.0f}   goal p95 < {goal:.0f}: {'met' if p95 < goal else 'MISSED'}"
                 )
+            for name, values, errors in (
+                ("to screens", f["to_boards"], f["boards_lost"]),
+                ("timer", f["timer"], f["timer_lost"]),
+                ("call", f["call"], f["call_lost"]),
+            ):
+                p95 = _pct(values, 95)
+                print(
+                    f"{setup:<13}{tables:>7}{name:>12}{len(values):>8}{errors:>8}{_pct(values, 50):>8.0f}{p95:>8.0f}"
+                    f"{max(values, default=0):>8.0f}   goal p95 < {GOAL_DELIVERY_MS:.0f}: "
+                    + ("met" if p95 < GOAL_DELIVERY_MS else "MISSED")
+                )
             if f["floors"]:
                 _print_floor(setup, tables, f["floors"], f["posts"])
             exact = db["results"] == db["wanted"] == db["entries"] == db["client_ids"]
             print(
                 f"{'':<20}streams held {tables - len(f['broken'])} of {tables}; lost deliveries {f['lost']}; "
+                f"panel and screen streams held {f['director_streams']} of {f['director_streams_wanted']}; "
+                f"director's and calls' errors {f['director_errors'] or 'none'}; "
                 f"error statuses {f['statuses'] or 'none'}; "
                 f"stored {db['results']} results of {db['wanted']} sent: "
                 + ("each exactly once" if exact else "NOT each exactly once")
             )
             failed |= bool(f["errors"] or f["lost"] or f["broken"]) or not exact
+            failed |= bool(f["director_errors"] or f["boards_lost"] or f["timer_lost"] or f["call_lost"])
+            failed |= f["director_streams"] != f["director_streams_wanted"]
     return 1 if failed else 0
 
 
