@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.services.factories import make_session, section_a
-from tournaments.sessions.services.sessions import SectionSpec
+from tournaments.sessions.services.sessions import SectionSpec, set_players
 from tournaments.tableside import screenlinks, services
 from tournaments.tableside.models import RoundTimer
 
@@ -120,3 +120,30 @@ def test_the_table_says_move_now_once_a_running_clock_has_run_out_and_not_while_
     assert timer["remaining_seconds"] <= -5 and timer["move_now"] is True
     services.timer_action(session=section.session, action="pause")
     assert _state(client, link).json()["timer"]["move_now"] is False  # the director stopped the clock
+
+
+def test_a_full_poll_names_the_pairs_of_the_current_round_in_a_fixed_number_of_queries(client, section, link):
+    """The players are read for the current round's two pairs only: the poll names round 1's pairs, then, once the
+    table's round-1 results are in, round 2's, with at most one query more (the move's rows)."""
+
+    def names(row, side):
+        entry = row.ns_entry if side == "ns" else row.ew_entry
+        return " & ".join(p.name for p in entry.players.all())
+
+    for entry in section.entries.all():
+        set_players(actor=None, entry=entry, players=[(f"Ann {entry.label}", None), (f"Bob {entry.label}", None)])
+    with CaptureQueriesContext(connection) as first_round:
+        before = _state(client, link).json()
+    row = section.table_rounds.get(round=1, table=link.table)
+    assert before["ns"]["names"] == f"Ann {row.ns_entry.label} & Bob {row.ns_entry.label}"
+    assert (before["round"], before["ns"]["names"], before["ew"]["names"]) == (1, names(row, "ns"), names(row, "ew"))
+    for n, board in enumerate(row.boards):
+        body = {"board": int(board), "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": f"n-{n}"}
+        posted = client.post(f"/api/table/{link.token}/results", json.dumps(body), content_type="application/json")
+        assert posted.status_code == 201
+    with CaptureQueriesContext(connection) as done_round:
+        after = _state(client, link).json()
+    nxt = section.table_rounds.get(round=2, table=link.table)
+    assert after["round"] == 2  # every board of round 1 in: the table is in round 2, with round 2's pairs
+    assert (after["ns"]["names"], after["ew"]["names"]) == (names(nxt, "ns"), names(nxt, "ew"))
+    assert len(done_round) <= len(first_round) + 1  # the previous move's rows; not one query per round
