@@ -45,15 +45,28 @@ def child_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def test_a_new_web_process_loads_its_views_but_no_heavy_library(child_env: dict[str, str]) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=child_env, check=True, timeout=300)
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD], cwd=ROOT, env=child_env, capture_output=True, text=True, timeout=120
-    )
+def _first_response(env: dict[str, str]) -> dict[str, object]:
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    seen = json.loads(done.stdout)
+    seen: dict[str, object] = json.loads(done.stdout)
+    return seen
+
+
+def test_a_new_web_process_loads_its_views_but_no_heavy_library(child_env: dict[str, str]) -> None:
+    seen = _first_response(child_env)
     assert seen["status"].startswith("200")
     assert seen["links"] == ["/t/sw.js", "/api/schema/", "/results/"]
     assert seen["preloaded"]  # loaded by config/wsgi.py before the first request, not deferred
     assert seen["connected"] == []  # and without opening a database connection a fork would share
     assert [lib for lib in HEAVY_LIBRARIES if lib in seen["loaded"]] == []
+
+
+def test_the_laptop_default_does_not_load_redis(child_env: dict[str, str]) -> None:
+    """With no Redis configured (no cache, broker or push URL), the push hub does not import the client: it is
+    imported where Redis is used (tableside/hub.py), which was a tenth of a cold start (issue 24)."""
+    for name in ("CACHE_URL", "REDIS_URL", "PUSH_URL", "CELERY_BROKER_URL", "DATABASE_URL"):
+        child_env.pop(name, None)
+    seen = _first_response(child_env)
+    assert seen["status"].startswith("200")  # type: ignore[attr-defined]
+    assert "redis" not in seen["loaded"]  # type: ignore[operator]

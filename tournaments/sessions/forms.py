@@ -287,6 +287,27 @@ class ResultLineForm(forms.Form):
         )
 
 
+CELLS = ("version", "shown", "ns", "ew", "contract", "declarer", "tricks", "score", "lead", "revoke")
+
+
+def form_cells(form: ResultLineForm) -> dict[str, Any]:
+    """What the entry page shows of a line's form, as plain dicts (each field's name, value and errors): the
+    template reads them by key instead of building a BoundField for every cell, which was half of opening a
+    traveller (issue 24). A form not posted has no errors and shows its initial values."""
+    cells: dict[str, Any] = {"prefix": form.prefix, "has_errors": False, "non_field_errors": ()}
+    if form.is_bound:
+        cells.update(has_errors=bool(form.errors), non_field_errors=form.non_field_errors())
+        for name in CELLS:
+            bound = form[name]
+            cells[name] = {"name": bound.html_name, "value": bound.value(), "errors": bound.errors}
+        return cells
+    for name in CELLS:
+        field = form.fields[name]
+        value = field.prepare_value(form.get_initial_for_field(field, name))
+        cells[name] = {"name": form.add_prefix(name), "value": value, "errors": ""}
+    return cells
+
+
 def line_forms(data: Any, initials: list[dict[str, Any]]) -> list[ResultLineForm]:
     """One form per line, prefixed line-0, line-1 ... so Tab walks along a line and then down."""
     return [ResultLineForm(data, initial=init, prefix=f"line-{i}") for i, init in enumerate(initials)]

@@ -18,13 +18,15 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import redis
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection, transaction
 
 from tournaments.tableside.events import Change, session_key, version_of, versions_of
+
+if TYPE_CHECKING:
+    import redis  # imported where Redis is used: a process with no PUSH_URL never loads it (tests/test_cold_start.py)
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,8 @@ class Hub:
         self._pid: int | None = None
         self._redis: redis.Redis | None = None
         if url.startswith(("redis://", "rediss://")):
+            import redis
+
             self._redis = redis.Redis.from_url(
                 url, socket_timeout=2, socket_connect_timeout=2, health_check_interval=10
             )
@@ -107,6 +111,8 @@ class Hub:
         change = Change(key, version_of(key))
         self.deliver(change)
         if self._redis is not None:
+            import redis
+
             try:
                 self._redis.publish(self.channel, change.encode())
             except redis.RedisError as exc:  # the other processes' watchers still see it within a moment
@@ -129,6 +135,8 @@ class Hub:
     def _listen(self) -> None:
         """Redis pub/sub: every Change any process publishes, delivered here; reconnects after a failure."""
         assert self._redis is not None
+        import redis
+
         while not self._stop.is_set():
             try:
                 pubsub = self._redis.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]  # redis-py leaves pubsub() unannotated

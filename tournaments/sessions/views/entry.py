@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
 from tournaments.core.text import is_digits
-from tournaments.sessions.forms import ResultLineForm, initial_for, line_forms, shown_of
+from tournaments.sessions.forms import ResultLineForm, form_cells, initial_for, line_forms, shown_of
 from tournaments.sessions.models import Board, Entry, Result, Section, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import (
@@ -45,6 +46,11 @@ class Line:
     vulnerability: str = ""
     preview: CheckedLine | None = None
     focus: bool = False
+
+    @property
+    def cells(self) -> dict[str, Any]:
+        """The form's cells as the page shows them (forms.form_cells); read once per line by the template."""
+        return form_cells(self.form) if self.form is not None else {}
 
 
 def _seat_label(row_entry: Entry, seat: str) -> str:
