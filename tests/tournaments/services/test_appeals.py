@@ -6,6 +6,7 @@ import pytest
 
 from tests.tournaments.audit.test_seals import verify
 from tournaments.audit.models import AuditEntry
+from tournaments.publishing.wording import ruling_words
 from tournaments.sessions.models import Result, Ruling, Section
 from tournaments.sessions.services.appeals import (
     AppealError,
@@ -176,3 +177,11 @@ def test_a_changed_whole_board_ruling_moves_every_table(director, section, playe
     assert lines.count() > 1 and {r.kind for r in lines} == {"artificial"}
     assert Ruling.objects.get(pk=board.pk).decision == "artificial"
     assert verify() == "ok"
+
+
+def test_the_words_recaps_and_public_pages_use():
+    ruling = Ruling(decision="artificial", appeal="changed", appeal_reasons="Nine tricks.")
+    assert ruling.appeal_words == "Ruling changed on appeal: Nine tricks."
+    assert Ruling(appeal="pending").appeal_words == "Appeal pending" and Ruling().appeal_words == ""
+    decided = ruling_words("ruling.appeal_decide", {"decision": "assigned", "board": 3, "appeal": "upheld"})
+    assert decided == "board 3: assigned adjusted score upheld on appeal"
