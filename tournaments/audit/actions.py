@@ -41,6 +41,8 @@ class AuditAction(enum.StrEnum):
     RESULT_CREATE = "result.create"
     RESULT_DELETE = "result.delete"
     RESULT_RESTORE = "result.restore"
+    RULING_APPEAL_DECIDE = "ruling.appeal_decide"
+    RULING_APPEAL_LODGE = "ruling.appeal_lodge"
     RULING_APPLY = "ruling.apply"
     RULING_WITHDRAW = "ruling.withdraw"
     SESSION_ARCHIVE = "session.archive"
@@ -112,6 +114,8 @@ LABELS = {
     AuditAction.RESULT_CREATE: _("Result entered"),
     AuditAction.RESULT_DELETE: _("Result removed"),
     AuditAction.RESULT_RESTORE: _("Result restored"),
+    AuditAction.RULING_APPEAL_DECIDE: _("Appeal decided"),
+    AuditAction.RULING_APPEAL_LODGE: _("Appeal lodged"),
     AuditAction.RULING_APPLY: _("Ruling applied"),
     AuditAction.RULING_WITHDRAW: _("Ruling withdrawn"),
     AuditAction.SESSION_ARCHIVE: _("Session archived"),

@@ -23,6 +23,7 @@ from tournaments.sessions.selectors.individuals import individual_standings
 from tournaments.sessions.selectors.scores import SectionScores, score_section
 
 from . import lin, own_data, pbn, rankings, usebio_writer
+from .appeals import appeal_record
 from .errors import InterchangeError
 from .records import (
     BoardRecord,
@@ -112,6 +113,7 @@ def _rulings(section: Section) -> list[RulingRecord]:
                 details=details,
                 penalty=ruling.penalty,
                 appeal=ruling.appeal,
+                appeal_record=appeal_record(ruling),
             )
         )
     return out

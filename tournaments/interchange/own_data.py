@@ -18,8 +18,9 @@ The JSON: ``{"format": 1, "settings": {...}, "layout": {...}, "late": [labels], 
 ``board_data`` entry in its board's tag; ``rankings``, see rankings.py, only when the session has them). A line
 is ``{"ns", "ew", "kind"}`` plus ``weighted`` (the parts: weight, contract, declarer, tricks, ns_score) or exact
 ``ns_percent``/``ew_percent``; a ruling is ``{"decision", "board", "ns",
-"ew", "entry", "law", "facts", "details", "penalty", "appeal"}`` where ``details.previous`` (what withdrawing it
-restores) is a list of ``{"ns", "ew", "state"}``. Pure Python: the exporter and importer deal with the models.
+"ew", "entry", "law", "facts", "details", "penalty", "appeal"}`` (and ``appeal_record`` once an appeal is lodged,
+see interchange/appeals.py) where ``details.previous`` (what withdrawing it restores) is a list of
+``{"ns", "ew", "state"}``. Pure Python: the exporter and importer deal with the models.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ def _ruling(ruling: RulingRecord) -> dict[str, Any]:
         "details": ruling.details,
         "penalty": ruling.penalty,
         "appeal": ruling.appeal,
+        **({"appeal_record": ruling.appeal_record} if ruling.appeal_record else {}),
     }
 
 
@@ -183,6 +185,9 @@ def _read_ruling(item: Any, record: SessionRecord, board: int | None, where: str
     details = item.get("details") or {}
     if not isinstance(details, dict):
         raise InterchangeError(_("Bridgedesk's own data: a ruling's details must be an object."), where)
+    appeal_record = item.get("appeal_record") or {}
+    if not isinstance(appeal_record, dict):
+        raise InterchangeError(_("Bridgedesk's own data: a ruling's appeal record must be an object."), where)
     return RulingRecord(
         decision=item["decision"],
         board=board,
@@ -194,6 +199,7 @@ def _read_ruling(item: Any, record: SessionRecord, board: int | None, where: str
         details=details,
         penalty=_number(item.get("penalty"), "penalty", where),
         appeal=texts["appeal"] or "none",
+        appeal_record=appeal_record,
         where=where,
     )
 

@@ -15,6 +15,7 @@ from tournaments.core.actors import Actor, user_of
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 
 from . import own_data
+from .appeals import appeal_fields
 from .errors import InterchangeError
 from .records import RulingRecord, SessionRecord
 
@@ -135,6 +136,10 @@ def make_rulings(
                 raise _fail(
                     ruling, f"a ruling is on {ruling.ns_pair} v {ruling.ew_pair}, a line board {ruling.board} lacks."
                 )
+        try:
+            appealed = appeal_fields(ruling.appeal_record)
+        except ValueError as exc:
+            raise _fail(ruling, str(exc)) from None
         details = dict(ruling.details)
         previous = _previous(ruling, lines)
         if previous is not None:
@@ -152,6 +157,7 @@ def make_rulings(
                 details=details,
                 penalty=ruling.penalty,
                 appeal=ruling.appeal,
+                **appealed,
                 director=director,
             )
         )

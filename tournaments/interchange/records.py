@@ -105,6 +105,9 @@ class RulingRecord:
     details: dict[str, Any] = field(default_factory=dict)
     penalty: float | None = None
     appeal: str = "none"
+    # The appeal's record once one is lodged: by, lodged_at, grounds, committee, reasons, deposit_returned,
+    # decided_at (the times as ISO 8601 text); empty for a ruling never appealed.
+    appeal_record: dict[str, Any] = field(default_factory=dict)
     where: str = ""
 
 

@@ -110,3 +110,26 @@ def penalties_of(session: Session) -> list[dict[str, object]]:
         }
         for r in rulings
     ]
+
+
+def appeals_of(session: Session) -> list[dict[str, object]]:
+    """Every appealed ruling, for the public: where it was, the ruling, and "Appeal pending", "Ruling upheld on
+    appeal" or "Ruling changed on appeal" with the committee's reasons once decided."""
+    rulings = (
+        Ruling.objects.filter(session=session)
+        .exclude(appeal=Ruling.Appeal.NONE)
+        .select_related("section", "board", "entry", "result__ns_entry", "result__ew_entry")
+        .order_by("section__letter", "board__number", "created_at")
+    )
+    return [
+        {
+            "section": r.section.letter if r.section is not None else "",
+            "board": r.board.number if r.board is not None else None,
+            "line": f"{r.result.ns_entry.label} v {r.result.ew_entry.label}" if r.result is not None else "",
+            "pair": r.entry.label if r.entry is not None else "",
+            "decision": r.get_decision_display(),
+            "law": r.law,
+            "words": r.appeal_words,
+        }
+        for r in rulings
+    ]

@@ -105,6 +105,7 @@ def public_standings(request: HttpRequest, pk: int) -> HttpResponse:
             )
     context.update({"fields": fields, "several": len({f["section"].pk for f in fields}) > 1})
     context["awards"] = session_awards(session)
+    context["appeals"] = selectors.appeals_of(session)
     context["rankings"] = session_rankings(session, all_scores)
     context["swiss_tables"] = [
         swiss_table(scores.section, scores)

@@ -107,6 +107,11 @@ def ruling_words(action: str, d: dict[str, Any]) -> str:
         words = _("%(ruling)s (%(law)s)") % {"ruling": words, "law": d["law"]}
     if action.endswith("withdraw"):
         words = _("withdrawn: %(ruling)s") % {"ruling": words}
+    elif action.endswith("appeal_lodge"):
+        words = _("appeal lodged against %(ruling)s") % {"ruling": words}
+    elif action.endswith("appeal_decide"):
+        state = {"upheld": _("upheld on appeal"), "changed": _("changed on appeal")}.get(str(d.get("appeal")))
+        words = _("%(ruling)s %(state)s") % {"ruling": words, "state": state or _("appeal withdrawn")}
     return _("board %(board)s: %(ruling)s") % {"board": d["board"], "ruling": words} if d.get("board") else words
 
 

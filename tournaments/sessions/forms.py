@@ -416,19 +416,24 @@ class RulingForm(forms.Form):
         return parts
 
     def entry_in(self, section: Section) -> Entry | None:
-        text = (self.cleaned_data.get("entry") or "").strip().upper()
-        if not text:
-            return None
-        entries = list(section.entries.all())
-        found = [e for e in entries if e.label.upper() == text] or [e for e in entries if str(e.number) == text]
-        if len(found) != 1:
-            self.add_error(
-                "entry",
-                _("No single pair %(pair)s in section %(letter)s: write it like 3NS or 7.")
-                % {"pair": text, "letter": section.letter},
-            )
-            return None
-        return found[0]
+        return find_entry(self, section)
+
+
+def find_entry(form: forms.Form, section: Section) -> Entry | None:
+    """The pair typed in the form's `entry` field (a label like 3NS, or a number), or None with the error on it."""
+    text = (form.cleaned_data.get("entry") or "").strip().upper()
+    if not text:
+        return None
+    entries = list(section.entries.all())
+    found = [e for e in entries if e.label.upper() == text] or [e for e in entries if str(e.number) == text]
+    if len(found) != 1:
+        form.add_error(
+            "entry",
+            _("No single pair %(pair)s in section %(letter)s: write it like 3NS or 7.")
+            % {"pair": text, "letter": section.letter},
+        )
+        return None
+    return found[0]
 
 
 def service_messages(error: ValidationError | DomainError) -> list[str]:

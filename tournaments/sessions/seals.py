@@ -22,6 +22,12 @@ RESULT = [
     "weighted",
 ]  # fmt: skip
 RULING = ["section_id", "board_id", "result_id", "entry_id", "decision", "law", "facts", "details", "penalty", "appeal"]
+# An appeal's record joins a ruling's state once an appeal is lodged: a ruling never appealed keeps the state it
+# was sealed with before appeals had a page (so no seal needs rewriting).
+APPEAL = [
+    "appeal_by", "appeal_lodged_at", "appeal_grounds", "appeal_committee", "appeal_reasons",
+    "appeal_deposit_returned", "appeal_decided_at",
+]  # fmt: skip
 ENTRY = ["section_id", "number", "direction", "label"]
 
 
@@ -48,7 +54,12 @@ def results(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict
 
 
 def rulings(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
-    return _json(_only(Ruling.objects.filter(session_id=_in(session_id)), ids).values("id", *RULING))
+    rows = _json(_only(Ruling.objects.filter(session_id=_in(session_id)), ids).values("id", *RULING, *APPEAL))
+    for row in rows.values():
+        if row["appeal"] == Ruling.Appeal.NONE and not row["appeal_lodged_at"]:
+            for name in APPEAL:
+                del row[name]
+    return rows
 
 
 def entries(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.sessions.views import (
+    appeals,
     archive,
     competitions,
     designer,
@@ -75,6 +76,9 @@ urlpatterns = [
     path("sessions/<int:pk>/scorecards/", results.scorecards, name="scorecards"),
     path("sessions/<int:pk>/scorecards/<int:entry_id>/", results.scorecard, name="scorecard"),
     path("sessions/<int:pk>/rulings/", rulings.rulings, name="rulings"),
+    path("sessions/<int:pk>/rulings/<int:ruling_id>/", appeals.ruling_page, name="ruling_page"),
+    path("sessions/<int:pk>/rulings/<int:ruling_id>/appeal/", appeals.appeal_lodge, name="appeal_lodge"),
+    path("sessions/<int:pk>/rulings/<int:ruling_id>/appeal/decide/", appeals.appeal_decide, name="appeal_decide"),
     path("sessions/<int:pk>/rulings/<int:ruling_id>/withdraw/", rulings.ruling_withdraw, name="ruling_withdraw"),
     path("sessions/<int:pk>/audit/", rulings.audit_log, name="audit_log"),
     path("sessions/<int:pk>/print/", printing.print_panel, name="print_panel"),

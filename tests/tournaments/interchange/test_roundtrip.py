@@ -24,6 +24,7 @@ from tournaments.interchange.usebio import read_usebio
 from tournaments.interchange.usebio_structure import check_structure
 from tournaments.sessions.models import Board, Result, Ruling, Session, TableRound
 from tournaments.sessions.selectors.scores import score_section
+from tournaments.sessions.services import appeals
 from tournaments.sessions.services import rulings as ruling_services
 from tournaments.sessions.services import sessions as session_services
 from tournaments.sessions.services.results import record_result
@@ -134,9 +135,22 @@ def _rich_session(director) -> Session:
         penalty=3,
         law="Law 91",
     )
+    _appeal(director, session)
     Session.objects.filter(pk=session.pk).update(average_plus_own_percentage=True, use_neuberg=True)
     session.refresh_from_db()
     return session
+
+
+def _appeal(director, session: Session) -> None:
+    """One ruling changed on appeal (with its committee, reasons and deposit), one appeal still pending."""
+    changed = Ruling.objects.get(session=session, decision="assigned")
+    appeals.lodge_appeal(actor=director, ruling=changed, by="EW", grounds="3NT makes only nine tricks.")
+    appeals.decide_appeal(
+        actor=director, ruling=changed, outcome=appeals.Changed(ruling_services.AssignedScore("3NT", "S", "9")),
+        committee="A. Smith, B. Jones, C. Brown", reasons="Nine tricks is the likely outcome.", deposit_returned=True,
+    )  # fmt: skip
+    pending = Ruling.objects.get(session=session, decision="procedural_penalty")
+    appeals.lodge_appeal(actor=director, ruling=pending, by="NS", grounds="We were not late.")
 
 
 RESTORED = ("kind", "contract", "declarer", "tricks", "ns_score", "ns_percent", "ew_percent", "weighted")
@@ -181,6 +195,8 @@ def snapshot(session: Session) -> dict[str, Any]:
                 r.penalty,
                 sorted((k, repr(v)) for k, v in r.details.items() if k != "previous"),
                 sorted((_restorable(state) for state in (r.details.get("previous") or {}).values()), key=repr),
+                (r.appeal, r.appeal_by, r.appeal_grounds, r.appeal_committee, r.appeal_reasons),
+                (r.appeal_deposit_returned, r.appeal_lodged_at, r.appeal_decided_at),
             )
             for r in Ruling.objects.filter(session=session).select_related("board", "result", "entry")
         ),
@@ -215,6 +231,7 @@ def test_usebio_round_trip_keeps_every_ruling_and_figure(director) -> None:
     session = _rich_session(director)
     ours = snapshot(session)
     assert {r[0] for r in ours["rulings"]} >= {"weighted", "assigned", "artificial", "not_played", "procedural_penalty"}
+    assert {r[9][0] for r in ours["rulings"]} == {"none", "changed", "pending"}
     assert ours["layout"][1] == 7 and len(ours["standings"]) == 13
     _, xml = export_usebio(session)
     check_structure(xml)  # still a valid USEBIO 1.2 file for other readers

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.core.models import Timestamped
 from tournaments.sessions.models.events import Entry, Section, Session
@@ -28,6 +28,11 @@ class Ruling(Timestamped):
         PENDING = "pending", gettext_lazy("Appeal pending")
         UPHELD = "upheld", gettext_lazy("Ruling upheld")
         CHANGED = "changed", gettext_lazy("Ruling changed on appeal")
+        WITHDRAWN = "withdrawn", gettext_lazy("Appeal withdrawn")
+
+    class Side(models.TextChoices):
+        NS = "NS", gettext_lazy("North-South")
+        EW = "EW", gettext_lazy("East-West")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="rulings")
     section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="rulings")
@@ -54,6 +59,14 @@ class Ruling(Timestamped):
     )
     director = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     appeal = models.CharField(max_length=12, choices=Appeal.choices, default=Appeal.NONE)
+    # The appeal (services/appeals.py): who lodged it, when and why; the committee's decision, names and reasons.
+    appeal_by = models.CharField(max_length=2, choices=Side.choices, blank=True)
+    appeal_lodged_at = models.DateTimeField(null=True, blank=True)
+    appeal_grounds = models.TextField(blank=True)
+    appeal_committee = models.CharField(max_length=200, blank=True)
+    appeal_reasons = models.TextField(blank=True)
+    appeal_deposit_returned = models.BooleanField(null=True, blank=True)
+    appeal_decided_at = models.DateTimeField(null=True, blank=True)
 
     version = models.PositiveIntegerField(
         default=1, help_text=gettext_lazy("Bumped on every change: a stale save is refused")
@@ -68,6 +81,19 @@ class Ruling(Timestamped):
                 name="ruling_penalty_not_negative",
             ),
         ]
+
+    @property
+    def appeal_words(self) -> str:
+        """ "Appeal pending", "Ruling upheld on appeal" or "Ruling changed on appeal" with the committee's reasons
+        (recaps, travellers, the public pages); "" for a ruling never appealed."""
+        words: str = {
+            str(self.Appeal.PENDING): gettext("Appeal pending"),
+            str(self.Appeal.UPHELD): gettext("Ruling upheld on appeal"),
+            str(self.Appeal.CHANGED): gettext("Ruling changed on appeal"),
+            str(self.Appeal.WITHDRAWN): gettext("Appeal withdrawn"),
+        }.get(str(self.appeal), "")
+        decided = self.appeal in (self.Appeal.UPHELD, self.Appeal.CHANGED) and self.appeal_reasons
+        return f"{words}: {self.appeal_reasons}" if decided else words
 
     def __str__(self) -> str:
         return f"{self.get_decision_display()} ({self.law})" if self.law else self.get_decision_display()

@@ -56,7 +56,7 @@ def ruling_lines(rulings: Iterable[Ruling]) -> list[Flowable]:
         if ruling.penalty:
             words.append(_("penalty %(points)s") % {"points": points(ruling.penalty)})
         facts = f": {ruling.facts}" if ruling.facts else ""
-        appeal = f" – {ruling.get_appeal_display()}" if ruling.appeal != "none" else ""
+        appeal = f" – {ruling.appeal_words}" if ruling.appeal_words else ""
         out.append(
             Paragraph(
                 _("<b>Ruling</b> %(text)s%(text2)s%(text3)s")

@@ -418,8 +418,9 @@ def apply_ruling(
     return ruling
 
 
-def _restore(actor: Actor, ruling: Ruling) -> None:
+def _restore(actor: Actor, ruling: Ruling, why: str = "") -> None:
     """Put back each line the ruling changed as it was before (a line it created is removed), audited."""
+    why = why or f"Ruling {ruling.pk} withdrawn"
     for result_id, state in (ruling.details.get("previous") or {}).items():
         result = Result.objects.filter(pk=int(result_id)).first()
         if result is None:
@@ -434,7 +435,7 @@ def _restore(actor: Actor, ruling: Ruling) -> None:
                 target_id=int(result_id),
                 session_id=ruling.session_id,
                 old=old,
-                why=f"Ruling {ruling.pk} withdrawn",
+                why=why,
             )
             continue
         for key in ("kind", "contract", "declarer", "tricks", "ns_score", "ns_percent", "ew_percent", "weighted"):
@@ -451,7 +452,7 @@ def _restore(actor: Actor, ruling: Ruling) -> None:
             session_id=ruling.session_id,
             old=old,
             new=audit.snapshot(result, STATE_FIELDS),
-            why=f"Ruling {ruling.pk} withdrawn",
+            why=why,
         )
 
 

@@ -64,7 +64,11 @@ def rulings(request: HttpRequest, pk: int) -> HttpResponse:
         .select_related("section", "board", "entry", "director", "result__ns_entry", "result__ew_entry")
         .order_by("-created_at")
     )
-    return render(request, "sessions/rulings.html", {"session": session, "form": form, "rulings": listed})
+    pending_only = request.GET.get("appeal") == "pending"  # the director's filter: appeals still to be heard
+    if pending_only:
+        listed = listed.filter(appeal=Ruling.Appeal.PENDING)
+    context = {"session": session, "form": form, "rulings": listed, "pending_only": pending_only}
+    return render(request, "sessions/rulings.html", context)
 
 
 @requires(Perm.DIRECT)
