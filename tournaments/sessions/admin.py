@@ -45,6 +45,8 @@ class SessionAdmin(admin.ModelAdmin[Session]):
         "average_plus_own_percentage",
         "average_minus_own_percentage",
         "neuberg_rounding",
+        "artificial_among_real",
+        "percentage_basis",
         "scores_shown",
         "status",
     )
