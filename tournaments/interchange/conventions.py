@@ -44,7 +44,10 @@ KNOWN_PROGRAMS: dict[str, Program] = {
     # (../shared/realdata/usebio: every total, percentage and place).
     "compscore": Program("Compscore", {"use_neuberg": True, "neuberg_rounding": "0.01%", "scale_missed_boards": True}),
     # EBUScore prints Neuberg-factored points on its travellers (the EBU's Neuberg): Bridgedesk's defaults.
-    "ebuscore": Program("EBUScore", {"use_neuberg": True, "neuberg_rounding": "none", "scale_missed_boards": True}),
+    "ebuscore": Program(
+        "EBUScore",
+        {"use_neuberg": True, "neuberg_rounding": "none", "scale_missed_boards": True, "traveller_factored": True},
+    ),
     # BriAn and BBO rate a board with an artificial score among the real results, without Neuberg.
     "brian": Program("BriAn", _AMONG_REAL),
     "bbo": Program("BBO", _AMONG_REAL),

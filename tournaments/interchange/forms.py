@@ -127,6 +127,12 @@ class ConventionsForm(forms.Form):
             "Rate a board with an artificial score among its real results only, on their own top (BriAn, BBO)"
         ),
     )
+    traveller_factored = forms.BooleanField(
+        required=False,
+        label=gettext_lazy(
+            "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
+        ),
+    )
     percentage_basis = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Percentages"),

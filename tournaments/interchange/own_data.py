@@ -50,6 +50,7 @@ SETTINGS = (
     "neuberg_rounding",
     "artificial_among_real",
     "percentage_basis",
+    "traveller_factored",
 )
 LAYOUT = ("movement_kind", "movement_variant", "tables", "rounds", "boards_per_round")
 _LINE_KINDS = ("artificial", "not_played", "assigned", "weighted")

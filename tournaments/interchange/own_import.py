@@ -30,6 +30,7 @@ _FLAGS = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "artificial_among_real",
+    "traveller_factored",
 )
 
 

@@ -46,6 +46,7 @@ def _describe(attribute: str, value: Any) -> str:
         "average_plus_own_percentage": "average plus as the pair's own percentage when better than 60%",
         "average_minus_own_percentage": "average minus as the pair's own percentage when worse than 40%",
         "artificial_among_real": "a board with an artificial score rated among its real results only",
+        "traveller_factored": "Neuberg-factored points printed on the traveller",
     }
     return f"{names[attribute]} {state}"
 
@@ -56,6 +57,7 @@ _SWITCHES = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "artificial_among_real",
+    "traveller_factored",
 )
 
 

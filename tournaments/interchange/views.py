@@ -227,6 +227,7 @@ _LABELS = {
     "section_scoring": "sections scored apart or across the field",
     "artificial_among_real": "artificial scores rated among the real results",
     "percentage_basis": "percentages",
+    "traveller_factored": "factored points on travellers",
 }
 
 

@@ -47,6 +47,7 @@ class SessionAdmin(admin.ModelAdmin[Session]):
         "neuberg_rounding",
         "artificial_among_real",
         "percentage_basis",
+        "traveller_factored",
         "scores_shown",
         "status",
     )

@@ -195,6 +195,12 @@ class Session(Timestamped):
             "A board with an artificial score is rated among its real results only, on their own top (BriAn, BBO)"
         ),
     )
+    traveller_factored = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
+        ),
+    )
     percentage_basis = models.CharField(
         max_length=12,
         choices=PercentageBasis.choices,

@@ -11,6 +11,7 @@ this module only gathers the rows, applies the session's conventions and ranks:
 - percentage = total / (boards expected x full top), or (`Session.percentage_basis` "sum_of_tops") the pair's
   match points over the sum of the tops of the boards it played; tied places repeat ("3=");
 - `Session.artificial_among_real`: a board with an artificial score is rated among its real results only;
+- `Session.traveller_factored` (with Neuberg): travellers show a board played fewer times factored to the full top;
 - penalties from rulings are taken off the total after scaling;
 - a factored board is rounded as `Session.neuberg_rounding` says before it is added up (`scoring.conventions`);
 - `Session.section_scoring` "across": each board is rated over every section's lines on it (one field, its top
@@ -342,6 +343,8 @@ def _score(
         )
 
     standings = _rank(section, session, entries, board_scores, rulings, full_top)
+    if session.traveller_factored and session.use_neuberg and method == Session.ScoringMethod.MATCHPOINTS:
+        board_scores = [_factored_traveller(bs, full_top) for bs in board_scores]
     return SectionScores(section, method, scale, full_top, board_scores, standings, entries, rulings)
 
 
@@ -363,6 +366,15 @@ def _line(
         ns_total_points=ns_total,
         ew_total_points=ew_total,
     )
+
+
+def _factored_traveller(board_score: BoardScore, full_top: float | None) -> BoardScore:
+    """The traveller as EBUScore prints it (`Session.traveller_factored`): each line's points as its totals count
+    them (a board played fewer times factored up with Neuberg's formula), out of the full top."""
+    if not full_top or board_score.top == full_top:
+        return board_score
+    lines = [replace(x, ns_points=x.ns_total_points, ew_points=x.ew_total_points) for x in board_score.lines]
+    return replace(board_score, top=full_top, lines=lines)
 
 
 Sums = tuple[dict[int, float], dict[int, float], dict[int, int], dict[int, list[tuple[float, float]]]]

@@ -28,6 +28,7 @@ CONVENTION_FIELDS = (
     "section_scoring",
     "artificial_among_real",
     "percentage_basis",
+    "traveller_factored",
 )
 
 
