@@ -51,13 +51,15 @@ def _describe(attribute: str, value: Any) -> str:
     return f"{names[attribute]} {state}"
 
 
+# The first that explains a figure is named: printing factored travellers before Neuberg's formula itself (turning
+# Neuberg off also stops the factoring of travellers, but does more).
 _SWITCHES = (
+    "traveller_factored",
     "use_neuberg",
     "scale_missed_boards",
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "artificial_among_real",
-    "traveller_factored",
 )
 
 
