@@ -37,6 +37,7 @@ __all__ = [
     "matchpoints",
     "neuberg",
     "percentage",
+    "percentage_over_tops",
     "procedural_penalty",
     "rank_with_ties",
     "scale_total",
@@ -106,6 +107,19 @@ def percentage(total: float, top_total: float) -> float:
     if top_total <= 0:
         raise InvalidScore(gettext("The maximum for a percentage must be more than zero."))
     return 100.0 * total / top_total
+
+
+def percentage_over_tops(boards: Sequence[tuple[float, float]], *, penalty: float = 0.0) -> float:
+    """A pair's percentage as its match points over the sum of the tops of the boards it played.
+
+    ``boards`` holds ``(points, top)`` per board, each on that board's own top. The other convention, the
+    average of the per-board percentages, weighs every board alike; this one weighs a board by its top:
+    ``percentage_over_tops([(3, 6), (4, 4)])`` is 70.0 where the average of 50% and 100% is 75.0.
+    """
+    tops = sum(top for _, top in boards)
+    if tops <= 0:
+        raise InvalidScore(gettext("The maximum for a percentage must be more than zero."))
+    return 100.0 * (sum(points for points, _ in boards) - penalty) / tops
 
 
 def average_plus(session_percentage: float | None = None, *, minimum: float = 60.0) -> float:
@@ -327,6 +341,7 @@ def score_board(
     expected: int | None = None,
     groups: Sequence[Hashable] | None = None,
     interchanged: Literal["laws", "neuberg"] = "laws",
+    artificial: Literal["in_field", "among_real"] = "in_field",
 ) -> list[LineScore]:
     """Rate every line of a traveller, returning N-S and E-W match points per line in input order.
 
@@ -340,6 +355,12 @@ def score_board(
       cards is rated apart. The laws' method (``"laws"``) gives each pair the usual points within its group
       and half a beat (a tie) for each pair in the other groups; ``"neuberg"`` instead rates each group alone
       and raises it to the full top with Neuberg's formula.
+    - ``artificial``: ``"in_field"`` (the default) counts an artificial score as a result of the board, so the
+      top is that of every line that scored and the real results are raised to it with Neuberg's formula;
+      ``"among_real"`` (BriAn, BBO) rates the board among its real and weighted results only, on their own top
+      and without Neuberg, the artificial scores taking their percentages of that top. Three results 420, 420,
+      -50 and an average plus/minus: in the field the top is 6, 420 scores 4.33 (Neuberg from 3 to 4 results)
+      and the 60% 3.6; among the real results the top is 4, 420 scores 3 and the 60% 2.4.
     """
     unit = _unit(scale)
     norm = [as_line(x) for x in lines]
@@ -348,6 +369,13 @@ def score_board(
     compared = [i for i, x in enumerate(norm) if isinstance(x, int | Weighted)]
     scored = sum(1 for x in norm if not isinstance(x, NotPlayed))
     target = scored if expected is None else expected
+    if artificial not in ("in_field", "among_real"):
+        raise InvalidScore(
+            gettext("Unknown rating of artificial scores %(artificial)s: use 'in_field' or 'among_real'.")
+            % {"artificial": repr(artificial)}
+        )
+    if artificial == "among_real":
+        target -= sum(1 for x in norm if isinstance(x, Artificial))
     if expected is not None and expected < scored:
         raise InvalidScore(
             gettext("The board has %(scored)s results but only %(expected)s were expected.")

@@ -33,11 +33,7 @@ class Program:
     unmatched: StrOrPromise = ""
 
 
-_NO_NEUBERG_AMONG_REAL = gettext_lazy(
-    "%(program)s match-points a board with an artificial score among the real results only, without Neuberg's "
-    "formula: Neuberg's formula is off for this session; Bridgedesk has no setting for rating among the real "
-    "results only, so such boards may differ on the Published vs Bridgedesk page."
-)
+_AMONG_REAL = {"use_neuberg": False, "artificial_among_real": True}
 
 # Key: the program's name in lower case without spaces or punctuation, as a prefix of what the file writes
 # (PROGRAM_NAME, PBN's "% Creator:" or [Generator], BBO's .lin). What each follows is what the issue that asked
@@ -48,11 +44,14 @@ KNOWN_PROGRAMS: dict[str, Program] = {
     # (../shared/realdata/usebio: every total, percentage and place).
     "compscore": Program("Compscore", {"use_neuberg": True, "neuberg_rounding": "0.01%", "scale_missed_boards": True}),
     # EBUScore prints Neuberg-factored points on its travellers (the EBU's Neuberg): Bridgedesk's defaults.
-    "ebuscore": Program("EBUScore", {"use_neuberg": True, "neuberg_rounding": "none", "scale_missed_boards": True}),
+    "ebuscore": Program(
+        "EBUScore",
+        {"use_neuberg": True, "neuberg_rounding": "none", "scale_missed_boards": True, "traveller_factored": True},
+    ),
     # BriAn and BBO rate a board with an artificial score among the real results, without Neuberg.
-    "brian": Program("BriAn", {"use_neuberg": False}, _NO_NEUBERG_AMONG_REAL),
-    "bbo": Program("BBO", {"use_neuberg": False}, _NO_NEUBERG_AMONG_REAL),
-    "bridgebase": Program("BBO", {"use_neuberg": False}, _NO_NEUBERG_AMONG_REAL),
+    "brian": Program("BriAn", _AMONG_REAL),
+    "bbo": Program("BBO", _AMONG_REAL),
+    "bridgebase": Program("BBO", _AMONG_REAL),
     # RealBridge: an unplayed line's IMPs count 0, the board factored by lines over results (not a setting yet).
     "realbridge": Program(
         "RealBridge",
@@ -135,6 +134,14 @@ def import_notes(session: Session, record: SessionRecord) -> list[str]:
     if known is None or key == "bridgedesk":
         return notes
     program = record.program.split()[0]
+    if session.artificial_among_real:
+        notes.append(
+            _(
+                "Conventions of %(split)s followed: a board with an artificial score is rated among its real "
+                "results only, without Neuberg's formula."
+            )
+            % {"split": program}
+        )
     if session.use_neuberg:
         notes.append(
             _("Conventions of %(split)s followed: rounding of factored boards “%(neuberg_rounding)s”.")

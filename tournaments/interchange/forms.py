@@ -121,7 +121,36 @@ class ConventionsForm(forms.Form):
         choices=Session.SectionScoring.choices,
         help_text=gettext_lazy("Each section its own field, or every board across all the sections that played it."),
     )
+    artificial_among_real = forms.BooleanField(
+        required=False,
+        label=gettext_lazy(
+            "Rate a board with an artificial score among its real results only, on their own top (BriAn, BBO)"
+        ),
+    )
+    traveller_factored = forms.BooleanField(
+        required=False,
+        label=gettext_lazy(
+            "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
+        ),
+    )
+    percentage_basis = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Percentages"),
+        choices=Session.PercentageBasis.choices,
+        help_text=gettext_lazy(
+            "A pair's total over boards expected × the full top, or its match points over the sum of the tops of "
+            "the boards it played (a board played fewer times then weighs less)."
+        ),
+    )
     why = forms.CharField(required=False, max_length=200, label=gettext_lazy("Why (for the audit log)"))
+
+    def clean_percentage_basis(self) -> str:
+        """Left out of the post (an older form): the session's basis stays as it is."""
+        return str(
+            self.cleaned_data.get("percentage_basis")
+            or self.initial.get("percentage_basis")
+            or Session.PercentageBasis.FULL_TOP
+        )
 
     def clean_vp_scale(self) -> str:
         """Left out of the post (an older form): the session's scale stays as it is."""

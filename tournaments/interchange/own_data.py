@@ -49,6 +49,9 @@ SETTINGS = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "neuberg_rounding",
+    "artificial_among_real",
+    "percentage_basis",
+    "traveller_factored",
 )
 LAYOUT = ("movement_kind", "movement_variant", "tables", "rounds", "boards_per_round")
 _LINE_KINDS = ("artificial", "not_played", "assigned", "weighted")

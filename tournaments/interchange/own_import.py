@@ -23,12 +23,15 @@ _CHOICES: dict[str, list[str]] = {
     "mp_scale": list(Session.MatchpointScale.values),
     "edition": list(Session.Edition.values),
     "neuberg_rounding": list(Session.Rounding.values),
+    "percentage_basis": list(Session.PercentageBasis.values),
 }
 _FLAGS = (
     "use_neuberg",
     "scale_missed_boards",
     "average_plus_own_percentage",
     "average_minus_own_percentage",
+    "artificial_among_real",
+    "traveller_factored",
 )
 
 

@@ -35,6 +35,8 @@ CHANGED_HERE, FOLLOWS_LINES, FOLLOWS_TOTALS = "changed_in_bridgedesk", "follows_
 def _describe(attribute: str, value: Any) -> str:
     if attribute == "neuberg_rounding":
         return f"the rounding of factored boards set to “{dict(Session.Rounding.choices)[value]}”"
+    if attribute == "percentage_basis":
+        return f"percentages taken as “{dict(Session.PercentageBasis.choices)[value]}”"
     if attribute == "mp_scale":
         return f"the match-point scale set to “{dict(Session.MatchpointScale.choices)[value]}”"
     state = "on" if value else "off"
@@ -43,11 +45,22 @@ def _describe(attribute: str, value: Any) -> str:
         "scale_missed_boards": "scaling the totals of pairs that missed boards",
         "average_plus_own_percentage": "average plus as the pair's own percentage when better than 60%",
         "average_minus_own_percentage": "average minus as the pair's own percentage when worse than 40%",
+        "artificial_among_real": "a board with an artificial score rated among its real results only",
+        "traveller_factored": "Neuberg-factored points printed on the traveller",
     }
     return f"{names[attribute]} {state}"
 
 
-_SWITCHES = ("use_neuberg", "scale_missed_boards", "average_plus_own_percentage", "average_minus_own_percentage")
+# The first that explains a figure is named: printing factored travellers before Neuberg's formula itself (turning
+# Neuberg off also stops the factoring of travellers, but does more).
+_SWITCHES = (
+    "traveller_factored",
+    "use_neuberg",
+    "scale_missed_boards",
+    "average_plus_own_percentage",
+    "average_minus_own_percentage",
+    "artificial_among_real",
+)
 
 
 def _key(attribute: str, value: Any) -> str:
@@ -60,6 +73,7 @@ def _variants(session: Session) -> list[tuple[str, Any]]:
     """Every other choice of one convention at a time."""
     out: list[tuple[str, Any]] = [(a, not getattr(session, a)) for a in _SWITCHES]
     out += [("neuberg_rounding", r) for r in Session.Rounding.values if r != session.neuberg_rounding]
+    out += [("percentage_basis", b) for b in Session.PercentageBasis.values if b != session.percentage_basis]
     out += [("mp_scale", s) for s in Session.MatchpointScale.values if s != session.mp_scale]
     return out
 

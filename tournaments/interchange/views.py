@@ -225,6 +225,9 @@ _LABELS = {
     "average_minus_own_percentage": "average minus",
     "vp_scale": "VP scale",
     "section_scoring": "sections scored apart or across the field",
+    "artificial_among_real": "artificial scores rated among the real results",
+    "percentage_basis": "percentages",
+    "traveller_factored": "factored points on travellers",
 }
 
 

@@ -45,6 +45,9 @@ class SessionAdmin(admin.ModelAdmin[Session]):
         "average_plus_own_percentage",
         "average_minus_own_percentage",
         "neuberg_rounding",
+        "artificial_among_real",
+        "percentage_basis",
+        "traveller_factored",
         "scores_shown",
         "status",
     )

@@ -19,9 +19,9 @@ pytestmark = pytest.mark.django_db
 # The program as its files name it -> (key, use_neuberg, neuberg_rounding, a note on what is not a setting)
 PROGRAMS = [
     ("EBUScore Pairs 5.2.1", "ebuscore", True, "none", ""),
-    ("BriAn 3.1", "brian", False, "none", "among the real results only"),
-    ("BBO", "bbo", False, "none", "among the real results only"),
-    ("Bridge Base Online", "bridgebase", False, "none", "among the real results only"),
+    ("BriAn 3.1", "brian", False, "none", "among its real results only"),
+    ("BBO", "bbo", False, "none", "among its real results only"),
+    ("Bridge Base Online", "bridgebase", False, "none", "among its real results only"),
     ("RealBridge", "realbridge", True, "none", "unplayed line's IMPs as 0"),
     ("Pianola", "pianola", True, "none", ""),
     ("Compscore3 26-Jul-22", "compscore", True, "0.01%", ""),
@@ -40,7 +40,8 @@ def test_a_usebio_files_program_sets_its_conventions(program, key, neuberg, roun
     assert (session.use_neuberg, session.neuberg_rounding) == (neuberg, rounding)
     assert program in session.source
     assert any(note in n for n in report.notes) if note else len(report.notes) == 2
-    assert any("Conventions of" in n for n in report.notes) == neuberg
+    assert any("Conventions of" in n for n in report.notes) == (neuberg or key in ("brian", "bbo", "bridgebase"))
+    assert session.artificial_among_real is (key in ("brian", "bbo", "bridgebase"))
 
 
 def test_a_program_we_do_not_know_keeps_bridgedesks_defaults():
@@ -73,7 +74,8 @@ def test_a_pbn_generator_tag_names_the_program_and_sets_its_conventions():
 def test_a_bbo_lin_file_follows_bbos_conventions():
     report = import_lin(TRAVELLER, filename="t.lin")
     assert report.session.use_neuberg is False
-    assert any("BBO match-points a board with an artificial score" in n for n in report.notes)
+    assert report.session.artificial_among_real is True
+    assert any("Conventions of BBO followed: a board with an artificial score" in n for n in report.notes)
 
 
 def test_the_conventions_page_shows_what_the_program_set_and_the_director_changes_it(director_client):

@@ -128,6 +128,10 @@ class Session(Timestamped):
         APART = "apart", gettext_lazy("Each section its own field")
         ACROSS = "across", gettext_lazy("Across the field: every section playing the same boards together")
 
+    class PercentageBasis(models.TextChoices):
+        FULL_TOP = "full_top", gettext_lazy("Total over boards expected × the full top (Bridgedesk)")
+        SUM_OF_TOPS = "sum_of_tops", gettext_lazy("Match points over the sum of the tops of the boards played")
+
     class ScoresShown(models.TextChoices):
         BRIDGEDESK = "bridgedesk", gettext_lazy("Bridgedesk's own arithmetic")
         PUBLISHED = "published", gettext_lazy("The figures the imported file published")
@@ -184,6 +188,24 @@ class Session(Timestamped):
         choices=SectionScoring.choices,
         default=SectionScoring.APART,
         help_text=gettext_lazy("Score each section apart, or every board across all the sections that played it"),
+    )
+    artificial_among_real = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "A board with an artificial score is rated among its real results only, on their own top (BriAn, BBO)"
+        ),
+    )
+    traveller_factored = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
+        ),
+    )
+    percentage_basis = models.CharField(
+        max_length=12,
+        choices=PercentageBasis.choices,
+        default=PercentageBasis.FULL_TOP,
+        help_text=gettext_lazy("How a pair's percentage is taken from its match points"),
     )
     scores_shown = models.CharField(
         max_length=12,

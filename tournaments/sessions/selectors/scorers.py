@@ -43,9 +43,12 @@ class MatchpointScorer:
     most: int
     full_top: float
     rounding: str = "none"
+    among_real: bool = False  # a board with an artificial score rated among its real results only (BriAn, BBO)
 
     def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        rated = scoring.score_board(inputs, scale=self.scale)
+        """``actual``: the board's results (without its artificial scores when they are rated among the real)."""
+        artificial: Literal["in_field", "among_real"] = "among_real" if self.among_real else "in_field"
+        rated = scoring.score_board(inputs, scale=self.scale, artificial=artificial)
         points: list[Points] = []
         unrounded: list[tuple[float | None, float | None]] = []
         for result, line in zip(rows, rated, strict=True):
@@ -113,7 +116,12 @@ def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardS
         return WhistScorer(session.mp_scale, "matchpoints" if method == Session.ScoringMethod.MATCHPOINTS else "tricks")
     if method == Session.ScoringMethod.MATCHPOINTS:
         return MatchpointScorer(
-            session.mp_scale, session.use_neuberg, most, full_top or 0.0, session.neuberg_rounding or "none"
+            session.mp_scale,
+            session.use_neuberg,
+            most,
+            full_top or 0.0,
+            session.neuberg_rounding or "none",
+            session.artificial_among_real,
         )
     if method in IMP_METHODS:
         return ImpScorer(IMP_METHODS[method])

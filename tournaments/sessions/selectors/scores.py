@@ -8,7 +8,10 @@ this module only gathers the rows, applies the session's conventions and ranks:
   to the full top with Neuberg's formula in the pair totals (when `Session.use_neuberg`);
 - a pair that missed boards has its total scaled by boards expected / boards played
   (when `Session.scale_missed_boards`);
-- percentage = total / (boards expected x full top); tied places repeat ("3=");
+- percentage = total / (boards expected x full top), or (`Session.percentage_basis` "sum_of_tops") the pair's
+  match points over the sum of the tops of the boards it played; tied places repeat ("3=");
+- `Session.artificial_among_real`: a board with an artificial score is rated among its real results only;
+- `Session.traveller_factored` (with Neuberg): travellers show a board played fewer times factored to the full top;
 - penalties from rulings are taken off the total after scaling;
 - a factored board is rounded as `Session.neuberg_rounding` says before it is added up (`scoring.conventions`);
 - `Session.section_scoring` "across": each board is rated over every section's lines on it (one field, its top
@@ -302,8 +305,12 @@ def _score(
         elif ruling.board_id:
             rulings_by_board[ruling.board_id].append(ruling)
 
+    # Rated among the real results only, an artificial score is not a result: not in the top, nor in Neuberg's count.
+    among_real = session.artificial_among_real and method == Session.ScoringMethod.MATCHPOINTS
+    uncounted = (Result.Kind.NOT_PLAYED, Result.Kind.ARTIFICIAL) if among_real else (Result.Kind.NOT_PLAYED,)
+
     def scored(rows: Iterable[Result]) -> int:
-        return sum(1 for r in rows if r.kind != Result.Kind.NOT_PLAYED)
+        return sum(1 for r in rows if r.kind not in uncounted)
 
     most = max((scored(rows) + scored(others[n]) for n, rows in by_board.items()), default=0)
     full_top = scoring.board_top(most, scale=scale) if method == Session.ScoringMethod.MATCHPOINTS else None
@@ -336,6 +343,8 @@ def _score(
         )
 
     standings = _rank(section, session, entries, board_scores, rulings, full_top)
+    if session.traveller_factored and session.use_neuberg and method == Session.ScoringMethod.MATCHPOINTS:
+        board_scores = [_factored_traveller(bs, full_top) for bs in board_scores]
     return SectionScores(section, method, scale, full_top, board_scores, standings, entries, rulings)
 
 
@@ -359,17 +368,25 @@ def _line(
     )
 
 
-def _rank(
-    section: Section,
-    session: Session,
-    entries: list[Entry],
-    board_scores: list[BoardScore],
-    rulings: list[Ruling],
-    full_top: float | None,
-) -> dict[str, list[Standing]]:
+def _factored_traveller(board_score: BoardScore, full_top: float | None) -> BoardScore:
+    """The traveller as EBUScore prints it (`Session.traveller_factored`): each line's points as its totals count
+    them (a board played fewer times factored up with Neuberg's formula), out of the full top."""
+    if not full_top or board_score.top == full_top:
+        return board_score
+    lines = [replace(x, ns_points=x.ns_total_points, ew_points=x.ew_total_points) for x in board_score.lines]
+    return replace(board_score, top=full_top, lines=lines)
+
+
+Sums = tuple[dict[int, float], dict[int, float], dict[int, int], dict[int, list[tuple[float, float]]]]
+
+
+def _sums(board_scores: list[BoardScore]) -> Sums:
+    """Per entry: the points its totals add up, the same before the rounding of factored boards, the boards it
+    played, and each board's points on that board's own top with the top (for percentages over the sum of tops)."""
     raw: dict[int, float] = defaultdict(float)
-    exact: dict[int, float] = defaultdict(float)  # before the rounding of factored boards
+    exact: dict[int, float] = defaultdict(float)
     played: dict[int, int] = defaultdict(int)
+    tops: dict[int, list[tuple[float, float]]] = defaultdict(list)
     for bs in board_scores:
         for line in bs.lines:
             if line.ns_total_points is None:
@@ -381,6 +398,22 @@ def _rank(
             exact[line.result.ew_entry_id] += (line.ew_total_points or 0.0) if ew_exact is None else ew_exact
             played[line.result.ns_entry_id] += 1
             played[line.result.ew_entry_id] += 1
+            top = bs.top or 0.0
+            tops[line.result.ns_entry_id].append((line.ns_points or 0.0, top))
+            tops[line.result.ew_entry_id].append((line.ew_points or 0.0, top))
+    return raw, exact, played, tops
+
+
+def _rank(
+    section: Section,
+    session: Session,
+    entries: list[Entry],
+    board_scores: list[BoardScore],
+    rulings: list[Ruling],
+    full_top: float | None,
+) -> dict[str, list[Standing]]:
+    raw, exact, played, tops = _sums(board_scores)
+    over_tops = session.percentage_basis == Session.PercentageBasis.SUM_OF_TOPS
     penalties: dict[int, float] = defaultdict(float)
     for ruling in rulings:
         if ruling.entry_id and ruling.penalty:
@@ -408,7 +441,9 @@ def _rank(
                     unrounded = scoring.scale_total(unrounded, played=n, expected=expected)
             total -= penalties[entry.pk]
             pct = None
-            if full_top and expected:
+            if over_tops and tops[entry.pk] and any(top for _, top in tops[entry.pk]):
+                pct = scoring.percentage_over_tops(tops[entry.pk], penalty=penalties[entry.pk])
+            elif full_top and expected:
                 base = total if unrounded is None else unrounded - penalties[entry.pk]
                 pct = scoring.percentage(base, expected * full_top)
             rows.append(Standing(entry, key, round(total, 6), raw[entry.pk], pct, "", n, expected, penalties[entry.pk]))

@@ -26,6 +26,9 @@ CONVENTION_FIELDS = (
     "average_minus_own_percentage",
     "vp_scale",
     "section_scoring",
+    "artificial_among_real",
+    "percentage_basis",
+    "traveller_factored",
 )
 
 
@@ -45,6 +48,10 @@ def update_conventions(session: Session, *, actor: Actor, why: str = "", **setti
         )
     if settings.get("section_scoring", "apart") not in Session.SectionScoring.values:
         raise ValidationError({"section_scoring": _("Score the sections apart or across the field.")})
+    if settings.get("percentage_basis", "full_top") not in Session.PercentageBasis.values:
+        raise ValidationError(
+            {"percentage_basis": _("Take percentages over the full top or over the sum of the tops.")}
+        )
     scale = settings.get("vp_scale")
     if scale is not None and scale not in Session.VpScale.values:
         raise ValidationError(
