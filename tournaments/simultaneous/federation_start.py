@@ -23,6 +23,7 @@ from tournaments.clubs.models import Club, Federation
 from tournaments.core.actors import Actor
 from tournaments.core.tenancy import using_club
 from tournaments.movements.suggest import Suggestion, suggest
+from tournaments.sessions.services.dealing import copy_deals
 from tournaments.sessions.services.sessions import SectionSpec, create_session
 from tournaments.simultaneous import federation
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
@@ -149,8 +150,9 @@ def set_up_club_session(
     *, actor: Actor, simul: Simultaneous, club: Club, pairs: int, choice: str = ""
 ) -> SimultaneousClub:
     """A member club joins the federation's simultaneous with a session of its own set up from the event: its name,
-    date, scale, and the event's movement for `pairs` pairs, or the allowed one the director chose (`choice`, as
-    `choice_of` names it); nothing to type again. A choice the event does not allow is refused, nothing written."""
+    date, scale, board set (the deals the field has), and the event's movement for `pairs` pairs, or the allowed
+    one the director chose (`choice`, as `choice_of` names it); nothing to type again. A choice the event does not
+    allow is refused, nothing written."""
     allowed = allowed_movements(pairs, simul.boards)
     if choice:
         chosen = next((s for s in allowed if choice_of(s) == choice), None)
@@ -168,4 +170,6 @@ def set_up_club_session(
             )  # fmt: skip
         except ValidationError as exc:
             raise SimultaneousError("; ".join(exc.messages)) from None
+        if simul.deals:  # the field's board set, as the clubs before it played it
+            copy_deals(actor=actor, session=session, deals=simul.deals, why=f"The board set of {simul.name}")
         return federation.join_session(actor=actor, simul=simul, session=session)

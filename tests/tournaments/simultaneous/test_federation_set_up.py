@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.simultaneous.test_federation_start import DAY, county  # noqa: F401  (the fixture)
+from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Session
+from tournaments.sessions.services.dealing import deal_session
 from tournaments.simultaneous.federation_start import allowed_movements, choice_of, start_across_clubs
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 
@@ -78,3 +80,20 @@ def test_a_club_outside_the_federation_gets_404_and_nothing_is_written(client, c
     assert client.get(f"/simultaneous/federation/{simul.pk}/set-up/").status_code == 302  # the login first
     client.force_login(county["directors"]["hillside"])
     assert client.get(f"/c/hillside/simultaneous/federation/{simul.pk}/set-up/").status_code == 405  # no GET writes
+
+
+def test_a_club_set_up_from_the_event_gets_the_field_s_board_set(client, county, simul):  # noqa: F811
+    riverside = Session.objects.get(simultaneous_club__simultaneous=simul)
+    deal_session(actor=None, session=riverside, seed="0" * 32)
+    played = {str(n): d for n, d in riverside.boards.values_list("number", "deal")}
+    Simultaneous.objects.filter(pk=simul.pk).update(deals=played)  # the field's deals, as the first club set them
+    client.force_login(county["directors"]["hillside"])
+    url = f"/c/hillside/simultaneous/federation/{simul.pk}/set-up/"
+    assert client.post(url, {"pairs": "8", "movement": ""}).status_code == 302
+    hillside = Session.objects.get(event__tenant=county["clubs"]["hillside"])
+    theirs = dict(hillside.boards.values_list("number", "deal"))
+    shared = sorted(n for n in theirs if str(n) in played)
+    assert shared and all(theirs[n] == played[str(n)] for n in shared)
+    assert all(theirs[n] == "" for n in theirs if n not in shared)  # boards the field has not dealt yet stay open
+    entry = AuditEntry.objects.get(session_id=hillside.pk, action="boards.deal")
+    assert entry.why == "The board set of County sim" and entry.new["boards"] == shared
