@@ -3,7 +3,8 @@ posts its results, public readers read the clubs' results, the directors watch t
 processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
 
 Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
-[--seconds 60] [--ports 8921,8922]``.
+[--seconds 60] [--ports 8921,8922]``; ``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables,
+40 readers, 4 directors, 30 s; any of those given as well wins).
 
 It makes a throw-away database ``bd_clubs_bench_<run>`` on ``$BENCH_PG_URL`` (default
 ``postgres://postgres@127.0.0.1:5432``) and uses Redis ``$BENCH_REDIS`` (default ``redis://127.0.0.1:6379/4``,
@@ -412,7 +413,22 @@ def main() -> int:
     )
     parser.add_argument("--pool", type=int, default=15, help="DB_POOL_SIZE of each gunicorn process (0: none)")
     parser.add_argument("--follow", choices=["push", "poll"], default="push", help="how the phones follow their table")
-    return serve(parser.parse_args())
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a sample of the evening in under 3 minutes: " + ", ".join(f"--{k} {v}" for k, v in QUICK.items()),
+    )
+    args = parser.parse_args()
+    if args.quick:  # the full 20 x 25 run is for a quiet machine; this one samples the same paths
+        given = {a.split("=")[0].lstrip("-") for a in sys.argv[1:] if a.startswith("--")}
+        for name, value in QUICK.items():
+            if name not in given:
+                setattr(args, name, value)
+    return serve(args)
+
+
+# --quick: 4 clubs x 5 tables (20 phones), 40 readers, 4 directors, 30 s, one gunicorn process a web process.
+QUICK = {"clubs": 4, "tables": 5, "readers": 40, "directors": 4, "seconds": 30, "workers": 1}
 
 
 if __name__ == "__main__":

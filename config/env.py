@@ -54,3 +54,12 @@ def check_url_scheme(name: str, url: str, allowed: tuple[str, ...]) -> str:
     if scheme not in allowed:
         raise ImproperSetting(f"{name}={url!r} has an unsupported scheme {scheme!r}: use one of {', '.join(allowed)}.")
     return url
+
+
+def env_time(name: str, default: str, environ: Mapping[str, str] = os.environ) -> str:
+    """A time of day "HH:MM" (24-hour clock), checked here so a typo stops the start, not the scheduler later."""
+    raw = environ.get(name, default).strip()
+    hour, _, minute = raw.partition(":")
+    if not (hour.isdigit() and minute.isdigit() and len(minute) == 2 and int(hour) < 24 and int(minute) < 60):
+        raise ImproperSetting(f"{name}={raw!r} is not a time of day: write it HH:MM, e.g. 18:00.")
+    return f"{int(hour):02d}:{minute}"

@@ -16,7 +16,7 @@ import dj_database_url
 import dj_email_url
 import django_stubs_ext
 
-from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list
+from .env import ImproperSetting, check_url_scheme, env_bool, env_int, env_list, env_time
 from .siteurl import work_out_site_url
 from .storage import file_storage
 
@@ -253,19 +253,37 @@ CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
 # Scheduled upkeep, run by Celery beat: in `make run`'s worker (`worker -B`), or the one `celery beat` process
-# of a server (compose.yaml's scheduler; never two). Interval schedules, so nothing here imports Celery.
-CELERY_BEAT_SCHEDULE = {
+# of a server (compose.yaml's scheduler; never two). Nothing here imports Celery: an entry's schedule is an
+# interval (a timedelta) or a time of day "HH:MM" (in TIME_ZONE), which config/celery.py turns into a crontab.
+# Every task is idempotent: a second run (two beats by mistake, a retried message) finds nothing left to do.
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "delete-expired-files": {"task": "bridgedesk.delete_expired_files", "schedule": timedelta(hours=1)},
     "clear-expired-sessions": {"task": "bridgedesk.clear_sessions", "schedule": timedelta(days=1)},
     # Jobs a dead worker left: each worker's watchdog sends them again (and at its start); beat does too, so a
     # lost job moves even when no worker restarts. A status poll (a GET) only reads.
     "requeue-stale-jobs": {"task": "bridgedesk.requeue_stale_jobs", "schedule": timedelta(minutes=1)},
+    # Table links and big-screen links past TABLE_LINK_DAYS whose event is not being played are revoked.
+    "expire-links": {"task": "bridgedesk.expire_links", "schedule": env_time("EXPIRE_LINKS_AT", "04:30")},
+    # Directors of a session tomorrow whose movement or players are not set are told by e-mail, once.
+    "remind-directors": {"task": "bridgedesk.remind_directors", "schedule": env_time("REMINDERS_AT", "18:00")},
+    # Clubs that asked (Club.email_results) have their published results e-mailed to the players, once each.
+    "email-published-results": {
+        "task": "bridgedesk.email_published_results",
+        "schedule": timedelta(minutes=env_int("RESULTS_EMAIL_EVERY_MINUTES", 30)),
+    },
 }
 if env_bool("SCHEDULED_BACKUPS", True):
     CELERY_BEAT_SCHEDULE["backup"] = {
         "task": "bridgedesk.scheduled_backup",
-        "schedule": timedelta(hours=env_int("BACKUP_EVERY_HOURS", 24)),
+        "schedule": (  # a time of day when BACKUP_AT is set, else every BACKUP_EVERY_HOURS
+            env_time("BACKUP_AT", "03:00")
+            if "BACKUP_AT" in os.environ
+            else timedelta(hours=env_int("BACKUP_EVERY_HOURS", 24))
+        ),
     }
+TABLE_LINK_DAYS = env_int("TABLE_LINK_DAYS", 7)  # a link lives this long after it was made (while not playing)
+RESULTS_EMAIL_DAYS = env_int("RESULTS_EMAIL_DAYS", 3)  # results published this recently are e-mailed (if asked)
+CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE_FILENAME = str(DATA_DIR / "celerybeat-schedule")
 
 # Django's cache framework, one backend for everything shared between requests (published pages, scores,

@@ -95,6 +95,10 @@ class Club(models.Model):
     # Blank: Letter or A4 as the club's country uses (tournaments.clubs.directory.club_paper).
     paper = models.CharField(max_length=8, choices=Paper.choices, blank=True, default=Paper.COUNTRY)
     email_sender = models.CharField(max_length=254, blank=True, help_text=gettext_lazy("From: of the club's e-mails"))
+    email_results = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy("E-mail each player their results and private link once the session is published"),
+    )
     federation = models.ForeignKey(Federation, null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs")
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -8,7 +8,7 @@ import urllib.error
 from celery import shared_task
 
 from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
-from tournaments.publishing import cdn, rebuild
+from tournaments.publishing import cdn, rebuild, scheduled
 
 
 @shared_task(
@@ -26,3 +26,9 @@ def purge_cdn(tags: list[str]) -> int:
 def rebuild_public_pages(session_id: int, state: str) -> int:
     """Build the public pages of a session's new version, so that no reader waits for them (rebuild.py)."""
     return rebuild.rebuild(session_id, state)
+
+
+@shared_task(name="bridgedesk.email_published_results")
+def email_published_results() -> dict[int, int]:
+    """Every RESULTS_EMAIL_EVERY_MINUTES: the clubs that asked have their new results e-mailed to the players."""
+    return scheduled.email_published_results()

@@ -10,6 +10,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from config.celery import app as _app  # noqa: F401  the configured app: .delay() goes to our broker
 from tournaments.printing.tasks import SEND_RETRY
+from tournaments.sessions import reminders
 from tournaments.sessions.models import Board, Session
 from tournaments.sessions.reports.handrecords import unanalysed
 from tournaments.sessions.services import analysis
@@ -38,3 +39,9 @@ def _send(session_id: int) -> None:
         analyse_deals.apply_async((session_id,), retry=True, retry_policy=SEND_RETRY, ignore_result=True)
     except (KombuOperationalError, OSError):
         log.warning("deals of session %s not sent for solving: the broker is not answering", session_id)
+
+
+@shared_task(name="bridgedesk.remind_directors")
+def remind_directors() -> list[int]:
+    """Daily (REMINDERS_AT): directors of a session tomorrow whose movement or players are not set are told."""
+    return [sent.session_id for sent in reminders.remind_directors()]

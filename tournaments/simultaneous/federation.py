@@ -41,7 +41,14 @@ def member_federations(club_id: int) -> set[int]:
 
 @transaction.atomic
 def create_for_federation(
-    *, actor: Actor, federation: Federation, name: str, date: dt.date, boards: int, mp_scale: str = "ebu"
+    *,
+    actor: Actor,
+    federation: Federation,
+    name: str,
+    date: dt.date,
+    boards: int,
+    mp_scale: str = "ebu",
+    movement: dict[str, Any] | None = None,
 ) -> Simultaneous:
     """An official starts a simultaneous across the federation's clubs."""
     if not is_official(user_of(actor), federation):
@@ -50,7 +57,7 @@ def create_for_federation(
         raise SimultaneousError(_("A simultaneous plays between 1 and 200 boards."))
     simul = Simultaneous.objects.create(
         name=name[:160], date=date, boards=boards, mp_scale=mp_scale, owner=user_of(actor), tenant=None,
-        federation=federation,
+        federation=federation, movement=movement or {},
     )  # fmt: skip
     audit.record(actor=actor, action=AuditAction.SIMULTANEOUS_CREATE, target=simul, new=audit.snapshot(simul))
     return simul

@@ -23,12 +23,13 @@ from tournaments.clubs.models import Club, Federation
 from tournaments.core.actors import Actor
 from tournaments.core.tenancy import using_club
 from tournaments.movements.suggest import Suggestion, suggest
+from tournaments.sessions.services.dealing import copy_deals
 from tournaments.sessions.services.sessions import SectionSpec, create_session
 from tournaments.simultaneous import federation
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.simultaneous.services import SimultaneousError
 
-DEFAULT_PAIRS = 10  # a club's usual evening; its director sets the movement up again for the pairs who come
+DEFAULT_PAIRS = 10  # a club's usual evening; other pairs are set up from the event (set_up_club_session)
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,9 @@ def member_clubs(fed: Federation) -> list[Club]:
     return list(Club.objects.filter(federation__in=federations).order_by("name"))
 
 
-def movement_for(pairs: int, boards: int) -> SectionSpec:
-    """A usual movement for `pairs` pairs playing at most `boards` boards, the most boards it can (a Mitchell or a
-    Howell, as a director would choose it); a clear SimultaneousError when no movement fits."""
+def allowed_movements(pairs: int, boards: int) -> list[SectionSpec]:
+    """The movements the simultaneous allows for `pairs` pairs: the usual ones (a Mitchell or a Howell) playing at
+    most its `boards` boards, the most boards first as `suggest` orders them; a clear SimultaneousError if none."""
     fitting: list[Suggestion] = []
     for low in (boards * 3 // 4, 1):  # close to the simultaneous's boards first, else whatever fits
         try:
@@ -64,11 +65,39 @@ def movement_for(pairs: int, boards: int) -> SectionSpec:
             _("No movement for %(pairs)s pairs plays %(boards)s boards or fewer: give more boards.")
             % {"pairs": pairs, "boards": boards}
         )
-    best = fitting[0]  # suggest() lists the usual movements first, best first
-    return SectionSpec(
-        pairs=best.pairs, kind=best.kind, boards_per_round=best.boards_per_round, rounds=best.rounds,
-        variant=best.variant,
-    )  # fmt: skip
+    return [
+        SectionSpec(pairs=o.pairs, kind=o.kind, boards_per_round=o.boards_per_round, rounds=o.rounds, variant=o.variant)
+        for o in fitting
+    ]
+
+
+def movement_for(pairs: int, boards: int) -> SectionSpec:
+    """A usual movement for `pairs` pairs playing at most `boards` boards, the most boards it can (a Mitchell or a
+    Howell, as a director would choose it); a clear SimultaneousError when no movement fits."""
+    return allowed_movements(pairs, boards)[0]  # suggest() lists the usual movements first, best first
+
+
+def choice_of(spec: SectionSpec) -> str:
+    """How a form names an allowed movement: "mitchell/3/8" (kind, boards a round, rounds)."""
+    return f"{spec.kind}/{spec.boards_per_round}/{spec.rounds}"
+
+
+def label_of(spec: SectionSpec) -> str:
+    """An allowed movement in words for the form: "Mitchell, 8 rounds of 3 boards"."""
+    kind = _("Mitchell") if spec.kind == "mitchell" else _("Howell")
+    return _("%(kind)s, %(rounds)s rounds of %(boards)s boards") % {
+        "kind": kind,
+        "rounds": spec.rounds,
+        "boards": spec.boards_per_round,
+    }
+
+
+def event_default(simul: Simultaneous, allowed: list[SectionSpec]) -> SectionSpec:
+    """The allowed movement closest to the federation's own: its kind and boards a round, else its kind, else the
+    first allowed."""
+    kind, per_round = simul.movement.get("kind"), simul.movement.get("boards_per_round")
+    same = [s for s in allowed if s.kind == kind]
+    return next((s for s in same if s.boards_per_round == per_round), same[0] if same else allowed[0])
 
 
 @transaction.atomic
@@ -92,10 +121,16 @@ def start_across_clubs(
         raise SimultaneousError(
             _("Not clubs of %(federation)s: %(clubs)s.") % {"federation": fed.name, "clubs": ", ".join(outside)}
         )
-    simul = federation.create_for_federation(
-        actor=actor, federation=fed, name=name, date=date, boards=boards, mp_scale=mp_scale
-    )
     spec = movement_for(pairs, boards)
+    simul = federation.create_for_federation(
+        actor=actor,
+        federation=fed,
+        name=name,
+        date=date,
+        boards=boards,
+        mp_scale=mp_scale,
+        movement={"kind": spec.kind, "boards_per_round": spec.boards_per_round, "pairs": spec.pairs},
+    )  # fmt: skip  the event carries its movement: a club joining later is set up from it
     joined = []
     for club in sorted({c.pk: c for c in clubs}.values(), key=lambda c: c.name):
         with using_club(club.pk):  # the session, its event and its audit entries are the club's own
@@ -108,3 +143,33 @@ def start_across_clubs(
                 raise SimultaneousError("; ".join(exc.messages)) from None
             joined.append(federation.join_session(actor=actor, simul=simul, session=session))
     return Started(simultaneous=simul, joined=joined)
+
+
+@transaction.atomic
+def set_up_club_session(
+    *, actor: Actor, simul: Simultaneous, club: Club, pairs: int, choice: str = ""
+) -> SimultaneousClub:
+    """A member club joins the federation's simultaneous with a session of its own set up from the event: its name,
+    date, scale, board set (the deals the field has), and the event's movement for `pairs` pairs, or the allowed
+    one the director chose (`choice`, as `choice_of` names it); nothing to type again. A choice the event does not
+    allow is refused, nothing written."""
+    allowed = allowed_movements(pairs, simul.boards)
+    if choice:
+        chosen = next((s for s in allowed if choice_of(s) == choice), None)
+        if chosen is None:
+            raise SimultaneousError(
+                _("This simultaneous does not allow that movement for %(pairs)s pairs.") % {"pairs": pairs}
+            )
+    else:
+        chosen = event_default(simul, allowed)
+    with using_club(club.pk):
+        try:
+            session = create_session(
+                actor=actor, event_name=simul.name, session_name=simul.name, date=simul.date, sections=[chosen],
+                club=club.name, mp_scale=simul.mp_scale,
+            )  # fmt: skip
+        except ValidationError as exc:
+            raise SimultaneousError("; ".join(exc.messages)) from None
+        if simul.deals:  # the field's board set, as the clubs before it played it
+            copy_deals(actor=actor, session=session, deals=simul.deals, why=f"The board set of {simul.name}")
+        return federation.join_session(actor=actor, simul=simul, session=session)

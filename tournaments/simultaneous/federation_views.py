@@ -39,11 +39,41 @@ class JoinForm(forms.Form):
         field.queryset = Session.objects.filter(simultaneous_club__isnull=True).select_related("event")
 
 
+class SetUpForm(forms.Form):
+    """A member club's session set up from the event: the pairs who came, and a movement the event allows."""
+
+    pairs = forms.IntegerField(label=gettext_lazy("Pairs at your club"), min_value=3, max_value=200)
+    movement = forms.CharField(
+        label=gettext_lazy("Movement"),
+        required=False,
+        help_text=gettext_lazy("Blank: the simultaneous's own movement for your pairs."),
+    )
+
+    def __init__(self, simul: Simultaneous, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        pairs = int(simul.movement.get("pairs") or federation_start.DEFAULT_PAIRS)
+        self.fields["pairs"].initial = pairs
+        try:  # what the event allows for the pairs it expects, named as the form takes them
+            allowed = federation_start.allowed_movements(pairs, simul.boards)
+        except SimultaneousError:
+            allowed = []
+        self.fields["movement"].widget = forms.Select(
+            choices=[("", _("The simultaneous's movement"))]
+            + [(federation_start.choice_of(a), federation_start.label_of(a)) for a in allowed]
+        )
+
+
 def _federation_simul(pk: int) -> Simultaneous:
     return get_object_or_404(Simultaneous._base_manager.select_related("federation"), pk=pk, federation__isnull=False)
 
 
-def _page(request: HttpRequest, simul: Simultaneous, form: JoinForm | None = None) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    simul: Simultaneous,
+    form: JoinForm | None = None,
+    setup: SetUpForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     assert simul.federation is not None
     official = federation.is_official(request.user, simul.federation)
     shown = official or federation.all_published(simul)
@@ -59,8 +89,9 @@ def _page(request: HttpRequest, simul: Simultaneous, form: JoinForm | None = Non
         "scores": score_field(simul) if shown else None,
         "official": official,
         "form": form if form is not None else (JoinForm() if may_join else None),  # a refused post: the reason
+        "setup": setup if setup is not None else (SetUpForm(simul) if may_join else None),
     }
-    return render(request, "simultaneous/federation_field.html", context)
+    return render(request, "simultaneous/federation_field.html", context, status=status)
 
 
 @public  # the ranking shows once every club has published (officials see it before)
@@ -86,6 +117,31 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("simultaneous:federation_field", args=[simul.pk]))
 
 
+@requires(Perm.DIRECT)  # a director of a member club, in their club (404 for any other club: not its event)
+@require_POST
+def set_up(request: HttpRequest, pk: int) -> HttpResponse:
+    simul = _federation_simul(pk)
+    club_id = current_club_id()
+    if club_id is None or simul.federation_id not in federation.member_federations(club_id):
+        raise Http404(_("No such simultaneous for your club."))
+    form = SetUpForm(simul, request.POST)
+    if not form.is_valid():
+        return _page(request, simul, setup=form, status=400)
+    try:
+        joined = federation_start.set_up_club_session(
+            actor=request.user, simul=simul, club=Club.objects.get(pk=club_id),
+            pairs=form.cleaned_data["pairs"], choice=form.cleaned_data["movement"],
+        )  # fmt: skip
+    except SimultaneousError as exc:
+        form.add_error("movement", str(exc))
+        return _page(request, simul, setup=form, status=400)
+    messages.success(
+        request,
+        _("Your session is set up from the simultaneous and joined the field as %(code)s.") % {"code": joined.code},
+    )
+    return redirect(reverse("session_detail", args=[joined.session_id]))
+
+
 class StartForm(forms.Form):
     """What an official chooses: the clubs, the evening, the boards, and the pairs each club's session is set for."""
 
@@ -97,7 +153,7 @@ class StartForm(forms.Form):
         min_value=3,
         max_value=200,
         initial=federation_start.DEFAULT_PAIRS,
-        help_text=gettext_lazy("Each club's director sets the movement up again for the pairs who come."),
+        help_text=gettext_lazy("A club with other pairs is set up from the event for its own on the event's page."),
     )
     clubs = forms.ModelMultipleChoiceField(
         queryset=Club.objects.none(), label=gettext_lazy("Clubs"), widget=forms.CheckboxSelectMultiple

@@ -41,6 +41,11 @@ class Simultaneous(Timestamped):
     mp_scale = models.CharField(max_length=8, choices=Session.MatchpointScale.choices, default="ebu")
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     deals = models.JSONField(default=dict, blank=True, help_text='{"1": "N:AKQ...", ...}: set by the first club')
+    movement = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("The federation's movement: each club's section is set up from it"),
+    )
 
     objects = ClubScoped(("tenant", ""))
 

@@ -19,5 +19,6 @@ urlpatterns = [
     path("federation/<int:pk>/", federation_views.field, name="federation_field"),
     path("federation/<int:pk>/print/", federation_views.print_paper, name="federation_print"),
     path("federation/<int:pk>/join/", federation_views.join, name="federation_join"),
+    path("federation/<int:pk>/set-up/", federation_views.set_up, name="federation_set_up"),
     path("federation/start/<slug:slug>/", federation_views.start, name="federation_start"),
 ]

@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from celery.schedules import crontab
 from django.conf import settings
 from django.contrib.sessions.models import Session as LoginSession
 from django.core.files.base import ContentFile
@@ -36,6 +37,9 @@ def test_every_scheduled_task_is_one_the_workers_know():
         "bridgedesk.clear_sessions",
         "bridgedesk.scheduled_backup",
         "bridgedesk.requeue_stale_jobs",  # a print job whose worker died is sent again (no GET does it)
+        "bridgedesk.expire_links",  # the owners' own upkeep: tests/tournaments/operations/test_scheduled_work.py
+        "bridgedesk.remind_directors",
+        "bridgedesk.email_published_results",
     }
     assert scheduled <= set(app.tasks)
 
@@ -106,4 +110,6 @@ def test_a_real_celery_beat_takes_the_schedule(tmp_path):
         out = beat.communicate(timeout=20)[0].decode()
     assert "beat: Starting" in out, out
     with shelve.open(str(schedule)) as stored:
-        assert {"delete-expired-files", "clear-expired-sessions", "backup"} <= set(stored["entries"])
+        entries = stored["entries"]
+        assert {"delete-expired-files", "clear-expired-sessions", "backup", "expire-links"} <= set(entries)
+        assert entries["remind-directors"].schedule == crontab(hour=18, minute=0)  # REMINDERS_AT, a time of day

@@ -12,6 +12,7 @@ from tournaments.sessions.models.ratings import (
     RankingRules,
     RatingEntry,
 )
+from tournaments.sessions.models.reminders import DirectorReminder
 from tournaments.sessions.models.results import Board, Result
 from tournaments.sessions.models.rulings import Ruling
 
@@ -20,6 +21,7 @@ __all__ = [
     "ClubMovement",
     "Competition",
     "CompetitionEvent",
+    "DirectorReminder",
     "DoubleDummyAnalysis",
     "Entry",
     "EntryPlayer",

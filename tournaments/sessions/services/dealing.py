@@ -79,3 +79,31 @@ def enter_hands(*, actor: Actor, board: Board, deal: str, why: str) -> None:
         )
         bump_session(board.session_id)
         solve_deals_later(board.session)
+
+
+def copy_deals(*, actor: Actor, session: Session, deals: dict[str, str], why: str) -> int:
+    """Give the session's boards without a deal the deals of the same numbers (a simultaneous's board set, so a
+    club set up from it plays the field's boards); returns how many boards got one. A board that holds a deal keeps
+    it. Locked, audited (boards.deal, with where they came from), bumped; the double-dummy solving is queued."""
+    with transaction.atomic():
+        lock_sections(session.pk)
+        refuse_if_finished(session)
+        boards = [
+            b for b in Board.objects.filter(session=session, deal="").order_by("number") if str(b.number) in deals
+        ]
+        for board in boards:
+            board.deal = deals[str(board.number)]
+        if not boards:
+            return 0
+        Board.objects.bulk_update(boards, ["deal"])
+        audit.record(
+            actor=actor,
+            action=AuditAction.BOARDS_DEAL,
+            target=session,
+            session_id=session.pk,
+            new={"boards": [b.number for b in boards]},
+            why=why,
+        )
+        bump_session(session.pk)
+        solve_deals_later(session)
+    return len(boards)
