@@ -128,14 +128,15 @@ def split_boards(
     return first, second
 
 
-def knockout_open(board_imps: Mapping[int, int], boards: int) -> int:
+def knockout_open(board_imps: Mapping[int, int], boards: int, carry: float = 0) -> int:
     """The highest board number a knockout pairing has room for: both matches (``2 * boards``), then one extra
-    board in both matches (two numbers) at a time while the aggregate is level after every board before it."""
+    board in both matches (two numbers) at a time while the aggregate (with any carry-over, scoring.knockout) is
+    level after every board before it."""
     n = 2 * boards
     while (
         n < 2 * boards + 2 * MAX_EXTRA
         and all(k in board_imps for k in range(1, n + 1))
-        and sum(board_imps[k] for k in range(1, n + 1)) == 0
+        and carry + sum(board_imps[k] for k in range(1, n + 1)) == 0
     ):
         n += 2
     return n

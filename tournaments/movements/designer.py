@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from scoring.messages import gettext as _
 
+from .individual_design import individual_checks, individual_from_grid, individual_grid_of
 from .loaders import Cell, movement_from_cells
 from .types import MAX_BOARDS_PER_ROUND, MAX_ROUNDS, Movement, MovementError, Row, Share
 from .validate import validate
@@ -44,7 +45,7 @@ def _pair(text: str, where: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or not 1 <= int(text) <= 2 * MAX_DESIGN_TABLES:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 2 * MAX_DESIGN_TABLES:
         raise MovementError(
             _("%(where)s: %(text)s is not a pair number (1 to %(most)s).")
             % {"where": where, "text": repr(text), "most": 2 * MAX_DESIGN_TABLES}
@@ -54,7 +55,11 @@ def _pair(text: str, where: str) -> int | None:
 
 def design_from_grid(values: Mapping[str, str], *, kind: str, rounds: int, tables: int, name: str = "") -> Movement:
     """The movement in a posted grid: fields r{R}t{T}ns, r{R}t{T}ew, r{R}t{T}b, and r{R}relay (the tables that
-    share their board set in round R by design: a relay). Raises MovementError."""
+    share their board set in round R by design: a relay). An individual's grid has r{R}t{T}n, s, e, w instead of
+    ns and ew, and shares a board set among tables without a relay (individual_design.py). Raises MovementError."""
+    if kind == "individual":
+        _check_size(rounds, tables)
+        return individual_from_grid(values, rounds=rounds, tables=tables, name=name, read=parse_boards)
     movement = _seated(values, kind=kind, rounds=rounds, tables=tables, name=name)
     shares = []
     for r in range(1, rounds + 1):
@@ -71,7 +76,7 @@ def design_from_grid(values: Mapping[str, str], *, kind: str, rounds: int, table
 def _relay_tables(text: str, round_number: int, tables: int) -> tuple[int, ...]:
     """ "1, 8" -> (1, 8): two or more distinct tables of the grid, or () for none declared."""
     parts = [p for p in re.split(r"[\s,;+&]+", text.strip()) if p]
-    numbers = sorted({int(p) for p in parts if p.isdigit()})
+    numbers = sorted({int(p) for p in parts if p.isascii() and p.isdigit()})
     if not parts:
         return ()
     if len(numbers) != len(parts) or len(numbers) < 2 or not all(1 <= n <= tables for n in numbers):
@@ -85,12 +90,8 @@ def _relay_tables(text: str, round_number: int, tables: int) -> tuple[int, ...]:
 def _seated(values: Mapping[str, str], *, kind: str, rounds: int, tables: int, name: str) -> Movement:
     """The grid's cells read into a Movement, before any relay is declared on it."""
     if kind not in ("mitchell", "howell"):
-        raise MovementError(_("Choose a Mitchell (NS and EW fields) or a Howell (one field)."))
-    if not (1 <= rounds <= MAX_ROUNDS and 1 <= tables <= MAX_DESIGN_TABLES):
-        raise MovementError(
-            _("A designed movement has 1 to %(rounds)s rounds and 1 to %(tables)s tables.")
-            % {"rounds": MAX_ROUNDS, "tables": MAX_DESIGN_TABLES}
-        )
+        raise MovementError(_("Choose a Mitchell (NS and EW fields), a Howell (one field) or an individual."))
+    _check_size(rounds, tables)
     cells: list[Cell] = []
     for r in range(1, rounds + 1):
         for t in range(1, tables + 1):
@@ -122,8 +123,21 @@ def _seated(values: Mapping[str, str], *, kind: str, rounds: int, tables: int, n
     return replace(read, rows=rows)
 
 
+def _check_size(rounds: int, tables: int) -> None:
+    if not (1 <= rounds <= MAX_ROUNDS and 1 <= tables <= MAX_DESIGN_TABLES):
+        raise MovementError(
+            _("A designed movement has 1 to %(rounds)s rounds and 1 to %(tables)s tables.")
+            % {"rounds": MAX_ROUNDS, "tables": MAX_DESIGN_TABLES}
+        )
+
+
 def grid_of(movement: Movement) -> dict[str, str]:
-    """The grid fields for a movement (pair numbers without their NS/EW mark), to edit it on the page."""
+    """The grid fields for a movement (pair numbers without their NS/EW mark; an individual's players by seat),
+    to edit it on the page."""
+    if movement.kind == "individual":
+        return individual_grid_of(movement) | {
+            f"r{row.round}t{row.table}b": _boards_text(row.boards) for row in movement.rows
+        }
     values: dict[str, str] = {}
     for row in movement.rows:
         key = f"r{row.round}t{row.table}"
@@ -155,6 +169,11 @@ class DesignCheck:
                 _("Unbalanced comparisons: some boards are played %(low)s times, others %(high)s times.")
                 % {"low": low, "high": high}
             )
+        if movement.kind == "individual":
+            errors, warnings = individual_checks(movement)
+            self.errors += errors
+            self.warnings += warnings
+            return  # its shared sets are read from the grid, not declared
         for share in movement.shares:  # a declared relay: the named tables hold one board set that round
             rows = [movement.row(share.round, t) for t in share.tables]
             held = {row.boards if row is not None else () for row in rows}

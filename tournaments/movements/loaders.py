@@ -23,7 +23,7 @@ from scoring.messages import gettext as _
 
 from .types import Movement, MovementError, Row, Share, board_set
 
-__all__ = ["load_bridgescorer_yaml", "load_howellki", "movement_from_cells"]
+__all__ = ["individual_of_rows", "load_bridgescorer_yaml", "load_howellki", "movement_from_cells"]
 
 Cell = tuple[int, int, int | None, int | None, tuple[int, ...]]  # round, table, ns, ew, boards
 
@@ -170,8 +170,11 @@ def _parse_bridgescorer(path: str | Path) -> tuple[dict[str, str], list[dict[str
 
 
 def load_bridgescorer_yaml(path: str | Path) -> Movement:
-    """A bridgescorer movement file; kind "mitchell" when its name says so, else "howell"."""
+    """A bridgescorer movement file; kind "mitchell" when its name says so, else "howell"; an individual in our
+    extended shape (hands with `north`, `south`, `east`, `west`: writers.py) when its hands name four players."""
     header, hands = _parse_bridgescorer(path)
+    if hands and all("north" in hand for hand in hands):
+        return _individual(header, hands, path)
     cells: list[Cell] = []
     for hand in hands:
         boards = hand.get("boards", [])
@@ -195,6 +198,47 @@ def load_bridgescorer_yaml(path: str | Path) -> Movement:
         pairs=pairs,
         description=header.get("description", name),
         relay="relay" in name.lower(),
+    )
+
+
+def _individual(header: dict[str, str], hands: list[dict[str, object]], path: str | Path) -> Movement:
+    """An individual from our extended YAML shape; the same board set at several tables in a round is shared."""
+    rows: list[Row] = []
+    for hand in hands:
+        boards = hand.get("boards", [])
+        if not isinstance(boards, list):
+            raise MovementError(_("%(path)s: a hand's boards are not a list.") % {"path": path})
+        try:
+            n, s, e, w = (_int(hand[seat]) for seat in ("north", "south", "east", "west"))
+        except KeyError as error:
+            raise MovementError(
+                _("%(path)s: a hand lacks its %(seat)s player.") % {"path": path, "seat": error}
+            ) from None
+        rows.append(Row(_int(hand["round"]), _int(hand["table"]), f"{n}-{s}", f"{e}-{w}", tuple(boards)))
+    return individual_of_rows(rows, header.get("description", header.get("name", Path(path).stem)))
+
+
+def individual_of_rows(rows: list[Row], description: str) -> Movement:
+    """An individual from its rows ("8-3" partnerships): the same board set at several tables in a round is
+    shared by design; a full individual (players - 1 rounds, a multiple of four players) promises the laws'
+    meetings, each player partnering every other once and opposing every other twice."""
+    rows = sorted(rows, key=lambda row: (row.round, row.table))
+    rounds = max(row.round for row in rows)
+    shares = _relay_shares([(r.round, r.table, 1, 1, r.boards) for r in rows if r.played], rounds)
+    players = {p for row in rows for label in (row.ns, row.ew) if label for p in label.split("-")}
+    return Movement(
+        kind="individual",
+        variant=None,
+        pairs=len(players),
+        tables=max(row.table for row in rows),
+        rounds=rounds,
+        boards_per_round=max(len(row.boards) for row in rows) or 1,
+        rows=tuple(rows),
+        shares=tuple(shares),
+        relay_tables=tuple(sorted({t for share in shares for t in share.tables})),
+        meet_once=False,
+        all_meet=rounds >= len(players) - 1 and len(players) % 4 == 0,
+        description=description,
     )
 
 

@@ -6,6 +6,10 @@ are numbered in the movement's natural order, NS pairs first (1NS..nNS are 1..n,
 are left out: a pair missing from a round sits out, which is how both formats say it. The bridgescorer name
 starts with "Mitchell" or "Howell" and ends in "Relay" when tables share boards, which is what the loader
 reads the kind and the sharing from; a howellki key is "tables-rounds", with "-M" for a Mitchell.
+
+An individual is written in our extension of the YAML shape: its name starts with "Individual" and each hand
+names the four players (`north`, `south`, `east`, `west`) in place of `ns` and `ew`. bridgescorer itself and
+howellki's CSV number pairs only, so neither program can carry an individual; the CSV writer refuses one.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import re
 
 from scoring.messages import gettext as _
 
-from .types import Movement, MovementError
+from .types import Movement, MovementError, participants
 
 __all__ = ["pair_numbers", "write_bridgescorer_yaml", "write_howellki_csv"]
 
@@ -35,6 +39,8 @@ def pair_numbers(movement: Movement) -> dict[str, int]:
 
 def write_bridgescorer_yaml(movement: Movement, name: str = "") -> str:
     """The movement as a bridgescorer movement file (the flat `hands:` list its own files use)."""
+    if movement.kind == "individual":
+        return _individual_yaml(movement, name)
     numbers = pair_numbers(movement)
     kind = "Mitchell" if movement.kind == "mitchell" else "Howell"
     stem = _NAME.sub("", name) or f"{movement.tables:02d}T{movement.board_count}B"
@@ -61,6 +67,30 @@ def write_bridgescorer_yaml(movement: Movement, name: str = "") -> str:
             "  boards:",
             *(f"  - {board}" for board in row.boards),
         ]
+    return "\n".join(lines) + "\n"
+
+
+def _individual_yaml(movement: Movement, name: str) -> str:
+    """Our extended shape: `north`/`south`/`east`/`west` player numbers per hand (sit-outs left out)."""
+    stem = _NAME.sub("", name) or f"{movement.tables:02d}T{movement.board_count}B"
+    stem = stem if stem.lower().startswith("individual") else "Individual" + stem
+    description = (movement.description or stem).replace("\\", "/").replace('"', "'")
+    players = movement.entries()
+    lines = [
+        "---",
+        f'name: "{stem}"',
+        f'short: "Individual {len(players)} players {movement.tables} tables {movement.board_count} boards"',
+        f'description: "{description}"',
+        f"numberTeams: {len(players)}",
+        "hands:",
+    ]
+    for row in sorted(movement.rows, key=lambda r: (r.table, r.round)):
+        if row.ns is None or row.ew is None:
+            continue
+        (north, south), (east, west) = participants(row.ns), participants(row.ew)
+        lines += [f"- table: {row.table}", f"  round: {row.round}"]
+        lines += [f"  north: {north}", f"  south: {south}", f"  east: {east}", f"  west: {west}", "  boards:"]
+        lines += [f"  - {board}" for board in row.boards]
     return "\n".join(lines) + "\n"
 
 

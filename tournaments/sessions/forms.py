@@ -112,7 +112,15 @@ class MovementChoiceForm(forms.Form):
             if not s.usual:
                 self.unusual.add(value)
         for stored, movement in designs.offered(players):  # the club's own, drawn in the movement designer
-            choices.append((f"club|{stored.pk}|{movement.rounds}|{movement.boards_per_round}", stored.name))
+            label = stored.name
+            if movement.kind == "individual":  # of exactly this many players: the number typed counts players
+                label = _("%(name)s: individual for %(players)s players (%(tables)s tables, %(rounds)s rounds)") % {
+                    "name": stored.name,
+                    "players": movement.pairs,
+                    "tables": movement.tables,
+                    "rounds": movement.rounds,
+                }
+            choices.append((f"club|{stored.pk}|{movement.rounds}|{movement.boards_per_round}", label))
         choices += [
             ("mitchell|||", _("Mitchell, as I set it below")),
             ("howell|||", _("Howell, as I set it below")),

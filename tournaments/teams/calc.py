@@ -6,12 +6,13 @@ Every IMP and VP comes from scoring.imps; this module only adds them up and orde
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from scoring.bam import bam_match, patton_match
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps
+from scoring.knockout import KnockoutScore, knockout_score
 from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
 from scoring.teams8 import MAX_EXTRA, HalfScore, eight_match, knockout_open, split_boards
@@ -26,6 +27,7 @@ __all__ = [
     "club_victory_points",
     "imps_by_number",
     "knockout_boards",
+    "knockout_match",
     "match_score",
     "rank",
 ]
@@ -38,6 +40,9 @@ TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_B
 
 
 SCORING_FORMS = ("imps", "bam", "patton", "teams8")  # TeamEvent.Scoring's values (teams8: two matches added)
+
+
+ZERO = Decimal(0)
 
 
 def _cents(value: float | Decimal) -> Decimal:
@@ -221,17 +226,37 @@ def imps_by_number(boards: Sequence[tuple[int, int, int]]) -> dict[int, int]:
     return {b[0]: int(i) for b, i in zip(boards, imps, strict=True)}
 
 
-def knockout_boards(board_imps: Mapping[int, int], boards: int, form: str = "imps") -> int:
+def knockout_boards(board_imps: Mapping[int, int], boards: int, form: str = "imps", carry: Decimal = ZERO) -> int:
     """How many boards a knockout match has room for: its `boards`, then one extra board at a time while the match
-    is tied after every board before it (extra boards are entered like any other; the IMPs over all decide).
-    Teams of eight: both matches, then each extra board in both (scoring.teams8.knockout_open)."""
+    (its carry-over included) is tied after every board before it (extra boards are entered like any other; the
+    total decides). Teams of eight: both matches, then each extra board in both (scoring.teams8.knockout_open)."""
     if form == "teams8":
-        return knockout_open(board_imps, boards)
+        return knockout_open(board_imps, boards, carry=float(carry))
     n = boards
     while (
         n < boards + MAX_EXTRA_BOARDS
         and all(k in board_imps for k in range(1, n + 1))
-        and sum(board_imps[k] for k in range(1, n + 1)) == 0
+        and carry + sum(board_imps[k] for k in range(1, n + 1)) == 0
     ):
         n += 1
     return n
+
+
+def knockout_match(
+    board_imps: Mapping[int, int], boards: int, form: str = "imps", *, stanza_boards: int = 0, carry: Decimal = ZERO
+) -> KnockoutScore:
+    """A knockout match in stanzas with its carry-over (scoring.knockout). Teams of eight: each board's IMPs of
+    both matches added (match 2's board k is stored as ``boards + k``; extra board k as ``2 * boards + 2k - 1``
+    and ``2 * boards + 2k``), a board counting once both matches have played it."""
+    if form == "teams8":
+        both: dict[int, int] = {}
+        half_played = False
+        for k in range(1, boards + MAX_EXTRA + 1):
+            first, second = (k, boards + k) if k <= boards else (2 * k - 1, 2 * k)
+            if first in board_imps and second in board_imps:
+                both[k] = board_imps[first] + board_imps[second]
+            elif first in board_imps or second in board_imps:
+                half_played = True  # a board one match has played and the other not: the match is not over
+        score = knockout_score(both, boards=boards, stanza_boards=min(stanza_boards, boards), carry=carry)
+        return replace(score, complete=False) if half_played else score
+    return knockout_score(board_imps, boards=boards, stanza_boards=min(stanza_boards, boards), carry=carry)

@@ -75,6 +75,10 @@ class TeamEvent(Timestamped):
         help_text=gettext_lazy("How a match is scored: the standings add up its points (a knockout: IMPs)"),
     )
     bye_vp = models.DecimalField(max_digits=5, decimal_places=2, default=12, help_text=gettext_lazy("VPs for a bye"))
+    stanza_boards = models.PositiveSmallIntegerField(
+        default=0,
+        help_text=gettext_lazy("A knockout match's stanzas (segments) in boards; 0: the match is one stanza"),
+    )
 
     VpScale = VpScale  # the one VP scale choice, a Swiss pairs session's too (sessions/models/events.py)
 
@@ -196,6 +200,12 @@ class TeamMatch(Timestamped):
     )
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="away_matches")
+    carry_over = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        default=0,
+        help_text=gettext_lazy("A knockout's IMPs brought in before the first stanza: positive to home, negative away"),
+    )
     version = models.PositiveIntegerField(
         default=0, help_text=gettext_lazy("Bumped by every save: a stale form is refused")
     )

@@ -122,6 +122,7 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
             label = gettext("Match %(number)s") % {"number": i}
             rows.append([label, "", "", str(half.imps_home), str(half.imps_away)])
         rows.append([gettext("Total"), "", vps, str(s.imps_home), str(s.imps_away)])
+        rows += _knockout_rows(event, m)
         table = Table(_fit_header(rows), colWidths=[18 * mm, 30 * mm, 52 * mm, 40 * mm, 40 * mm], repeatRows=1)
         table.setStyle(table_style())
         story += [table, Spacer(1, 6 * mm)]
@@ -132,6 +133,22 @@ def render_score_cards(event: TeamEvent, paper: str = "a4") -> Rendered:
         title=gettext("Score cards, round %(round)s") % {"round": rnd.number},
     )
     return _file(event, f"score-cards-round-{rnd.number}"), PDF, pdf
+
+
+def _knockout_rows(event: TeamEvent, m: selectors.MatchView) -> list[list[str]]:
+    """A knockout's carry-over, running score after each stanza and total (the winner is decided on it)."""
+    if event.format != TeamEvent.Format.KNOCKOUT:
+        return []
+    ko = selectors.knockout(event, m)
+    rows = []
+    if ko.carry_home or ko.carry_away:
+        rows.append([gettext("Carry-over"), "", "", str(ko.carry_home), str(ko.carry_away)])
+    for st in ko.stanzas:
+        label = gettext("Extra boards") if st.extra else gettext("Stanza %(number)s") % {"number": st.number}
+        span = gettext("boards %(first)s-%(last)s") % {"first": st.first, "last": st.last}
+        rows.append([label, span, gettext("running score"), str(st.running_home), str(st.running_away)])
+    rows.append([gettext("Total with carry-over"), "", "", str(ko.total_home), str(ko.total_away)])
+    return rows
 
 
 def _fit_header(rows: Sequence[Sequence[object]]) -> list[list[object]]:

@@ -10,9 +10,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from scoring.knockout import KnockoutScore
 from scoring.teams8 import in_first_match
 from tournaments.tableside.events import key_of
-from tournaments.teams.calc import MatchScore, Standing, imps_by_number, knockout_boards, match_score, rank
+from tournaments.teams.calc import (
+    MatchScore,
+    Standing,
+    imps_by_number,
+    knockout_boards,
+    knockout_match,
+    match_score,
+    rank,
+)
 from tournaments.teams.models import Team, TeamBoard, TeamEvent, TeamMatch, TeamPenalty, TeamRound
 
 __all__ = [
@@ -23,6 +32,7 @@ __all__ = [
     "event_versions",
     "half_of",
     "imps_by_number",
+    "knockout",
     "knockout_winners",
     "match_view",
     "played_rounds",
@@ -43,6 +53,7 @@ class MatchView:
     boards: tuple[tuple[int, int, int], ...]
     score: MatchScore
     version: int
+    carry: Decimal = Decimal(0)  # a knockout's carry-over: positive to the home team
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +81,13 @@ def _view(m: dict[str, Any], rows: tuple[tuple[int, int, int], ...], event: Team
     return MatchView(
         m["pk"], m["table"], m["home__number"], m["away__number"], m["home__name"], m["away__name"], rows, score,
         m["version"],
+        m["carry_over"],
     )  # fmt: skip
 
 
-MATCH_FIELDS = ("pk", "round_id", "table", "home__number", "away__number", "home__name", "away__name", "version")
+MATCH_FIELDS = (
+    "pk", "round_id", "table", "home__number", "away__number", "home__name", "away__name", "version", "carry_over",
+)  # fmt: skip
 
 
 def _boards_of(matches: Any) -> dict[int, list[tuple[int, int, int]]]:
@@ -136,11 +150,12 @@ def knockout_winners(event: TeamEvent, number: int, played: list[RoundView] | No
     rnd = rounds[number]
     winners: list[int] = []
     for m in rnd.matches:
-        if not m.score.complete:
+        ko = knockout(event, m)
+        if not ko.complete:
             raise ValueError(f"Match {m.table} of round {number} is not complete.")
-        if m.score.imps_home == m.score.imps_away:
+        if ko.winner is None:
             raise ValueError(f"Match {m.table} of round {number} is tied: play extra boards.")
-        winners.append(m.home if m.score.imps_home > m.score.imps_away else m.away)
+        winners.append(m.home if ko.winner == "home" else m.away)
     if number == 1:
         playing = {t for m in rnd.matches for t in (m.home, m.away)}
         by_home = {m.home: w for m, w in zip(rnd.matches, winners, strict=True)}
@@ -154,7 +169,18 @@ def boards_open(event: TeamEvent, view: MatchView) -> int:
     """The boards a match's entry form offers: the match's boards, and in a knockout extra ones while it is tied."""
     if event.format != TeamEvent.Format.KNOCKOUT:
         return event.match_boards
-    return knockout_boards(imps_by_number(view.boards), event.boards_per_match, event.scoring_form)
+    return knockout_boards(imps_by_number(view.boards), event.boards_per_match, event.scoring_form, view.carry)
+
+
+def knockout(event: TeamEvent, view: MatchView) -> KnockoutScore:
+    """A knockout match in the event's stanzas with its carry-over: the running score and the winner on the total."""
+    return knockout_match(
+        imps_by_number(view.boards),
+        event.boards_per_match,
+        event.scoring_form,
+        stanza_boards=event.stanza_boards,
+        carry=view.carry,
+    )
 
 
 def event_key(event_id: int) -> str:

@@ -21,7 +21,8 @@ from django.db.models import F
 from django.utils.translation import gettext
 
 from scoring.draws import knockout_bracket, round_robin, swiss_draw
-from scoring.errors import DrawError
+from scoring.errors import DrawError, InvalidScore
+from scoring.knockout import check_carry
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
@@ -348,7 +349,8 @@ def _check_extra_boards(match: TeamMatch, boards: int, form: str) -> None:
     the error rolls the transaction back); teams of eight: the aggregate of both matches."""
     rows = list(match.boards.order_by("number").values_list("number", "room1_ns", "room2_ns"))
     by_number = imps_by_number(rows)
-    open_to = knockout_boards(by_number, boards, form)
+    carry = TeamMatch.objects.filter(pk=match.pk).values_list("carry_over", flat=True).get()
+    open_to = knockout_boards(by_number, boards, form, carry)  # level with the carry-over: extra boards
     late = [n for n in by_number if n > open_to]
     if late:
         raise TeamsError(
@@ -408,3 +410,34 @@ def set_status(*, actor: Actor, event: TeamEvent, status: str) -> TeamEvent:
     _bump(event.pk)
     event.refresh_from_db()
     return event
+
+
+@transaction.atomic
+def set_knockout_terms(*, actor: Actor, match: TeamMatch, carry: object, stanza_boards: object) -> TeamMatch:
+    """A knockout match's carry-over (IMPs brought in before the first stanza, positive to the home team, tenths
+    allowed: scoring.knockout) and the event's stanza length in boards (0: one stanza); audited, version bumped."""
+    event = _lock_open(match.round.event_id, "change a knockout's carry-over or stanzas")
+    if event.format != TeamEvent.Format.KNOCKOUT:
+        raise TeamsError(gettext("Only a knockout match has a carry-over and stanzas."), field="carry_over")
+    try:
+        carry_over = check_carry(carry)
+    except InvalidScore as exc:
+        raise TeamsError(str(exc), field="carry_over") from exc
+    text = str(stanza_boards).strip() or "0"
+    if not text.isascii() or not text.isdigit() or int(text) > event.boards_per_match:
+        raise TeamsError(
+            gettext("A stanza has 1 to %(boards)s boards (0: the match is one stanza).")
+            % {"boards": event.boards_per_match},
+            field="stanza_boards",
+        )
+    stored = TeamMatch.objects.select_for_update().get(pk=match.pk)
+    old = {"carry_over": str(stored.carry_over), "stanza_boards": event.stanza_boards}
+    new = {"carry_over": str(carry_over), "stanza_boards": int(text)}
+    if old == new:
+        return stored
+    TeamMatch.objects.filter(pk=stored.pk).update(carry_over=carry_over, version=F("version") + 1)
+    TeamEvent.objects.filter(pk=event.pk).update(stanza_boards=int(text))
+    audit.record(actor=actor, action=AuditAction.TEAMS_RULES, target=stored, old=old, new=new)
+    _bump(event.pk)
+    stored.refresh_from_db()
+    return stored

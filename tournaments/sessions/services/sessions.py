@@ -90,6 +90,13 @@ def build_movement(spec: SectionSpec) -> movements.Movement:
 
 def _club(spec: SectionSpec) -> movements.Movement:
     movement = designs.club_movement(int(spec.variant or 0))
+    if movement.pairs != spec.pairs and movement.kind == "individual":
+        raise ValidationError(
+            {
+                "kind": _("%(name)s is for %(players)s players.")
+                % {"name": movement.description, "players": movement.pairs}
+            }
+        )
     if movement.pairs != spec.pairs:
         raise ValidationError(
             {"kind": _("%(name)s is for %(pairs)s pairs.") % {"name": movement.description, "pairs": movement.pairs}}

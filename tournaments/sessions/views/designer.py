@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.core.access import Perm, requires
 from tournaments.movements import MovementError, load_bridgescorer_yaml, load_howellki
 from tournaments.movements.designer import MAX_DESIGN_TABLES, check_design, design_from_grid, grid_of
+from tournaments.movements.individual_design import SEATS
 from tournaments.movements.types import MAX_ROUNDS
 from tournaments.movements.writers import write_bridgescorer_yaml, write_howellki_csv
 from tournaments.sessions.models import ClubMovement
@@ -37,11 +38,12 @@ def _size(value: str | None, default: int, most: int) -> int:
 
 
 def _context(kind: str, tables: int, rounds: int, cells: Mapping[str, str], name: str = "") -> dict[str, Any]:
+    seats = SEATS if kind == "individual" else ("ns", "ew")  # an individual's cell: four players, not two pairs
     grid = [
         (
             r,
             [
-                (t, cells.get(f"r{r}t{t}ns", ""), cells.get(f"r{r}t{t}ew", ""), cells.get(f"r{r}t{t}b", ""))
+                (t, [(s, cells.get(f"r{r}t{t}{s}", "")) for s in seats], cells.get(f"r{r}t{t}b", ""))
                 for t in range(1, tables + 1)
             ],
             cells.get(f"r{r}relay", ""),  # the tables sharing a board set that round (a relay), if any
@@ -68,15 +70,26 @@ def _report(kind: str, tables: int, rounds: int, cells: Mapping[str, str]) -> di
     try:
         movement = design_from_grid(cells, kind=kind, rounds=rounds, tables=tables)
     except MovementError as error:
-        return {"errors": [str(error)], "warnings": [], "sound": False, "summary": ""}
+        return {"errors": [str(error)], "warnings": [], "sound": False, "summary": "", "individual": False}
     check = check_design(movement)
-    summary = _("%(pairs)s pairs, %(tables)s tables, %(rounds)s rounds, %(boards)s boards in play") % {
+    summary = (
+        _("%(pairs)s players, %(tables)s tables, %(rounds)s rounds, %(boards)s boards in play")
+        if movement.kind == "individual"
+        else _("%(pairs)s pairs, %(tables)s tables, %(rounds)s rounds, %(boards)s boards in play")
+    ) % {
         "pairs": movement.pairs,
         "tables": movement.tables,
         "rounds": movement.rounds,
         "boards": movement.board_count,
     }
-    return {"errors": check.errors, "warnings": check.warnings, "sound": check.ok, "summary": summary}
+    individual = movement.kind == "individual"
+    return {
+        "errors": check.errors,
+        "warnings": check.warnings,
+        "sound": check.ok,
+        "summary": summary,
+        "individual": individual,
+    }
 
 
 def _posted(request: HttpRequest) -> tuple[str, int, int, dict[str, str]]:
@@ -150,7 +163,7 @@ def designer_import(request: HttpRequest) -> HttpResponse:
     except (MovementError, UnicodeDecodeError, ValueError, KeyError) as error:
         messages.error(request, _("The file cannot be read as a movement: %(error)s") % {"error": error})
         return redirect("movement_designer")
-    kind = "mitchell" if movement.kind == "mitchell" else "howell"
+    kind = movement.kind if movement.kind in ("mitchell", "individual") else "howell"
     name = Path(upload.name or "").stem[:80]
     context = _context(kind, movement.tables, movement.rounds, grid_of(movement), name)
     return render(request, "sessions/designer.html", context)

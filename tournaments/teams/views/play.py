@@ -34,9 +34,10 @@ def round_draw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     rnd = _round(event, number)
     names = dict(event.teams.values_list("number", "name"))
-    return render(
-        request, "teams/round.html", {"event": event, "round": rnd, "bye_name": names.get(rnd.bye) if rnd.bye else None}
-    )
+    knockout = event.format == TeamEvent.Format.KNOCKOUT  # the total decides: carry-over and every stanza
+    matches = [(m, selectors.knockout(event, m) if knockout else None) for m in rnd.matches]
+    context = {"event": event, "round": rnd, "matches": matches, "bye_name": names.get(rnd.bye) if rnd.bye else None}
+    return render(request, "teams/round.html", context)
 
 
 def _entry_rows(
@@ -117,6 +118,7 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         "event": event, "match": match, "view": view, "rows": _entry_rows(event, view, posted, field), "error": error,
         "error_field": field, "lineups": _lineups(match), "substitute_value": SUBSTITUTE,
         "details": selectors.board_details(match),
+        "ko": selectors.knockout(event, view) if event.format == TeamEvent.Format.KNOCKOUT else None,
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 
@@ -147,13 +149,32 @@ def match_lineup(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
     return redirect("teams:match", pk=pk, match_id=match.pk)
 
 
+@requires(Perm.DIRECT)
+@require_POST
+def knockout_terms(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """Director: a knockout match's carry-over and the event's stanza length, through the teams write gateway."""
+    match = get_object_or_404(TeamMatch.objects.select_related("round"), pk=match_id, round__event=pk)
+    try:
+        services.set_knockout_terms(
+            actor=request.user,
+            match=match,
+            carry=request.POST.get("carry_over", ""),
+            stanza_boards=request.POST.get("stanza_boards", ""),
+        )
+    except services.TeamsError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, gettext("Carry-over and stanzas saved."))
+    return redirect("teams:match", pk=pk, match_id=match.pk)
+
+
 @requires(Perm.VIEW_RESULTS)
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=pk)
     played = selectors.played_rounds(event)
     names = dict(event.teams.values_list("number", "name"))
     if event.format == TeamEvent.Format.KNOCKOUT:  # IMPs and who went through, never VPs
-        context: dict[str, Any] = {"event": event, "rounds": len(played), "knockout": _knockout(played, names)}
+        context: dict[str, Any] = {"event": event, "rounds": len(played), "knockout": _knockout(event, played, names)}
         return render(request, "teams/standings.html", context)
     rows = [{"s": s, "name": names[s.team]} for s in selectors.standings(event, played)]
     context = {
@@ -163,17 +184,16 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "teams/standings.html", context)
 
 
-def _knockout(played: list[selectors.RoundView], names: dict[int, str]) -> dict[str, Any]:
+def _knockout(event: TeamEvent, played: list[selectors.RoundView], names: dict[int, str]) -> dict[str, Any]:
     """Each knockout round's matches in IMPs with their winner, and the event's winner once the final is decided."""
     rounds: list[dict[str, Any]] = []
     champion = ""
     for r in played:
         matches: list[dict[str, Any]] = []
         for m in r.matches:
-            winner = ""
-            if m.score.complete and m.score.imps_home != m.score.imps_away:
-                winner = names[m.home if m.score.imps_home > m.score.imps_away else m.away]
-            matches.append({"m": m, "winner": winner, "tied": m.score.complete and not winner})
+            ko = selectors.knockout(event, m)  # the total decides: carry-over and every stanza
+            winner = names[m.home if ko.winner == "home" else m.away] if ko.winner else ""
+            matches.append({"m": m, "ko": ko, "winner": winner, "tied": ko.tied})
         rounds.append({"number": r.number, "matches": matches})
         if r is played[-1] and len(matches) == 1 and matches[0]["winner"]:
             champion = str(matches[0]["winner"])

@@ -1,0 +1,133 @@
+"""A knockout match played in stanzas, with a carry-over: the running score after each stanza, the winner on the
+total.
+
+- **Stanzas**: a long knockout match is played in segments ("stanzas" in ACBL usage, "sets" or "segments" in
+  WBF and EBU conditions) of ``stanza_boards`` boards each: stanza ``k`` holds boards ``(k-1)*n+1 .. k*n`` (the last
+  may be shorter when the match length is not a multiple). The teams change seats and the score is announced
+  between stanzas; the match is still one match, decided on its total.
+- **Carry-over**: IMPs one team brings into the match before its first stanza: a share of the head-to-head
+  result between the two teams in an earlier stage (a round robin or Swiss), or a fixed figure the conditions of
+  contest give (e.g. to the team that qualified higher). Conditions usually give it in tenths or halves of an
+  IMP (a third of a 10-IMP head-to-head margin is 3.3), so a carry-over is a Decimal with at most one decimal
+  place. It is stored signed: positive to the home team, negative to the away team.
+- **The winner** is decided on the total (carry-over plus the IMPs of every stanza, extra boards included) once
+  every board of the match has been played; a level total is a tie, resolved as the conditions of contest say
+  (extra boards, counted here in an "extra" stanza after the last one). A carry-over in tenths makes a tie on
+  whole-IMP boards impossible unless it is a whole number, one reason organisers choose fractions.
+
+Pure: no Django; board IMPs come in as a mapping board number -> IMPs to the home team (signed), as in
+``scoring.teams8.knockout_open``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from scoring.errors import InvalidScore
+from scoring.messages import gettext as _
+
+__all__ = ["MAX_CARRY", "KnockoutScore", "Stanza", "carry_from_margin", "check_carry", "knockout_score"]
+
+MAX_CARRY = Decimal("999.9")
+_TENTH = Decimal("0.1")
+
+
+def check_carry(value: object) -> Decimal:
+    """A carry-over as typed ("3.5", 3, Decimal): at most one decimal place, at most MAX_CARRY either way."""
+    try:
+        carry = Decimal(str(value).strip() or "0")
+    except InvalidOperation:
+        raise InvalidScore(_("%(value)s is not a number of IMPs.") % {"value": repr(value)}) from None
+    if not carry.is_finite() or abs(carry) > MAX_CARRY or carry != carry.quantize(_TENTH):
+        raise InvalidScore(
+            _("A carry-over is a number of IMPs with at most one decimal place, up to %(most)s, not %(value)s.")
+            % {"most": MAX_CARRY, "value": repr(value)}
+        )
+    return carry.quantize(_TENTH) + 0  # normalise -0.0
+
+
+def carry_from_margin(margin: float | Decimal, fraction: Decimal, cap: Decimal | None = None) -> Decimal:
+    """The carry-over from a head-to-head IMP margin (positive: to the home team): `fraction` of it, at most `cap`
+    either way, rounded half up to a tenth of an IMP, as conditions of contest that give "a third of the IMP margin
+    of the round-robin match, at most N IMPs" state it."""
+    if not Decimal(0) <= fraction <= Decimal(1):
+        raise InvalidScore(_("The carry-over fraction is between 0 and 1."))
+    share = Decimal(str(margin)) * fraction
+    if cap is not None:
+        share = max(-cap, min(cap, share))
+    return check_carry(share.quantize(_TENTH, rounding=ROUND_HALF_UP))
+
+
+@dataclass(frozen=True, slots=True)
+class Stanza:
+    """One stanza: its boards, the IMPs each team won in it, and the running score (carry-over included) after it."""
+
+    number: int  # 1, 2, ...; the extra boards after a tie are the stanza after the last
+    first: int
+    last: int
+    imps_home: int
+    imps_away: int
+    running_home: Decimal
+    running_away: Decimal
+    played: int  # boards of the stanza with a score
+    extra: bool = False
+
+    @property
+    def complete(self) -> bool:
+        return self.played == self.last - self.first + 1
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutScore:
+    """The match: carry-over, stanzas, totals, and the winner once every board is in ("home", "away" or None)."""
+
+    carry_home: Decimal
+    carry_away: Decimal
+    stanzas: tuple[Stanza, ...]
+    total_home: Decimal
+    total_away: Decimal
+    complete: bool
+
+    @property
+    def margin(self) -> Decimal:
+        return self.total_home - self.total_away
+
+    @property
+    def winner(self) -> str | None:
+        if not self.complete or self.margin == 0:
+            return None
+        return "home" if self.margin > 0 else "away"
+
+    @property
+    def tied(self) -> bool:
+        return self.complete and self.margin == 0
+
+
+def knockout_score(
+    board_imps: Mapping[int, int], *, boards: int, stanza_boards: int = 0, carry: Decimal | int | str = 0
+) -> KnockoutScore:
+    """The match of `boards` boards in stanzas of `stanza_boards` (0: one stanza), with `carry` IMPs brought in
+    (positive: by the home team). Boards numbered above `boards` are extra boards after a tie."""
+    if boards < 1:
+        raise InvalidScore(_("A match has at least one board."))
+    if stanza_boards < 0 or stanza_boards > boards:
+        raise InvalidScore(_("A stanza has 1 to %(boards)s boards (0: the match is one stanza).") % {"boards": boards})
+    size = stanza_boards or boards
+    signed = check_carry(carry)
+    carry_home, carry_away = max(signed, Decimal(0)), max(-signed, Decimal(0))
+    spans = [(k + 1, first, min(first + size - 1, boards)) for k, first in enumerate(range(1, boards + 1, size))]
+    extras = sorted(b for b in board_imps if b > boards)
+    if extras:
+        spans.append((len(spans) + 1, boards + 1, extras[-1]))
+    stanzas: list[Stanza] = []
+    home, away = carry_home, carry_away
+    for number, first, last in spans:
+        imps = [board_imps[b] for b in range(first, last + 1) if b in board_imps]
+        won_home = sum(i for i in imps if i > 0)
+        won_away = -sum(i for i in imps if i < 0)
+        home, away = home + won_home, away + won_away
+        stanzas.append(Stanza(number, first, last, won_home, won_away, home, away, len(imps), extra=first > boards))
+    complete = all(b in board_imps for b in range(1, boards + 1))
+    return KnockoutScore(carry_home, carry_away, tuple(stanzas), home, away, complete)
