@@ -23,6 +23,7 @@ from tournaments.interchange.importers import (
     import_pbn,
     import_usebio,
 )
+from tournaments.interchange.masterpoint_files import EbuDetails, export_masterpoints
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
 from tournaments.interchange.teams_export import export_usebio_teams
@@ -145,6 +146,20 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
     session = get_session(pk)
     try:
         filename, content = export_usebio(session, request.GET.get("section") or None)
+    except InterchangeError as exc:
+        return _export_failed(request, session, exc)
+    return _download(content, filename, "application/xml; charset=utf-8")
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download_masterpoints(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: the finished session's award file in a national body's form (`?form=usebio|ebu|acbl`, and for
+    the EBU `club`, `code`, `scale`); what stops it (no awards, the ACBL's form, a bad club number) is a 400 page."""
+    session = get_session(pk)
+    details = EbuDetails(request.GET.get("club", ""), request.GET.get("code", ""), request.GET.get("scale", "Club"))
+    try:
+        filename, content = export_masterpoints(session, request.GET.get("form", "usebio"), details)
     except InterchangeError as exc:
         return _export_failed(request, session, exc)
     return _download(content, filename, "application/xml; charset=utf-8")
