@@ -175,7 +175,7 @@ def concrete(route: str, world: dict[str, Any]) -> str:
         "pk": world["party"].pk
         if route.startswith("parties/")
         else world["teams"].pk
-        if route.startswith("teams/")
+        if route.startswith(("teams/", "interchange/teams/"))
         else world["simultaneous"].pk
         if route.startswith("simultaneous/")
         else world["session"].event_id

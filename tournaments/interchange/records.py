@@ -126,6 +126,7 @@ class SessionRecord:
     mp_scale: str = "ebu"  # "ebu" (2 per beat) or "acbl" (1 per beat)
     winners: int = 1
     master_point_type: str = ""  # the event's MASTER_POINT_TYPE; set when master points were awarded
+    master_point_scale: str = ""  # the event's MASTER_POINT_SCALE (the EBU's status: Club, District, ...)
     pairs: list[PairRecord] = field(default_factory=list)
     boards: list[BoardRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

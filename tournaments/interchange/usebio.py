@@ -145,6 +145,7 @@ def _read_event(r: Reader, root: Element) -> tuple[Element, SessionRecord]:
     record.program = " ".join(x for x in (r.text(event, "PROGRAM_NAME"), r.text(event, "PROGRAM_VERSION")) if x)
     record.date = _parse_date(r.text(event, "DATE"), event_where)
     record.master_point_type = r.text(event, "MASTER_POINT_TYPE")
+    record.master_point_scale = r.text(event, "MASTER_POINT_SCALE")
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         message = _("WINNER_TYPE %(value)r must be 1 (one field) or 2 (NS and EW).") % {"value": winner_text}

@@ -50,6 +50,8 @@ def write_usebio(
     _sub(event, "WINNER_TYPE", str(record.winners))
     _sub(event, "TITLE", record.title)
     _sub(event, "DATE", record.date.strftime("%d/%m/%Y") if record.date else "")
+    if record.master_point_scale:
+        _sub(event, "MASTER_POINT_SCALE", record.master_point_scale)
     if record.master_point_type:
         _sub(event, "MASTER_POINT_TYPE", record.master_point_type)
         _sub(event, "MPS_AWARDED_FLAG", "Y")

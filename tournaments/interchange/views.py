@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -23,8 +23,10 @@ from tournaments.interchange.importers import (
     import_pbn,
     import_usebio,
 )
+from tournaments.interchange.masterpoint_files import EbuDetails, export_masterpoints
 from tournaments.interchange.pbn import read_pbn
 from tournaments.interchange.published import compare_session, has_published
+from tournaments.interchange.teams_export import export_usebio_teams
 from tournaments.interchange.teams_import import TeamsImportReport, already_imported_teams, import_usebio_teams
 from tournaments.interchange.usebio_teams import is_teams_file
 from tournaments.sessions.models import Session
@@ -146,6 +148,28 @@ def download_usebio(request: HttpRequest, pk: int) -> HttpResponse:
         filename, content = export_usebio(session, request.GET.get("section") or None)
     except InterchangeError as exc:
         return _export_failed(request, session, exc)
+    return _download(content, filename, "application/xml; charset=utf-8")
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download_masterpoints(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: the finished session's award file in a national body's form (`?form=usebio|ebu|acbl`, and for
+    the EBU `club`, `code`, `scale`); what stops it (no awards, the ACBL's form, a bad club number) is a 400 page."""
+    session = get_session(pk)
+    details = EbuDetails(request.GET.get("club", ""), request.GET.get("code", ""), request.GET.get("scale", "Club"))
+    try:
+        filename, content = export_masterpoints(session, request.GET.get("form", "usebio"), details)
+    except InterchangeError as exc:
+        return _export_failed(request, session, exc)
+    return _download(content, filename, "application/xml; charset=utf-8")
+
+
+@requires(Perm.DIRECT)
+@require_GET
+def download_usebio_teams(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director: the teams event as a USEBIO teams file (`manage.py export_usebio_teams`'s file); 404 for none."""
+    filename, content = export_usebio_teams(get_object_or_404(TeamEvent, pk=pk))
     return _download(content, filename, "application/xml; charset=utf-8")
 
 

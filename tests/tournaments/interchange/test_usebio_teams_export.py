@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -126,3 +127,29 @@ def test_an_imported_teams_event_exported_reads_back_with_the_files_figures(tmp_
     assert figures(ours) == figures(file)
     again = import_usebio_teams(out.read_bytes(), filename="again.xml")
     assert again.comparison.as_dict()["boards"]["unexplained"] == 0
+
+
+@pytest.mark.django_db
+def test_the_director_downloads_the_teams_file_from_the_event_page(director_client, role_user, tmp_path) -> None:
+    """The event page's button gives the command's file; only a director may have it (a scorer 403, no login:
+    the login page), a POST is refused (405) and an event that does not exist is 404."""
+    event = import_usebio_teams(teams_xml(), filename="winter.xml").event
+    page = director_client.get(f"/teams/{event.pk}/").content.decode()
+    url = f"/interchange/teams/{event.pk}/usebio/"
+    assert f'href="{url}"' in page and 'id="teams-usebio"' in page
+    response = director_client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/xml; charset=utf-8"
+    assert (
+        response["Content-Disposition"].startswith('attachment; filename="')
+        and "-usebio.xml" in response["Content-Disposition"]
+    )
+    out = tmp_path / "command.xml"
+    call_command("export_usebio_teams", str(event.pk), "-o", str(out), stdout=io.StringIO())
+    assert response.content == out.read_bytes()
+    assert director_client.post(url).status_code == 405
+    assert director_client.get("/interchange/teams/999999/usebio/").status_code == 404
+    scorer = Client()
+    scorer.force_login(role_user("scorer"))
+    assert scorer.get(url).status_code == 403
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 302 and "login" in anonymous["Location"]

@@ -9,6 +9,7 @@ from tournaments.audit.models import AuditEntry
 from tournaments.sessions.models import Competition, Member
 from tournaments.sessions.selectors.competitions import competition_table
 from tournaments.sessions.services import competitions
+from tournaments.sessions.services.demo import build_demo_session
 from tournaments.teams import services as teams
 from tournaments.teams.models import TeamEvent
 
@@ -95,3 +96,22 @@ def test_events_are_audited_and_only_the_clubs_own(director, director_client, ev
     assert list(comp.events.values_list("object_id", flat=True)) == [events[1].pk]
     standings = director_client.get(f"/competitions/{comp.pk}/").content.decode()
     assert "Winter teams" in standings and "Fay" in standings
+
+
+def test_the_count_line_says_sessions_and_teams_events_apart(director, director_client, events):
+    """Two finished teams events and no session: the page counts teams events, not "2 finished sessions"; with a
+    finished session added, each has its own sentence (singular and plural)."""
+    comp = competitions.save_competition(
+        actor=director, competition=Competition(name="Cup"), sessions=[], events={"teams": [e.pk for e in events]}
+    )
+    page = " ".join(director_client.get(f"/competitions/{comp.pk}/").content.decode().split())
+    assert "2 finished teams events." in page and "finished session" not in page
+    assert "1 more is not finished yet." in page  # the unfinished Spring teams
+    session = build_demo_session(tables=3, movement="howell", seed=31, quick=True)
+    comp = competitions.save_competition(
+        actor=director, competition=comp, sessions=[session], events={"teams": [events[0].pk]}
+    )
+    page = " ".join(director_client.get(f"/competitions/{comp.pk}/").content.decode().split())
+    assert "1 finished session." in page and "1 finished teams event." in page
+    table = competition_table(comp)
+    assert (table.finished_sessions, table.finished_events) == (1, 1)

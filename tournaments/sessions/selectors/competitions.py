@@ -50,6 +50,16 @@ class Table:
     rows: list[Row]
     carry_from: Competition | None
 
+    @property
+    def finished_sessions(self) -> int:
+        """How many of the counted columns are pairs sessions (the page's count line says them apart)."""
+        return sum(1 for c in self.sessions if c.key.startswith("session:"))
+
+    @property
+    def finished_events(self) -> int:
+        """How many of the counted columns are other apps' events (teams events)."""
+        return len(self.sessions) - self.finished_sessions
+
 
 def competition_sessions(competition: Competition) -> tuple[list[Session], list[Session]]:
     """The finished sessions (counted) and the others, each in the order they were played."""
