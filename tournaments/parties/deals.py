@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import scoring
+from scoring.messages import gettext as _
 
 from .tallies import DealLine
 from .types import LEFT, PartyError
@@ -30,7 +31,7 @@ DEALS_PER_ROUND = 4  # Law 3: four deals, one by each player
 def dealer_of(first_dealer: str, deal: int) -> str:
     """The dealer of deal ``deal`` (1-based): the deal passes to the left each time (Laws 3 and 4)."""
     seat = first_dealer
-    for _ in range((deal - 1) % 4):
+    for _step in range((deal - 1) % 4):
         seat = LEFT[seat]
     return seat
 
@@ -79,7 +80,10 @@ def read_entry(entry: DealEntry, number: int) -> tuple[scoring.Contract, str | N
     """
 
     def fail(field: str, message: object) -> DealError:
-        return DealError(f"Deal {number}: {message}", deal=number, field=field)
+        # the problem is a whole sentence already in the reader's language (the scoring's, or one of these)
+        return DealError(
+            _("Deal %(deal)s: %(problem)s") % {"deal": number, "problem": message}, deal=number, field=field
+        )
 
     try:
         contract = scoring.parse_contract(entry.contract)
@@ -87,22 +91,22 @@ def read_entry(entry: DealEntry, number: int) -> tuple[scoring.Contract, str | N
         raise fail("contract", exc) from exc
     if contract.is_passout:
         if entry.honors_points:
-            raise fail("honors", "A passed-out deal has no honors.")
+            raise fail("honors", _("A passed-out deal has no honors."))
         return contract, None, None
     if not entry.declarer:
-        raise fail("declarer", "Who was declarer? Choose N, E, S or W.")
+        raise fail("declarer", _("Who was declarer? Choose N, E, S or W."))
     try:
         declarer = scoring.parse_seat(entry.declarer)
     except scoring.ScoringError as exc:
         raise fail("declarer", exc) from exc
     if entry.tricks is None or entry.tricks == "":
-        raise fail("tricks", "How many tricks did declarer take? (10, or =, +1, -2)")
+        raise fail("tricks", _("How many tricks did declarer take? (10, or =, +1, -2)"))
     try:
         tricks = scoring.parse_tricks(entry.tricks, contract)
     except scoring.ScoringError as exc:
         raise fail("tricks", exc) from exc
     if entry.honors_points and entry.honors_side not in ("NS", "EW"):
-        raise fail("honors", "Say which side held the honors: N-S or E-W.")
+        raise fail("honors", _("Say which side held the honors: N-S or E-W."))
     return contract, declarer, tricks
 
 
@@ -118,7 +122,9 @@ def score_deal(entry: DealEntry, vulnerable: str, number: int = 1) -> tuple[str,
         )
     except scoring.ScoringError as exc:
         field = "honors" if "honor" in str(exc).lower() or "aces" in str(exc).lower() else "tricks"
-        raise DealError(f"Deal {number}: {exc}", deal=number, field=field) from exc
+        raise DealError(
+            _("Deal %(deal)s: %(problem)s") % {"deal": number, "problem": exc}, deal=number, field=field
+        ) from exc
     return str(contract), declarer, tricks, ns, ew
 
 

@@ -14,17 +14,34 @@ same moves (:func:`progress`) and seats them by Law 6 with mixed couples (:mod:`
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
-from .games import Game
-from .types import PartyError
+from scoring.messages import gettext as _
 
-__all__ = ["PlayedTable", "Seater", "moves", "next_tables", "play_party", "prize_list", "progress"]
+from .games import Game
+from .tally_cards import GENTLEMAN_SEATS, draw_tally_cards
+from .types import OPPOSITE, SEATS, Guest, PartyError
+
+__all__ = [
+    "PartyRun",
+    "PlayedTable",
+    "Seater",
+    "compass",
+    "mixed_seat",
+    "moves",
+    "next_tables",
+    "play_party",
+    "prize_list",
+    "progress",
+    "run_party",
+]
 
 T = TypeVar("T")
+Groups = Mapping[str, str | None]
 T_co = TypeVar("T_co", covariant=True)
 
 PRIZE_LABELS = {"highest": "Highest score", "second": "Second-highest score", "booby": "Booby (lowest score)"}
@@ -40,6 +57,7 @@ class PlayedTable:
     scores: list[dict[str, int]] = field(default_factory=list)
     progressors: tuple[str, ...] = ()
     how: str = ""
+    seats: tuple[str, ...] = ()  # a table seated by compass (a mixed party): each player's seat letter
 
     def totals(self) -> dict[str, int]:
         return {p: sum(s[p] for s in self.scores) for p in self.players}
@@ -83,7 +101,7 @@ def moves(played: Sequence[PlayedTable], method: str = "standard") -> list[tuple
         count = len(played)
         return [(list(t.players[0::2]), list(played[(i + 1) % count].players[1::2])) for i, t in enumerate(played)]
     if method not in ("standard", "fixed"):
-        raise PartyError(f"Unknown progression {method!r}.")
+        raise PartyError(_("Unknown progression %(method)r.") % {"method": method})
     head = played[0]
     totals = head.totals()
     others = [p for p in head.players if p not in head.progressors]
@@ -161,13 +179,147 @@ def _number(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def _first_seating(rules: Game, guests: list[str], tables: int, size: int) -> list[list[str]]:
+PARTY_SHAPE = ("game", "rounds", "tallies", "prizes")
+
+
+@dataclass
+class PartyRun:
+    """A whole simulated party: each round's tables and where each player sits next (empty after the last)."""
+
+    game: str
+    rounds: list[list[PlayedTable]]
+    moves: list[dict[str, int]]
+    tallies: dict[str, float]
+
+
+Seating = list[tuple[list[str], tuple[str, ...]]]  # each table's players (first dealer first) and their seats
+
+
+def compass(seats: Mapping[str, str], dealer: str) -> tuple[list[str], tuple[str, ...]]:
+    """A table seated by compass points as the engine lists it: clockwise from the first dealer."""
+    letters = tuple(SEATS[(SEATS.index(dealer) + k) % 4] for k in range(4))
+    return [seats[s] for s in letters], letters
+
+
+def _seat_pair_on_line(seats: dict[str, str], pair: Sequence[str], line: tuple[str, str], groups: Groups) -> None:
+    """Put an arriving couple on a line (N-S or E-W): the gentleman takes N or E."""
+    first, second = pair
+    if groups.get(first) == "lady":
+        first, second = second, first
+    seats[line[0]], seats[line[1]] = first, second
+
+
+def mixed_seat(
+    stayers: Mapping[str, str], arrivals: Sequence[str], groups: Groups, keep: bool
+) -> tuple[dict[str, str], str]:
+    """Law 6 at a mixed party: the seats (letter -> player) and the first dealer of a table of four.
+
+    Kept partners keep their seats and the arriving couple takes the other line; otherwise "the visiting lady
+    at each table becomes partner of the gentleman who remains". Either way the visiting lady deals first
+    (the specimen announcement).
+    """
+    if keep:
+        seats = dict(stayers)
+        _seat_pair_on_line(seats, arrivals, ("E", "W") if "N" in seats else ("N", "S"), groups)
+        dealer = next((s for s, who in seats.items() if who in arrivals and groups.get(who) == "lady"), None)
+        if dealer is None:  # cannot happen at a well-formed mixed party
+            raise PartyError("No visiting lady at the table.")
+        return seats, dealer
+    gent_seat = next(s for s, who in stayers.items() if groups.get(who) == "gentleman")
+    staying_lady = next(who for who in stayers.values() if groups.get(who) == "lady")
+    visiting_lady = next(who for who in arrivals if groups.get(who) == "lady")
+    visiting_gent = next(who for who in arrivals if groups.get(who) == "gentleman")
+    other_gent_seat = next(s for s in GENTLEMAN_SEATS if s != gent_seat)
+    seats = {
+        gent_seat: stayers[gent_seat],
+        OPPOSITE[gent_seat]: visiting_lady,
+        other_gent_seat: visiting_gent,
+        OPPOSITE[other_gent_seat]: staying_lady,
+    }
+    return seats, OPPOSITE[gent_seat]
+
+
+def _first_seating(
+    rules: Game, guests: list[str], tables: int, size: int, rng: random.Random, groups: Groups
+) -> Seating:
     if rules.single_table:
-        return [rules.single_table_seating(guests, 1)[0]]
-    return [guests[i * size : (i + 1) * size] for i in range(tables)]
+        return [(rules.single_table_seating(guests, 1)[0], ())]
+    if groups:  # mixed: the gentlemen's and the ladies' piles of tally cards
+        drawn = draw_tally_cards([Guest(g, g, groups[g]) for g in guests], tables, rng, mixed=True)
+        return [compass(t.seats, t.first_dealer) for t in drawn]
+    return [(guests[i * size : (i + 1) * size], ()) for i in range(tables)]
 
 
-def play_party(
+def _mixed_next(played: Sequence[PlayedTable], method: str, head_keeps: bool, groups: Groups) -> Seating:
+    """The next round of a mixed party: the engine's moves (seats in N, E, S, W order), then Law 6."""
+    by_compass = [replace(t, players=[t.players[t.seats.index(s)] for s in SEATS], seats=SEATS) for t in played]
+
+    def seat(_i: int, old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], keep: bool) -> Any:
+        return compass(*mixed_seat({SEATS[old.index(p)]: p for p in stayers}, arrivals, groups, keep))
+
+    return list(progress(by_compass, seat, method=method, head_keeps=head_keeps))
+
+
+def _next_seating(
+    rules: Game, played: list[PlayedTable], options: PartyOptions, guests: list[str], number: int
+) -> Seating:
+    if rules.single_table:
+        return [(rules.single_table_seating(guests, number + 1)[0], ())]
+    head_keeps = rules.head_table_keeps_partners
+    if options.groups and len(played) > 1:
+        method = "fixed" if options.keep_partners and options.method == "standard" else options.method
+        return _mixed_next(played, method, head_keeps, options.groups)
+    if options.groups:
+        return [(list(t.players), t.seats) for t in played]
+    tables = next_tables(
+        rules, played, keep_partners=options.keep_partners, head_keeps=head_keeps, method=options.method
+    )
+    return [(players, ()) for players in tables]
+
+
+def _progressors(rules: Game, t: PlayedTable, rule: str, rng: random.Random) -> tuple[tuple[str, ...], str]:
+    """The game's progressors; under "north_south" (a party seated by compass) a tie goes to North's side."""
+    if rule != "north_south":
+        return rules.progressors(t.players, t.totals(), rule, rng)
+    north = t.seats.index("N")
+    winners, how = rules.progressors([*t.players[north:], *t.players[:north]], t.totals(), "first_seat", rng)
+    return tuple(p for p in t.players if p in winners), "score" if how == "score" else rule
+
+
+@dataclass(frozen=True)
+class PartyOptions:
+    """The host's choices: a table's size, the tie rule, partners kept, the progression, and (a mixed party)
+    each guest's pile, "lady" or "gentleman"."""
+
+    size: int
+    tie_rule: str
+    keep_partners: bool = False
+    method: str = "standard"
+    groups: Mapping[str, str] = field(default_factory=dict)
+
+
+def _checked(
+    rules: Game, tables: int, rounds: int, size: int | None, tie_rule: str | None, groups: Groups
+) -> tuple[int, str]:
+    size = size or rules.table_sizes[0]
+    name = {"game": _(rules.label)}
+    if size not in rules.table_sizes:
+        sizes = functools.reduce(lambda a, b: _("%(a)s or %(b)s") % {"a": a, "b": b}, map(str, rules.table_sizes))
+        raise PartyError(_("%(game)s is played %(sizes)s at a table.") % {**name, "sizes": sizes})
+    if rules.single_table and tables != 1:
+        raise PartyError(_("%(game)s is played at a single table.") % name)
+    if not 1 <= rounds <= 40:
+        raise PartyError(_("Play 1 to 40 rounds."))
+    if groups and not rules.mixed_couples:
+        raise PartyError(_("%(game)s is not played by mixed couples.") % name)
+    rule = tie_rule or next(r for r in rules.tie_rules if r != "ask")
+    if rule not in rules.tie_rules and not (groups and rule == "north_south"):
+        message = _("%(game)s settles ties by %(rules)s, not %(rule)r.")
+        raise PartyError(message % {**name, "rules": ", ".join(rules.tie_rules), "rule": rule})
+    return size, rule
+
+
+def run_party(
     rules: Game,
     *,
     tables: int,
@@ -177,50 +329,48 @@ def play_party(
     tie_rule: str | None = None,
     keep_partners: bool = False,
     method: str = "standard",
-) -> dict[str, Any]:
-    """A whole simulated party: ``{"game", "rounds", "tallies", "prizes"}`` (the shape of ``party_demo``)."""
-    size = size or rules.table_sizes[0]
-    if size not in rules.table_sizes:
-        raise PartyError(f"{rules.label} is played {' or '.join(map(str, rules.table_sizes))} at a table.")
-    if rules.single_table and tables != 1:
-        raise PartyError(f"{rules.label} is played at a single table.")
-    if not 1 <= rounds <= 40:
-        raise PartyError("Play 1 to 40 rounds.")
-    rule = tie_rule or next(r for r in rules.tie_rules if r != "ask")
-    if rule not in rules.tie_rules:
-        raise PartyError(f"{rules.label} settles ties by {', '.join(rules.tie_rules)}, not {rule!r}.")
+    groups: Mapping[str, str] | None = None,
+) -> PartyRun:
+    """Play a whole simulated party; ``groups`` (guest "g1", "g2", ... -> "lady" or "gentleman") seats it by
+    mixed couples (Law 6), which the game must allow (progressive bridge does)."""
+    size, rule = _checked(rules, tables, rounds, size, tie_rule, groups or {})
+    options = PartyOptions(size, rule, keep_partners, method, dict(groups or {}))
     rng = random.Random(seed)
     guests = [f"g{i}" for i in range(1, tables * size + 1)]
     rng.shuffle(guests)  # the draw of the tally cards
-    seating = _first_seating(rules, guests, tables, size)
-    tallies = dict.fromkeys(sorted(guests, key=lambda g: int(g[1:])), 0.0)
-    out_rounds = []
-    head_keeps = rules.head_table_keeps_partners
+    seating = _first_seating(rules, guests, tables, size, rng, options.groups)
+    run = PartyRun(rules.code, [], [], dict.fromkeys(sorted(guests, key=lambda g: int(g[1:])), 0.0))
     for number in range(1, rounds + 1):
-        played = [PlayedTable(i + 1, players) for i, players in enumerate(seating)]
+        played = [PlayedTable(i + 1, players, seats=seats) for i, (players, seats) in enumerate(seating)]
         play_round(rules, played, rng)
         for t in played:
-            t.progressors, t.how = rules.progressors(t.players, t.totals(), rule, rng)
+            t.progressors, t.how = _progressors(rules, t, rule, rng)
             for guest, value in rules.tally(t.players, t.totals(), t.progressors, t.how).items():
-                tallies[guest] += value
-        if rules.single_table:
-            seating = [rules.single_table_seating(guests, number + 1)[0]]
-        else:
-            seating = next_tables(rules, played, keep_partners=keep_partners, head_keeps=head_keeps, method=method)
-        where = {p: i + 1 for i, players in enumerate(seating) for p in players}
+                run.tallies[guest] += value
+        seating = _next_seating(rules, played, options, guests, number)
+        run.rounds.append(played)
         last = number == rounds
-        out_rounds.append(
-            {
-                "tables": [
-                    {
-                        "table": t.table,
-                        "players": list(t.players),
-                        "results": [{"entry": e, "scores": s} for e, s in zip(t.entries, t.scores, strict=True)],
-                        "moves": {} if last else {p: where.get(p) for p in t.players},
-                    }
-                    for t in played
-                ]
-            }
-        )
-    totals = {g: _number(v) for g, v in tallies.items()}
-    return {"game": rules.code, "rounds": out_rounds, "tallies": totals, "prizes": prize_list(tallies)}
+        run.moves.append({} if last else {p: i + 1 for i, (players, _s) in enumerate(seating) for p in players})
+    return run
+
+
+def play_party(rules: Game, **options: Any) -> dict[str, Any]:
+    """A whole simulated party (see :func:`run_party`) as ``party_demo`` prints it:
+    ``{"game", "rounds": [{"tables": [{"table", "players", "results", "moves"}]}], "tallies", "prizes"}``."""
+    run = run_party(rules, **options)
+    out_rounds = [
+        {
+            "tables": [
+                {
+                    "table": t.table,
+                    "players": list(t.players),
+                    "results": [{"entry": e, "scores": s} for e, s in zip(t.entries, t.scores, strict=True)],
+                    "moves": {p: moves.get(p) for p in t.players} if moves else {},
+                }
+                for t in played
+            ]
+        }
+        for played, moves in zip(run.rounds, run.moves, strict=True)
+    ]
+    totals = {g: _number(v) for g, v in run.tallies.items()}
+    return {"game": run.game, "rounds": out_rounds, "tallies": totals, "prizes": prize_list(run.tallies)}

@@ -30,8 +30,7 @@ __all__ = ["game_entry", "record_game_deals", "record_seat_counts"]
 
 def _entry_error(exc: GameError) -> EntryError:
     """The game's message in the reader's language when the game marked it for the translators."""
-    message = _(exc.template) % exc.params if exc.template else str(exc)
-    return EntryError(message, deal=exc.deal or None, field=exc.field or None)
+    return EntryError(str(exc), deal=exc.deal or None, field=exc.field or None)
 
 
 def game_entry(form: str, row: Mapping[str, Any], seats: Mapping[str, str], deal: int) -> dict[str, Any]:

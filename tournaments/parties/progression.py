@@ -16,8 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from .engine import PlayedTable, progress
-from .tally_cards import GENTLEMAN_SEATS
+from .engine import PlayedTable, mixed_seat, progress
 from .types import LEFT, OPPOSITE, SEATS, PartyError, Side, TableSeating
 
 __all__ = ["next_seating", "other_side", "table_winner"]
@@ -70,28 +69,6 @@ def table_winner(
     return rng.choice(("NS", "EW")), "half" if rule == "half" else "cut"
 
 
-def _seat_pair_on_line(
-    seats: dict[str, str],
-    pair: Sequence[str],
-    line: tuple[str, str],
-    groups: Mapping[str, str | None],
-    mixed: bool,
-) -> None:
-    """Put an arriving pair on a line (N-S or E-W); at a mixed party the gentleman takes N or E."""
-    first, second = pair
-    if mixed and groups.get(first) == "lady":
-        first, second = second, first
-    seats[line[0]], seats[line[1]] = first, second
-
-
-def _visiting_lady_seat(seats: dict[str, str], arrivals: Sequence[str], groups: Mapping[str, str | None]) -> str:
-    """After round 1 the visiting lady deals first (the specimen announcement)."""
-    for seat, who in seats.items():
-        if who in arrivals and groups.get(who) == "lady":
-            return seat
-    raise PartyError("No visiting lady at the table.")  # cannot happen at a well-formed mixed party
-
-
 def _seat_keeping_partners(
     stayers: Mapping[str, str],
     arrivals: Sequence[str],
@@ -100,11 +77,15 @@ def _seat_keeping_partners(
     mixed: bool,
 ) -> tuple[dict[str, str], str]:
     """Stayers keep their seats, the arriving pair takes the other line; first dealer by Law 7."""
+    if mixed:
+        return mixed_seat(stayers, arrivals, groups, True)
     seats = dict(stayers)
-    free_line = ("E", "W") if "N" in seats else ("N", "S")
-    _seat_pair_on_line(seats, arrivals, free_line, groups, mixed)
-    dealer = _visiting_lady_seat(seats, arrivals, groups) if mixed else rng.choice(SEATS)
-    return seats, dealer
+    first, second = arrivals
+    if "N" in seats:
+        seats["E"], seats["W"] = first, second
+    else:
+        seats["N"], seats["S"] = first, second
+    return seats, rng.choice(SEATS)
 
 
 def _seat_changing_partners(
@@ -116,18 +97,7 @@ def _seat_changing_partners(
 ) -> tuple[dict[str, str], str]:
     """Law 6: the couples split, so each arrival partners one of the two who remain."""
     if mixed:
-        gent_seat = next(s for s, who in stayers.items() if groups.get(who) == "gentleman")
-        staying_lady = next(who for who in stayers.values() if groups.get(who) == "lady")
-        visiting_lady = next(who for who in arrivals if groups.get(who) == "lady")
-        visiting_gent = next(who for who in arrivals if groups.get(who) == "gentleman")
-        other_gent_seat = next(s for s in GENTLEMAN_SEATS if s != gent_seat)
-        seats = {
-            gent_seat: stayers[gent_seat],
-            OPPOSITE[gent_seat]: visiting_lady,
-            other_gent_seat: visiting_gent,
-            OPPOSITE[other_gent_seat]: staying_lady,
-        }
-        return seats, OPPOSITE[gent_seat]
+        return mixed_seat(stayers, arrivals, groups, False)
     high_arrival, low_arrival = rng.sample(list(arrivals), 2)
     high_stayer, low_stayer = rng.sample(list(stayers.values()), 2)
     # The higher arrival chooses a seat (Bridgedesk seats the first dealer North) and deals first; the lower

@@ -1,22 +1,23 @@
 """A whole simulated Progressive Bridge party, for ``manage.py party_demo`` and for the tests.
 
-It uses exactly the functions the web pages use (tally-card draw, the bridge game's deal scoring, tie rule,
-the engine's progression, tallies, prizes); only the cards are imaginary: the bridge game draws contracts
-and results at random (``random_entry``), with a seed.
+The party engine plays it (:func:`.engine.run_party`: the tally-card draw, mixed couples by Law 6, the bridge
+game's deals, ties to North-South, Law 5's progression); this module only shows the engine's rounds at their
+compass seats and adds what the web pages add (Law 9 vulnerability on each line, Law 11 tallies, the prizes).
+Only the cards are imaginary: the bridge game draws contracts and results at random, with a seed.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from . import games
+from .deals import DealEntry, score_round
+from .engine import PlayedTable, run_party
+from .games.base import Entry
 from .games.bridge import deal_entry
-from .progression import next_seating, table_winner
 from .tallies import PRIZES, DealLine, TableResult, award_prizes, laws_check, rank_guests, tallies_from
-from .tally_cards import draw_tally_cards
-from .types import Guest, PartyError, TableSeating
+from .types import SEATS, Guest, PartyError, TableSeating
 
 __all__ = ["DEMO_PRIZES", "demo_guests", "simulate_party"]
 
@@ -65,33 +66,46 @@ def _table_json(t: TableSeating, lines: Sequence[DealLine], winner: str) -> dict
     }
 
 
-def _play_table(number: int, t: TableSeating, rng: random.Random, tie_rule: str) -> tuple[TableResult, dict[str, Any]]:
-    """Four deals drawn and scored by the bridge game's own rules (the engine's), the winner by the tie rule."""
-    rules = games.game("bridge")
-    deals = [deal_entry(rules.random_entry(rng, t.players(), n)) for n in range(1, 5)]
-    lines, _premium = rules.score_bridge_round(t.first_dealer, "law9", deals)
+def _as_bridge(entry: Entry, letters: Sequence[str]) -> DealEntry:
+    """An engine deal (declarer and honors named from the first dealer's seat as "N") at the real compass seats."""
+    real: dict[str, str] = dict(zip(SEATS, letters, strict=True))
+    deal = deal_entry(entry)
+    declarer = real.get(deal.declarer or "", deal.declarer)
+    honors = deal.honors_side
+    if honors and letters[0] in ("E", "W"):
+        honors = "EW" if honors == "NS" else "NS"
+    return DealEntry(deal.contract, declarer, deal.tricks, honors, deal.honors_points)
+
+
+def _table_result(number: int, t: PlayedTable) -> tuple[TableResult, dict[str, Any]]:
+    """One table of the engine's round as the Laws of Progressive Bridge score it, at its compass seats."""
+    dealer = next(s for s in SEATS if s == t.seats[0])
+    seating = TableSeating(t.table, dict(zip(t.seats, t.players, strict=True)), first_dealer=dealer)
+    lines = score_round(seating.first_dealer, "law9", [_as_bridge(e, t.seats) for e in t.entries])
     ns_total, ew_total = sum(d.ns for d in lines), sum(d.ew for d in lines)
-    winner, _how = table_winner(ns_total, ew_total, tie_rule, deal_scores=[(d.ns, d.ew) for d in lines], rng=rng)
-    return TableResult(number, t, ns_total, ew_total, winner, tuple(lines)), _table_json(t, lines, winner)
+    totals = t.totals()
+    if (totals[seating.seats["N"]], totals[seating.seats["E"]]) != (ns_total, ew_total):
+        raise PartyError("The engine's scores are not the laws'.")  # cannot happen: the same scoring
+    winner = "NS" if seating.seats["N"] in t.progressors else "EW"
+    return TableResult(number, seating, ns_total, ew_total, winner, tuple(lines)), _table_json(seating, lines, winner)
 
 
 def simulate_party(tables: int, rounds: int, seed: int, *, tie_rule: str = "north_south") -> dict[str, Any]:
-    """Play a mixed party at ``tables`` tables for ``rounds`` rounds; the JSON shape of ``party_demo``."""
+    """Play a mixed party at ``tables`` tables for ``rounds`` rounds on the party engine (mixed couples, Law 6)
+    and show it as Progressive Bridge: the seats, each deal's vulnerability, the Law 11 tallies and the prizes."""
     if rounds < 1:
         raise PartyError("Play at least one round.")
-    rng = random.Random(seed)
     guests = demo_guests(tables)
-    groups = {g.id: g.group for g in guests}
-    seating = draw_tally_cards(guests, tables, rng, mixed=True)
+    run = run_party(
+        games.game("bridge"), tables=tables, rounds=rounds, seed=seed, tie_rule=tie_rule,
+        groups={g.id: g.group or "" for g in guests},
+    )  # fmt: skip
     results: list[TableResult] = []
     out_rounds = []
-    for number in range(1, rounds + 1):
-        played = [_play_table(number, t, rng, tie_rule) for t in seating]
-        results.extend(r for r, _json in played)
-        out_rounds.append({"round": number, "tables": [j for _r, j in played]})
-        if number < rounds:
-            winners = {r.seating.table: r.winner or "" for r, _json in played}
-            seating = next_seating(seating, winners, "standard", rng, groups=groups, mixed=True)
+    for number, played in enumerate(run.rounds, start=1):
+        scored = [_table_result(number, t) for t in played]
+        results.extend(r for r, _json in scored)
+        out_rounds.append({"round": number, "tables": [j for _r, j in scored]})
     tallies = tallies_from(guests, results)
     my, opponents = laws_check(tallies)
     if my != opponents:  # cannot happen: every point is someone's "my" and someone else's "opponents"

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from scoring.messages import gettext as _
+
 from ..types import PartyError
 from .base import Game, GameError
 
@@ -35,4 +37,5 @@ def game(code: str) -> Game:
     try:
         return GAMES[code]
     except KeyError:
-        raise PartyError(f"Unknown game {code!r}: choose one of {', '.join(sorted(GAMES))}.") from None
+        message = _("Unknown game %(game)r: choose one of %(games)s.")
+        raise PartyError(message % {"game": code, "games": ", ".join(map(repr, sorted(GAMES)))}) from None

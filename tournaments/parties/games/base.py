@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scoring.messages import gettext as _
+
 from ..deals import DealEntry
 from ..tallies import DealLine
 from ..types import PartyError
@@ -41,30 +43,28 @@ Entry = Mapping[str, Any]  # what the table writes for one deal; each game docum
 
 def gettext_noop(message: str) -> str:
     """Marks a label for the translators (makemessages reads the name) while the game stays pure: the pages
-    translate it when they show it."""
+    translate it when they show it. A game's messages (its checks' errors) are written as
+    ``_("...%(name)s...") % {...}`` with :func:`scoring.messages.gettext`, like ``scoring``'s: whole sentences
+    that makemessages finds, in the reader's language once the app has handed over Django's translation."""
     return message
 
 
-TIE_RULES = {
-    "cut": "A cut of the cards decides (Bridgedesk draws them)",
-    "half": "Each tied player scores half a game; a cut decides who progresses",
-    "first_seat": "The side of the first dealer's seat (North at bridge) counts as the winners",
-    "ask": "Decided at the table: the host is asked who won the tie",
+TIE_RULES = {  # marked for the translators, translated where shown
+    "cut": gettext_noop("A cut of the cards decides (Bridgedesk draws them)"),
+    "half": gettext_noop("Each tied player scores half a game; a cut decides who progresses"),
+    "first_seat": gettext_noop("The side of the first dealer's seat (North at bridge) counts as the winners"),
+    "ask": gettext_noop("Decided at the table: the host is asked who won the tie"),
 }
 
 
 class GameError(PartyError):
-    """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form."""
+    """A deal that cannot be scored; ``deal`` (1-based) and ``field`` say where, for the entry form. The message
+    is already in the reader's language (written with :func:`scoring.messages.gettext`)."""
 
-    def __init__(
-        self, message: str, *, deal: int = 0, field: str | None = "", params: Mapping[str, Any] | None = None
-    ) -> None:
-        super().__init__(message % params if params is not None else message)
+    def __init__(self, message: str, *, deal: int = 0, field: str | None = "") -> None:
+        super().__init__(message)
         self.deal = deal
         self.field = field or ""
-        # A message marked for the translators (gettext_noop) and its values: the services translate it.
-        self.template = message if params is not None else ""
-        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,7 @@ class Game(Protocol):
     deals_message: str
     vulnerability_by_score: bool  # rubber: vulnerability follows the score, and a round has 1 to max_deals deals
     max_deals: int
+    mixed_couples: bool  # the host may seat mixed couples by Law 6 (progressive bridge): the engine's option
     head_table_keeps_partners: bool  # the laws keep the head table's winners together (euchre)
     star_tallies: bool  # the tally is stars, gold, red and green (euchre), ranked and awarded by their colours
     # The party's tie rules (Party.TieRule values) and progressions the laws allow, the first the default; () for
@@ -196,10 +197,10 @@ def settle_tie(tied: Sequence[int], rule: str, rng: random.Random, host_choice: 
         return tied[0]
     if rule == "ask":
         if host_choice not in tied:
-            raise PartyError("The scores are tied: say which side won the tie at the table.")
+            raise PartyError(_("The scores are tied: say which side won the tie at the table."))
         return host_choice  # type: ignore[return-value]
     if rule not in ("cut", "half"):
-        raise PartyError(f"Unknown tie rule {rule!r}.")
+        raise PartyError(_("Unknown tie rule %(rule)r.") % {"rule": rule})
     return rng.choice(list(tied))
 
 
@@ -219,9 +220,9 @@ def top_players(
     elif rule in ("cut", "half"):
         chosen = rng.sample(tied, need)
     elif rule == "ask":
-        raise PartyError("The scores are tied: say who progresses from the table.")
+        raise PartyError(_("The scores are tied: say who progresses from the table."))
     else:
-        raise PartyError(f"Unknown tie rule {rule!r}.")
+        raise PartyError(_("Unknown tie rule %(rule)r.") % {"rule": rule})
     return tuple(sure + [p for p in tied if p in chosen]), rule
 
 
@@ -244,6 +245,7 @@ class PartnershipGame:
     vulnerability_by_score = False
     max_deals = 4
     head_table_keeps_partners = False
+    mixed_couples = False
     star_tallies = False
     host_tie_rules: tuple[str, ...] = ()
     progressions: tuple[str, ...] = ()
@@ -271,16 +273,16 @@ class PartnershipGame:
     def score_bridge_round(
         self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]
     ) -> tuple[list[DealLine], tuple[int, int]]:
-        raise PartyError(f"{self.label} is not scored as bridge deals.")
+        raise PartyError(_("%(game)s is not scored as bridge deals.") % {"game": _(self.label)})
 
     def typed_entry(self, row: Entry, seats: Mapping[str, str], deal: int) -> dict[str, Any]:
-        raise PartyError(f"{self.label} is not typed deal by deal.")
+        raise PartyError(_("%(game)s is not typed deal by deal.") % {"game": _(self.label)})
 
     def single_table_cycle(self, players: int) -> int:
-        raise PartyError(f"{self.label} is played at several tables.")
+        raise PartyError(_("%(game)s is played at several tables.") % {"game": _(self.label)})
 
     def single_table_seating(self, guests: Sequence[str], round_no: int) -> tuple[list[str], tuple[str, ...]]:
-        raise PartyError(f"{self.label} is played at several tables.")
+        raise PartyError(_("%(game)s is played at several tables.") % {"game": _(self.label)})
 
     def check_totals(self, totals: Sequence[int], deals: int) -> None:
         return None
@@ -291,21 +293,21 @@ def typed_number(value: Any, deal: int, field: str) -> int:
     try:
         return int(str(value).strip())
     except ValueError:
-        message = gettext_noop("Deal %(deal)s: write a whole number.")
-        raise GameError(message, deal=deal, field=field, params={"deal": deal}) from None
+        message = _("Deal %(deal)s: write a whole number.") % {"deal": deal}
+        raise GameError(message, deal=deal, field=field) from None
 
 
 def typed_bidder(row: Entry, seats: Mapping[str, str], deal: int) -> tuple[str, str]:
     """The bidder's seat letter as typed, and the player sitting there."""
     seat = str(row.get("bidder") or "")
     if seat not in seats:
-        message = gettext_noop("Deal %(deal)s: who was the bidder? Choose N, E, S or W.")
-        raise GameError(message, deal=deal, field="bidder", params={"deal": deal})
+        message = _("Deal %(deal)s: who was the bidder? Choose N, E, S or W.") % {"deal": deal}
+        raise GameError(message, deal=deal, field="bidder")
     return seat, seats[seat]
 
 
 # check_int's and check_player's messages as whole sentences for the translators, keyed by the ``what`` the games
-# pass (a ``what`` not listed here gets the same sentence in English only).
+# pass (a game may pass only a ``what`` listed here).
 _WHOLE = {
     "the tricks": gettext_noop("Deal %(deal)s: write the tricks as a whole number."),
     "the makers' side": gettext_noop("Deal %(deal)s: write the makers' side as a whole number."),
@@ -337,12 +339,10 @@ _PLAYER = {
 }
 
 
-def _entry_error(templates: Mapping[str, str], english: str, what: str, **params: Any) -> GameError:
-    """A translatable GameError when ``what`` has its sentence, else the English one."""
+def _entry_error(templates: Mapping[str, str], what: str, **params: Any) -> GameError:
+    """The sentence for ``what`` in the reader's language, naming the deal and field."""
     deal, field = params.pop("deal"), params.pop("field")
-    if what in templates:
-        return GameError(templates[what], deal=deal, field=field, params={"deal": deal, **params})
-    return GameError(english, deal=deal, field=field)
+    return GameError(_(templates[what]) % {"deal": deal, **params}, deal=deal, field=field)
 
 
 def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: str) -> int:
@@ -351,17 +351,14 @@ def check_int(value: Any, low: int, high: int, *, deal: int, field: str, what: s
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             value = int(value.strip())
         else:
-            english = f"Deal {deal}: write {what} as a whole number."
-            raise _entry_error(_WHOLE, english, what, deal=deal, field=field)
+            raise _entry_error(_WHOLE, what, deal=deal, field=field)
     if not low <= value <= high:
-        english = f"Deal {deal}: {what} is between {low} and {high}, not {value}."
-        raise _entry_error(_BOUNDS, english, what, deal=deal, field=field, low=low, high=high, value=value)
+        raise _entry_error(_BOUNDS, what, deal=deal, field=field, low=low, high=high, value=value)
     return int(value)
 
 
 def check_player(value: Any, players: Sequence[str], *, deal: int, field: str, what: str) -> str:
     """A player named at the table must be one of the players at it."""
     if value not in players:
-        english = f"Deal {deal}: choose the {what} among the players at the table."
-        raise _entry_error(_PLAYER, english, what, deal=deal, field=field)
+        raise _entry_error(_PLAYER, what, deal=deal, field=field)
     return str(value)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..deals import DealEntry, DealError, deal_plan, score_deal, score_round
 from ..tallies import DealLine
-from .base import Entry, GameError, PartnershipGame
+from .base import Entry, GameError, PartnershipGame, gettext_noop
 
 __all__ = ["GAME", "ProgressiveBridge", "deal_entry", "per_player"]
 
@@ -59,8 +59,9 @@ class ProgressiveBridge(PartnershipGame):
     """Entry per deal: ``{"contract", "declarer", "tricks", "honors_side", "honors_points"}``."""
 
     code = "bridge"
-    label = "Progressive Bridge"
+    label = gettext_noop("Progressive Bridge")
     deals_message = ""
+    mixed_couples = True  # Law 6: "the visiting lady at each table becomes partner of the gentleman who remains"
 
     def score_bridge_round(
         self, first_dealer: str, vulnerability: str, deals: Sequence[DealEntry]

@@ -14,6 +14,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.messages import gettext as _
+
 from .base import (
     Entry,
     GameError,
@@ -37,7 +39,7 @@ class Cinch(PartnershipGame):
     """Entry per deal: ``{"bidder", "bid": 1-14, "made": bidder's side's points, "against": the others'}``."""
 
     code = "cinch"
-    label = "Progressive Cinch"
+    label = gettext_noop("Progressive Cinch")
     tally_label = gettext_noop("Games")
     total_noun = gettext_noop("points when the bell rang")
     set_backs = True
@@ -76,7 +78,8 @@ class Cinch(PartnershipGame):
             made = check_int(entry.get("made"), 0, POINTS, deal=number, field="made", what="the bidders' points")
             against = check_int(entry.get("against"), 0, POINTS, deal=number, field="against", what="the points")
             if made + against > POINTS:
-                raise GameError(f"Deal {number}: only {POINTS} points are played for, not {made + against}.",
+                message = _("Deal %(deal)s: only %(points)s points are played for, not %(total)s.")
+                raise GameError(message % {"deal": number, "points": POINTS, "total": made + against},
                                 deal=number, field="against")  # fmt: skip
             ours, theirs = (s for s in sorted(self.sides(players), key=lambda s: bidder not in s))
             score = {p: made if made >= bid else -bid for p in ours}

@@ -85,7 +85,7 @@ class ProgressiveEuchre(PartnershipGame):
     """Entry per deal: ``{"makers": 0 or 1 (the side, first dealer's is 0), "tricks": 0-5, "alone": bool}``."""
 
     code = "euchre"
-    label = "Progressive Euchre"
+    label = gettext_noop("Progressive Euchre")
     total_noun = gettext_noop("points")
     tie_rules = ("ask", "cut")
     head_table_keeps_partners = True  # "The winners at the head table ... keep their seats"

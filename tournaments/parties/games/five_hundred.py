@@ -17,6 +17,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.messages import gettext as _
+
 from ..types import LEFT
 from .base import (
     Entry,
@@ -49,7 +51,8 @@ def parse_bid(bid: str) -> tuple[int | None, int]:
     cut = -2 if text.endswith("NT") else -1
     level, strain = text[:cut], text[cut:]
     if not level.isdigit() or not 6 <= int(level) <= TRICKS or strain not in AVONDALE:
-        raise ValueError(f"{bid!r} is not a bid: 6 to 10 and S, C, D, H or NT (7H, 10NT), or NULLO.")
+        message = _("%(bid)r is not a bid: 6 to 10 and S, C, D, H or NT (7H, 10NT), or NULLO.")
+        raise ValueError(message % {"bid": bid})
     return int(level), AVONDALE[strain] + 100 * (int(level) - 6)
 
 
@@ -62,7 +65,7 @@ class FiveHundred(PartnershipGame):
     """Entry per deal: ``{"bidder", "bid", "tricks": {player: tricks he took}, "partners": [five-hand]}``."""
 
     code = "five-hundred"
-    label = "Progressive Five Hundred"
+    label = gettext_noop("Progressive Five Hundred")
     tally_label = gettext_noop("Points")
     total_noun = gettext_noop("points (less set-backs)")
     set_backs = True
@@ -106,8 +109,8 @@ class FiveHundred(PartnershipGame):
         seat, bidder = typed_bidder(row, seats, deal)
         made = typed_number(row.get("tricks"), deal, "tricks")
         if not 0 <= made <= 10:
-            message = gettext_noop("Deal %(deal)s: the bidders took 0 to 10 tricks.")
-            raise GameError(message, deal=deal, field="tricks", params={"deal": deal})
+            message = _("Deal %(deal)s: the bidders took 0 to 10 tricks.") % {"deal": deal}
+            raise GameError(message, deal=deal, field="tricks")
         opponent = seats[LEFT[seat]]
         return {"bidder": bidder, "bid": str(row.get("bid") or ""), "tricks": {bidder: made, opponent: 10 - made}}
 
@@ -118,12 +121,12 @@ class FiveHundred(PartnershipGame):
         partners = list(entry.get("partners") or [])
         if len(players) != 5:
             if partners:
-                raise GameError(f"Deal {number}: only at five-hand play does the bidder name partners.",
-                                deal=number, field="partners")  # fmt: skip
+                message = _("Deal %(deal)s: only at five-hand play does the bidder name partners.")
+                raise GameError(message % {"deal": number}, deal=number, field="partners")
             return next(s for s in self.sides(players) if bidder in s)
         if not 1 <= len(partners) <= 2 or bidder in partners or len(set(partners)) != len(partners):
-            raise GameError(f"Deal {number}: at five-hand the bidder names one or two partners.",
-                            deal=number, field="partners")  # fmt: skip
+            message = _("Deal %(deal)s: at five-hand the bidder names one or two partners.")
+            raise GameError(message % {"deal": number}, deal=number, field="partners")
         for p in partners:
             check_player(p, players, deal=number, field="partners", what="bidder's partner")
         return (bidder, *partners)
@@ -134,7 +137,8 @@ class FiveHundred(PartnershipGame):
         try:
             needed, value = parse_bid(str(entry.get("bid", "")))
         except ValueError as exc:
-            raise GameError(f"Deal {number}: {exc}", deal=number, field="bid") from exc
+            message = _("Deal %(deal)s: %(bid)r is not a bid: 6 to 10 and S, C, D, H or NT (7H, 10NT), or NULLO.")
+            raise GameError(message % {"deal": number, "bid": entry.get("bid", "")}, deal=number, field="bid") from exc
         tricks = _tricks(entry.get("tricks"), players, number)
         nullo = needed is None
         side = (bidder,) if nullo and len(players) not in (4, 6) else self._bidder_side(entry, players, number, bidder)
@@ -166,7 +170,8 @@ class FiveHundred(PartnershipGame):
         """Every score in five hundred is a multiple of ten (tricks at ten, bids from the schedule)."""
         for total, field in zip(totals, ("ns_total", "ew_total"), strict=False):
             if total % 10:
-                raise GameError(f"Five hundred scores go in tens: {total} cannot be right.", field=field)
+                message = _("Five hundred scores go in tens: %(total)s cannot be right.")
+                raise GameError(message % {"total": total}, field=field)
 
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         bidder = players[(deal - 1) % len(players)]
@@ -194,16 +199,17 @@ class FiveHundred(PartnershipGame):
 
 def _tricks(value: Any, players: Sequence[str], number: int) -> dict[str, int]:
     if not isinstance(value, Mapping):
-        raise GameError(f"Deal {number}: write the tricks each player took.", deal=number, field="tricks")
+        message = _("Deal %(deal)s: write the tricks each player took.")
+        raise GameError(message % {"deal": number}, deal=number, field="tricks")
     tricks = dict.fromkeys(players, 0)
     for who, n in value.items():
         check_player(who, players, deal=number, field="tricks", what="player who took the tricks")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= TRICKS:
-            raise GameError(f"Deal {number}: tricks are 0 to 10.", deal=number, field="tricks")
+            raise GameError(_("Deal %(deal)s: tricks are 0 to 10.") % {"deal": number}, deal=number, field="tricks")
         tricks[who] = n
     if sum(tricks.values()) != TRICKS:
-        raise GameError(f"Deal {number}: the tricks add up to {sum(tricks.values())}, not 10.",
-                        deal=number, field="tricks")  # fmt: skip
+        message = _("Deal %(deal)s: the tricks add up to %(total)s, not 10.")
+        raise GameError(message % {"deal": number, "total": sum(tricks.values())}, deal=number, field="tricks")
     return tricks
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from scoring.messages import gettext as _
+
 from ..types import PartyError, TableSeating
 from .base import gettext_noop
 from .bridge import ProgressiveBridge
@@ -28,7 +30,7 @@ __all__ = ["GAME", "PivotBridge", "cycle_length", "pivot_draw", "pivot_round"]
 def cycle_length(players: int) -> int:
     """Rounds before the players draw again: 3 for four players, 5 for five."""
     if players not in (4, 5):
-        raise PartyError(f"Pivot bridge is for 4 or 5 players at one table, not {players}.")
+        raise PartyError(_("Pivot bridge is for 4 or 5 players at one table, not %(n)s.") % {"n": players})
     return 3 if players == 4 else 5
 
 
@@ -44,7 +46,8 @@ def pivot_round(draw: Sequence[str], round_in_cycle: int) -> TableSeating:
     """The seating for round ``round_in_cycle`` (1-based) of a cycle, from the draw order of Law 1."""
     n = cycle_length(len(draw))
     if not 1 <= round_in_cycle <= n:
-        raise PartyError(f"A pivot cycle for {len(draw)} players has rounds 1 to {n}.")
+        message = _("A pivot cycle for %(players)s players has rounds 1 to %(rounds)s.")
+        raise PartyError(message % {"players": len(draw), "rounds": n})
     r = round_in_cycle - 1
     if n == 3:
         pivot, others = draw[0], list(draw[1:])
@@ -67,7 +70,7 @@ class PivotBridge(ProgressiveBridge):
     """Progressive bridge scoring at a single table where everyone partners everyone (Laws 1-3)."""
 
     code = "pivot"
-    label = "Pivot Bridge"
+    label = gettext_noop("Pivot Bridge")
     table_sizes = (4, 5)
     single_table = True
     single_table_message = gettext_noop("Pivot bridge is played at a single table.")

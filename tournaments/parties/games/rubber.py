@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import scoring
+from scoring.messages import gettext as _
 
 from ..deals import DealEntry, DealError, _honors, dealer_of, read_entry
 from ..tallies import DealLine
 from ..types import PartyError
-from .base import Entry, GameError, RoundEnd
+from .base import Entry, GameError, RoundEnd, gettext_noop
 from .bridge import ProgressiveBridge, deal_entry, per_player
 
 __all__ = ["GAME", "MAX_RUBBER_DEALS", "ProgressiveRubber", "score_rubber_round"]
@@ -47,7 +48,7 @@ def _line(
 def score_rubber_round(first_dealer: str, entries: list[DealEntry]) -> tuple[list[DealLine], tuple[int, int]]:
     """The deals of one round as scored on the rubber pad(s), and the (ns, ew) unfinished-rubber premiums."""
     if not 1 <= len(entries) <= MAX_RUBBER_DEALS:
-        raise PartyError(f"A round of rubber bridge has 1 to {MAX_RUBBER_DEALS} deals.")
+        raise PartyError(_("A round of rubber bridge has 1 to %(n)s deals.") % {"n": MAX_RUBBER_DEALS})
     pad = scoring.RubberScorepad()
     lines = []
     for number, entry in enumerate(entries, start=1):
@@ -60,7 +61,9 @@ def score_rubber_round(first_dealer: str, entries: list[DealEntry]) -> tuple[lis
             rec = pad.record(contract, declarer, tricks, honors=side, honor_points=points)
         except scoring.ScoringError as exc:
             field = "honors" if "honor" in str(exc).lower() or "aces" in str(exc).lower() else "tricks"
-            raise DealError(f"Deal {number}: {exc}", deal=number, field=field) from exc
+            # the scoring's own sentence (already in the reader's language), placed after the deal's number
+            message = _("Deal %(deal)s: %(problem)s") % {"deal": number, "problem": exc}
+            raise DealError(message, deal=number, field=field) from exc
         lines.append(_line(number, first_dealer, vul, rec, (side, points)))
     premium = {"NS": 0, "EW": 0} if pad.finished else pad.end_unfinished()
     return lines, (premium["NS"], premium["EW"])
@@ -70,7 +73,7 @@ class ProgressiveRubber(ProgressiveBridge):
     """As progressive bridge, but a round's deals go on a rubber pad; an unfinished rubber's premium counts."""
 
     code = "rubber"
-    label = "Progressive Rubber Bridge"
+    label = gettext_noop("Progressive Rubber Bridge")
     vulnerability_by_score = True
     max_deals = MAX_RUBBER_DEALS
 

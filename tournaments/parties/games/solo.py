@@ -16,6 +16,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.messages import gettext as _
+
 from .base import (
     Entry,
     GameError,
@@ -44,7 +46,7 @@ class Solo(PartnershipGame):
     """
 
     code = "solo"
-    label = "Progressive Solo"
+    label = gettext_noop("Progressive Solo")
     tally_label = gettext_noop("Chips")
     seat_scored = True
     bid_hint = "Frog, Heart Solo, PASS"
@@ -99,14 +101,13 @@ class Solo(PartnershipGame):
                 scores.append(score)
                 continue
             if bid not in BIDS:
-                raise GameError(f"Deal {number}: the bid is Frog, Spade, Club, Diamond or Heart Solo, or pass.",
-                                deal=number, field="bid")  # fmt: skip
+                message = _("Deal %(deal)s: the bid is Frog, Spade, Club, Diamond or Heart Solo, or pass.")
+                raise GameError(message % {"deal": number}, deal=number, field="bid")
             dealer = players[(number - 1) % n]
             bidder = check_player(entry.get("bidder"), players, deal=number, field="bidder", what="bidder")
             if bidder == dealer:
-                raise GameError(
-                    f"Deal {number}: the dealer takes no cards and cannot bid.", deal=number, field="bidder"
-                )
+                message = _("Deal %(deal)s: the dealer takes no cards and cannot bid.")
+                raise GameError(message % {"deal": number}, deal=number, field="bidder")
             double = check_int(entry.get("double", 0), 0, 2, deal=number, field="double", what="doubled (0-2)")
             points = check_int(entry.get("points"), 0, POINTS, deal=number, field="points", what="the points")
             rate = BIDS[bid] * (1, 2, 4)[double]
@@ -143,11 +144,12 @@ class Solo(PartnershipGame):
         """Each player's chips for the round: they only change hands, but for the odd chips left to the kitty."""
         short = -sum(totals)
         if not 0 <= short < len(totals):
-            raise GameError(
-                f"Chips only change hands: the {len(totals)} players' chips add up to {-short:+d}, not 0 "
-                f"(or up to {len(totals) - 1} short, the odd chips left in the pots).",
-                field="N",
+            message = _(
+                "Chips only change hands: the %(players)s players' chips add up to %(total)s, not 0 "
+                "(or up to %(short)s short, the odd chips left in the pots)."
             )
+            params = {"players": len(totals), "total": f"{-short:+d}", "short": len(totals) - 1}
+            raise GameError(message % params, field="N")
 
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:
         if rng.random() < 0.1:

@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.messages import ngettext
+
 from .base import Entry, GameError, PartnershipGame, RoundEnd, check_int, gettext_noop, typed_number
 
 __all__ = ["GAME", "Whist"]
@@ -24,7 +26,7 @@ class Whist(PartnershipGame):
     """Entry per hand: ``{"tricks": tricks taken by the first dealer's side}``."""
 
     code = "whist"
-    label = "Progressive Whist (whist drive)"
+    label = gettext_noop("Progressive Whist (whist drive)")
     tally_label = gettext_noop("Tricks")
     total_noun = gettext_noop("tricks (all four hands)")
     pad_columns = ("Hand", "Dealer", "N-S tricks", "E-W tricks")
@@ -49,9 +51,13 @@ class Whist(PartnershipGame):
     def check_totals(self, totals: Sequence[int], deals: int) -> None:
         """Every hand's thirteen tricks go to one pair or the other."""
         if any(t < 0 for t in totals) or sum(totals) != TRICKS * deals:
+            message = ngettext(
+                "%(deals)s hand is %(tricks)s tricks: the two pairs' tricks add up to %(total)s.",
+                "%(deals)s hands are %(tricks)s tricks: the two pairs' tricks add up to %(total)s.",
+                deals,
+            )
             raise GameError(
-                f"{deals} hands are {TRICKS * deals} tricks: the two pairs' tricks add up to {sum(totals)}.",
-                field="ns_total",
+                message % {"deals": deals, "tricks": TRICKS * deals, "total": sum(totals)}, field="ns_total"
             )
 
     def random_entry(self, rng: random.Random, players: Sequence[str], deal: int) -> dict[str, Any]:

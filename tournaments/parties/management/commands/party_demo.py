@@ -1,7 +1,9 @@
 """`manage.py party_demo --tables 3 --rounds 4 --seed 7 --json`: play a whole simulated progressive party.
 
-With ``--game`` (whist, five-hundred, cinch, solo, bridge, pivot, rubber, euchre) the one party engine
-plays it and prints ``{"game", "rounds", "tallies", "prizes"}``; without it, today's Progressive Bridge party.
+Both forms are played by the one party engine (``engine.play_party`` / ``engine.run_party``). With ``--game``
+(whist, five-hundred, cinch, solo, bridge, pivot, rubber, euchre) it prints ``{"game", "rounds", "tallies",
+"prizes"}``; without it, a Progressive Bridge party of mixed couples (the engine's mixed-couples option, which
+the bridge game declares) shown at its compass seats, with the party's own tallies and prizes (``simulate``).
 """
 
 from __future__ import annotations
@@ -114,7 +116,12 @@ class Command(ClubOption):
             return
         self.stdout.write(
             _("%(label)s: %(n_tallies)s guests, %(tables)s tables, %(rounds)s rounds\n")
-            % {"label": rules.label, "n_tallies": len(party["tallies"]), "tables": tables, "rounds": options["rounds"]}
+            % {
+                "label": _(rules.label),
+                "n_tallies": len(party["tallies"]),
+                "tables": tables,
+                "rounds": options["rounds"],
+            }
         )
         for place, (guest, total) in enumerate(sorted(party["tallies"].items(), key=lambda kv: -kv[1]), start=1):
             self.stdout.write(f"{place:>3}. {guest:<6} {total:>8}")
