@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('duplicate', '0010_interop2'),
+        ('duplicate', '0012_conventions'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('duplicate', '0010_interop2'),
+        ('duplicate', '0013_clubs'),
     ]
 
     operations = [
