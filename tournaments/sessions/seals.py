@@ -54,11 +54,14 @@ def results(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict
 
 
 def rulings(ids: Iterable[int] | None, session_id: int | None) -> dict[int, dict[str, Any]]:
-    rows = _json(_only(Ruling.objects.filter(session_id=_in(session_id)), ids).values("id", *RULING, *APPEAL))
-    for row in rows.values():
-        if row["appeal"] == Ruling.Appeal.NONE and not row["appeal_lodged_at"]:
-            for name in APPEAL:
-                del row[name]
+    """An appeal's fields are read only for rulings with an appeal state: the old migration that first sealed the
+    rows (tournaments 0023) runs this reader before the appeal columns exist, on rulings with no appeal."""
+    rows = _json(_only(Ruling.objects.filter(session_id=_in(session_id)), ids).values("id", *RULING))
+    appealed = [row_id for row_id, row in rows.items() if row["appeal"] != Ruling.Appeal.NONE]
+    if appealed:
+        for row_id, record in _json(Ruling.objects.filter(pk__in=appealed).values("id", *APPEAL)).items():
+            if record["appeal_lodged_at"]:
+                rows[row_id].update(record)
     return rows
 
 
