@@ -13,7 +13,11 @@ page with two Chinese names grows by a few kilobytes, not by the 5 MB font. Repo
 every run left to right, so text with Arabic or Hebrew letters is first put in the order it is seen (`visual`):
 Arabic letters joined (arabic-reshaper, into the presentation forms DejaVu draws) and each right-to-left run
 turned round (python-bidi, the Unicode bidirectional algorithm, on a left-to-right line, so "Ann & דוד כהן"
-keeps its parts in place). Indic conjuncts still print apart, but every letter prints.
+keeps its parts in place). Indic conjuncts ("क्ष", "श्री"), vowel signs and Tamil and Bengali clusters are formed by
+HarfBuzz (uharfbuzz, through ReportLab's own shaping) in the Noto fonts of those scripts only: the body font,
+the CJK font and the Arabic and Hebrew fonts are registered as `Unshaped` fonts (HarfBuzz would turn the
+already-reordered right-to-left runs round a second time), so each run is drawn shaped or not by its font alone.
+Paragraphs shape a word when its first run is in a shaped font; the canvas shapes each such run (`_shaped`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from xml.sax.saxutils import escape
 import arabic_reshaper
 from bidi import get_display
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, shapeStr
+from reportlab.pdfgen.textobject import PDFTextObject
 
 SANS, SANS_BOLD, WIDE = "BD-Sans", "BD-Sans-Bold", "BD-CJK"
 # Debian's copy serves when matplotlib's is missing (a trimmed install); Helvetica is the last resort.
@@ -38,18 +43,30 @@ _DEBIAN_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu")
 _NOTO = "/usr/share/fonts/truetype/noto"
 
 
+class Unshaped(TTFont):
+    """A TrueType font ReportLab draws glyph by glyph, never through HarfBuzz: it reports itself shapable (so a
+    paragraph in it still shapes the words whose first run is in a shaped fallback font) but hands no HarfBuzz
+    font, which makes ReportLab leave its words as they are."""
+
+    def hbFont(self, fontSize: float = 10) -> Any:
+        raise AttributeError("drawn unshaped: its text is already in visual order")
+
+
 @dataclass(frozen=True)
 class Fallback:
-    """A font for the characters the body font lacks: its ReportLab name, Debian's file and package."""
+    """A font for the characters the body font lacks: its ReportLab name, Debian's file and package, and whether
+    HarfBuzz shapes its runs (the Indic and South-East Asian scripts; not CJK, Arabic or Hebrew)."""
 
     name: str
     path: str
     package: str
     subfont: int = 0
+    shaped: bool = False
 
 
 def _noto(script: str) -> Fallback:
-    return Fallback(f"BD-{script}", f"{_NOTO}/NotoSans{script}-Regular.ttf", "fonts-noto-core")
+    shaped = script not in ("Arabic", "Hebrew")  # those runs come reordered and reshaped by `visual`
+    return Fallback(f"BD-{script}", f"{_NOTO}/NotoSans{script}-Regular.ttf", "fonts-noto-core", shaped=shaped)
 
 
 # In the order they are tried; the CJK font first, as most members' names that need a fallback are CJK.
@@ -88,8 +105,8 @@ def _register_sans() -> tuple[str, str]:
         regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
         if regular.is_file() and bold.is_file():
             try:
-                pdfmetrics.registerFont(TTFont(SANS, str(regular)))
-                pdfmetrics.registerFont(TTFont(SANS_BOLD, str(bold)))
+                pdfmetrics.registerFont(Unshaped(SANS, str(regular)))
+                pdfmetrics.registerFont(Unshaped(SANS_BOLD, str(bold)))
             except Exception:  # a broken font file: try the next copy rather than fail every report
                 continue
             pdfmetrics.registerFontFamily(SANS, normal=SANS, bold=SANS_BOLD, italic=SANS, boldItalic=SANS_BOLD)
@@ -106,7 +123,8 @@ def _register(fallback: Fallback) -> str | None:
     if not Path(fallback.path).is_file():
         return None
     try:
-        pdfmetrics.registerFont(TTFont(fallback.name, fallback.path, subfontIndex=fallback.subfont))
+        kind = TTFont if fallback.shaped else Unshaped
+        pdfmetrics.registerFont(kind(fallback.name, fallback.path, subfontIndex=fallback.subfont))
     except Exception:  # a broken or foreign font file: that script prints as boxes rather than every PDF failing
         return None
     name = fallback.name
@@ -197,6 +215,8 @@ def runs(value: str) -> list[tuple[str, str | None]]:
     for ch in value:
         code = ord(ch)
         font = None if code in main else _fallback_for(code)
+        if out and out[-1][1] != font and _keeps(out[-1][1], code):
+            font = out[-1][1]  # "क्षितिज)": the bracket stays in the shaped run, which is shaped as one word
         if out and out[-1][1] == font:
             out[-1] = (out[-1][0] + ch, font)
         else:
@@ -204,16 +224,89 @@ def runs(value: str) -> list[tuple[str, str | None]]:
     return out
 
 
+@cache
+def _shaped_names() -> frozenset[str]:
+    return frozenset(f.name for f in FALLBACKS if f.shaped)
+
+
+def _keeps(font: str | None, code: int) -> bool:
+    """Whether a shaped fallback run goes on through a character its font prints though the body font has it
+    (a bracket or a full stop after a Devanagari name; never a space, where a paragraph breaks words)."""
+    return font in _shaped_names() and code != 32 and code in _charset(font)
+
+
+def _shapable(font: str) -> bool:
+    return font in _shaped_names() and bool(getattr(pdfmetrics.getFont(font), "shapable", False))
+
+
+# What each shaped run was typed as, by its font and glyphs: a conjunct's one glyph stands for several letters,
+# so the PDF says the typed text beside it (ActualText) for copying, searching and pdftotext to read it back.
+_TYPED: dict[tuple[str, str], str] = {}
+
+
+def _remember(font: str, typed: str, shaped: str) -> None:
+    if len(_TYPED) > 8192:
+        _TYPED.clear()
+    _TYPED[(font, str(shaped))] = typed
+
+
+def _shaped(part: str, font: str, size: float) -> str:
+    """`part` shaped by HarfBuzz when `font` is a shaped fallback and uharfbuzz is installed, else as it is."""
+    if not _shapable(font):
+        return part
+    shaped: str = shapeStr(part, font, size)
+    _remember(font, part, shaped)
+    return shaped
+
+
+def _remember_words(part: str, font: str) -> None:
+    """A paragraph shapes word by word: each word of a shaped run is remembered as ReportLab will shape it."""
+    if _shapable(font):
+        for word in part.split(" "):
+            if word:
+                _remember(font, word, shapeStr(word, font, 10))
+
+
+class TypedTextObject(PDFTextObject):
+    """ReportLab's text object, each shaped run wrapped in marked content that gives the text as it was typed."""
+
+    def _formatText(self, text: str) -> str:
+        base: Any = super()  # ReportLab's private names, which its type stubs do not list
+        out: str = base._formatText(text)
+        me: Any = self
+        typed = _TYPED.get((me._fontname, str(text))) if isinstance(text, ShapedStr) else None
+        if typed is None:
+            return out
+        return f"/Span <</ActualText <{_utf16(typed)}>>> BDC {out} EMC"
+
+
+def _utf16(value: str) -> str:
+    """`value` as a PDF hex string in UTF-16 with its byte-order mark, as ActualText wants it."""
+    return "FEFF" + value.encode("utf-16-be").hex().upper()
+
+
+def _width(part: str, font: str, size: float) -> float:
+    if isinstance(part, ShapedStr):
+        shaped: Any = part  # HarfBuzz's advances, in thousandths of the size
+        return float(sum(d.x_advance for d in shaped.__shapeData__)) * size / 1000
+    return pdfmetrics.stringWidth(part, font, size)
+
+
 def markup(value: str) -> str:
     """Plain text escaped for Paragraph markup, each run the body font lacks wrapped in its fallback font."""
+    parts = runs(value)
+    for part, font in parts:
+        if font is not None:
+            _remember_words(part, font)
     return "".join(
-        escape(part) if font is None else f'<font name="{font}">{escape(part)}</font>' for part, font in runs(value)
+        escape(part) if font is None else f'<font name="{font}">{escape(part)}</font>' for part, font in parts
     )
 
 
 def string_width(value: str, font: str, size: float) -> float:
     """The printed width of `value` in `font`, counting the fallback font's runs in their own widths."""
-    return sum(pdfmetrics.stringWidth(part, run_font or font, size) for part, run_font in runs(value))
+    face = [(part, run_font or font) for part, run_font in runs(value)]
+    return sum(_width(_shaped(part, f, size), f, size) for part, f in face)
 
 
 def draw_runs(canvas: Any, draw: Callable[..., None], x: float, y: float, value: str, anchor: float = 0.0) -> bool:
@@ -225,11 +318,11 @@ def draw_runs(canvas: Any, draw: Callable[..., None], x: float, y: float, value:
     if len(parts) == 1 and parts[0][1] is None:
         return False
     font, size, leading = canvas._fontname, canvas._fontsize, canvas._leading
-    x -= anchor * sum(pdfmetrics.stringWidth(part, f or font, size) for part, f in parts)
-    for part, run_font in parts:
-        face = run_font or font
+    drawn = [(_shaped(part, f or font, size), f or font) for part, f in parts]
+    x -= anchor * sum(_width(part, face, size) for part, face in drawn)
+    for part, face in drawn:
         canvas.setFont(face, size, leading)
         draw(x, y, part)
-        x += pdfmetrics.stringWidth(part, face, size)
+        x += _width(part, face, size)
     canvas.setFont(font, size, leading)
     return True

@@ -29,7 +29,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 import scoring
 from tournaments.core import notation
 from tournaments.printing.base import PDF, NothingToPrint, Progress, ReportError
-from tournaments.printing.fonts import FONT, FONT_BOLD, draw_runs, markup, prints, string_width
+from tournaments.printing.fonts import FONT, FONT_BOLD, TypedTextObject, draw_runs, markup, prints, string_width
 
 __all__ = [
     "BLACK",
@@ -97,6 +97,7 @@ def style(
         alignment=align,
         textColor=color,
         spaceAfter=space_after,
+        shaping=1,  # HarfBuzz for the words in a shaped fallback font (Indic conjuncts); fonts.py says which
     )
 
 
@@ -282,6 +283,9 @@ class _NumberedCanvas(Canvas):
         kwargs["initialFontName"] = kwargs.get("initialFontName") or FONT
         super().__init__(*args, **kwargs)
         self._saved: list[dict[str, Any]] = []
+
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> TypedTextObject:
+        return TypedTextObject(self, x, y, direction=direction)  # shaped runs read back as typed (fonts.py)
 
     def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         if not draw_runs(self, super().drawString, x, y, text):
