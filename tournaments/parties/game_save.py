@@ -11,13 +11,14 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.core.actors import Actor
-from tournaments.parties import game_services, services
+from tournaments.parties import game_services, games, services
+from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.types import TableSeating
 
 __all__ = ["SAVED_GAMES", "save_game"]
 
-SAVED_GAMES = ("cinch", "five-hundred", "solo", "whist")
+SAVED_GAMES = ("bridge", "cinch", "five-hundred", "rubber", "solo", "whist")
 SEATS = "NESW"
 
 
@@ -43,6 +44,12 @@ def _row(game: str, entry: Mapping[str, Any], seat_of: Mapping[str, str]) -> dic
     return row
 
 
+def _deal(entry: Mapping[str, Any]) -> DealEntry:
+    return DealEntry(
+        entry["contract"], entry["declarer"], entry["tricks"], entry["honors_side"], entry["honors_points"]
+    )
+
+
 def _seating(tables: list[dict[str, Any]], pk_of: Mapping[str, str]) -> list[TableSeating]:
     """Each table's players clockwise from the first dealer, so the first dealer sits North."""
     return [
@@ -55,8 +62,16 @@ def _record_round(actor: Actor, party: Party, number: int, tables: list[dict[str
     for t in tables:
         table = PartyTable.objects.get(round__party=party, round__number=number, number=t["table"])
         seat_of = dict(zip(t["players"], SEATS, strict=True))
-        rows = [_row(party.form, r["entry"], seat_of) for r in t["results"]]
-        game_services.record_game_deals(actor=actor, table=table, rows=rows)
+        rules = games.game(party.form)
+        if rules.deal_fields:  # whist, five hundred, cinch, solo: the game's score pad
+            rows = [_row(party.form, r["entry"], seat_of) for r in t["results"]]
+            game_services.record_game_deals(actor=actor, table=table, rows=rows)
+        elif not rules.deals_message:  # progressive bridge: the bridge score pad
+            deals = [_deal(r["entry"]) for r in t["results"]]
+            services.record_deals(actor=actor, table=table, deals=deals)
+        else:  # progressive rubber: the two pairs' totals
+            ns, ew = (sum(r["scores"][p] for r in t["results"]) for p in t["players"][:2])
+            services.record_totals(actor=actor, table=table, ns_total=ns, ew_total=ew)
 
 
 @transaction.atomic
