@@ -17,15 +17,18 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.audit import services as audit
+from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
 from tournaments.parties import games, services
-from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES
+from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES, check_why
+from tournaments.parties.finishing import bump_party, refuse_if_finished
 from tournaments.parties.games import GameError
-from tournaments.parties.models import PartyTable
+from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.services import EntryError
-from tournaments.parties.types import LEFT, SEATS
+from tournaments.parties.types import LEFT, SEATS, TableSeating
 
-__all__ = ["game_entry", "record_game_deals", "record_seat_counts"]
+__all__ = ["game_entry", "record_game_deals", "record_seat_counts", "seat_round"]
 
 
 def _entry_error(exc: GameError) -> EntryError:
@@ -113,3 +116,45 @@ def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, 
     except GameError as exc:
         raise EntryError(str(exc), field=exc.field or None) from exc
     return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)
+
+
+def _check_seating(party: Party, seating: Sequence[TableSeating]) -> None:
+    """Every table of the party once, four of its guests in the four seats, nobody twice."""
+    known = {str(pk) for pk in party.guests.values_list("pk", flat=True)}
+    seated = [who for t in seating for who in t.seats.values()]
+    if sorted(t.table for t in seating) != list(range(1, party.tables + 1)):
+        raise EntryError(_("Seat every table of the party once."), field="seating")
+    if any(sorted(t.seats) != sorted(SEATS) for t in seating):
+        raise EntryError(_("Seat four players at every table: North, East, South and West."), field="seating")
+    if len(set(seated)) != len(seated) or not set(seated) <= known:
+        raise EntryError(_("Seat each guest of the party at one place only."), field="seating")
+
+
+@transaction.atomic
+def seat_round(
+    *, actor: Actor, party: Party, number: int, seating: Sequence[TableSeating], why: str = ""
+) -> PartyRound:
+    """Seat round ``number`` as it was played (the seats written down at the tables, or a simulated party):
+    the next round once every table has entered the current one, instead of the progression Bridgedesk calls."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    refuse_if_finished(party, "play another round")
+    if party.status != Party.Status.PLAYING or party.hands != len(SEATS):
+        raise EntryError(_("The party is not in play."))
+    current = party.rounds.order_by("-number").first()
+    if current is None or number != current.number + 1:
+        raise EntryError(_("Only the next round can be seated."), field="seating")
+    if any(not t.entered for t in current.tables.all()):
+        raise EntryError(_("Every table must enter round %(number)s first.") % {"number": current.number})
+    _check_seating(party, seating)
+    current.progressed = True
+    current.save(update_fields=["progressed", "updated_at"])
+    rnd = services._save_round(party, number, seating)
+    audit.record(
+        actor=actor,
+        action=AuditAction.PARTY_PROGRESSION,
+        target=rnd,
+        new={"round": number, "seating": [{"table": t.table, **t.seats} for t in seating]},
+        why=check_why(why) or "seated as played",
+    )
+    bump_party(party.pk)
+    return rnd

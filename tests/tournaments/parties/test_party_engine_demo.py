@@ -312,8 +312,8 @@ def test_party_demo_game_refuses_what_the_laws_do_not_allow():
         call_command("party_demo", "--game", "cinch", "--tie-rule", "north_south", stdout=io.StringIO())
     with pytest.raises(CommandError, match="single table"):
         call_command("party_demo", "--game", "pivot", "--tables", "2", stdout=io.StringIO())
-    with pytest.raises(CommandError, match="--save stores Progressive Bridge parties only"):
-        call_command("party_demo", "--game", "whist", "--save", stdout=io.StringIO())
+    with pytest.raises(CommandError, match="--save stores bridge, cinch, five-hundred, rubber, solo, whist"):
+        call_command("party_demo", "--game", "euchre", "--save", stdout=io.StringIO())
     out = io.StringIO()
     call_command("party_demo", "--game", "solo", "--tables", "2", "--rounds", "2", stdout=out)
     assert "Progressive Solo: 8 guests" in out.getvalue() and "Prizes:" in out.getvalue()

@@ -21,10 +21,20 @@ from tournaments.clubs.commands import ClubOption
 from tournaments.parties import services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.engine import play_party
+from tournaments.parties.game_save import SAVED_GAMES, save_game
 from tournaments.parties.games import GAMES, game
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.simulate import DEMO_PRIZES, simulate_party
 from tournaments.parties.types import PartyError
+
+
+def _host(host: str) -> Any:
+    """The login the saved party belongs to: the one named, or the first superuser."""
+    users = get_user_model().objects
+    user = users.filter(username=host).first() if host else users.filter(is_superuser=True).order_by("pk").first()
+    if user is None:
+        raise CommandError(_("No host to save the party for: create a login first, or name one with --host."))
+    return user
 
 
 def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Party:
@@ -33,10 +43,7 @@ def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Pa
     The progression is computed again by the services; for a mixed party with ties to North-South it has no
     random element, so the stored rounds are the simulated ones (the tests check it).
     """
-    users = get_user_model().objects
-    user = users.filter(username=host).first() if host else users.filter(is_superuser=True).order_by("pk").first()
-    if user is None:
-        raise CommandError(_("No host to save the party for: create a login first, or name one with --host."))
+    user = _host(host)
     with transaction.atomic():
         saved = services.create_party(
             actor=user, name=f"Demo party (seed {seed})", date=datetime.date.today(), tables=tables, mixed=True,
@@ -100,8 +107,12 @@ class Command(ClubOption):
 
     def _engine(self, options: dict[str, Any]) -> None:
         """The --game form: one engine, the game's own rules; JSON or a short summary."""
-        if options["save"]:
-            raise CommandError(_("--save stores Progressive Bridge parties only; leave out --game."))
+        four = options["game"] != "five-hundred" or options["players"] == 4
+        if options["save"] and (options["game"] not in SAVED_GAMES or not four):
+            raise CommandError(
+                _("--save stores %(games)s (five hundred four at a table); leave out --game for Progressive Bridge.")
+                % {"games": ", ".join(SAVED_GAMES)}
+            )
         rules = game(options["game"])
         tables = 1 if rules.single_table and options["tables"] == 3 else options["tables"]
         try:
@@ -111,6 +122,10 @@ class Command(ClubOption):
             )  # fmt: skip
         except PartyError as exc:
             raise CommandError(str(exc)) from exc
+        if options["save"]:
+            host = _host(options["host"])
+            saved = save_game(party, actor=host, tables=tables, seed=options["seed"], tie_rule=options["tie_rule"])
+            self.stderr.write(_("Saved as party %(pk)s: /parties/%(pk2)s/") % {"pk": saved.pk, "pk2": saved.pk})
         if options["json"]:
             self.stdout.write(json.dumps(party, indent=1))
             return
