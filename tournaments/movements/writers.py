@@ -37,6 +37,19 @@ def pair_numbers(movement: Movement) -> dict[str, int]:
     return {label: number for number, label in enumerate(entries, 1)}
 
 
+def _yaml_head(movement: Movement, stem: str, who: str, count: int) -> list[str]:
+    """The lines before `hands:` that pair and individual files share (`who`: "Howell 8 pairs", ...)."""
+    description = (movement.description or stem).replace("\\", "/").replace('"', "'")
+    return [
+        "---",
+        f'name: "{stem}"',
+        f'short: "{who} {movement.tables} tables {movement.board_count} boards"',
+        f'description: "{description}"',
+        f"numberTeams: {count}",
+        "hands:",
+    ]
+
+
 def write_bridgescorer_yaml(movement: Movement, name: str = "") -> str:
     """The movement as a bridgescorer movement file (the flat `hands:` list its own files use)."""
     if movement.kind == "individual":
@@ -47,15 +60,7 @@ def write_bridgescorer_yaml(movement: Movement, name: str = "") -> str:
     stem = stem if stem.lower().startswith(kind.lower()) else kind + stem
     if movement.shares and "relay" not in stem.lower():
         stem += "Relay"
-    description = (movement.description or stem).replace("\\", "/").replace('"', "'")
-    lines = [
-        "---",
-        f'name: "{stem}"',
-        f'short: "{kind} {len(numbers)} pairs {movement.tables} tables {movement.board_count} boards"',
-        f'description: "{description}"',
-        f"numberTeams: {len(numbers)}",
-        "hands:",
-    ]
+    lines = _yaml_head(movement, stem, f"{kind} {len(numbers)} pairs", len(numbers))
     for row in sorted(movement.rows, key=lambda r: (r.table, r.round)):
         if row.ns is None or row.ew is None:
             continue
@@ -74,16 +79,8 @@ def _individual_yaml(movement: Movement, name: str) -> str:
     """Our extended shape: `north`/`south`/`east`/`west` player numbers per hand (sit-outs left out)."""
     stem = _NAME.sub("", name) or f"{movement.tables:02d}T{movement.board_count}B"
     stem = stem if stem.lower().startswith("individual") else "Individual" + stem
-    description = (movement.description or stem).replace("\\", "/").replace('"', "'")
     players = movement.entries()
-    lines = [
-        "---",
-        f'name: "{stem}"',
-        f'short: "Individual {len(players)} players {movement.tables} tables {movement.board_count} boards"',
-        f'description: "{description}"',
-        f"numberTeams: {len(players)}",
-        "hands:",
-    ]
+    lines = _yaml_head(movement, stem, f"Individual {len(players)} players", len(players))
     for row in sorted(movement.rows, key=lambda r: (r.table, r.round)):
         if row.ns is None or row.ew is None:
             continue
