@@ -17,7 +17,9 @@ keeps its parts in place). Indic conjuncts ("क्ष", "श्री"), vowel 
 HarfBuzz (uharfbuzz, through ReportLab's own shaping) in the Noto fonts of those scripts only: the body font,
 the CJK font and the Arabic and Hebrew fonts are registered as `Unshaped` fonts (HarfBuzz would turn the
 already-reordered right-to-left runs round a second time), so each run is drawn shaped or not by its font alone.
-Paragraphs shape a word when its first run is in a shaped font; the canvas shapes each such run (`_shaped`).
+The canvas shapes each such run (`_shaped`); a paragraph too (`shape_runs`, put in place of ReportLab's
+word shaper, which shapes a whole word in the font of its first run): "Pair 1NS" + no-break space + a Hindi
+name, "(क्षितिज)" or "Smith-शर्मा" are each one word of runs in several fonts, and each run is shaped alone.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from xml.sax.saxutils import escape
 
 import arabic_reshaper
 from bidi import get_display
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapedStr, TTFont, shapeStr
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import ShapedFragWord, ShapedStr, TTFont, makeShapedFragWord, shapeStr
 from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus import paragraph
 
 SANS, SANS_BOLD, WIDE = "BD-Sans", "BD-Sans-Bold", "BD-CJK"
 # Debian's copy serves when matplotlib's is missing (a trimmed install); Helvetica is the last resort.
@@ -326,3 +329,53 @@ def draw_runs(canvas: Any, draw: Callable[..., None], x: float, y: float, value:
         x += _width(part, face, size)
     canvas.setFont(font, size, leading)
     return True
+
+
+_shape_word = ttfonts.shapeFragWord  # ReportLab's: the whole word shaped in the HarfBuzz font of its first run
+
+
+def shape_runs(word: list[Any]) -> list[Any]:
+    """A paragraph word (`[width, (style, text), ...]`) shaped run by run: each stretch of frags in one font is
+    shaped alone, in that font, by ReportLab's shaper, so a shaped run after a character of the body font (a
+    no-break space, a bracket, "Smith-") is joined, and a Bengali run after a Devanagari one is drawn in its own
+    font rather than looked up in the first one's. The word's width changes by what shaping changed."""
+    groups = _font_groups(word[1:])
+    if isinstance(word, ShapedFragWord) or len(groups) < 2:
+        whole: list[Any] = _shape_word(word)
+        return whole
+    width, frags, changed = word[0], [], False
+    for group in groups:
+        alone = [0, *group]
+        shaped = _shape_word(alone)
+        if shaped is not alone and isinstance(shaped, ShapedFragWord):
+            changed = True
+            width += shaped[0] - sum(_frag_width(frag) for frag in group)
+            frags.extend(shaped[1:])
+        else:
+            frags.extend(group)
+    return makeShapedFragWord(word)([width, *frags]) if changed else word
+
+
+def _font_groups(frags: list[Any]) -> list[list[Any]]:
+    """Consecutive frags in the same font, together; a frag without text of its own (an anchor, an image) alone."""
+    out: list[list[Any]] = []
+    last: object = None
+    for frag in frags:
+        style = frag[0]
+        key = None if hasattr(style, "cbDefn") else style.fontName
+        if out and key is not None and key == last:
+            out[-1].append(frag)
+        else:
+            out.append([frag])
+        last = key
+    return out
+
+
+def _frag_width(frag: Any) -> float:
+    style, value = frag
+    return 0.0 if hasattr(style, "cbDefn") else float(pdfmetrics.stringWidth(value, style.fontName, style.fontSize))
+
+
+# ReportLab's paragraph calls the shaper by this module-level name (ReportLab 5.1): ours is set in its place.
+if getattr(paragraph, "shapeFragWord", None) is _shape_word:
+    setattr(paragraph, "shapeFragWord", shape_runs)  # noqa: B010 (mypy would refuse a plain assignment)
