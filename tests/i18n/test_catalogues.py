@@ -92,3 +92,16 @@ def test_compile_messages_needs_no_gettext_and_leaves_fuzzy_entries_out(tmp_path
     assert done.returncode == 0, done.stderr
     compiled = gettext.GNUTranslations((messages / "django.mo").open("rb"))
     assert compiled.gettext("Board") == "Donne" and compiled.gettext("Round") == "Round"
+
+
+@pytest.mark.skipif(not shutil.which("make"), reason="needs make")
+@pytest.mark.parametrize(("target", "then"), [("run", "manage.py start"), ("test", "-m pytest")])
+def test_make_run_and_make_test_compile_the_catalogues_on_a_fresh_machine(target, then):
+    """The .mo files are not committed: `make run` and `make test` compile them before the server or the suite
+    starts. `make -n -B` prints, running nothing, what a fresh machine would run (every step remade)."""
+    assert "*.mo" in (ROOT / ".gitignore").read_text().split()
+    dry = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True)
+    steps = dry.stdout.splitlines()
+    compiled = next(i for i, step in enumerate(steps) if "scripts/compile-messages" in step)
+    started = next(i for i, step in enumerate(steps) if then in step)
+    assert "-m venv" in steps[0] and compiled < started, steps
