@@ -47,6 +47,7 @@ def _describe(attribute: str, value: Any) -> str:
         "average_minus_own_percentage": "average minus as the pair's own percentage when worse than 40%",
         "artificial_among_real": "a board with an artificial score rated among its real results only",
         "traveller_factored": "Neuberg-factored points printed on the traveller",
+        "imps_unplayed_zero": "an unplayed line's IMPs counted as 0, the board factored by lines over results",
     }
     return f"{names[attribute]} {state}"
 
@@ -60,6 +61,7 @@ _SWITCHES = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "artificial_among_real",
+    "imps_unplayed_zero",
 )
 
 
