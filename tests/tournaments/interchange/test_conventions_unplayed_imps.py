@@ -11,7 +11,9 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
+from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import update_conventions
 
@@ -102,3 +104,16 @@ def test_the_conventions_page_sets_it(director_client) -> None:
     )
     session.refresh_from_db()
     assert session.imps_unplayed_zero is True
+
+
+def test_the_setting_travels_in_our_own_files() -> None:
+    session = import_usebio(realbridge_file().encode(), filename="realbridge.xml").session
+    _, xml = export_usebio(session)
+    again = import_usebio(xml, filename="ours.xml").session
+    assert again.imps_unplayed_zero is True and again.scoring_method == "cross_imps"
+
+    def totals(s: Session) -> dict[str, float]:
+        rows = score_section(s.sections.get(), arithmetic="bridgedesk").standings
+        return {x.entry.label: round(x.total, 6) for standing in rows.values() for x in standing}
+
+    assert totals(again) == totals(session)
