@@ -49,6 +49,7 @@ from scoring.contracts import (
 )
 from scoring.conventions import ROUNDINGS, Rounding, round_factored
 from scoring.errors import InvalidBoard, InvalidContract, InvalidResult, InvalidScore, ScoringError
+from scoring.imp_unplayed import unplayed_zero_factor, unplayed_zero_imps
 from scoring.imps import (
     IMP_THRESHOLDS,
     LineImps,
@@ -231,6 +232,8 @@ __all__ = [
     "total_point_equivalent",
     "total_points",
     "undertrick_points",
+    "unplayed_zero_factor",
+    "unplayed_zero_imps",
     "victory_point_scale",
     "victory_points",
 ]

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import scoring
 from tournaments.sessions.models import Session
@@ -52,15 +51,8 @@ KNOWN_PROGRAMS: dict[str, Program] = {
     "brian": Program("BriAn", _AMONG_REAL),
     "bbo": Program("BBO", _AMONG_REAL),
     "bridgebase": Program("BBO", _AMONG_REAL),
-    # RealBridge: an unplayed line's IMPs count 0, the board factored by lines over results (not a setting yet).
-    "realbridge": Program(
-        "RealBridge",
-        {"use_neuberg": True},
-        gettext_lazy(
-            "%(program)s counts an unplayed line's IMPs as 0 and factors the board by lines over results; "
-            "Bridgedesk has no setting for that yet, so such boards may differ on the Published vs Bridgedesk page."
-        ),
-    ),
+    # RealBridge: an unplayed line's IMPs count 0, the board factored by lines over results (scoring/imp_unplayed.py).
+    "realbridge": Program("RealBridge", {"use_neuberg": True, "imps_unplayed_zero": True}),
     # Pianola publishes what the club's scoring program worked out; Pairs Scorer and Teams Scorer use Neuberg.
     "pianola": Program("Pianola", {"use_neuberg": True}),
     "pairsscorer": Program("Pairs Scorer", {"use_neuberg": True}),
@@ -139,6 +131,14 @@ def import_notes(session: Session, record: SessionRecord) -> list[str]:
             _(
                 "Conventions of %(split)s followed: a board with an artificial score is rated among its real "
                 "results only, without Neuberg's formula."
+            )
+            % {"split": program}
+        )
+    if session.imps_unplayed_zero:
+        notes.append(
+            _(
+                "Conventions of %(split)s followed: in IMP pairs an unplayed line counts 0 IMPs and a board not "
+                "every line played is factored by lines over results."
             )
             % {"split": program}
         )

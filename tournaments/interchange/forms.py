@@ -133,6 +133,13 @@ class ConventionsForm(forms.Form):
             "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
         ),
     )
+    imps_unplayed_zero = forms.BooleanField(
+        required=False,
+        label=gettext_lazy(
+            "IMP pairs: an unplayed line counts 0 IMPs, a board not every line played factored by lines over results "
+            "(RealBridge)"
+        ),
+    )
     percentage_basis = forms.ChoiceField(
         required=False,
         label=gettext_lazy("Percentages"),

@@ -52,6 +52,7 @@ SETTINGS = (
     "artificial_among_real",
     "percentage_basis",
     "traveller_factored",
+    "imps_unplayed_zero",
 )
 LAYOUT = ("movement_kind", "movement_variant", "tables", "rounds", "boards_per_round")
 _LINE_KINDS = ("artificial", "not_played", "assigned", "weighted")

@@ -32,6 +32,7 @@ _FLAGS = (
     "average_minus_own_percentage",
     "artificial_among_real",
     "traveller_factored",
+    "imps_unplayed_zero",
 )
 
 

@@ -47,6 +47,7 @@ def _describe(attribute: str, value: Any) -> str:
         "average_minus_own_percentage": "average minus as the pair's own percentage when worse than 40%",
         "artificial_among_real": "a board with an artificial score rated among its real results only",
         "traveller_factored": "Neuberg-factored points printed on the traveller",
+        "imps_unplayed_zero": "an unplayed line's IMPs counted as 0, the board factored by lines over results",
     }
     return f"{names[attribute]} {state}"
 
@@ -60,6 +61,7 @@ _SWITCHES = (
     "average_plus_own_percentage",
     "average_minus_own_percentage",
     "artificial_among_real",
+    "imps_unplayed_zero",
 )
 
 
@@ -71,7 +73,9 @@ def _key(attribute: str, value: Any) -> str:
 
 def _variants(session: Session) -> list[tuple[str, Any]]:
     """Every other choice of one convention at a time."""
-    out: list[tuple[str, Any]] = [(a, not getattr(session, a)) for a in _SWITCHES]
+    imps = session.scoring_method in (Session.ScoringMethod.BUTLER, Session.ScoringMethod.CROSS_IMPS)
+    switches = [a for a in _SWITCHES if imps or a != "imps_unplayed_zero"]  # it changes IMP pairs only
+    out: list[tuple[str, Any]] = [(a, not getattr(session, a)) for a in switches]
     out += [("neuberg_rounding", r) for r in Session.Rounding.values if r != session.neuberg_rounding]
     out += [("percentage_basis", b) for b in Session.PercentageBasis.values if b != session.percentage_basis]
     out += [("mp_scale", s) for s in Session.MatchpointScale.values if s != session.mp_scale]

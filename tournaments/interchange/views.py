@@ -252,6 +252,7 @@ _LABELS = {
     "artificial_among_real": "artificial scores rated among the real results",
     "percentage_basis": "percentages",
     "traveller_factored": "factored points on travellers",
+    "imps_unplayed_zero": "unplayed lines' IMPs counted as 0",
 }
 
 

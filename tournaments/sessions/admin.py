@@ -48,6 +48,7 @@ class SessionAdmin(admin.ModelAdmin[Session]):
         "artificial_among_real",
         "percentage_basis",
         "traveller_factored",
+        "imps_unplayed_zero",
         "scores_shown",
         "status",
     )

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.interchange.test_conventions_unplayed_imps import realbridge_file
 from tests.tournaments.interchange.test_damaged_files import _damage
 from tests.tournaments.interchange.test_usebio_individual import individual_xml
 from tournaments.interchange.errors import InterchangeError
@@ -43,6 +44,7 @@ def test_valid_files_with_bytes_spliced_in_are_read_or_refused_in_words(
     for reader, data in (
         (read_usebio, howell_xml),
         (read_usebio, individual_xml().encode()),
+        (read_usebio, realbridge_file().encode()),  # cross-IMPs, a board not every line played
         (read_pbn, write_pbn(read_usebio(howell_xml)).encode()),
     ):
         at = cut % (len(data) + 1)

@@ -22,7 +22,7 @@ PROGRAMS = [
     ("BriAn 3.1", "brian", False, "none", "among its real results only"),
     ("BBO", "bbo", False, "none", "among its real results only"),
     ("Bridge Base Online", "bridgebase", False, "none", "among its real results only"),
-    ("RealBridge", "realbridge", True, "none", "unplayed line's IMPs as 0"),
+    ("RealBridge", "realbridge", True, "none", "an unplayed line counts 0 IMPs"),
     ("Pianola", "pianola", True, "none", ""),
     ("Compscore3 26-Jul-22", "compscore", True, "0.01%", ""),
     ("Compscore2", "compscore", True, "0.01%", ""),

@@ -195,6 +195,13 @@ class Session(Timestamped):
             "A board with an artificial score is rated among its real results only, on their own top (BriAn, BBO)"
         ),
     )
+    imps_unplayed_zero = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "IMP pairs: an unplayed line counts 0 IMPs and a board not every line played is factored by lines over "
+            "results (RealBridge)"
+        ),
+    )
     traveller_factored = models.BooleanField(
         default=False,
         help_text=gettext_lazy(

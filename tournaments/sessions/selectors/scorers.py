@@ -80,9 +80,14 @@ class ImpScorer:
     """IMPs against a datum (Butler) or against every other line (cross-IMPs)."""
 
     method: ImpMethod
+    most: int = 0  # the most results any board has: a board's lines in the full field
+    unplayed_zero: bool = False  # an unplayed line counts 0 IMPs, the board factored by lines/results (RealBridge)
 
     def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
-        rated = scoring.score_board_imps(inputs, method=self.method)
+        if self.unplayed_zero:
+            rated = scoring.unplayed_zero_imps(inputs, expected=self.most, method=self.method)
+        else:
+            rated = scoring.score_board_imps(inputs, method=self.method)
         return Rated(None, rated[0].datum if rated else None, [(r.ns, r.ew, r.ns, r.ew) for r in rated])
 
 
@@ -124,5 +129,5 @@ def scorer_for(session: Session, *, most: int, full_top: float | None) -> BoardS
             session.artificial_among_real,
         )
     if method in IMP_METHODS:
-        return ImpScorer(IMP_METHODS[method])
+        return ImpScorer(IMP_METHODS[method], most, session.imps_unplayed_zero)
     return TotalPointsScorer()

@@ -414,6 +414,10 @@ def _rank(
 ) -> dict[str, list[Standing]]:
     raw, exact, played, tops = _sums(board_scores)
     over_tops = session.percentage_basis == Session.PercentageBasis.SUM_OF_TOPS
+    # An unplayed line's IMPs counting 0 (RealBridge), a missed board is 0 IMPs: nothing to scale.
+    imp_pairs = (Session.ScoringMethod.BUTLER, Session.ScoringMethod.CROSS_IMPS)
+    unplayed_zero = session.imps_unplayed_zero and session.scoring_method in imp_pairs
+    scales = session.scale_missed_boards and not unplayed_zero
     penalties: dict[int, float] = defaultdict(float)
     for ruling in rulings:
         if ruling.entry_id and ruling.penalty:
@@ -435,7 +439,7 @@ def _rank(
             # Compscore3 (the percentage rounding) adds up rounded boards but takes its percentage from the
             # exact figures, as its files show; the other roundings take it from the total shown.
             total, unrounded = raw[entry.pk], exact[entry.pk] if session.neuberg_rounding == "0.01%" else None
-            if session.scale_missed_boards and 0 < n < expected:
+            if scales and 0 < n < expected:
                 total = scoring.scale_total(total, played=n, expected=expected)
                 if unrounded is not None:
                     unrounded = scoring.scale_total(unrounded, played=n, expected=expected)

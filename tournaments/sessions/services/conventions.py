@@ -29,6 +29,7 @@ CONVENTION_FIELDS = (
     "artificial_among_real",
     "percentage_basis",
     "traveller_factored",
+    "imps_unplayed_zero",
 )
 
 
