@@ -3,8 +3,14 @@ posts its results, public readers read the clubs' results, the directors watch t
 processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
 
 Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
-[--seconds 60] [--ports 8921,8922]``; ``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables,
-40 readers, 4 directors, 30 s; any of those given as well wins).
+[--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse]``; ``--quick`` samples the same evening in
+under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s; any of those given as well wins).
+
+Setting up is the slow part of a full run (20 clubs x 25 tables of demo evenings through the services): the clubs
+are made by ``--setup-jobs`` Django shells at once (default 4), and ``--keep`` saves the set-up database, before
+any load, as ``bd_clubs_bench_ready_<clubs>x<tables>``; ``--reuse`` then starts each run from a copy of it
+(``CREATE DATABASE ... TEMPLATE``, seconds, the same clubs, tokens and untouched evening every time; made and
+kept first when there is none). ``DROP DATABASE bd_clubs_bench_ready_20x25`` removes it.
 
 It makes a throw-away database ``bd_clubs_bench_<run>`` on ``$BENCH_PG_URL`` (default
 ``postgres://postgres@127.0.0.1:5432``) and uses Redis ``$BENCH_REDIS`` (default ``redis://127.0.0.1:6379/4``,
@@ -69,7 +75,7 @@ from tournaments.sessions.services.demo import build_demo_session
 from tournaments.sessions.services.sessions import set_status
 from tournaments.tableside.services import issue_links
 made = []
-for n in range({clubs}):
+for n in range({start}, {clubs}, {step}):
     club = Club.objects.create(slug=f"club{{n:03d}}", name=f"Club {{n}}")
     user = get_user_model().objects.create_user(f"director{{n:03d}}", password="{password}")
     ClubRole.objects.create(user=user, club=club, role="director")
@@ -267,18 +273,12 @@ def serve(args: argparse.Namespace) -> int:
         "PUSH_CHANNEL": f"bench-clubs-{run}"}  # fmt: skip
     for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_REPLICA_URL", "CELERY_RESULT_BACKEND"):
         env.pop(name, None)
-    subprocess.run(["psql", f"{pg}/postgres", "-qc", f"CREATE DATABASE {db}"], check=True)
     procs: list[subprocess.Popen[bytes]] = []
     try:
         entry = str(ROOT / "scripts/entrypoint")
-        subprocess.run([entry, "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
         started = time.monotonic()
-        code = SETUP.format(clubs=args.clubs, tables=args.tables, password=PASSWORD)
-        out = subprocess.run(
-            [entry, "shell", "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
-        )
-        clubs = json.loads(out.stdout.split("CLUBS ", 1)[1])
-        print(f"set up {args.clubs} clubs x {args.tables} tables in {time.monotonic() - started:.0f} s", flush=True)
+        clubs = prepare(args, env, pg, db)
+        print(f"{args.clubs} clubs x {args.tables} tables ready in {time.monotonic() - started:.0f} s", flush=True)
         for port in ports:
             log = (data / f"web-{port}.log").open("wb")
             procs.append(subprocess.Popen([entry, "web"], cwd=ROOT, env={**env, "BIND": f"127.0.0.1:{port}"},
@@ -294,6 +294,68 @@ def serve(args: argparse.Namespace) -> int:
         for proc in procs:
             proc.wait(timeout=60)
         subprocess.run(["psql", f"{pg}/postgres", "-qc", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)"], check=False)
+
+
+def _psql(url: str, sql: str) -> str:
+    return subprocess.run(["psql", url, "-qtAc", sql], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def ready_name(args: argparse.Namespace) -> str:
+    """The prepared database `--keep` saves and `--reuse` copies: one per size of evening."""
+    return f"bd_clubs_bench_ready_{args.clubs}x{args.tables}"
+
+
+def set_up(args: argparse.Namespace, env: dict[str, str]) -> list[dict[str, Any]]:
+    """The clubs made by `--setup-jobs` Django shells at once, each every n-th club (clubs are independent)."""
+    entry, jobs = str(ROOT / "scripts/entrypoint"), max(1, min(args.setup_jobs, args.clubs))
+    shells = [
+        subprocess.Popen(
+            [
+                entry,
+                "shell",
+                "-c",
+                SETUP.format(start=k, step=jobs, clubs=args.clubs, tables=args.tables, password=PASSWORD),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(jobs)
+    ]
+    clubs: list[dict[str, Any]] = []
+    for shell in shells:
+        out, err = shell.communicate()
+        if shell.returncode != 0:
+            raise RuntimeError(f"the set-up failed: {err[-2000:]}")
+        clubs += json.loads(out.split("CLUBS ", 1)[1])
+    return sorted(clubs, key=lambda c: c["slug"])
+
+
+def prepare(args: argparse.Namespace, env: dict[str, str], pg: str, db: str) -> list[dict[str, Any]]:
+    """The run's database, migrated, with its clubs: copied from the prepared one (`--reuse`, a file copy in
+    PostgreSQL, seconds), else made; `--keep` (and `--reuse` when there was none) saves it as the prepared one
+    before any load touches it, the clubs' list inside it (table bench_prepared)."""
+    entry, ready = str(ROOT / "scripts/entrypoint"), ready_name(args)
+    admin = f"{pg}/postgres"
+    if args.reuse and _psql(admin, f"SELECT 1 FROM pg_database WHERE datname = '{ready}'") == "1":
+        _psql(admin, f"CREATE DATABASE {db} TEMPLATE {ready}")
+        subprocess.run([entry, "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)  # code moved on?
+        print(f"reused the prepared database {ready}", flush=True)
+        return list(json.loads(_psql(f"{pg}/{db}", "SELECT clubs FROM bench_prepared")))
+    _psql(admin, f"CREATE DATABASE {db}")
+    subprocess.run([entry, "migrate"], cwd=ROOT, env=env, check=True, capture_output=True)
+    clubs = set_up(args, env)
+    if args.keep or args.reuse:
+        made = json.dumps(clubs)
+        _psql(
+            f"{pg}/{db}", f"CREATE TABLE bench_prepared (clubs text); INSERT INTO bench_prepared VALUES ($j${made}$j$)"
+        )
+        _psql(admin, f"DROP DATABASE IF EXISTS {ready}")
+        _psql(admin, f"CREATE DATABASE {ready} TEMPLATE {db}")
+        print(f"kept the prepared database as {ready}: --reuse copies it (DROP DATABASE {ready} to remove)")
+    return clubs
 
 
 def web_cpu(pids: list[int]) -> float:
@@ -412,6 +474,11 @@ def main() -> int:
         help="threads of each gunicorn process (default: 32 polling; with push, every stream + 64)",
     )
     parser.add_argument("--pool", type=int, default=15, help="DB_POOL_SIZE of each gunicorn process (0: none)")
+    parser.add_argument("--setup-jobs", type=int, default=4, help="Django shells making the clubs at once")
+    parser.add_argument("--keep", action="store_true", help="save the prepared database for --reuse")
+    parser.add_argument(
+        "--reuse", action="store_true", help="copy the database --keep saved for this size (made and kept if none)"
+    )
     parser.add_argument("--follow", choices=["push", "poll"], default="push", help="how the phones follow their table")
     parser.add_argument(
         "--quick",

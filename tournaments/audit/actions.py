@@ -45,6 +45,7 @@ class AuditAction(enum.StrEnum):
     RULING_APPEAL_LODGE = "ruling.appeal_lodge"
     RULING_APPLY = "ruling.apply"
     RULING_WITHDRAW = "ruling.withdraw"
+    SECTION_SET_UP_AGAIN = "section.set_up_again"
     SESSION_ARCHIVE = "session.archive"
     SESSION_CONVENTIONS = "session.conventions"
     SESSION_CREATE = "session.create"
@@ -121,6 +122,7 @@ LABELS = {
     AuditAction.SESSION_ARCHIVE: _("Session archived"),
     AuditAction.SESSION_CONVENTIONS: _("Scoring conventions set"),
     AuditAction.SESSION_CREATE: _("Session created"),
+    AuditAction.SECTION_SET_UP_AGAIN: _("Section set up again"),
     AuditAction.SESSION_DEALS_IMPORTED: _("Deals imported"),
     AuditAction.SESSION_FINAL: _("Results declared final"),
     AuditAction.SESSION_IMPORTED: _("Session imported"),

@@ -24,7 +24,7 @@ from tournaments.parties.finishing import bump_party
 from tournaments.parties.models import Party, PartyTable
 from tournaments.tableside.models import TableLink
 
-__all__ = ["issue_links", "issue_party_links", "live_links", "revoke", "table_url"]
+__all__ = ["expire", "issue_links", "issue_party_links", "live_links", "revoke", "table_url"]
 
 
 def table_url(link: TableLink, base: str | None = None) -> str:
@@ -64,16 +64,29 @@ def issue_party_links(*, actor: Actor, party: Party) -> list[TableLink]:
     return links
 
 
-@transaction.atomic
-def revoke(*, actor: Actor, link: TableLink) -> TableLink:
-    """End a party table's link at once (a phone left the room) and issue the table a new one."""
+def _end(actor: Actor, link: TableLink) -> tuple[Party, TableLink]:
+    """The party locked first (as every write of it), then the link, revoked once and audited."""
     party = Party.objects.select_for_update().get(pk=link.table_party.pk)
     locked = TableLink.objects.select_for_update().get(pk=link.pk)
     if locked.revoked_at is None:
         locked.revoked_at = timezone.now()
         locked.save(update_fields=["revoked_at"])
         audit.record(actor=actor, action=AuditAction.TABLE_LINK_REVOKE, target=locked, old={"table": locked.table})
+    return party, locked
+
+
+@transaction.atomic
+def revoke(*, actor: Actor, link: TableLink) -> TableLink:
+    """End a party table's link at once (a phone left the room) and issue the table a new one."""
+    party, locked = _end(actor, link)
     fresh = issue_links(party, [locked.table])[0]
     audit.record(actor=actor, action=AuditAction.TABLE_LINK_ISSUE, target=fresh, new={"table": fresh.table})
     bump_party(party.pk)
     return fresh
+
+
+@transaction.atomic
+def expire(*, actor: Actor, link: TableLink) -> None:
+    """End a link past its life without a new one (the scheduler's expiry): locked, audited, version bumped."""
+    party, _locked = _end(actor, link)
+    bump_party(party.pk)

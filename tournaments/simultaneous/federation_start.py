@@ -21,13 +21,18 @@ from django.utils.translation import gettext as _
 from tournaments import movements
 from tournaments.clubs.models import Club, Federation
 from tournaments.core.actors import Actor
+from tournaments.core.errors import CONFLICT
 from tournaments.core.tenancy import using_club
 from tournaments.movements.suggest import Suggestion, suggest
+from tournaments.sessions.models import Section, TableRound
 from tournaments.sessions.services.dealing import copy_deals
+from tournaments.sessions.services.reset import set_up_section_again
 from tournaments.sessions.services.sessions import SectionSpec, create_session
 from tournaments.simultaneous import federation
 from tournaments.simultaneous.models import Simultaneous, SimultaneousClub
 from tournaments.simultaneous.services import SimultaneousError
+from tournaments.tableside.models import TableLink
+from tournaments.tableside.services import revoke
 
 DEFAULT_PAIRS = 10  # a club's usual evening; other pairs are set up from the event (set_up_club_session)
 
@@ -145,24 +150,39 @@ def start_across_clubs(
     return Started(simultaneous=simul, joined=joined)
 
 
+def _chosen(simul: Simultaneous, pairs: int, choice: str) -> SectionSpec:
+    """The event's movement for `pairs` pairs, or the allowed one the director chose; refused if not allowed."""
+    allowed = allowed_movements(pairs, simul.boards)
+    if not choice:
+        return event_default(simul, allowed)
+    chosen = next((s for s in allowed if choice_of(s) == choice), None)
+    if chosen is None:
+        raise SimultaneousError(
+            _("This simultaneous does not allow that movement for %(pairs)s pairs.") % {"pairs": pairs}
+        )
+    return chosen
+
+
+def joined_of(simul: Simultaneous, club_id: int) -> SimultaneousClub | None:
+    """The club's own session in the federation's field, if it is in it already."""
+    found = SimultaneousClub.objects.filter(simultaneous=simul, session__event__tenant_id=club_id)
+    return found.select_related("session").order_by("pk").first()
+
+
 @transaction.atomic
 def set_up_club_session(
     *, actor: Actor, simul: Simultaneous, club: Club, pairs: int, choice: str = ""
 ) -> SimultaneousClub:
     """A member club joins the federation's simultaneous with a session of its own set up from the event: its name,
     date, scale, board set (the deals the field has), and the event's movement for `pairs` pairs, or the allowed
-    one the director chose (`choice`, as `choice_of` names it); nothing to type again. A choice the event does not
-    allow is refused, nothing written."""
-    allowed = allowed_movements(pairs, simul.boards)
-    if choice:
-        chosen = next((s for s in allowed if choice_of(s) == choice), None)
-        if chosen is None:
-            raise SimultaneousError(
-                _("This simultaneous does not allow that movement for %(pairs)s pairs.") % {"pairs": pairs}
-            )
-    else:
-        chosen = event_default(simul, allowed)
+    one the director chose (`choice`, as `choice_of` names it); nothing to type again. A club already in the field
+    has its section set up again instead (`set_up_again`). A choice the event does not allow is refused, nothing
+    written."""
+    chosen = _chosen(simul, pairs, choice)
     with using_club(club.pk):
+        joined = joined_of(simul, club.pk)
+        if joined is not None:
+            return set_up_again(actor=actor, simul=simul, joined=joined, spec=chosen)
         try:
             session = create_session(
                 actor=actor, event_name=simul.name, session_name=simul.name, date=simul.date, sections=[chosen],
@@ -173,3 +193,25 @@ def set_up_club_session(
         if simul.deals:  # the field's board set, as the clubs before it played it
             copy_deals(actor=actor, session=session, deals=simul.deals, why=f"The board set of {simul.name}")
         return federation.join_session(actor=actor, simul=simul, session=session)
+
+
+@transaction.atomic
+def set_up_again(*, actor: Actor, simul: Simultaneous, joined: SimultaneousClub, spec: SectionSpec) -> SimultaneousClub:
+    """The club's section in the field made again for other pairs or another allowed movement, while nothing has
+    been scored in it (else SimultaneousError, code CONFLICT, nothing written): through the section's write
+    gateway (locked, audited, version bumped), the links of tables it no longer has withdrawn, and the field's
+    deals given to boards it now plays. Called in the club (its tenant)."""
+    sections = list(Section.objects.filter(session_id=joined.session_id).order_by("pk"))
+    if len(sections) != 1:
+        raise SimultaneousError(_("Your session in the field has several sections: set it up on its own page."))
+    why = f"Set up again from {simul.name} ({joined.code})"
+    try:
+        section = set_up_section_again(actor=actor, section=sections[0], spec=spec, why=why)
+    except ValidationError as exc:
+        raise SimultaneousError("; ".join(exc.messages), code=CONFLICT) from None
+    tables = set(TableRound.objects.filter(section=section).values_list("table", flat=True))
+    for link in TableLink.objects.filter(section=section, revoked_at__isnull=True).exclude(table__in=tables):
+        revoke(actor=actor, link=link)  # a table the evening no longer has: its phone is told at once
+    if simul.deals:
+        copy_deals(actor=actor, session=joined.session, deals=simul.deals, why=f"The board set of {simul.name}")
+    return joined

@@ -17,10 +17,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments.clubs.models import Club, Federation
 from tournaments.core.access import Perm, has, public, requires
+from tournaments.core.errors import CONFLICT
 from tournaments.core.replica import reads_from_replica
 from tournaments.core.tenancy import current_club_id
 from tournaments.printing import jobs
-from tournaments.sessions.models import Session
+from tournaments.sessions.models import Entry, Session
 from tournaments.simultaneous import federation, federation_start
 from tournaments.simultaneous.field import score_field
 from tournaments.simultaneous.jobs import PAPERS, SIMUL_JOB_PREFIX
@@ -49,9 +50,9 @@ class SetUpForm(forms.Form):
         help_text=gettext_lazy("Blank: the simultaneous's own movement for your pairs."),
     )
 
-    def __init__(self, simul: Simultaneous, *args: object, **kwargs: object) -> None:
+    def __init__(self, simul: Simultaneous, *args: object, pairs: int | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        pairs = int(simul.movement.get("pairs") or federation_start.DEFAULT_PAIRS)
+        pairs = pairs or int(simul.movement.get("pairs") or federation_start.DEFAULT_PAIRS)
         self.fields["pairs"].initial = pairs
         try:  # what the event allows for the pairs it expects, named as the form takes them
             allowed = federation_start.allowed_movements(pairs, simul.boards)
@@ -83,13 +84,16 @@ def _page(
         and simul.federation_id in federation.member_federations(club)
         and has(request.user, Perm.DIRECT)
     )
+    mine = federation_start.joined_of(simul, club) if may_join and club is not None else None
+    pairs = Entry.objects.filter(section__session=mine.session_id).count() if mine is not None else None
     context = {
         "simul": simul,
         "clubs": SimultaneousClub.objects.filter(simultaneous=simul).order_by("code"),
         "scores": score_field(simul) if shown else None,
         "official": official,
         "form": form if form is not None else (JoinForm() if may_join else None),  # a refused post: the reason
-        "setup": setup if setup is not None else (SetUpForm(simul) if may_join else None),
+        "setup": setup if setup is not None else (SetUpForm(simul, pairs=pairs) if may_join else None),
+        "mine": mine,  # the club's session already in the field: the set-up form sets it up again
     }
     return render(request, "simultaneous/federation_field.html", context, status=status)
 
@@ -127,18 +131,21 @@ def set_up(request: HttpRequest, pk: int) -> HttpResponse:
     form = SetUpForm(simul, request.POST)
     if not form.is_valid():
         return _page(request, simul, setup=form, status=400)
+    again = federation_start.joined_of(simul, club_id) is not None  # in the field already: its section set up again
     try:
         joined = federation_start.set_up_club_session(
             actor=request.user, simul=simul, club=Club.objects.get(pk=club_id),
             pairs=form.cleaned_data["pairs"], choice=form.cleaned_data["movement"],
         )  # fmt: skip
     except SimultaneousError as exc:
-        form.add_error("movement", str(exc))
-        return _page(request, simul, setup=form, status=400)
-    messages.success(
-        request,
-        _("Your session is set up from the simultaneous and joined the field as %(code)s.") % {"code": joined.code},
-    )
+        form.add_error("movement", str(exc))  # scored already: 409, the reason at the form; else the form's 400
+        return _page(request, simul, setup=form, status=409 if exc.code == CONFLICT else 400)
+    if again:
+        done = _("Your session in the field (%(code)s) is set up again for %(pairs)s pairs.")
+        messages.success(request, done % {"code": joined.code, "pairs": form.cleaned_data["pairs"]})
+    else:
+        done = _("Your session is set up from the simultaneous and joined the field as %(code)s.")
+        messages.success(request, done % {"code": joined.code})
     return redirect(reverse("session_detail", args=[joined.session_id]))
 
 

@@ -1,5 +1,7 @@
 """Links past their life: a table link or a big screen's link made more than TABLE_LINK_DAYS ago whose event is
-not being played is revoked, as a director's revoke would (audited, by no one: the scheduler), and not reissued.
+not being played is revoked through its owner's write gateway (a session's section, a teams event, a party), as a
+director's revoke would: locked, audited (by no one: the scheduler), the owner's version bumped so its phones'
+streams on every process hear of it, and not reissued.
 
 Run daily by Celery beat (`bridgedesk.expire_links`, `EXPIRE_LINKS_AT`). A link of an event still being played
 (a season's teams league, an evening that runs late) stays; an event set up again later gets new links from its
@@ -12,16 +14,15 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from tournaments.audit import services as audit
-from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
+from tournaments.parties import table_links as party_tables
 from tournaments.tableside.models import ScreenLink, TableLink
 from tournaments.tableside.screenlinks import revoke_screen_link
 from tournaments.tableside.services import revoke
+from tournaments.teams import tables as rooms
 
 
 @dataclass(frozen=True)
@@ -50,29 +51,18 @@ def _expired_screens(now: datetime) -> QuerySet[ScreenLink]:
     return links.order_by("pk")
 
 
-def _revoke_room_or_party(link: TableLink) -> None:
-    """A teams room's or a party table's link ends without a new one (its owner's revoke would issue one)."""
-    with transaction.atomic():
-        locked = TableLink._base_manager.select_for_update().get(pk=link.pk)
-        if locked.revoked_at is not None:
-            return
-        locked.revoked_at = timezone.now()
-        locked.save(update_fields=["revoked_at"])
-        if locked.is_room:
-            audit.record(actor=None, action=AuditAction.TEAMS_LINK_REVOKE, target=locked, old={"room": locked.room})
-        else:
-            audit.record(actor=None, action=AuditAction.TABLE_LINK_REVOKE, target=locked, old={"table": locked.table})
-
-
 def expire_links(now: datetime | None = None) -> Expired:
     """Revoke every expired table and screen link; returns how many of each went."""
     now = now or timezone.now()
     tables = list(_expired_tables(now))
     for link in tables:
-        if link.section_id is not None:
-            revoke(actor=None, link=link)
+        # Each through its owner's write gateway (locked, audited, version bumped: the phone's stream hears it).
+        if link.is_room:
+            rooms.expire(actor=None, link=link)
+        elif link.is_party:
+            party_tables.expire(actor=None, link=link)
         else:
-            _revoke_room_or_party(link)
+            revoke(actor=None, link=link)
     screens = list(_expired_screens(now))
     for screen in screens:
         revoke_screen_link(actor=None, link=screen)

@@ -30,12 +30,14 @@ from tournaments.tableside.services import Outcome
 from tournaments.teams import selectors, services
 from tournaments.teams.errors import SCORE_TEXT
 from tournaments.teams.models import TeamEvent, TeamLineup, TeamMatch, TeamRoomScore, TeamRound
+from tournaments.teams.services import _bump, _lock
 
 __all__ = [
     "LinkRefused",
     "RoomBoard",
     "RoomView",
     "StaleRoom",
+    "expire",
     "issue_links",
     "live_links",
     "preview_room",
@@ -102,21 +104,37 @@ def issue_links(*, actor: Actor, rnd: TeamRound) -> list[TableLink]:
     return out
 
 
-@transaction.atomic
-def revoke(*, actor: Actor, link: TableLink) -> TableLink:
-    """End a link at once (a phone left the room) and issue the room a new one."""
+def _end(actor: Actor, link: TableLink) -> tuple[TeamEvent, TableLink]:
+    """The event locked first (as every write of it), then the link, revoked once and audited."""
+    event = _lock(link.team_event_id or link.room_match.round.event_id)
     locked = TableLink.objects.select_for_update().get(pk=link.pk)
     if locked.revoked_at is None:
         locked.revoked_at = timezone.now()
         locked.save(update_fields=["revoked_at"])
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_REVOKE, target=locked, old={"room": locked.room})
+    return event, locked
+
+
+@transaction.atomic
+def revoke(*, actor: Actor, link: TableLink) -> TableLink:
+    """End a link at once (a phone left the room) and issue the room a new one: a write of the event (locked,
+    audited, its version bumped, so the room's page and stream hear of it on every process once committed)."""
+    event, locked = _end(actor, link)
     fresh = TableLink.objects.filter(match=locked.room_match, room=locked.room_no, revoked_at__isnull=True).first()
     if fresh is None:
         fresh = TableLink.objects.create(
-            team_event_id=locked.team_event_id, match=locked.room_match, room=locked.room_no, table=locked.table
+            team_event_id=event.pk, match=locked.room_match, room=locked.room_no, table=locked.table
         )
         audit.record(actor=actor, action=AuditAction.TEAMS_LINK_ISSUE, target=fresh, new={"room": fresh.room})
+    _bump(event.pk)
     return fresh
+
+
+@transaction.atomic
+def expire(*, actor: Actor, link: TableLink) -> None:
+    """End a link past its life without a new one (the scheduler's expiry): locked, audited, version bumped."""
+    event, _locked = _end(actor, link)
+    _bump(event.pk)
 
 
 @dataclass(frozen=True, slots=True)
