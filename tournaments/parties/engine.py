@@ -23,6 +23,7 @@ from typing import Any, Protocol, TypeVar
 from scoring.messages import gettext as _
 
 from .games import Game
+from .tallies import PRIZES
 from .tally_cards import GENTLEMAN_SEATS, draw_tally_cards
 from .types import OPPOSITE, SEATS, Guest, PartyError
 
@@ -44,7 +45,7 @@ T = TypeVar("T")
 Groups = Mapping[str, str | None]
 T_co = TypeVar("T_co", covariant=True)
 
-PRIZE_LABELS = {"highest": "Highest score", "second": "Second-highest score", "booby": "Booby (lowest score)"}
+PRIZE_CODES = ("highest", "second", "booby")  # the engine's prizes; their labels are the party's (``PRIZES``)
 
 
 @dataclass
@@ -161,17 +162,22 @@ def _seat(old: Sequence[str], stayers: Sequence[str], arrivals: Sequence[str], k
 
 
 def prize_list(tallies: Mapping[str, float]) -> list[dict[str, Any]]:
-    """Highest, second and booby on the tallies; everyone level with a winner shares the prize."""
+    """Highest, second and booby on the tallies; everyone level with a winner shares the prize.
+
+    Each prize is ``{"prize": code, "label", "guests", "total"}``: the code ("highest", "second", "booby") is the
+    stable value for programs, the label the party's prize in the reader's language (:data:`.tallies.PRIZES`).
+    """
     ranked = sorted(tallies, key=lambda g: (-tallies[g], g))
     prizes: list[dict[str, Any]] = []
     given: set[str] = set()
-    for code in ("highest", "second", "booby"):
+    for code in PRIZE_CODES:
         pool = [g for g in (reversed(ranked) if code == "booby" else ranked) if g not in given]
         if not pool:
             continue
         winners = sorted(g for g in pool if tallies[g] == tallies[pool[0]])
         given.update(winners)
-        prizes.append({"prize": PRIZE_LABELS[code], "guests": winners, "total": _number(tallies[pool[0]])})
+        total = _number(tallies[pool[0]])
+        prizes.append({"prize": code, "label": _(PRIZES[code]), "guests": winners, "total": total})
     return prizes
 
 
@@ -356,7 +362,9 @@ def run_party(
 
 def play_party(rules: Game, **options: Any) -> dict[str, Any]:
     """A whole simulated party (see :func:`run_party`) as ``party_demo`` prints it:
-    ``{"game", "rounds": [{"tables": [{"table", "players", "results", "moves"}]}], "tallies", "prizes"}``."""
+    ``{"game", "rounds": [{"tables": [{"table", "players", "results", "moves", "winners", "decided_by"}]}],
+    "tallies", "prizes"}``. ``winners`` are the table's progressors and ``decided_by`` how ("score" or the tie
+    rule: a cut's outcome is recorded here, so a saved party replays it)."""
     run = run_party(rules, **options)
     out_rounds = [
         {
@@ -366,6 +374,8 @@ def play_party(rules: Game, **options: Any) -> dict[str, Any]:
                     "players": list(t.players),
                     "results": [{"entry": e, "scores": s} for e, s in zip(t.entries, t.scores, strict=True)],
                     "moves": {p: moves.get(p) for p in t.players} if moves else {},
+                    "winners": list(t.progressors),
+                    "decided_by": t.how,
                 }
                 for t in played
             ]

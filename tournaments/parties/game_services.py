@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.parties import games, services
+from tournaments.parties import games, hand_services, services
 from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES, check_why
 from tournaments.parties.finishing import bump_party, refuse_if_finished
 from tournaments.parties.games import GameError
@@ -52,8 +52,11 @@ def record_game_deals(
     rows: Sequence[Mapping[str, Any]],
     host_choice: str | None = None,
     why: str = "",
+    cut: str | None = None,
 ) -> PartyTable:
-    """Score a game's deals by its laws and save the pairs' totals; a bad deal names its number and field."""
+    """Score a game's deals by its laws and save the pairs' totals; a bad deal names its number and field.
+
+    ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), if a tie calls for a cut."""
     form = table.round.party.form
     if form not in TOTALS_GAMES:
         raise EntryError(_("This party's deals are entered on the bridge score pad."))
@@ -70,7 +73,7 @@ def record_game_deals(
         raise _entry_error(exc) from exc
     ns, ew = sum(s[players[0]] for s in scores), sum(s[players[1]] for s in scores)
     return services.record_totals(
-        actor=actor, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why, hands=rows
+        actor=actor, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why, hands=rows, cut=cut
     )
 
 
@@ -119,15 +122,24 @@ def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, 
 
 
 def _check_seating(party: Party, seating: Sequence[TableSeating]) -> None:
-    """Every table of the party once, four of its guests in the four seats, nobody twice."""
+    """Every table of the party once, its guests in every seat (N, E, S, W, or five hundred's 1 to 6), nobody
+    twice."""
     known = {str(pk) for pk in party.guests.values_list("pk", flat=True)}
     seated = [who for t in seating for who in t.seats.values()]
     if sorted(t.table for t in seating) != list(range(1, party.tables + 1)):
         raise EntryError(_("Seat every table of the party once."), field="seating")
-    if any(sorted(t.seats) != sorted(SEATS) for t in seating):
+    if party.hands != len(SEATS):
+        if any(sorted(t.seats) != [str(n) for n in range(1, party.hands + 1)] for t in seating):
+            message = _("Seat %(hands)s players at every table, in seats 1 to %(hands)s.")
+            raise EntryError(message % {"hands": party.hands}, field="seating")
+    elif any(sorted(t.seats) != sorted(SEATS) for t in seating):
         raise EntryError(_("Seat four players at every table: North, East, South and West."), field="seating")
     if len(set(seated)) != len(seated) or not set(seated) <= known:
         raise EntryError(_("Seat each guest of the party at one place only."), field="seating")
+
+
+def _table(seating: TableSeating) -> int:
+    return seating.table
 
 
 @transaction.atomic
@@ -138,7 +150,7 @@ def seat_round(
     the next round once every table has entered the current one, instead of the progression Bridgedesk calls."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     refuse_if_finished(party, "play another round")
-    if party.status != Party.Status.PLAYING or party.hands != len(SEATS):
+    if party.status != Party.Status.PLAYING:
         raise EntryError(_("The party is not in play."))
     current = party.rounds.order_by("-number").first()
     if current is None or number != current.number + 1:
@@ -148,7 +160,11 @@ def seat_round(
     _check_seating(party, seating)
     current.progressed = True
     current.save(update_fields=["progressed", "updated_at"])
-    rnd = services._save_round(party, number, seating)
+    if party.hands != len(SEATS):  # five hundred at three, five or six: seats 1 to 6
+        players = [[int(t.seats[str(n)]) for n in range(1, party.hands + 1)] for t in sorted(seating, key=_table)]
+        rnd = hand_services.save_round(party, number, players)
+    else:
+        rnd = services._save_round(party, number, seating)
     audit.record(
         actor=actor,
         action=AuditAction.PARTY_PROGRESSION,

@@ -31,7 +31,14 @@ from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.snapshots import table_snapshot
 from tournaments.parties.table_links import issue_links
 
-__all__ = ["HAND_FIELDS", "call_hands_progression", "hand_entry", "record_hand_deals", "start_hands_party"]
+__all__ = [
+    "HAND_FIELDS",
+    "call_hands_progression",
+    "hand_entry",
+    "record_hand_deals",
+    "save_round",
+    "start_hands_party",
+]
 
 HAND_FIELDS = ("north", "east", "south", "west", "fifth", "sixth")
 # The party's tie rule as the game's laws name it (``games.base.TIE_RULES``); "host" is refused at set-up.
@@ -51,7 +58,9 @@ def _fields(players: Sequence[int]) -> dict[str, int | None]:
     return cols
 
 
-def _save_round(party: Party, number: int, seating: Sequence[Sequence[int]]) -> PartyRound:
+def save_round(party: Party, number: int, seating: Sequence[Sequence[int]]) -> PartyRound:
+    """Round ``number`` seated: each table's guests (primary keys) in seat order, seat 1 first; for the
+    services' own writes (the caller checks the seating and audits it)."""
     rnd = PartyRound.objects.create(party=party, number=number)
     PartyTable.objects.bulk_create(
         PartyTable(round=rnd, number=i, **_fields(players)) for i, players in enumerate(seating, start=1)
@@ -59,9 +68,27 @@ def _save_round(party: Party, number: int, seating: Sequence[Sequence[int]]) -> 
     return rnd
 
 
+def _drawn(party: Party, guests: list[int], assignment: Mapping[str, tuple[int, str]] | None) -> list[list[int]]:
+    """Round 1's tables in seat order: the tally cards drawn, or as drawn at the tables (guest -> (table,
+    seat number)), every place taken once."""
+    if assignment is None:
+        _rng(party, "tally").shuffle(guests)
+        return [guests[i * party.hands : (i + 1) * party.hands] for i in range(party.tables)]
+    places = {(t, str(n)) for t in range(1, party.tables + 1) for n in range(1, party.hands + 1)}
+    by_place = {(table, str(seat)): int(who) for who, (table, seat) in assignment.items()}
+    if set(by_place) != places or sorted(by_place.values()) != sorted(guests) or len(assignment) != len(guests):
+        raise EntryError(_("Give every guest one place, every seat of every table once."), field="guests")
+    return [[by_place[(t, str(n))] for n in range(1, party.hands + 1)] for t in range(1, party.tables + 1)]
+
+
 @transaction.atomic
-def start_hands_party(*, actor: Actor, party: Party) -> PartyRound:
-    """Draw the tally cards at random and seat round 1: every table holds exactly ``party.hands`` guests."""
+def start_hands_party(
+    *, actor: Actor, party: Party, assignment: Mapping[str, tuple[int, str]] | None = None
+) -> PartyRound:
+    """Draw the tally cards at random and seat round 1: every table holds exactly ``party.hands`` guests.
+
+    ``assignment`` (guest id -> (table, seat "1" to "6")) seats round 1 as the cards were drawn at the tables
+    (or as a simulated party drew them) instead of Bridgedesk's draw."""
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError(_("The tally cards have already been drawn."))
@@ -73,13 +100,13 @@ def start_hands_party(*, actor: Actor, party: Party) -> PartyRound:
             % {"tables": party.tables, "hands": party.hands, "need": need, "n": len(guests)},
             field="guests",
         )
-    _rng(party, "tally").shuffle(guests)
-    seating = [guests[i * party.hands : (i + 1) * party.hands] for i in range(party.tables)]
-    rnd = _save_round(party, 1, seating)
+    seating = _drawn(party, guests, assignment)
+    rnd = save_round(party, 1, seating)
     party.status = Party.Status.PLAYING
     party.save(update_fields=["status", "updated_at"])
     new = {"seating": [{"table": i, "players": [str(p) for p in s]} for i, s in enumerate(seating, start=1)]}
-    audit.record(actor=actor, action=AuditAction.PARTY_START, target=party, new=new, why="tally cards drawn")
+    why = "tally cards drawn" if assignment is None else "tally cards as drawn at the tables"
+    audit.record(actor=actor, action=AuditAction.PARTY_START, target=party, new=new, why=why)
     issue_links(party, range(1, party.tables + 1))  # each table's phone link, made with its first round
     bump_party(party.pk)
     return rnd
@@ -125,11 +152,29 @@ def _locked_table(table: PartyTable) -> PartyTable:
     return table
 
 
+def _recorded_cut(
+    rules: games.Game, players: Sequence[str], totals: Mapping[str, int], moving: Sequence[str], cut: Sequence[str]
+) -> tuple[str, ...]:
+    """The progressors a cut already made at the table chose (``cut``: their ids), if the laws allow them: as many
+    as the laws move, none below anyone left behind, and at four or six a whole side."""
+    chosen = tuple(p for p in players if p in cut)
+    rest = [totals[p] for p in players if p not in chosen]
+    sides = [set(side) for side in rules.sides(players)]
+    whole_side = len(players) not in (4, 6) or set(chosen) in sides
+    if len(chosen) != len(moving) or len(set(cut)) != len(chosen) or not whole_side:
+        raise EntryError(_("The cut names players who cannot progress from this table."), field="cut")
+    if rest and min(totals[p] for p in chosen) < max(rest):
+        raise EntryError(_("The cut names players who cannot progress from this table."), field="cut")
+    return chosen
+
+
 @transaction.atomic
 def record_hand_deals(
-    *, actor: Actor, table: PartyTable, rows: Sequence[Mapping[str, Any]], why: str = ""
+    *, actor: Actor, table: PartyTable, rows: Sequence[Mapping[str, Any]], why: str = "", cut: Sequence[str] = ()
 ) -> PartyTable:
-    """A table's round, one deal per player: scored by the laws, each player's total kept, the progressors named."""
+    """A table's round, one deal per player: scored by the laws, each player's total kept, the progressors named.
+
+    ``cut``: the guests (ids) a cut already made at the table sent up, used if a tie calls for a cut."""
     why = check_why(why)
     table = _locked_table(table)
     party = table.round.party
@@ -149,6 +194,8 @@ def record_hand_deals(
     totals = {p: sum(s[p] for s in scores) for p in players}
     rng = _rng(party, "tie", table.round.number, table.number)
     moving, how = rules.progressors(players, totals, TIE_RULES.get(party.tie_rule, "cut"), rng)
+    if cut and how == "cut":
+        moving = _recorded_cut(rules, players, totals, moving, cut)
     winner = "".join(s for s, p in seats.items() if p in moving)
     if table.round.progressed and table.winner and winner != table.winner:
         raise EntryError(
@@ -193,7 +240,7 @@ def call_hands_progression(*, actor: Actor, party: Party) -> PartyRound:
     seating = next_tables(games.game(party.form), played, keep_partners=False, head_keeps=False)
     current.progressed = True
     current.save(update_fields=["progressed", "updated_at"])
-    rnd = _save_round(party, current.number + 1, [[int(p) for p in s] for s in seating])
+    rnd = save_round(party, current.number + 1, [[int(p) for p in s] for s in seating])
     new = {"round": rnd.number, "seating": [{"table": i, "players": s} for i, s in enumerate(seating, start=1)]}
     audit.record(actor=actor, action=AuditAction.PARTY_PROGRESSION, target=rnd, new=new)
     bump_party(party.pk)

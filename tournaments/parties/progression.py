@@ -42,12 +42,13 @@ def table_winner(
     deal_scores: Sequence[tuple[int, int]] = (),
     rng: random.Random | None = None,
     host_choice: str | None = None,
+    cut: str | None = None,
 ) -> tuple[Side, str]:
     """The winning side at a table and how it was decided ("score" or the tie rule that settled it).
 
     ``deal_scores`` are the (ns, ew) points of each deal in order, for the "last_deal" rule. A tie under
     "host" needs ``host_choice`` ("NS" or "EW"); "cut" and a "last_deal" tie with no deciding deal need
-    ``rng``.
+    ``rng``, unless ``cut`` ("NS" or "EW") gives the cut already made (at the table, or a simulated party's).
     """
     if ns_total != ew_total:
         return ("NS" if ns_total > ew_total else "EW"), "score"
@@ -63,10 +64,13 @@ def table_winner(
                 return ("NS" if ns > ew else "EW"), "last_deal"
     elif rule not in ("cut", "half"):
         raise PartyError(f"Unknown tie rule {rule!r}.")
+    how = "half" if rule == "half" else "cut"
+    if cut in ("NS", "EW"):
+        return cut, how  # type: ignore[return-value]
     if rng is None:
         raise PartyError("A tie to be settled by a cut needs the cards (a random generator).")
     # "half" (cinch): the cut decides who moves, each player scores half a game; otherwise it is a plain cut
-    return rng.choice(("NS", "EW")), "half" if rule == "half" else "cut"
+    return rng.choice(("NS", "EW")), how
 
 
 def _seat_keeping_partners(

@@ -39,7 +39,7 @@ from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitte
 from tournaments.parties.snapshots import table_snapshot
 from tournaments.parties.table_links import issue_links
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
-from tournaments.parties.types import Guest, PartyError, TableSeating
+from tournaments.parties.types import SEATS, Guest, PartyError, TableSeating
 
 __all__ = [
     "EntryError",
@@ -171,9 +171,18 @@ def _add_ghosts(party: Party, guests: Sequence[Guest]) -> list[Guest]:
     return made
 
 
-def _single_table_seating(party: Party, guests: Sequence[Guest], number: int) -> list[TableSeating]:
-    """A single-table game (pivot Laws 1-3): a fresh draw at the start of every cycle, then the game's rotation."""
+def _single_table_seating(
+    party: Party, guests: Sequence[Guest], number: int, drawn: Mapping[str, tuple[int, str]] | None = None
+) -> list[TableSeating]:
+    """A single-table game (pivot Laws 1-3): a fresh draw at the start of every cycle, then the game's rotation;
+    or round 1 as ``drawn`` at the table (guest -> (1, seat)), the guest without a seat sitting out."""
     rules = games.game(party.form)
+    if drawn is not None:
+        seats = {seat: who for who, (_table, seat) in drawn.items()}
+        if sorted(seats) != sorted(SEATS) or len(drawn) != len(SEATS) or {t for t, _s in drawn.values()} != {1}:
+            raise PartyError(_("Seat four players at every table: North, East, South and West."))
+        out = tuple(g.id for g in guests if g.id not in drawn)
+        return [TableSeating(table=1, seats=seats, first_dealer="N", sitting_out=out)]
     cycle_no, in_cycle = divmod(number - 1, rules.single_table_cycle(len(guests)))
     draw = [g.id for g in guests]
     _rng(party, f"{party.form}-draw", cycle_no).shuffle(draw)
@@ -189,10 +198,10 @@ def _first_seating(
     rules = games.game(party.form)
     sitters: list[str] = []
     try:
-        if rules.single_table:
-            if len(guests) not in rules.table_sizes:
-                raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
-            return _single_table_seating(party, guests, 1)
+        if rules.single_table and len(guests) not in rules.table_sizes:
+            raise PartyError(_(rules.single_table_size_message) % {"n_guests": len(guests)})
+        if rules.single_table:  # the game's draw, or the draw made at the table (who sits where, who sits out)
+            return _single_table_seating(party, guests, 1, assignment)
         if assignment is not None:
             sitter_count(guests, party.tables, mixed=party.mixed)
             sitters = [g.id for g in guests if g.id not in assignment]  # the host left them without a place
@@ -239,7 +248,7 @@ def start_party(
     Bridgedesk draws them (at a mixed party between the two ladies).
     """
     if party.hands != 4:  # five hundred at three, five or six a table
-        return hand_services.start_hands_party(actor=actor, party=party)
+        return hand_services.start_hands_party(actor=actor, party=party, assignment=assignment)
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.status != Party.Status.SETUP:
         raise EntryError(_("The tally cards have already been drawn."))
@@ -266,6 +275,7 @@ def _settle(
     ew_total: int,
     deal_scores: Sequence[tuple[int, int]],
     host_choice: str | None,
+    cut: str | None = None,
 ) -> tuple[str, str]:
     party = table.round.party
     try:
@@ -276,6 +286,7 @@ def _settle(
             deal_scores=deal_scores,
             rng=_rng(party, "tie", table.round.number, table.number),
             host_choice=host_choice or None,
+            cut=cut,
         )
     except PartyError as exc:
         raise EntryError(str(exc), field="host_choice") from exc
@@ -306,16 +317,18 @@ def record_totals(
     host_choice: str | None = None,
     why: str = "",
     hands: Sequence[Mapping[str, Any]] = (),
+    cut: str | None = None,
 ) -> PartyTable:
     """Enter just the two totals for a table's round (the deals, if any were entered, are dropped).
 
-    ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log).
+    ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log);
+    ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), used if a tie calls for a cut.
     """
     why = check_why(why)
     table = _locked_table(table)
     old = table_snapshot(table)
     ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
-    winner, how = _settle(table, ns_total, ew_total, (), host_choice)
+    winner, how = _settle(table, ns_total, ew_total, (), host_choice, cut)
     table.deals.all().delete()
     table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
     table.winner, table.decided_by = winner, how

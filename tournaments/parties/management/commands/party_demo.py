@@ -107,12 +107,8 @@ class Command(ClubOption):
 
     def _engine(self, options: dict[str, Any]) -> None:
         """The --game form: one engine, the game's own rules; JSON or a short summary."""
-        four = options["game"] != "five-hundred" or options["players"] == 4
-        if options["save"] and (options["game"] not in SAVED_GAMES or not four):
-            raise CommandError(
-                _("--save stores %(games)s (five hundred four at a table); leave out --game for Progressive Bridge.")
-                % {"games": ", ".join(SAVED_GAMES)}
-            )
+        if options["save"] and options["game"] not in SAVED_GAMES:
+            raise CommandError(_("--save stores %(games)s.") % {"games": ", ".join(SAVED_GAMES)})
         rules = game(options["game"])
         tables = 1 if rules.single_table and options["tables"] == 3 else options["tables"]
         try:
@@ -142,7 +138,7 @@ class Command(ClubOption):
             self.stdout.write(f"{place:>3}. {guest:<6} {total:>8}")
         self.stdout.write(_("\nPrizes:"))
         for p in party["prizes"]:
-            self.stdout.write(f"  {p['prize']}: {', '.join(p['guests'])} ({p['total']})")
+            self.stdout.write(f"  {p['label']}: {', '.join(p['guests'])} ({p['total']})")
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["game"]:
