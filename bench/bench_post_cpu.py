@@ -161,7 +161,7 @@ def main() -> int:
     print(f"as multiples of the floor: post x{ps / fl:.1f}, poll x{pl / fl:.1f}, 304 x{p3 / fl:.1f}")
     if args.profile:
         which = ("post", "poll", "poll304").index(args.profile)
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.process_time)  # CPU, not wall: a shared machine preempts anywhere
         for triple in _requests(_evening(args.tables, args.tables + 1))[:40]:
             for n, run in enumerate(triple):
                 if n == which:
