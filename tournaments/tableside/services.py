@@ -33,7 +33,7 @@ from tournaments.sessions.services.results import (
     set_lead,
     set_play,
 )
-from tournaments.sessions.services.versions import Locked, bump, lock_section
+from tournaments.sessions.services.versions import Locked, bump, lock_section, lock_section_status
 from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
@@ -427,7 +427,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     if refusal is not None:
         return refusal
     with transaction.atomic():
-        version = lock_section(link.table_section_id)  # first, as every writer does: the section's writes in turn
+        version, status = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
@@ -458,7 +458,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                     why=f"Entered at table {link.table}",
                     smap=smap,
                     checked=[checked],  # checked before the lock: not again under it
-                    locked=Locked(version, results),
+                    locked=Locked(version, results, status),
                 )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))

@@ -327,7 +327,8 @@ def save_lines_checked(
     (and no savepoint: a refusal fails the caller's transaction).
     """
     session = section.session
-    refuse_if_finished(session, error=FinishedSessionError)
+    if locked is None or locked.status in ("", Session.Status.FINISHED):  # else read with the lock, not again
+        refuse_if_finished(session, error=FinishedSessionError)
     try:
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
     except ValidationError as exc:

@@ -32,6 +32,14 @@ class Locked:
 
     version: int | None
     results: list[Result]
+    status: str = ""  # the session's, read with the lock (lock_section_status): the finished guard needs no query
+
+
+def lock_section_status(section_id: int) -> tuple[int | None, str]:
+    """lock_section, and the session's status read in the same query (a status changes under lock_sections, so
+    it holds until the commit); the section's row alone is locked. (None, "") if the section is gone."""
+    locked = Section.objects.select_for_update(of=("self",)).filter(pk=section_id).order_by()
+    return next(iter(locked.values_list("version", "session__status")), (None, ""))
 
 
 def lock_sections(session_id: int) -> None:
