@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import atexit
 import os
+import signal
+import sys
+import threading
 
 DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432"
 
@@ -36,7 +39,14 @@ def fresh_database(prefix: str) -> str:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     url = f"{server_url()}/{name}"
     atexit.register(drop_database, url)
+    _exit_on_sigterm()
     return url
+
+
+def _exit_on_sigterm() -> None:
+    """A run stopped by SIGTERM (kill, timeout) exits through Python, so its database is dropped too."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
 
 
 def drop_database(url: str) -> None:
