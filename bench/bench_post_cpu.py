@@ -1,6 +1,7 @@
 """Benchmark: the CPU of one table post and of one poll (full answer and 304), in one process, against the floor.
 
-Run: ``.venv/bin/python bench/bench_post_cpu.py [--tables 30] [--profile post|poll|poll304]``.
+Run: ``.venv/bin/python bench/bench_post_cpu.py [--tables 30] [--pg | --database-url URL] [--profile post|poll|poll304]
+[--queries]``.
 
 `bench_tables.py` and `bench_push.py` time phones through a server: on a shared machine their figures are mostly
 the CPU queue. This script measures what decides that queue, the CPU a table's post and a phone's poll cost, in
@@ -10,10 +11,14 @@ a throw-away SQLite database (test settings), then every table posts its round-1
 (`POST /api/table/<token>/results`, as the phone sends them; each must answer 201) and, after each post, one table
 polls `GET /api/table/<token>/` (full answer: the section's version has just moved) and polls again with the
 ETag it was given (must answer 304). The floor (a bare view through the same middleware) is timed beside them.
+``--pg`` runs the same on a new PostgreSQL database of this run (``bd_post_cpu_<pid>`` on ``$BENCH_PG_URL``, dropped
+at the end: bench/pgdb.py), ``--database-url`` on a database given (it must be new: it is migrated and filled).
+The database work of a post is measured there: queries per post (median, from Django's CaptureQueriesContext), and
+CPU of this process only (the server's own CPU is not counted: the round trips show as queries and wall time).
 
 Prints the median CPU ms of the floor, a post, a full poll and a 304, and each as a multiple of the floor. With
-``--profile WHAT`` it then profiles 40 more of those requests (cProfile, on a second evening) and prints the top
-functions by cumulative time.
+``--queries`` it prints one post's queries; with ``--profile WHAT`` it then profiles 40 more of those requests
+(cProfile, on a second evening) and prints the top functions by cumulative time.
 """
 
 from __future__ import annotations
@@ -93,14 +98,40 @@ def _cpu(run: Request) -> float:
     return (time.process_time() - started) * 1000
 
 
+def _timed_post(post: Request) -> tuple[float, float, int, list[str]]:
+    """CPU ms, wall ms, the number of queries of one post and their SQL."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        wall = time.perf_counter()
+        cpu = _cpu(post)
+        wall = (time.perf_counter() - wall) * 1000
+    return cpu, wall, len(queries.captured_queries), [q["sql"] for q in queries.captured_queries]
+
+
+def _database_url(args: argparse.Namespace) -> str:
+    if args.database_url:
+        return str(args.database_url)
+    if args.pg:
+        from bench.pgdb import fresh_database
+
+        return fresh_database("bd_post_cpu")
+    return ""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--profile", choices=["post", "poll", "poll304"], default="")
+    parser.add_argument("--pg", action="store_true", help="on a new PostgreSQL database ($BENCH_PG_URL)")
+    parser.add_argument("--database-url", default="", help="on this (new) database instead of SQLite")
+    parser.add_argument("--queries", action="store_true", help="print the SQL of one post")
     args = parser.parse_args()
     from bench.bench_ratios import embedded_django
 
-    embedded_django("bench-post-cpu-")
+    embedded_django("bench-post-cpu-", _database_url(args))
+    from django.db import connection
     from django.test import Client
 
     floor_client = Client()
@@ -108,21 +139,29 @@ def main() -> int:
     for post, poll, poll304 in requests[:3]:  # warm up: templates, caches, the section map
         post(), poll(), poll304(), floor_client.get("/bench-floor/")
     floors, posts, polls, polls304 = [], [], [], []
+    walls, counts, sql = [], [], []
     for post, poll, poll304 in requests[3:]:
         floors.append(_cpu(lambda: floor_client.get("/bench-floor/")))
-        posts.append(_cpu(post))
+        cpu, wall, count, sql = _timed_post(post)
+        posts.append(cpu), walls.append(wall), counts.append(count)
         polls.append(_cpu(poll))
         polls304.append(_cpu(poll304))
     fl, ps, pl, p3 = (statistics.median(v) for v in (floors, posts, polls, polls304))
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared); database {connection.vendor}")
     print(
         f"median CPU ms of {len(posts)} ({args.tables} tables): "
         f"floor {fl:.2f}, post {ps:.2f}, poll {pl:.2f}, 304 {p3:.2f}"
     )
+    print(
+        f"a post: median {statistics.median(counts):.0f} queries (min {min(counts)}, max {max(counts)}), "
+        f"median wall {statistics.median(walls):.2f} ms"
+    )
+    if args.queries:
+        print("\n".join(f"  {n + 1:>2}. {q[:200]}" for n, q in enumerate(sql)))
     print(f"as multiples of the floor: post x{ps / fl:.1f}, poll x{pl / fl:.1f}, 304 x{p3 / fl:.1f}")
     if args.profile:
         which = ("post", "poll", "poll304").index(args.profile)
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.process_time)  # CPU, not wall: a shared machine preempts anywhere
         for triple in _requests(_evening(args.tables, args.tables + 1))[:40]:
             for n, run in enumerate(triple):
                 if n == which:

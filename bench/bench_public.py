@@ -3,14 +3,14 @@
 Run: ``.venv/bin/python bench/bench_public.py [--readers 100] [--run-time 60]``.
 
 It builds a complete 30-table demo Mitchell in a new PostgreSQL database (``$BENCH_PG_DB``, default
-`bd_bench_public`) on ``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``), publishes it, and serves
-it with gunicorn --preload (4 processes x 8 threads, keep-alive 75 s as behind a proxy, DEBUG off). Locust
-(bench/locust_public.py, headless, on the same 2-core machine) plays the readers: standings, score cards and the
-boards page, 1-3 s apart, and the floor (a bare Django view through the same middleware, bench/floor_wsgi.py).
-Half-way through, a director's correction (one result changed through the service) invalidates every cached
-page, as on a real evening. Prints p50/p95/max per page, each also as a multiple of the floor's in the same run
-(a shared machine's load moves the milliseconds far more than the ratios), the machine's load average at the
-start and the end, and the errors; exits 1 on any error.
+`bd_bench_public_<pid>`, dropped at the end) on ``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``),
+publishes it, and serves it with gunicorn --preload (4 processes x 8 threads, keep-alive 75 s as behind a proxy, DEBUG
+off). Locust (bench/locust_public.py, headless, on the same 2-core machine) plays the readers: standings, score cards
+and the boards page, 1-3 s apart, and the floor (a bare Django view through the same middleware, bench/floor_wsgi.py).
+Half-way through, a director's correction (one result changed through the service) invalidates every cached page, as on
+a real evening. Prints p50/p95/max per page, each also as a multiple of the floor's in the same run (a shared machine's
+load moves the milliseconds far more than the ratios), the machine's load average at the start and the end, and the
+errors; exits 1 on any error.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
+
 GOAL_P95_MS = 50.0
 GUNICORN = ["-w", "4", "--threads", "8", "--keep-alive", "75"]
 
@@ -103,14 +106,7 @@ def main() -> int:
 
     load_before = os.getloadavg()[0]
     workdir = tempfile.mkdtemp(prefix="bench-public-")
-    base_url = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-    name = os.environ.get("BENCH_PG_DB", "bd_bench_public")  # its own name per user of a shared server
-    import psycopg
-
-    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    url = f"{base_url}/{name}"
+    url = fresh_database("bd_bench_public")
     plan = f"{workdir}/plan.json"
     me = [sys.executable, __file__]
     subprocess.run([*me, "--prepare", url, workdir, plan], check=True, capture_output=True)

@@ -8,11 +8,11 @@ each, the demo's most, with table links and no results: 200 tables are 4 session
 database and serves it with push on:
 
 - ``laptop``: the embedded default of ``make run``: SQLite, Django's threaded server, PUSH_URL=local://;
-- ``pg-gunicorn``: PostgreSQL (database ``bd_push`` on ``$BENCH_PG_URL``, default
-  ``postgres://postgres@127.0.0.1:5432``), gunicorn gthread (4 workers, each with threads for every stream plus
-  60: gthread does not spread connections evenly, and with a quarter each one worker filled with streams while
-  posts waited behind them; DB_CONN_MAX_AGE=0 so those threads stay under PostgreSQL's max_connections),
-  Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
+- ``pg-gunicorn``: PostgreSQL (a database of this run, ``bd_push_<pid>`` or ``$BENCH_PG_DB``, on ``$BENCH_PG_URL``,
+  default ``postgres://postgres@127.0.0.1:5432``, dropped at the end: bench/pgdb.py), gunicorn gthread (4 workers, each
+  with threads for every stream plus 60: gthread does not spread connections evenly, and with a quarter each one worker
+  filled with streams while posts waited behind them; DB_CONN_MAX_AGE=0 so those threads stay under PostgreSQL's
+  max_connections), Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
 
 One thread per table reads ``/t/<token>/events/`` over HTTP (as the phone's EventSource), noting when each
 `change` arrives and its version; once every stream has said `ready`, 8 poster threads send every table's
@@ -59,6 +59,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
+
 GOAL_POST_MS, GOAL_DELIVERY_MS = 150.0, 1000.0
 POSTERS = 8
 CSRF_SECRET = "benchpushcsrfsecret0123456789abc"  # 32 letters and digits: Django takes an unmasked secret
@@ -413,7 +416,7 @@ def _pct(values: list[float], q: float) -> float:
 
 def run(setup: str, tables: int, window: float, port: int = 0) -> tuple[dict[str, Any], dict[str, int]]:
     workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
-    url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else _pg_database()
+    url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else fresh_database("bd_push")
     plan = f"{workdir}/plan.json"
     subprocess.run([sys.executable, __file__, "--prepare", url, workdir, str(tables), plan], check=True)
     me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
@@ -442,16 +445,6 @@ def _print_floor(setup: str, tables: int, floors: list[float], posts: list[float
         f"{setup:<13}{tables:>7}{'floor':>12}{len(floors):>8}{0:>8}{floor50:>8.0f}{floor95:>8.0f}{max(floors):>8.0f}"
         f"   posts as multiples of the floor: p50 x{times50:.1f}, p95 x{times95:.1f}"
     )
-
-
-def _pg_database() -> str:
-    base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-    import psycopg
-
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS bd_push WITH (FORCE)")
-        conn.execute("CREATE DATABASE bd_push")
-    return f"{base}/bd_push"
 
 
 def main() -> int:

@@ -61,12 +61,13 @@ def _floor_urlconf() -> None:
     settings.ROOT_URLCONF = "bench_floor_urls"
 
 
-def embedded_django(prefix: str) -> str:
-    """Django set up in this process on a new, migrated SQLite database in a temporary folder, with the floor at
-    /bench-floor/ (the benches that time pages in-process against the floor share this). Returns the folder."""
+def embedded_django(prefix: str, database_url: str = "") -> str:
+    """Django set up in this process on a new, migrated SQLite database in a temporary folder (or on
+    `database_url`, e.g. a new PostgreSQL database), with the floor at /bench-floor/ (the benches that time pages
+    in-process against the floor share this). Returns the folder."""
     workdir = tempfile.mkdtemp(prefix=prefix)
     os.environ["BRIDGEDESK_DATA_DIR"] = workdir
-    os.environ["DATABASE_URL"] = f"sqlite:///{workdir}/bench.sqlite3"
+    os.environ["DATABASE_URL"] = database_url or f"sqlite:///{workdir}/bench.sqlite3"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
     import django
 

@@ -27,6 +27,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
+
 PUBLIC = ROOT / "bench" / "bench_public.py"
 Row = tuple[float, float, str, bool]  # started (s from the start), took (s), page, previous version
 
@@ -43,14 +47,7 @@ def _reader(base: str, page: str, t0: float, log: list[Row], stop: threading.Eve
 
 
 def _database() -> str:
-    base_url = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-    name = os.environ.get("BENCH_PG_DB", "bd_bench_public")
-    import psycopg
-
-    with psycopg.connect(f"{base_url}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{base_url}/{name}"
+    return fresh_database("bd_bench_rebuild")
 
 
 def main() -> int:

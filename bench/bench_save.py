@@ -2,15 +2,15 @@
 
 Run: ``.venv/bin/python bench/bench_save.py [--db sqlite postgres] [--alone 40] [--savers 50] [--saves 6]``.
 
-For each database it builds a 30-table Mitchell of 15 rounds of 2 boards, filled in by the demo service (900 lines
-on 60 boards: our generator shares the sets, so half the travellers have 14 lines and half 16), in a throw-away
-database: a temporary SQLite file, or a new PostgreSQL database (``$BENCH_PG_DB``, default `bd_bench_save`) on
-``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``). It serves it with gunicorn as production does (2
-worker processes x 25 threads, DEBUG off). A saver is a logged-in director with a real HTTP client: it opens a
-board's traveller page, changes one line's tricks and posts the whole form back, as a browser would. Only the POST
-is timed (check, score, save, audit, version bump, redirect). First `--alone` saves one after another, then
-`--savers` threads each make `--saves` saves back to back, all starting at the same moment and spread over the 60
-boards (some collide on a board and are refused as conflicts: part of the load).
+For each database it builds a 30-table Mitchell of 15 rounds of 2 boards, filled in by the demo service (900 lines on 60
+boards: our generator shares the sets, so half the travellers have 14 lines and half 16), in a throw-away database: a
+temporary SQLite file, or a new PostgreSQL database (``$BENCH_PG_DB``, default `bd_bench_save_<pid>`, dropped at the
+end) on ``$BENCH_PG_URL`` (default ``postgres://postgres@127.0.0.1:5432``). It serves it with gunicorn as production
+does (2 worker processes x 25 threads, DEBUG off). A saver is a logged-in director with a real HTTP client: it opens a
+board's traveller page, changes one line's tricks and posts the whole form back, as a browser would. Only the POST is
+timed (check, score, save, audit, version bump, redirect). First `--alone` saves one after another, then `--savers`
+threads each make `--saves` saves back to back, all starting at the same moment and spread over the 60 boards (some
+collide on a board and are refused as conflicts: part of the load).
 
 Prints median and p95 per case, the conflicts, any error, and whether each p95 meets the issue's goal (150 ms
 alone, 1 s under load: issue 24), with the floor (a bare view through the same middleware, bench/floor_wsgi.py)
@@ -41,6 +41,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
+
 GOAL_ALONE_MS, GOAL_LOAD_MS = 150.0, 1000.0  # issue 24: 50 savers p95 < 1 s
 
 
@@ -268,15 +271,7 @@ def _measure(database_url: str, args: argparse.Namespace) -> dict[str, object]:
 def _database_url(kind: str, workdir: str) -> str:
     if kind == "sqlite":
         return f"sqlite:///{workdir}/bench.sqlite3"
-    base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-    name = os.environ.get("BENCH_PG_DB", "bd_bench_save")  # its own name per user of a shared server
-    import psycopg
-    from psycopg import sql
-
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    return f"{base}/{name}"
+    return fresh_database("bd_bench_save")
 
 
 def main() -> int:

@@ -5,9 +5,9 @@ Run: ``.venv/bin/python bench/bench_tables.py [--setup pg-gunicorn laptop] [--ta
 For each setup it builds a demo evening ready to play (`demo --no-results`: names, dealt boards, a Mitchell,
 table links) in a throw-away database and serves it:
 
-- ``pg-gunicorn``: PostgreSQL (a new database ``$BENCH_PG_DB``, default `bd_bench_tables`, on ``$BENCH_PG_URL``,
-  default ``postgres://postgres@127.0.0.1:5432``) behind gunicorn --preload, 4 worker processes x 8 threads,
-  DEBUG off (with ``CACHE_URL=redis://...`` in the environment the processes share Redis as their cache);
+- ``pg-gunicorn``: PostgreSQL (a new database ``$BENCH_PG_DB``, default `bd_bench_tables_<pid>`, dropped at the end, on
+  ``$BENCH_PG_URL``, default ``postgres://postgres@127.0.0.1:5432``) behind gunicorn --preload, 4 worker processes x 8
+  threads, DEBUG off (with ``CACHE_URL=redis://...`` in the environment the processes share Redis as their cache);
 - ``laptop``: the embedded default of ``make run``: SQLite and Django's threaded development server.
 
 Then locust (bench/locust_tables.py, headless, on the same 2-core machine) plays one phone per table: a poll of
@@ -35,6 +35,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
+
 GOAL_POST_MS, GOAL_POLL_MS = 150.0, 50.0
 
 
@@ -116,14 +119,7 @@ def _free_port() -> int:
 def _database(setup: str, workdir: str) -> str:
     if setup == "laptop":
         return f"sqlite:///{workdir}/bench.sqlite3"
-    base = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432").rstrip("/")
-    name = os.environ.get("BENCH_PG_DB", "bd_bench_tables")  # its own name per user of a shared server
-    import psycopg
-
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    return f"{base}/{name}"
+    return fresh_database("bd_bench_tables")
 
 
 def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float]], dict[str, int]]:

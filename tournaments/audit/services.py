@@ -62,7 +62,8 @@ def record(
         target_id = target_id if target_id is not None else target.pk
     roots = {} if session_id is not None else _roots(root, target)
     name = chain_of(session_id)
-    with transaction.atomic():
+    # No savepoint inside the caller's transaction (two round trips a write): an entry that fails fails the write.
+    with transaction.atomic(savepoint=False):
         head = _locked_head(name)
         entry = AuditEntry(
             session_id=session_id,

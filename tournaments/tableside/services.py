@@ -33,7 +33,7 @@ from tournaments.sessions.services.results import (
     set_lead,
     set_play,
 )
-from tournaments.sessions.services.versions import bump, lock_section
+from tournaments.sessions.services.versions import Locked, bump, lock_section, lock_section_status
 from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
 from tournaments.tableside.changes import change_own, may_change
@@ -427,15 +427,15 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     if refusal is not None:
         return refusal
     with transaction.atomic():
-        lock_section(link.table_section_id)  # first, as every writer does: the section's writes one at a time
+        version, status = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
-        stored = (
-            Result.objects.filter(section=link.table_section, board=checked.board, ns_entry=row.ns_entry)
-            .select_related("board")
-            .first()
-        )
+        # The board's results, locked and read once: the save is handed them with the lock (no second read).
+        results = list(Result.objects.select_for_update().filter(section=link.table_section, board=checked.board))
+        for result in results:
+            result.board = checked.board
+        stored = next((r for r in results if r.ns_entry_id == row.ns_entry.pk), None)
         entry = TableEntry(
             link=link,
             client_id=client_id,
@@ -450,16 +450,16 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             play=play_of(data, checked)[0],
         )
         if stored is None:
-            try:
-                with transaction.atomic():
-                    saved = save_lines(
-                        actor=None,
-                        section=link.table_section,
-                        lines=[checked.input],
-                        why=f"Entered at table {link.table}",
-                        smap=smap,
-                        checked=[checked],  # checked before the lock: not again under it
-                    )[0]
+            try:  # no savepoint: a refused line fails the transaction, which has written nothing yet
+                saved = save_lines(
+                    actor=None,
+                    section=link.table_section,
+                    lines=[checked.input],
+                    why=f"Entered at table {link.table}",
+                    smap=smap,
+                    checked=[checked],  # checked before the lock: not again under it
+                    locked=Locked(version, results, status),
+                )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))
                 return _invalid(name, message)

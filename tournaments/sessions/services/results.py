@@ -26,13 +26,7 @@ from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
 from tournaments.sessions.models import Board, Result, Section, Session
-from tournaments.sessions.selectors.lookups import (
-    SectionMap,
-    boards_by_number,
-    carry_forward,
-    map_at,
-    section_map,
-)
+from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, map_at, section_map
 from tournaments.sessions.services.checking import (
     CheckedLine,
     LineInput,
@@ -41,7 +35,7 @@ from tournaments.sessions.services.checking import (
     check_line,
     preview_lines,
 )
-from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
+from tournaments.sessions.services.versions import Locked, bump, lock_section, refuse_if_finished
 
 __all__ = [
     "CheckedLine",
@@ -320,6 +314,7 @@ def save_lines_checked(
     all_or_nothing: bool = False,
     smap: SectionMap | None = None,
     checked: Sequence[CheckedLine | None] | None = None,
+    locked: Locked | None = None,
 ) -> SaveReport:
     """Check and save a batch of lines (a traveller, a pickup slip) in one transaction, never over another's save.
 
@@ -328,9 +323,12 @@ def save_lines_checked(
     `all_or_nothing`) nothing is. A line without a version (a command, an import) is not checked that way.
     Raises ResultEntryError with every message at its line and field when a line is wrong in itself.
     `checked`: the lines as checked against `smap` (a table's post, `preview_lines` before its lock): not again.
+    `locked`: the caller holds the section's lock already and read the lines' results under it: neither again
+    (and no savepoint: a refusal fails the caller's transaction).
     """
     session = section.session
-    refuse_if_finished(session, error=FinishedSessionError)
+    if locked is None or locked.status in ("", Session.Status.FINISHED):  # else read with the lock, not again
+        refuse_if_finished(session, error=FinishedSessionError)
     try:
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
     except ValidationError as exc:
@@ -344,8 +342,8 @@ def save_lines_checked(
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     conflicts: list[Conflict] = []
-    with transaction.atomic():
-        locked_version = lock_section(section.pk)
+    with transaction.atomic(savepoint=locked is None):  # a caller that locked holds the transaction: no savepoint
+        locked_version = lock_section(section.pk) if locked is None else locked.version
         if locked_version is not None and smap.version is not None and smap.version != locked_version:
             # Someone wrote between our read (before the transaction) and the lock: check again against the map
             # at the locked version, from the cache when a results-only write carried it forward, else read
@@ -353,11 +351,9 @@ def save_lines_checked(
             smap = map_at(section, locked_version) or section_map(section)
             checked = _validate(section, lines, smap, boards)
             board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-        current = list(
-            Result.objects.select_for_update().filter(
-                Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
-            )
-        )
+            locked = None  # its results were read for the lines as checked before: read them again
+        wanted = Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
+        current = list(Result.objects.select_for_update().filter(wanted)) if locked is None else locked.results
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)

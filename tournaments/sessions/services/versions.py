@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db.models import F
 from django.utils import timezone
 
 from tournaments.core import lifecycle
 from tournaments.core.errors import DomainError
-from tournaments.sessions.models import Section, Session
+from tournaments.sessions.models import Result, Section, Session
 
 
 def lock_section(section_id: int) -> int | None:
@@ -21,6 +22,24 @@ def lock_section(section_id: int) -> int | None:
     # over that join locked the session's row too, so every section of a session queued on it.
     locked = Section.objects.select_for_update().filter(pk=section_id).order_by().values_list("version", flat=True)
     return next(iter(locked), None)
+
+
+@dataclass(frozen=True)
+class Locked:
+    """What a writer that holds a section's lock (lock_section) read under it, handed to the save it calls so that
+    the save neither locks nor reads again: the version as locked and the stored results of the lines' boards
+    (read FOR UPDATE, as the save reads them)."""
+
+    version: int | None
+    results: list[Result]
+    status: str = ""  # the session's, read with the lock (lock_section_status): the finished guard needs no query
+
+
+def lock_section_status(section_id: int) -> tuple[int | None, str]:
+    """lock_section, and the session's status read in the same query (a status changes under lock_sections, so
+    it holds until the commit); the section's row alone is locked. (None, "") if the section is gone."""
+    locked = Section.objects.select_for_update(of=("self",)).filter(pk=section_id).order_by()
+    return next(iter(locked.values_list("version", "session__status")), (None, ""))
 
 
 def lock_sections(session_id: int) -> None:
