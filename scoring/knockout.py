@@ -15,6 +15,21 @@ total.
   (extra boards, counted here in an "extra" stanza after the last one). A carry-over in tenths makes a tie on
   whole-IMP boards impossible unless it is a whole number, one reason organisers choose fractions.
 
+- **Carry-over from an earlier match** (`carry_by_rule`): the conditions of contest name the earlier match (the
+  two teams' head-to-head in a round robin or Swiss stage, or the previous round of a match played over two
+  rounds) and the rule; the margin in IMPs at the table (any carry-over of that match left out) is turned into
+  the carry-over by one of the rules in `CARRY_RULES`:
+
+  - ``fraction``: a fraction of the margin (1/3, 1/2, the whole margin with 1), at most ``cap`` IMPs either way
+    when a cap is given, rounded half up to a tenth of an IMP: the form WBF/EBL-style championship conditions
+    use ("a third of the IMP difference of the round-robin match, at most N IMPs"); the fraction and the cap
+    differ from event to event, so the director types both;
+  - ``winner``: a fixed figure (e.g. 0.5 or 0.1 of an IMP) to the winner of the earlier match, nothing on a
+    draw: the form used where the earlier match only breaks a tie or gives a small edge (a club or county
+    knockout fed by a league; ACBL knockouts carry nothing over and seed instead, which is ``fraction`` 0).
+
+  No national body's single figure is built in: Law 80 leaves these to the organiser's regulations.
+
 Pure: no Django; board IMPs come in as a mapping board number -> IMPs to the home team (signed), as in
 ``scoring.teams8.knockout_open``.
 """
@@ -28,7 +43,18 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from scoring.errors import InvalidScore
 from scoring.messages import gettext as _
 
-__all__ = ["MAX_CARRY", "KnockoutScore", "Stanza", "carry_from_margin", "check_carry", "knockout_score"]
+__all__ = [
+    "CARRY_RULES",
+    "MAX_CARRY",
+    "CarryRule",
+    "KnockoutScore",
+    "Stanza",
+    "carry_by_rule",
+    "carry_from_margin",
+    "check_carry",
+    "knockout_score",
+    "parse_fraction",
+]
 
 MAX_CARRY = Decimal("999.9")
 _TENTH = Decimal("0.1")
@@ -58,6 +84,61 @@ def carry_from_margin(margin: float | Decimal, fraction: Decimal, cap: Decimal |
     if cap is not None:
         share = max(-cap, min(cap, share))
     return check_carry(share.quantize(_TENTH, rounding=ROUND_HALF_UP))
+
+
+CARRY_RULES = ("fraction", "winner")
+
+
+@dataclass(frozen=True, slots=True)
+class CarryRule:
+    """How an earlier match's margin becomes the carry-over: ``fraction`` of the margin capped at ``cap`` (None: no
+    cap), or ``winner``: ``fixed`` IMPs to the earlier match's winner (nothing on a draw)."""
+
+    kind: str = "fraction"
+    fraction: Decimal = Decimal(1)
+    cap: Decimal | None = None
+    fixed: Decimal = Decimal(0)
+
+    def describe(self) -> dict[str, str]:
+        """The rule as plain words for the audit trail and the page."""
+        if self.kind == "winner":
+            return {"rule": "winner", "fixed": str(self.fixed)}
+        return {"rule": "fraction", "fraction": str(self.fraction), "cap": "" if self.cap is None else str(self.cap)}
+
+
+def parse_fraction(text: str) -> Decimal:
+    """A fraction as a director types it: "1/3", "0.5", "50%", "1" (0 to 1); InvalidScore otherwise."""
+    raw = text.strip().replace(",", ".")
+    try:
+        if raw.endswith("%"):
+            value = Decimal(raw[:-1].strip()) / 100
+        elif "/" in raw:
+            top, bottom = raw.split("/", 1)
+            value = Decimal(top.strip()) / Decimal(bottom.strip())
+        else:
+            value = Decimal(raw)
+    except (InvalidOperation, ZeroDivisionError, ValueError):
+        value = Decimal(-1)
+    if not value.is_finite() or not Decimal(0) <= value <= Decimal(1):
+        raise InvalidScore(
+            _("The carry-over fraction is between 0 and 1 (1/3, 0.5, 50%%), not %(value)s.") % {"value": repr(text)}
+        )
+    return value
+
+
+def carry_by_rule(margin: int | Decimal, rule: CarryRule) -> Decimal:
+    """The carry-over from an earlier match's IMP margin (positive: the home team of the match being set won it)
+    by the director's rule; signed like a carry-over (positive to home), in tenths of an IMP."""
+    if rule.kind == "winner":
+        fixed = check_carry(rule.fixed)
+        if fixed < 0:
+            raise InvalidScore(_("The winner's carry-over is a positive number of IMPs."))
+        return fixed if margin > 0 else -fixed if margin < 0 else Decimal("0.0")
+    if rule.kind != "fraction":
+        raise InvalidScore(_("Unknown carry-over rule %(rule)s.") % {"rule": repr(rule.kind)})
+    if rule.cap is not None and (rule.cap < 0 or check_carry(rule.cap) != rule.cap):
+        raise InvalidScore(_("The cap is a positive number of IMPs with at most one decimal place."))
+    return carry_from_margin(Decimal(margin), rule.fraction, rule.cap)
 
 
 @dataclass(frozen=True, slots=True)
