@@ -31,13 +31,16 @@ total.
   No national body's single figure is built in: Law 80 leaves these to the organiser's regulations.
 
 Pure: no Django; board IMPs come in as a mapping board number -> IMPs to the home team (signed), as in
-``scoring.teams8.knockout_open``.
+``scoring.teams8.knockout_open``. For teams of eight a board maps to its IMPs in each of the two matches (a pair):
+a stanza's figures are then each match's stanza IMPs added (match 1 won 5 and lost 0, match 2 won 4 and lost 3:
+9-3), as directors score a team of eight, not the boards' nets (2 and 4: 6-0); the running score and the margin
+are the same either way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from scoring.errors import InvalidScore
@@ -154,6 +157,7 @@ class Stanza:
     running_away: Decimal
     played: int  # boards of the stanza with a score
     extra: bool = False
+    parts: tuple[tuple[int, int], ...] = ()  # teams of eight: each match's IMPs (home, away) in the stanza
 
     @property
     def complete(self) -> bool:
@@ -186,11 +190,25 @@ class KnockoutScore:
         return self.complete and self.margin == 0
 
 
+def _won(imps: Sequence[int]) -> tuple[int, int]:
+    """The IMPs each side won on these boards: (home, away)."""
+    return sum(i for i in imps if i > 0), -sum(i for i in imps if i < 0)
+
+
+def _per_match(imps: int | tuple[int, ...]) -> tuple[int, ...]:
+    return imps if isinstance(imps, tuple) else (imps,)
+
+
 def knockout_score(
-    board_imps: Mapping[int, int], *, boards: int, stanza_boards: int = 0, carry: Decimal | int | str = 0
+    board_imps: Mapping[int, int] | Mapping[int, tuple[int, ...]],
+    *,
+    boards: int,
+    stanza_boards: int = 0,
+    carry: Decimal | int | str = 0,
 ) -> KnockoutScore:
     """The match of `boards` boards in stanzas of `stanza_boards` (0: one stanza), with `carry` IMPs brought in
-    (positive: by the home team). Boards numbered above `boards` are extra boards after a tie."""
+    (positive: by the home team). Boards numbered above `boards` are extra boards after a tie. A board's IMPs
+    may be a tuple, one figure per match (teams of eight): each match's IMPs are added, never netted per board."""
     if boards < 1:
         raise InvalidScore(_("A match has at least one board."))
     if stanza_boards < 0 or stanza_boards > boards:
@@ -205,10 +223,11 @@ def knockout_score(
     stanzas: list[Stanza] = []
     home, away = carry_home, carry_away
     for number, first, last in spans:
-        imps = [board_imps[b] for b in range(first, last + 1) if b in board_imps]
-        won_home = sum(i for i in imps if i > 0)
-        won_away = -sum(i for i in imps if i < 0)
+        rows = [_per_match(board_imps[b]) for b in range(first, last + 1) if b in board_imps]
+        parts = tuple(_won([row[m] for row in rows]) for m in range(len(rows[0]))) if rows else ()
+        won_home, won_away = sum(p[0] for p in parts), sum(p[1] for p in parts)
         home, away = home + won_home, away + won_away
-        stanzas.append(Stanza(number, first, last, won_home, won_away, home, away, len(imps), extra=first > boards))
+        stanza = Stanza(number, first, last, won_home, won_away, home, away, len(rows), extra=first > boards)
+        stanzas.append(replace(stanza, parts=parts) if len(parts) > 1 else stanza)
     complete = all(b in board_imps for b in range(1, boards + 1))
     return KnockoutScore(carry_home, carry_away, tuple(stanzas), home, away, complete)
