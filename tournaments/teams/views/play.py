@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.core.access import Perm, requires
+from tournaments.core.access import Perm, has, requires
 from tournaments.printing import jobs
 from tournaments.printing.models import GeneratedFile
 from tournaments.teams import carry, lineups, selectors, services
@@ -119,7 +119,9 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         "error_field": field, "lineups": _lineups(match), "substitute_value": SUBSTITUTE,
         "details": selectors.board_details(match),
         "ko": selectors.knockout(event, view) if event.format == TeamEvent.Format.KNOCKOUT else None,
-        "earlier": carry.earlier_matches(match) if event.format == TeamEvent.Format.KNOCKOUT else [],
+        "earlier": carry.earlier_matches(match)
+        if event.format == TeamEvent.Format.KNOCKOUT and has(request.user, Perm.DIRECT)
+        else [],
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 
