@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import InvalidScore
-from scoring.knockout import carry_from_margin, check_carry, knockout_score
+from scoring.knockout import CarryRule, carry_by_rule, carry_from_margin, check_carry, knockout_score, parse_fraction
 
 
 def test_three_stanzas_with_a_carry_over_running_score_and_winner() -> None:
@@ -97,3 +97,47 @@ def test_the_total_is_the_carry_over_plus_every_board(imps, boards, size, carry)
     assert sum(s.played for s in match.stanzas) == len(imps)
     running = [s.running_home + s.running_away for s in match.stanzas]
     assert running == sorted(running)
+
+
+@pytest.mark.parametrize(
+    ("margin", "rule", "carry"),
+    [
+        (10, CarryRule(fraction=Decimal(1) / 3), Decimal("3.3")),  # a third of a 10-IMP win
+        (-10, CarryRule(fraction=Decimal(1) / 3), Decimal("-3.3")),  # the away team won the earlier match
+        (30, CarryRule(fraction=Decimal("0.5"), cap=Decimal(8)), Decimal(8)),  # half of 30, at most 8
+        (-30, CarryRule(fraction=Decimal("0.5"), cap=Decimal(8)), Decimal(-8)),
+        (7, CarryRule(fraction=Decimal(0)), Decimal(0)),  # no carry-over (seeding only)
+        (7, CarryRule(kind="winner", fixed=Decimal("0.5")), Decimal("0.5")),
+        (-1, CarryRule(kind="winner", fixed=Decimal("0.5")), Decimal("-0.5")),
+        (0, CarryRule(kind="winner", fixed=Decimal("0.5")), Decimal(0)),  # a drawn earlier match: nothing
+    ],
+)
+def test_carry_over_from_an_earlier_match_by_rule(margin, rule, carry) -> None:
+    assert carry_by_rule(margin, rule) == carry
+
+
+@pytest.mark.parametrize(("text", "value"), [("1/3", Decimal(1) / 3), ("0.5", Decimal("0.5")), ("50%", Decimal("0.5"))])
+def test_fractions_as_typed(text, value) -> None:
+    assert parse_fraction(text) == value
+
+
+@pytest.mark.parametrize("text", ["2", "-1/3", "x", "1/0", "150%", "nan", ""])
+def test_bad_fractions_refused(text) -> None:
+    with pytest.raises(InvalidScore, match="fraction"):
+        parse_fraction(text)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [CarryRule(kind="winner", fixed=Decimal(-1)), CarryRule(cap=Decimal("-2")), CarryRule(kind="bogus")],
+)
+def test_bad_rules_refused(rule) -> None:
+    with pytest.raises(InvalidScore):
+        carry_by_rule(5, rule)
+
+
+@given(st.integers(-200, 200), st.integers(0, 100), st.integers(0, 50))
+def test_the_carry_never_exceeds_the_cap_or_the_margin_and_keeps_the_winners_side(margin, percent, cap) -> None:
+    got = carry_by_rule(margin, CarryRule(fraction=Decimal(percent) / 100, cap=Decimal(cap)))
+    assert abs(got) <= min(Decimal(cap), abs(Decimal(margin)))
+    assert got == 0 or (got > 0) == (margin > 0)

@@ -7,8 +7,9 @@
   club's EBU number in ``CLUB/CLUB_ID_NUMBER``, the event's code in ``EVENT_IDENTIFIER``, the status it is pointed
   at in ``MASTER_POINT_SCALE`` (Club, District, County, Regional), the EBU's colour in ``MASTER_POINT_TYPE``
   (BLACK for local points, BLUE, GREEN), ``MPS_AWARDED_FLAG`` Y, and every player's EBU number in
-  ``NATIONAL_ID_NUMBER``, 88888888 for a player without one (the EBU's guest number). docs/interchange.md names
-  the sources of each.
+  ``NATIONAL_ID_NUMBER``, 88888888 for a player without one (the EBU's guest number); ``P2P_CHARGE_RATE`` the
+  session's two-digit charge code when the director gives one (10 a club session, 02 none). docs/interchange.md
+  names the sources of each and what was checked against them.
 - ``acbl``: refused with the reason: no specification of ACBL's club masterpoint report could be found.
 """
 
@@ -31,6 +32,7 @@ EBU_SCALES = ("Club", "District", "County", "Regional")
 EBU_COLOURS = {"LOCAL": "BLACK", "BLACK": "BLACK", "BLUE": "BLUE", "GREEN": "GREEN"}
 EBU_GUEST = "88888888"
 _CODE = re.compile(r"^[A-Za-z0-9_-]{1,20}$")
+_CHARGE = re.compile(r"^[0-9]{2}$")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class EbuDetails:
     club_number: str = ""
     event_code: str = ""
     scale: str = "Club"
+    charge_code: str = ""  # P2P_CHARGE_RATE: the EBU's two-digit charge code (10, 30, 50, 60, 02); empty: left out
 
 
 def export_masterpoints(session: Session, form: str, ebu: EbuDetails | None = None) -> tuple[str, bytes]:
@@ -104,6 +107,12 @@ def _checked(details: EbuDetails) -> EbuDetails:
         )
     if details.event_code and not _CODE.match(details.event_code):
         raise InterchangeError(_("An event code is letters and digits, up to 20."), "event code")
+    if details.charge_code and not _CHARGE.match(details.charge_code):
+        raise InterchangeError(
+            _("The EBU's charge code is two digits (10 for a club session, 02 for no charge), not %(code)s.")
+            % {"code": repr(details.charge_code)},
+            "charge code",
+        )
     if details.scale not in EBU_SCALES:
         raise InterchangeError(
             _("The EBU points events at Club, District, County or Regional status, not %(scale)s.")
@@ -128,6 +137,7 @@ def _ebu_form(record: SessionRecord, details: EbuDetails, session: Session) -> N
     record.club_id = details.club_number
     record.event_id = details.event_code or str(session.pk)
     record.master_point_scale = details.scale
+    record.p2p_charge_rate = details.charge_code
     record.master_point_type = _ebu_colour(record.master_point_type)
     for pair in record.pairs:
         if pair.master_points is not None:

@@ -127,6 +127,7 @@ class SessionRecord:
     winners: int = 1
     master_point_type: str = ""  # the event's MASTER_POINT_TYPE; set when master points were awarded
     master_point_scale: str = ""  # the event's MASTER_POINT_SCALE (the EBU's status: Club, District, ...)
+    p2p_charge_rate: str = ""  # the EBU's P2P_CHARGE_RATE: the session's charge code (10 a club session, ...)
     pairs: list[PairRecord] = field(default_factory=list)
     boards: list[BoardRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

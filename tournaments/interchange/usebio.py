@@ -146,6 +146,7 @@ def _read_event(r: Reader, root: Element) -> tuple[Element, SessionRecord]:
     record.date = _parse_date(r.text(event, "DATE"), event_where)
     record.master_point_type = r.text(event, "MASTER_POINT_TYPE")
     record.master_point_scale = r.text(event, "MASTER_POINT_SCALE")
+    record.p2p_charge_rate = r.text(event, "P2P_CHARGE_RATE")
     winner_text = r.text(event, "WINNER_TYPE")
     if winner_text and winner_text not in ("1", "2"):
         message = _("WINNER_TYPE %(value)r must be 1 (one field) or 2 (NS and EW).") % {"value": winner_text}

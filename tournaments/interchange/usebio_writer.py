@@ -58,6 +58,8 @@ def write_usebio(
     sessions = [(record, *more_sections), *(tuple(s) for s in later if s)]
     _sub(event, "SESSION_COUNT", str(len(sessions)))
     _sub(event, "SECTION_COUNT", str(len(sessions[0])))
+    if record.p2p_charge_rate:
+        _sub(event, "P2P_CHARGE_RATE", record.p2p_charge_rate)
     if record.scoring != "mp":
         _sub(event, "SCORING_METHOD", "IMPS")
     if record.individual:

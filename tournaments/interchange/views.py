@@ -157,7 +157,12 @@ def download_masterpoints(request: HttpRequest, pk: int) -> HttpResponse:
     """Director: the finished session's award file in a national body's form (`?form=usebio|ebu|acbl`, and for
     the EBU `club`, `code`, `scale`); what stops it (no awards, the ACBL's form, a bad club number) is a 400 page."""
     session = get_session(pk)
-    details = EbuDetails(request.GET.get("club", ""), request.GET.get("code", ""), request.GET.get("scale", "Club"))
+    details = EbuDetails(
+        request.GET.get("club", ""),
+        request.GET.get("code", ""),
+        request.GET.get("scale", "Club"),
+        request.GET.get("charge", ""),
+    )
     try:
         filename, content = export_masterpoints(session, request.GET.get("form", "usebio"), details)
     except InterchangeError as exc:

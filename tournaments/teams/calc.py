@@ -245,16 +245,17 @@ def knockout_boards(board_imps: Mapping[int, int], boards: int, form: str = "imp
 def knockout_match(
     board_imps: Mapping[int, int], boards: int, form: str = "imps", *, stanza_boards: int = 0, carry: Decimal = ZERO
 ) -> KnockoutScore:
-    """A knockout match in stanzas with its carry-over (scoring.knockout). Teams of eight: each board's IMPs of
-    both matches added (match 2's board k is stored as ``boards + k``; extra board k as ``2 * boards + 2k - 1``
-    and ``2 * boards + 2k``), a board counting once both matches have played it."""
+    """A knockout match in stanzas with its carry-over (scoring.knockout). Teams of eight: each match's IMPs of a
+    stanza added (never netted board by board), board k of both matches counted together (match 2's board k is
+    stored as ``boards + k``; extra board k as ``2 * boards + 2k - 1`` and ``2 * boards + 2k``), a board counting
+    once both matches have played it."""
     if form == "teams8":
-        both: dict[int, int] = {}
+        both: dict[int, tuple[int, ...]] = {}
         half_played = False
         for k in range(1, boards + MAX_EXTRA + 1):
             first, second = (k, boards + k) if k <= boards else (2 * k - 1, 2 * k)
             if first in board_imps and second in board_imps:
-                both[k] = board_imps[first] + board_imps[second]
+                both[k] = (board_imps[first], board_imps[second])  # each match's stanza IMPs, added, not netted
             elif first in board_imps or second in board_imps:
                 half_played = True  # a board one match has played and the other not: the match is not over
         score = knockout_score(both, boards=boards, stanza_boards=min(stanza_boards, boards), carry=carry)

@@ -413,9 +413,13 @@ def set_status(*, actor: Actor, event: TeamEvent, status: str) -> TeamEvent:
 
 
 @transaction.atomic
-def set_knockout_terms(*, actor: Actor, match: TeamMatch, carry: object, stanza_boards: object) -> TeamMatch:
+def set_knockout_terms(
+    *, actor: Actor, match: TeamMatch, carry: object, stanza_boards: object, how: Mapping[str, str] | None = None
+) -> TeamMatch:
     """A knockout match's carry-over (IMPs brought in before the first stanza, positive to the home team, tenths
-    allowed: scoring.knockout) and the event's stanza length in boards (0: one stanza); audited, version bumped."""
+    allowed: scoring.knockout) and the event's stanza length in boards (0: one stanza); audited, version bumped.
+    `how`: where a computed carry-over came from (the earlier match, its margin, the rule: teams/carry.py), kept
+    in the audit entry."""
     event = _lock_open(match.round.event_id, "change a knockout's carry-over or stanzas")
     if event.format != TeamEvent.Format.KNOCKOUT:
         raise TeamsError(gettext("Only a knockout match has a carry-over and stanzas."), field="carry_over")
@@ -437,7 +441,9 @@ def set_knockout_terms(*, actor: Actor, match: TeamMatch, carry: object, stanza_
         return stored
     TeamMatch.objects.filter(pk=stored.pk).update(carry_over=carry_over, version=F("version") + 1)
     TeamEvent.objects.filter(pk=event.pk).update(stanza_boards=int(text))
-    audit.record(actor=actor, action=AuditAction.TEAMS_RULES, target=stored, old=old, new=new)
+    audit.record(
+        actor=actor, action=AuditAction.TEAMS_RULES, target=stored, old=old, new=new | ({"from": how} if how else {})
+    )
     _bump(event.pk)
     stored.refresh_from_db()
     return stored

@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/match/<int:match_id>/", play.match_entry, name="match"),
     path("<int:pk>/match/<int:match_id>/lineup/", play.match_lineup, name="lineup"),
     path("<int:pk>/match/<int:match_id>/knockout/", play.knockout_terms, name="knockout_terms"),
+    path("<int:pk>/match/<int:match_id>/knockout/earlier/", play.knockout_carry, name="knockout_carry"),
     path("<int:pk>/round/<int:number>/links/", table.round_links, name="links"),
     path("t/<str:token>/", table.table_page, name="table"),
     path("<int:pk>/standings/", play.standings, name="standings"),

@@ -126,3 +126,36 @@ def test_teams_of_eight_add_both_matches_board_by_board() -> None:
     assert not ko.complete and ko.winner is None
     ko = knockout_match(imps | {6: -1}, 2, "teams8", carry=Decimal("-0.5"))
     assert ko.stanzas[-1].extra and ko.winner == "home"
+
+
+def test_teams_of_eight_stanzas_are_each_matchs_imps_added_not_nets() -> None:
+    # Hand-made: two 4-board matches in stanzas of 2. IMPs to the home team, board by board:
+    #   match 1 (boards 1-4): +5, 0, -2, +1      match 2 (stored 5-8): -3, +4, 0, -6
+    # Stanza 1 (boards 1-2): match 1 5-0, match 2 4-3: 9-3 (the boards' nets, +2 and +4, would say 6-0).
+    # Stanza 2 (boards 3-4): match 1 1-2, match 2 0-6: 1-8 (nets -2 and -5 would say 0-7).
+    imps = {1: 5, 2: 0, 3: -2, 4: 1, 5: -3, 6: 4, 7: 0, 8: -6}
+    ko = knockout_match(imps, 4, "teams8", stanza_boards=2, carry=Decimal("1.5"))
+    assert [(s.imps_home, s.imps_away) for s in ko.stanzas] == [(9, 3), (1, 8)]
+    assert [s.parts for s in ko.stanzas] == [((5, 0), (4, 3)), ((1, 2), (0, 6))]
+    assert [(s.running_home, s.running_away) for s in ko.stanzas] == [
+        (Decimal("10.5"), Decimal(3)),
+        (Decimal("11.5"), Decimal(11)),
+    ]
+    assert ko.complete and ko.winner == "home" and ko.margin == Decimal("0.5")  # 1.5 carried in, -1 at the table
+
+
+@pytest.mark.django_db
+def test_teams_of_eight_match_page_shows_each_matchs_stanza_imps(director, director_client) -> None:
+    event = services.create_event(
+        actor=director, name="Cup of eight", boards_per_match=2, format="knockout", rounds=1, scoring_form="teams8"
+    )
+    for n in (1, 2):
+        names = [f"{p} {n}{k}" for k in "ab" for p in PLAYERS]
+        services.add_team(actor=director, event=event, name=f"Team {n}", players=names)
+    match = services.draw_next_round(actor=director, event=event).matches.get()
+    # match 1: board 1 +620/-100 to home (12 IMPs), board 2 flat; match 2 (boards 3-4): board 3 to away (12), 4 flat
+    scores = {1: (620, -100), 2: (0, 0), 3: (-620, 100), 4: (0, 0)}
+    services.save_boards(actor=director, match=match, scores=scores, version=match.version)
+    services.set_knockout_terms(actor=director, match=match, carry="0.5", stanza_boards="1")
+    html = director_client.get(f"/teams/{event.pk}/match/{match.pk}/").content.decode()
+    assert "<td>12–12" in html and "match 1: 12–0; match 2: 0–12" in html  # not the board's net 0-0

@@ -22,7 +22,18 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.core.backups import rolling_backup
 from tournaments.core.text import NAME_MAX, check_text, clean_name
-from tournaments.sessions.models import Board, Entry, EntryPlayer, Event, Member, Result, Section, Session, TableRound
+from tournaments.sessions.models import (
+    Board,
+    ClubMovement,
+    Entry,
+    EntryPlayer,
+    Event,
+    Member,
+    Result,
+    Section,
+    Session,
+    TableRound,
+)
 from tournaments.sessions.selectors import designs
 from tournaments.sessions.services import masterpoints, ratings
 from tournaments.sessions.services.versions import (
@@ -292,7 +303,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     if Result.objects.filter(section=section).exists():
         raise ValidationError(_("Results have been entered in this section: a late pair can no longer be added."))
     if section.movement_kind == Section.MovementKind.INDIVIDUAL:
-        raise ValidationError(_("An individual is for 8 or 12 players: a late player cannot be fitted in."))
+        raise ValidationError(late_player_refusal(section))
     if section.movement_kind == Section.MovementKind.SWISS:
         raise ValidationError(_("A Swiss pairs is drawn for the pairs set up: set it up again with one more pair."))
     if designs.club_id(section.movement_variant) is not None:
@@ -343,6 +354,37 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
     bump(section.pk)
     _set_up(section)
     return entry
+
+
+def late_player_refusal(section: Section) -> str:
+    """Why a late player cannot join this individual, in the director's words: every partnership is drawn from the
+    players set up, so one more player needs another movement (the laws' 8 or 12, or a club movement of exactly
+    that size) and the section set up again; the message names the sizes and the movements that would fit."""
+    labels = Entry.objects.filter(section=section).values_list("label", flat=True)
+    players = len({p for label in labels for p in movements.participants(label)})
+    more = players + 1
+    stored_pk = designs.club_id(section.movement_variant)
+    stored = ClubMovement.objects.filter(pk=stored_pk).first() if stored_pk is not None else None
+    if stored is not None:
+        why = _("This individual was set up with the club movement %(name)s for %(players)s players.") % {
+            "name": stored.name,
+            "players": players,
+        }
+    else:
+        why = _("This individual is the laws' movement for %(players)s players.") % {"players": players}
+    fits = [club.name for club, _movement in designs.offered(more, "individual")]
+    if more in (8, 12):
+        fits.insert(0, _("the laws' individual"))
+    if fits:
+        what = _(
+            "With a late player there are %(more)s: %(fits)s is for %(more)s players; set the section up again with it."
+        ) % {"more": more, "fits": ", ".join(fits)}
+    else:
+        what = _(
+            "A late player makes %(more)s and no movement is saved for %(more)s players: design one in the "
+            "movement designer, then set the section up again with it."
+        ) % {"more": more}
+    return f"{why} {what}"
 
 
 def _member_named(name: str) -> Member | None:

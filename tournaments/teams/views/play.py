@@ -12,10 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.core.access import Perm, requires
+from tournaments.core.access import Perm, has, requires
 from tournaments.printing import jobs
 from tournaments.printing.models import GeneratedFile
-from tournaments.teams import lineups, selectors, services
+from tournaments.teams import carry, lineups, selectors, services
 from tournaments.teams.calc import TIE_BREAKS
 from tournaments.teams.jobs import TEAMS_JOB_PREFIX
 from tournaments.teams.models import SEATS, TeamEvent, TeamLineup, TeamMatch, TeamRoomScore
@@ -119,6 +119,9 @@ def match_entry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
         "error_field": field, "lineups": _lineups(match), "substitute_value": SUBSTITUTE,
         "details": selectors.board_details(match),
         "ko": selectors.knockout(event, view) if event.format == TeamEvent.Format.KNOCKOUT else None,
+        "earlier": carry.earlier_matches(match)
+        if event.format == TeamEvent.Format.KNOCKOUT and has(request.user, Perm.DIRECT)
+        else [],
     }  # fmt: skip
     return render(request, "teams/match.html", context, status=status)
 
@@ -165,6 +168,29 @@ def knockout_terms(request: HttpRequest, pk: int, match_id: int) -> HttpResponse
         messages.error(request, str(exc))
     else:
         messages.success(request, gettext("Carry-over and stanzas saved."))
+    return redirect("teams:match", pk=pk, match_id=match.pk)
+
+
+@requires(Perm.DIRECT)
+@require_POST
+def knockout_carry(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """Director: the carry-over computed from an earlier match of the two teams by the rule chosen (teams/carry.py,
+    through the teams write gateway)."""
+    match = get_object_or_404(
+        TeamMatch.objects.select_related("round__event", "home", "away"), pk=match_id, round__event=pk
+    )
+    earlier = request.POST.get("earlier", "")
+    try:
+        rule = carry.rule_of({k: request.POST.get(k, "") for k in ("rule", "fraction", "cap", "fixed")})
+        if not earlier.isascii() or not earlier.isdigit():
+            raise services.TeamsError(gettext("Choose a finished earlier match between these two teams."))
+        saved = carry.carry_from_earlier(actor=request.user, match=match, earlier_id=int(earlier), rule=rule)
+    except services.TeamsError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request, gettext("Carry-over %(carry)s computed from the earlier match.") % {"carry": saved.carry_over}
+        )
     return redirect("teams:match", pk=pk, match_id=match.pk)
 
 

@@ -26,10 +26,13 @@ class Command(BaseCommand):
         parser.add_argument("--club-number", default="", help="ebu: the club's EBU number (CLUB_ID_NUMBER)")
         parser.add_argument("--event-code", default="", help="ebu: the event's code (EVENT_IDENTIFIER; default the id)")
         parser.add_argument("--scale", default="Club", choices=EBU_SCALES, help="ebu: the status pointed at")
+        parser.add_argument(
+            "--charge-code", default="", help="ebu: the P2P charge code (P2P_CHARGE_RATE: 10 a club session, 02 none)"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         session = get_session(options["session"])
-        details = EbuDetails(options["club_number"], options["event_code"], options["scale"])
+        details = EbuDetails(options["club_number"], options["event_code"], options["scale"], options["charge_code"])
         try:
             _name, content = export_masterpoints(session, options["form"], details)
         except InterchangeError as exc:
