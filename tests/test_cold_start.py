@@ -81,6 +81,7 @@ def test_a_preloading_master_loads_the_api_and_static_index_before_forking(child
     """`scripts/entrypoint web` runs gunicorn --preload with WEB_PRELOAD=1: the master loads what a plain process
     defers, so a forked worker's first table post or static file costs it nothing more (still no connection)."""
     child_env["WEB_PRELOAD"] = "1"
+    child_env.pop("DATABASE_URL", None)  # its own SQLite file: two tests migrating one PostgreSQL database race
     seen = _first_response(child_env)
     assert seen["status"].startswith("200")  # type: ignore[attr-defined]
     assert seen["api_preloaded"]
