@@ -11,7 +11,8 @@ table links) in a throw-away database and serves it:
 - ``laptop``: the embedded default of ``make run``: SQLite and Django's threaded development server.
 
 Then locust (bench/locust_tables.py, headless, on the same 2-core machine) plays one phone per table: a poll of
-``GET /api/table/<token>/`` every 5 s for the whole run, and the table's round-1 results posted to
+``GET /api/table/<token>/`` every 5 s for the whole run (with the last answer's ETag, as the table page asks: 304
+while nothing changed), and the table's round-1 results posted to
 ``POST /api/table/<token>/results`` at random moments in the first 60 s (less in a run shorter than 75 s);
 every server process is warmed by a few polls first. It prints p50/p95/max of posts and
 polls and the errors, then checks the database: every result stored exactly once. Exits 1 on any error or a

@@ -1,6 +1,8 @@
 """Locust users for bench/bench_tables.py: one user is one table's phone.
 
-It polls its table state every 5 s, as the table page does, and sends the results of its round at moments drawn
+It polls its table state every 5 s as the table page does (tableside/static/js/table.js): with the ETag of its
+last full answer in `If-None-Match`, so a poll while nothing changed is answered 304 (counted under "poll"
+with the full answers; a 200 takes the new ETag). It sends the results of its round at moments drawn
 at random over the first `BENCH_POST_WINDOW` seconds. The tables' tokens and results are read from the JSON
 plan that bench_tables.py writes (`BENCH_TABLES_PLAN`).
 """
@@ -30,6 +32,7 @@ class TablePhone(HttpUser):
         self.token = plan["token"]
         now = time.monotonic()
         self.next_poll = now + random.uniform(0, POLL_EVERY)
+        self.etag = ""
         self.posts = sorted(((now + random.uniform(1, WINDOW), body) for body in plan["results"]), key=lambda x: x[0])
 
     @task
@@ -37,9 +40,16 @@ class TablePhone(HttpUser):
         now = time.monotonic()
         if now >= self.next_poll:
             self.next_poll += POLL_EVERY
-            with self.client.get(f"/api/table/{self.token}/", name="poll", catch_response=True) as response:
-                if response.status_code != 200:
+            headers = {"If-None-Match": self.etag} if self.etag else {}
+            with self.client.get(
+                f"/api/table/{self.token}/", name="poll", headers=headers, catch_response=True
+            ) as response:
+                if response.status_code == 200:
+                    self.etag = response.headers.get("ETag", "")
+                elif response.status_code != 304:
                     response.failure(f"poll answered {response.status_code}")
+                else:
+                    response.success()
         while self.posts and self.posts[0][0] <= now:
             _, body = self.posts.pop(0)
             with self.client.post(

@@ -69,7 +69,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "tournaments.core.edges.SecureCookiesOverHttps",
     "csp.middleware.CSPMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "tournaments.core.static.LazyWhiteNoise",  # WhiteNoise, its file index built on first use
     "django.contrib.sessions.middleware.SessionMiddleware",
     "tournaments.core.replica.PinAfterWrite",  # a browser that posted reads the primary for a while
     "django.middleware.common.CommonMiddleware",

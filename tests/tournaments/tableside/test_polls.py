@@ -6,8 +6,10 @@ import json
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tests.tournaments.services.factories import make_session, section_a
+from tournaments.sessions.models import Session
 from tournaments.sessions.services.sessions import SectionSpec, set_players
 from tournaments.tableside import screenlinks, services
 from tournaments.tableside.models import RoundTimer
@@ -37,7 +39,7 @@ def test_an_unchanged_table_answers_304_in_one_query_and_a_result_moves_it_on(cl
     with CaptureQueriesContext(connection) as queries:
         again = _state(client, link, etag)
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag
-    assert len(queries) == 1  # the link with its section and session; nothing built
+    assert len(queries) == 1  # the link's version and its owner's lifecycle; nothing built
     board = int(section.table_rounds.get(round=1, table=1).boards[0])
     body = {"board": board, "contract": "3NT", "declarer": "N", "tricks": 9, "client_id": "p-1"}
     posted = client.post(f"/api/table/{link.token}/results", json.dumps(body), content_type="application/json")
@@ -45,6 +47,23 @@ def test_an_unchanged_table_answers_304_in_one_query_and_a_result_moves_it_on(cl
     after = _state(client, link, etag)
     assert after.status_code == 200 and after["ETag"] != etag
     assert next(b for b in after.json()["boards"] if b["board"] == board)["result"]["contract"] == "3NT"
+
+
+def test_a_poll_with_its_etag_is_refused_not_304_once_the_link_is_withdrawn_or_the_session_finished(
+    client, section, link
+):
+    """The 304 reads only the link's version (tableside/poll_tags.py); every refusal still comes first."""
+    etag = _state(client, link)["ETag"]
+    fresh = services.revoke(actor=None, link=link, reissue=True)
+    assert _state(client, link, etag).status_code == 403
+    fresh_etag = _state(client, fresh)["ETag"]
+    assert _state(client, fresh, fresh_etag).status_code == 304
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.FINISHED)
+    finished = _state(client, fresh, fresh_etag)
+    assert finished.status_code == 403 and "finished" in finished.json()["message"]
+    Session.objects.filter(pk=section.session_id).update(status=Session.Status.PLAYING, archived_at=timezone.now())
+    assert _state(client, fresh, fresh_etag).status_code == 403
+    assert _state(client, fresh, '"t0.0.en"').status_code == 403  # another ETag: the full path, refused the same
 
 
 def test_the_clock_a_call_and_the_settings_move_the_version(client, director_client, section, link):

@@ -1,0 +1,49 @@
+"""What a phone's poll answered 304 needs, read in one narrow query: the link's id and its owner's version.
+
+A poll of `GET /api/table/<token>/` carrying the ETag of its last answer is most of a room's traffic (issue 24:
+89% of the phones' requests). Opening the link in full (services.open_link: the link, its section and session,
+or its match, round and event, or its party, every column) cost three quarters of such a 304; this reads only
+the columns the answer depends on. It gives None whenever the full path must speak instead (an unknown or
+withdrawn link, a finished or archived owner, an address past its guesses), so every refusal is still
+open_link's, worded there.
+"""
+
+from __future__ import annotations
+
+from tournaments.core.lifecycle import FINISHED
+from tournaments.core.limits import TOKEN_GUESSES
+from tournaments.tableside.models import TableLink
+
+_COLUMNS = (
+    "pk",
+    "revoked_at",
+    "party_id",
+    "party__version",
+    "party__status",
+    "party__archived_at",
+    "match_id",
+    "match__round__event__version",
+    "match__round__event__status",
+    "match__round__event__archived_at",
+    "section__version",
+    "section__session__status",
+    "section__session__archived_at",
+)
+
+
+def live_version(token: str, *, address: str = "") -> tuple[int, int] | None:
+    """(link id, owner's version) of a live link with this token, or None (see above; also when `address` has
+    tried too many unknown tokens, which open_link refuses whatever the token)."""
+    if address and TOKEN_GUESSES.reached(address):
+        return None
+    found = TableLink.objects.filter(token=token[:32]).order_by().values_list(*_COLUMNS)[:1]
+    row = next(iter(found), None)
+    if row is None or row[1] is not None:
+        return None
+    pk, party_id, match_id = row[0], row[2], row[6]
+    # The owner, as open_link finds it: a party's table, else a teams match's room, else a session's table.
+    first = 3 if party_id is not None else 7 if match_id is not None else 10
+    version, status, archived_at = row[first : first + 3]
+    if version is None or status == FINISHED or archived_at is not None:
+        return None
+    return pk, version
