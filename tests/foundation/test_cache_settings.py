@@ -102,3 +102,30 @@ def test_two_processes_share_one_redis_cache(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+_DATABASES = (
+    "import json, config.settings as s;"
+    " print(json.dumps({k: [d['CONN_MAX_AGE'], d.get('DISABLE_SERVER_SIDE_CURSORS', False)]"
+    " for k, d in s.DATABASES.items()}))"
+)
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, {"default": [60, False]}),
+        (  # PgBouncer in transaction mode: no connection kept past a request, no server-side cursor (issue 30)
+            {"DB_CONN_MAX_AGE": "0", "DB_SERVER_SIDE_CURSORS": "0"},
+            {"default": [0, True]},
+        ),
+        (
+            {"DB_CONN_MAX_AGE": "0", "DB_SERVER_SIDE_CURSORS": "0", "DATABASE_REPLICA_URL": "postgres://r@replica/bd"},
+            {"default": [0, True], "replica": [0, True]},
+        ),
+    ],
+)
+def test_pgbouncer_safe_database_settings_from_the_environment(env, expected):
+    done = _settings_with({"DATABASE_URL": "postgres://u@pgbouncer:6432/bd", **env}, _DATABASES)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == expected
