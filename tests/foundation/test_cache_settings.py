@@ -129,3 +129,18 @@ def test_pgbouncer_safe_database_settings_from_the_environment(env, expected):
     done = _settings_with({"DATABASE_URL": "postgres://u@pgbouncer:6432/bd", **env}, _DATABASES)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1]) == expected
+
+
+@pytest.mark.parametrize(
+    ("env", "engine"),
+    [
+        ({}, "django.contrib.sessions.backends.db"),
+        ({"SESSIONS_IN_CACHE": "1"}, "django.contrib.sessions.backends.cached_db"),
+    ],
+)
+def test_login_sessions_are_in_the_database_or_read_through_the_shared_cache(env, engine):
+    code = "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; django.setup()\n"
+    code += "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    done = _settings_with({"CACHE_URL": "redis://127.0.0.1:6379/11", **env}, code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == engine
