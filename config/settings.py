@@ -390,6 +390,10 @@ PUBLIC_REBUILD_EAGER = env_bool("PUBLIC_REBUILD_EAGER", False)
 # HSTS, and plain-HTTP requests redirected; `manage.py check --deploy` is then clean (README: Deploying).
 SECURE = env_bool("SECURE_COOKIES", False) and not DEBUG
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = SECURE
+# Login sessions live in PostgreSQL, shared by every web process. SESSIONS_IN_CACHE=1 reads them from the cache
+# (Redis) first and writes them through to the database (Django's cached_db), so a flushed cache logs nobody out.
+if env_bool("SESSIONS_IN_CACHE", False):
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SECURE_SSL_REDIRECT = SECURE and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE and env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)

@@ -102,3 +102,45 @@ def test_two_processes_share_one_redis_cache(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+_DATABASES = (
+    "import json, config.settings as s;"
+    " print(json.dumps({k: [d['CONN_MAX_AGE'], d.get('DISABLE_SERVER_SIDE_CURSORS', False)]"
+    " for k, d in s.DATABASES.items()}))"
+)
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, {"default": [60, False]}),
+        (  # PgBouncer in transaction mode: no connection kept past a request, no server-side cursor (issue 30)
+            {"DB_CONN_MAX_AGE": "0", "DB_SERVER_SIDE_CURSORS": "0"},
+            {"default": [0, True]},
+        ),
+        (
+            {"DB_CONN_MAX_AGE": "0", "DB_SERVER_SIDE_CURSORS": "0", "DATABASE_REPLICA_URL": "postgres://r@replica/bd"},
+            {"default": [0, True], "replica": [0, True]},
+        ),
+    ],
+)
+def test_pgbouncer_safe_database_settings_from_the_environment(env, expected):
+    done = _settings_with({"DATABASE_URL": "postgres://u@pgbouncer:6432/bd", **env}, _DATABASES)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == expected
+
+
+@pytest.mark.parametrize(
+    ("env", "engine"),
+    [
+        ({}, "django.contrib.sessions.backends.db"),
+        ({"SESSIONS_IN_CACHE": "1"}, "django.contrib.sessions.backends.cached_db"),
+    ],
+)
+def test_login_sessions_are_in_the_database_or_read_through_the_shared_cache(env, engine):
+    code = "import django, os; os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'; django.setup()\n"
+    code += "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    done = _settings_with({"CACHE_URL": "redis://127.0.0.1:6379/11", **env}, code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == engine

@@ -33,7 +33,7 @@ def club_named(slug: str | None) -> Club:
 
 
 def _slugs() -> str:
-    return ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True)) or "none yet"
+    return ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True)) or _("none yet")
 
 
 class ClubOption(BaseCommand):

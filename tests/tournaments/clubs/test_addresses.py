@@ -95,3 +95,13 @@ def test_big_screen_and_publish_links_name_the_club(riverside, capsys):
     assert url.startswith(f"{SITE}/c/riverside/") and url.endswith(f"/{link.token}/")
     call_command("publish", str(section.session_id))  # the session's club, not the command's
     assert capsys.readouterr().out.splitlines()[-1] == f"{SITE}/c/riverside/results/{section.session_id}/"
+
+
+def test_a_club_s_mail_comes_from_its_own_sender_and_the_others_from_the_service(smtp, riverside, settings):  # noqa: F811
+    settings.DEFAULT_FROM_EMAIL = "Bridgedesk <results@service.test>"
+    riverside.email_sender = "Riverside BC <results@riverside.test>"
+    riverside.save()
+    send_results(published_in(riverside).session)  # as the worker does: no request, no current club
+    send_results(published_in(Club.objects.get(slug="club")).session)
+    senders = [message["From"] for message in smtp.messages]
+    assert senders == ["Riverside BC <results@riverside.test>", "Bridgedesk <results@service.test>"]

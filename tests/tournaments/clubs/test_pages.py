@@ -119,3 +119,17 @@ def test_a_federation_lists_its_clubs_published_results(client):
     assert f'href="/c/riverside/results/{mine}/"' in page and f'href="/c/club/results/{ours}/"' in page
     assert f"/results/{outside}/" not in page
     assert client.get("/results/federation/nowhere/").status_code == 404
+
+
+def test_a_club_s_pages_are_in_its_language_unless_the_reader_asks_for_another(client):
+    riverside = Club.objects.create(slug="riverside", name="Riverside BC", language="fr")
+    mine, ours = published_demo(riverside), published_demo(the_club())
+
+    def lang(url: str, **headers: str) -> str:
+        page = client.get(url, headers=headers).content.decode()
+        start = page.index('<html lang="') + len('<html lang="')
+        return page[start : page.index('"', start)]
+
+    assert lang(f"/c/riverside/results/{mine}/") == "fr"
+    assert lang(f"/c/club/results/{ours}/") == "en-gb"  # the laptop's club: the service's LANGUAGE_CODE
+    assert lang(f"/c/riverside/results/{mine}/", accept_language="de") == "de"  # the reader's own choice wins

@@ -115,3 +115,13 @@ def test_the_real_process_exits_2_with_the_message_on_stderr(tmp_path: Path) -> 
     )
     assert done.returncode == 2
     assert f"{bad}: line 2, Board 1: North's hand has 14 cards; a hand has 13." in done.stderr
+
+
+def test_an_import_goes_into_the_club_named_and_asks_which_when_there_are_several(usebio_dir: Path) -> None:
+    path = str(usebio_dir / "mp_pairs_howell.xml")
+    _run("create_club", "riverside", "--name", "Riverside BC")
+    with pytest.raises(CommandError, match=r"several clubs.*club, riverside"):
+        _run("import_usebio", path)
+    assert not Session.objects.exists()  # refused: nothing made
+    session_id = _run("import_usebio", path, "--club", "riverside").strip().splitlines()[-1]
+    assert Session.objects.get(pk=int(session_id)).event.tenant.slug == "riverside"

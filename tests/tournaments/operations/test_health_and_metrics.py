@@ -3,6 +3,7 @@ behind its token), logs as JSON lines when asked, and errors sent to Sentry when
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import json
 import subprocess
@@ -13,8 +14,10 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 from prometheus_client.parser import text_string_to_metric_families
 
+from tournaments.printing.models import GeneratedFile
 from tournaments.sessions.models import Result
 from tournaments.sessions.services.demo import build_demo_session
 
@@ -102,6 +105,16 @@ def test_metrics_count_requests_and_read_what_is_stored(client, settings):
     assert played > 0
     assert after["bridgedesk_results_stored"][(("kind", "played"),)] == played
     assert after["bridgedesk_jobs"][(("status", "queued"),)] == 0
+
+
+def test_the_job_queue_s_depth_is_the_jobs_waiting(client, settings):
+    settings.METRICS_TOKEN = "scrape-secret"
+    session = build_demo_session(tables=3, movement="mitchell", seed=7, quick=True)
+    expires = timezone.now() + datetime.timedelta(hours=1)
+    for status in ("queued", "queued", "running", "failed"):
+        GeneratedFile.objects.create(session=session, kind="standings", status=status, expires_at=expires)
+    jobs = scrape(client)["bridgedesk_jobs"]
+    assert {key[0][1]: value for key, value in jobs.items()} == {"queued": 2, "running": 1, "done": 0, "failed": 1}
 
 
 def test_json_logs_are_one_object_a_line():
