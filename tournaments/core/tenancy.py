@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.expressions import RawSQL
+from django.utils.translation import gettext as _
 
 M = TypeVar("M", bound=models.Model)
 
@@ -68,7 +69,8 @@ def new_row_club() -> int:
     if club is None:
         Club = apps.get_model("clubs", "Club")
         names = ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True))
-        raise NoCurrentClub(f"This service has several clubs ({names}): say which one (--club SLUG).")
+        message = _("This service has several clubs: say which one with --club SLUG (%(clubs)s).")
+        raise NoCurrentClub(message % {"clubs": names})
     return club
 
 
