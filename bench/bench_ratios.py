@@ -134,6 +134,7 @@ def _pages(tables: int) -> tuple[list[Page], Callable[[int], None], Callable[[],
         Page("live panel (full poll)", get(director, live, **hx), 20, 200),
         Page("big screen (full poll)", get(director, f"{live}screen/", **hx), 20, 200),
         Page("director standings", get(director, f"/sessions/{session.pk}/standings/"), 20, 200),
+        *_growing_pages(tables, session.pk, section.letter, director, get),
     ]
     GOALS.update({p.name: p.goal for p in pages})
     results = list(Result.objects.filter(section=section, kind=Result.Kind.PLAYED).order_by("pk")[:2])
@@ -144,6 +145,27 @@ def _pages(tables: int) -> tuple[list[Page], Callable[[int], None], Callable[[],
         change_result(actor=None, result=result, contract=contract, declarer="S", tricks=tricks, why="bench")
 
     return pages, change, get(Client(), "/bench-floor/")
+
+
+def _growing_pages(
+    tables: int, session_pk: int, letter: str, director: object, get: Callable[..., Callable[[], int]]
+) -> list[Page]:
+    """The pages that grow with the field (issue 24: at most x1.5 from 15 to 60 tables): a board's traveller
+    (recap and entry) and a progressive party of the same number of tables (played 4 rounds, finished): its
+    dashboard, its last round's page and its tallies."""
+    from tournaments.parties.management.commands.party_demo import save_demo
+    from tournaments.parties.simulate import simulate_party
+
+    party = save_demo(simulate_party(tables, 4, seed=tables), tables=tables, host="bench", seed=tables)
+    travellers, hx = f"/sessions/{session_pk}/travellers/?board=1", {"HTTP_HX_REQUEST": "true"}
+    return [
+        Page("traveller recap (one board)", get(director, travellers), 20, 200),
+        Page("traveller entry (one board)", get(director, f"/sessions/{session_pk}/{letter}/traveller/1/"), 20, 200),
+        Page("party dashboard", get(director, f"/parties/{party.pk}/"), 20, 200),
+        Page("party round (full poll)", get(director, f"/parties/{party.pk}/round/4/", **hx), 20, 200),
+        Page("party round page", get(director, f"/parties/{party.pk}/round/4/"), 20, 200),
+        Page("party tallies", get(director, f"/parties/{party.pk}/tallies/"), 20, 200),
+    ]
 
 
 def _timed(fetch: Callable[[], int]) -> tuple[float, int]:
@@ -197,7 +219,7 @@ def main() -> int:
     figures = {t: _measure(t, args.repeat) for t in args.tables}
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared)")
     head = "".join(f"{f'{t} tables: warm | after change':>40}" for t in args.tables)
-    print(f"{'page (median CPU ms, x floor)':<30}{head}   goal")
+    print(f"{'page (median CPU ms, x floor)':<30}{head}   goal   growth (warm x floor, last / first size)")
     missed = []
     for name in figures[args.tables[0]]:
         cells = []
@@ -207,7 +229,8 @@ def main() -> int:
             if name in GOALS and wr > GOALS[name]:
                 missed.append(f"{name} at {t} tables: x{wr:.1f} warm (goal x{GOALS[name]:.0f})")
         goal = f"x{GOALS[name]:.0f}" if name in GOALS else ""
-        print(f"{name:<30}" + "".join(f"{c:>40}" for c in cells) + f"   {goal}")
+        growth = figures[args.tables[-1]][name][1] / figures[args.tables[0]][name][1]
+        print(f"{name:<30}" + "".join(f"{c:>40}" for c in cells) + f"   {goal:>4}   x{growth:.2f}")
     for line in missed:
         print(f"MISSED: {line}")
     return 1 if missed and not args.no_check else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
@@ -88,15 +89,17 @@ def results_of(party: Party, tables: list[PartyTable] | None = None) -> list[Tab
     ]
 
 
-def party_rounds(party: Party) -> list[PartyRound]:
-    """The rounds with their tables (and the guests at them) ready for a page."""
+def party_rounds(party: Party, numbers: Collection[int] | None = None) -> list[PartyRound]:
+    """The rounds with their tables (and the guests at them) ready for a page; only those `numbers` if given
+    (a round's page reads its round and the next, not the whole evening: issue 24, growth)."""
     tables = Prefetch(
         "tables",
         queryset=PartyTable.objects.select_related("north", "east", "south", "west", "fifth", "sixth", "sitting_out")
         .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
         .order_by("number"),
     )
-    return list(party.rounds.prefetch_related(tables).order_by("number"))
+    rounds = party.rounds.all() if numbers is None else party.rounds.filter(number__in=list(numbers))
+    return list(rounds.prefetch_related(tables).order_by("number"))
 
 
 @dataclass
@@ -128,9 +131,11 @@ def _places(rnd: PartyRound) -> dict[int, tuple[int | None, str, PartyGuest | No
     return places
 
 
-def moves_after(party: Party, number: int) -> list[Move]:
-    """Who moves where between round ``number`` and the next (empty if that round is not seated yet)."""
-    rounds = {r.number: r for r in party_rounds(party) if r.number in (number, number + 1)}
+def moves_after(party: Party, number: int, known: Sequence[PartyRound] | None = None) -> list[Move]:
+    """Who moves where between round ``number`` and the next (empty if that round is not seated yet); `known`:
+    those two rounds as `party_rounds` read them, if the caller has them already."""
+    found = party_rounds(party, (number, number + 1)) if known is None else known
+    rounds = {r.number: r for r in found if r.number in (number, number + 1)}
     if number not in rounds or number + 1 not in rounds:
         return []
     before, after = _places(rounds[number]), _places(rounds[number + 1])

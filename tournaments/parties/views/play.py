@@ -35,9 +35,10 @@ def party_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _dashboard(request: HttpRequest, party: Party) -> HttpResponse:
-    rounds = party_rounds(party)
+    # Only the rounds' numbers and the current round's entries: the page shows no table (issue 24, growth).
+    rounds = list(party.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
-    tables = list(current.tables.all()) if current is not None else []
+    entries = list(current.tables.values_list("entry", flat=True)) if current is not None else []
     return render(
         request,
         "parties/_dashboard_live.html" if request.headers.get("HX-Request") else "parties/detail.html",
@@ -45,15 +46,15 @@ def _dashboard(request: HttpRequest, party: Party) -> HttpResponse:
             "party": party,
             "rounds": rounds,
             "current": current,
-            "tables_total": len(tables),
-            "tables_entered": sum(1 for table in tables if table.entered),
+            "tables_total": len(entries),
+            "tables_entered": sum(1 for entry in entries if entry),
             "steps": steps(party, "play"),
         },
     )
 
 
-def _round(party: Party, number: int) -> PartyRound:
-    for rnd in party_rounds(party):
+def _round(party: Party, number: int, rounds: list[PartyRound] | None = None) -> PartyRound:
+    for rnd in party_rounds(party, (number,)) if rounds is None else rounds:
         if rnd.number == number:
             return rnd
     raise Http404("No such round.")
@@ -68,7 +69,8 @@ def party_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _round_page(request: HttpRequest, party: Party, number: int) -> HttpResponse:
-    rnd = _round(party, number)
+    rounds = party_rounds(party, (number, number + 1))  # this round and the next: the moves between them
+    rnd = _round(party, number, rounds)
     tables = list(rnd.tables.all())
     is_last = not party.rounds.filter(number__gt=number).exists()
     return render(
@@ -80,7 +82,7 @@ def _round_page(request: HttpRequest, party: Party, number: int) -> HttpResponse
             "tables": tables,
             "all_entered": all(t.entered for t in tables),
             "is_last": is_last,
-            "moves": moves_after(party, number),
+            "moves": moves_after(party, number, rounds),
             "steps": steps(party, "play"),
         },
     )

@@ -83,7 +83,8 @@ def party_screen_link_action(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _screen(request: HtmxHttpRequest, party: Party, refresh_url: str, push_url: str) -> HttpResponse:
-    rounds = selectors.party_rounds(party)
+    last = party.rounds.order_by("-number").values_list("number", flat=True).first()
+    rounds = selectors.party_rounds(party, (last,)) if last is not None else []  # the current round only
     current = rounds[-1] if rounds else None
     places: list[tuple[str, str]] = []
     if current is not None:
