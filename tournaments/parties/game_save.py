@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.core.actors import Actor
-from tournaments.parties import game_services, games, hand_services, services
+from tournaments.parties import game_services, games, hand_services, score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.types import TableSeating
@@ -104,10 +104,10 @@ def _record_table(
         game_services.record_game_deals(actor=actor, table=table, rows=rows, cut=_cut(t, seat_of))
     elif not rules.deals_message:  # progressive bridge and pivot: the bridge score pad
         deals = [_deal(r["entry"]) for r in t["results"]]
-        services.record_deals(actor=actor, table=table, deals=deals)
+        score_pads.record_deals(actor=actor, table=table, deals=deals)
     else:  # progressive rubber and euchre: the two pairs' totals
         ns, ew = (sum(r["scores"][p] for r in t["results"]) for p in t["players"][:2])
-        services.record_totals(actor=actor, table=table, ns_total=ns, ew_total=ew, cut=_cut(t, seat_of))
+        score_pads.record_totals(actor=actor, table=table, ns_total=ns, ew_total=ew, cut=_cut(t, seat_of))
 
 
 def _record_round(

@@ -1,6 +1,6 @@
 """A party game's round typed deal by deal at a table of four (whist, five hundred, cinch, solo): each deal is
 checked and scored by the game's own laws (:mod:`.games`), and the pair totals are saved through
-``services.record_totals`` (solo: each seat's chips through ``services.record_seat_totals``) in the same
+``score_pads.record_totals`` (solo: each seat's chips through ``score_pads.record_seat_totals``) in the same
 transaction, with the deals as typed in the audit log. Solo may also be typed as the chips counted at the table.
 
 What the scorer types per deal, seats named N, E, S, W: ``tricks`` (whist: North-South's tricks; five
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.parties import games, hand_services, services
+from tournaments.parties import games, hand_services, score_pads, services
 from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES, check_why
 from tournaments.parties.finishing import bump_party, refuse_if_finished
 from tournaments.parties.games import GameError
@@ -72,7 +72,7 @@ def record_game_deals(
     except GameError as exc:
         raise _entry_error(exc) from exc
     ns, ew = sum(s[players[0]] for s in scores), sum(s[players[1]] for s in scores)
-    return services.record_totals(
+    return score_pads.record_totals(
         actor=actor, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why, hands=rows, cut=cut
     )
 
@@ -97,7 +97,7 @@ def _record_individual(
             % {"label": rules.label, "deals": deals, "n_entries": len(entries)}
         )
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
-    return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
+    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
 
 
 def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, Any], why: str = "") -> PartyTable:
@@ -118,7 +118,7 @@ def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, 
         rules.check_totals([totals[s] for s in SEATS], rules.round_end(len(SEATS)).deals)
     except GameError as exc:
         raise EntryError(str(exc), field=exc.field or None) from exc
-    return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)
+    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)
 
 
 def _check_seating(party: Party, seating: Sequence[TableSeating]) -> None:

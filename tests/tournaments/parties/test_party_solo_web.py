@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from tests.tournaments.parties.test_party_games_web import _party as _game_party
 from tests.tournaments.parties.test_party_games_web import _tables
 from tournaments.audit.models import AuditEntry
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
@@ -124,7 +124,7 @@ def test_solo_is_four_deals_and_never_the_pairs_totals(director, director_client
     response = director_client.post(url, _post(deals[:3]))
     assert response.status_code == 200 and "is 4 deals, one dealt by each player: 3 typed" in response.content.decode()
     with pytest.raises(EntryError, match="type the deals"):
-        services.record_totals(actor=director, table=table, ns_total=10, ew_total=-10)
+        score_pads.record_totals(actor=director, table=table, ns_total=10, ew_total=-10)
     response = director_client.post(url, {"mode": "totals", "t-ns_total": "10", "t-ew_total": "-10"})
     assert response.status_code == 200 and "This field is required" in response.content.decode()
     table.refresh_from_db()
