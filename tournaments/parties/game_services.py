@@ -56,7 +56,8 @@ def record_game_deals(
 ) -> PartyTable:
     """Score a game's deals by its laws and save the pairs' totals; a bad deal names its number and field.
 
-    ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), if a tie calls for a cut."""
+    ``cut``: the seats a cut already made at the table sent up (a pair, "NS" or "EW"; solo's two, "NE"), if a tie
+    calls for a cut."""
     form = table.round.party.form
     if form not in TOTALS_GAMES:
         raise EntryError(_("This party's deals are entered on the bridge score pad."))
@@ -66,7 +67,7 @@ def record_game_deals(
     seats = dict(zip("NESW", players, strict=True))
     entries = [game_entry(form, row, seats, n) for n, row in enumerate(rows, start=1)]
     if form in INDIVIDUAL_GAMES:
-        return _record_individual(actor, table, entries, rows, why)
+        return _record_individual(actor, table, entries, rows, why, cut)
     try:
         scores = games.game(form).score_deals(entries, players)
     except GameError as exc:
@@ -78,7 +79,12 @@ def record_game_deals(
 
 
 def _record_individual(
-    actor: Actor, table: PartyTable, entries: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], why: str
+    actor: Actor,
+    table: PartyTable,
+    entries: Sequence[Mapping[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
+    why: str,
+    cut: str | None,
 ) -> PartyTable:
     """Solo: the deals in the order dealt (the first dealer first, then to the left); each seat keeps its own."""
     rules = games.game(table.round.party.form)
@@ -97,7 +103,7 @@ def _record_individual(
             % {"label": rules.label, "deals": deals, "n_entries": len(entries)}
         )
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
-    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
+    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why, cut=cut)
 
 
 def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, Any], why: str = "") -> PartyTable:
