@@ -64,6 +64,8 @@ WRITERS: dict[str, str] = {
     "split from parties/services.py to keep it under 500 lines; each locked, audited (party.finish, party.reopen)",
     "tournaments/parties/hand_services.py": "the party's service for five hundred at three, five or six a table "
     "(draw, a table's deals, progression), split from parties/services.py (at 500 lines); each locked, audited",
+    "tournaments/parties/score_pads.py": "the party's score-pad service (a table's totals, seat totals or deals), "
+    "split from parties/services.py (at 493 lines); each locks the table, audited (party.table) and bumped",
     "tournaments/simultaneous/bulk.py": "the bulk form of the same import (hundreds of clubs' files), audited per "
     "club as a single import is",
     "tournaments/tableside/clock.py": "the table service's round clock and director's calls, split from "

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments.core.actors import Actor
-from tournaments.parties import game_services, games, hand_services, services
+from tournaments.parties import game_services, games, hand_services, score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.types import TableSeating
@@ -84,10 +84,12 @@ def _seating(tables: list[dict[str, Any]], pk_of: Mapping[str, str]) -> list[Tab
 
 
 def _cut(t: Mapping[str, Any], seat_of: Mapping[str, str]) -> str | None:
-    """The pair the simulation's cut sent up at a tied table of four ("NS", "EW"), else None."""
+    """The seats the simulation's cut sent up at a tied table of four (a pair, "NS" or "EW"; solo's two highest,
+    "NE"), else None."""
     if t.get("decided_by") not in ("cut", "half") or not t.get("winners"):
         return None
-    return "NS" if seat_of[t["winners"][0]] in "NS" else "EW"
+    won = {seat_of[p] for p in t["winners"]}
+    return "".join(s for s in SEATS if s in won)
 
 
 def _record_table(
@@ -104,10 +106,10 @@ def _record_table(
         game_services.record_game_deals(actor=actor, table=table, rows=rows, cut=_cut(t, seat_of))
     elif not rules.deals_message:  # progressive bridge and pivot: the bridge score pad
         deals = [_deal(r["entry"]) for r in t["results"]]
-        services.record_deals(actor=actor, table=table, deals=deals)
+        score_pads.record_deals(actor=actor, table=table, deals=deals, cut=_cut(t, seat_of))
     else:  # progressive rubber and euchre: the two pairs' totals
         ns, ew = (sum(r["scores"][p] for r in t["results"]) for p in t["players"][:2])
-        services.record_totals(actor=actor, table=table, ns_total=ns, ew_total=ew, cut=_cut(t, seat_of))
+        score_pads.record_totals(actor=actor, table=table, ns_total=ns, ew_total=ew, cut=_cut(t, seat_of))
 
 
 def _record_round(

@@ -1,6 +1,6 @@
 """A party game's round typed deal by deal at a table of four (whist, five hundred, cinch, solo): each deal is
 checked and scored by the game's own laws (:mod:`.games`), and the pair totals are saved through
-``services.record_totals`` (solo: each seat's chips through ``services.record_seat_totals``) in the same
+``score_pads.record_totals`` (solo: each seat's chips through ``score_pads.record_seat_totals``) in the same
 transaction, with the deals as typed in the audit log. Solo may also be typed as the chips counted at the table.
 
 What the scorer types per deal, seats named N, E, S, W: ``tricks`` (whist: North-South's tricks; five
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor
-from tournaments.parties import games, hand_services, services
+from tournaments.parties import games, hand_services, score_pads, services
 from tournaments.parties.entries import INDIVIDUAL_GAMES, MAX_POINTS, TOTALS_GAMES, check_why
 from tournaments.parties.finishing import bump_party, refuse_if_finished
 from tournaments.parties.games import GameError
@@ -56,7 +56,8 @@ def record_game_deals(
 ) -> PartyTable:
     """Score a game's deals by its laws and save the pairs' totals; a bad deal names its number and field.
 
-    ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), if a tie calls for a cut."""
+    ``cut``: the seats a cut already made at the table sent up (a pair, "NS" or "EW"; solo's two, "NE"), if a tie
+    calls for a cut."""
     form = table.round.party.form
     if form not in TOTALS_GAMES:
         raise EntryError(_("This party's deals are entered on the bridge score pad."))
@@ -66,19 +67,24 @@ def record_game_deals(
     seats = dict(zip("NESW", players, strict=True))
     entries = [game_entry(form, row, seats, n) for n, row in enumerate(rows, start=1)]
     if form in INDIVIDUAL_GAMES:
-        return _record_individual(actor, table, entries, rows, why)
+        return _record_individual(actor, table, entries, rows, why, cut)
     try:
         scores = games.game(form).score_deals(entries, players)
     except GameError as exc:
         raise _entry_error(exc) from exc
     ns, ew = sum(s[players[0]] for s in scores), sum(s[players[1]] for s in scores)
-    return services.record_totals(
+    return score_pads.record_totals(
         actor=actor, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why, hands=rows, cut=cut
     )
 
 
 def _record_individual(
-    actor: Actor, table: PartyTable, entries: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], why: str
+    actor: Actor,
+    table: PartyTable,
+    entries: Sequence[Mapping[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
+    why: str,
+    cut: str | None,
 ) -> PartyTable:
     """Solo: the deals in the order dealt (the first dealer first, then to the left); each seat keeps its own."""
     rules = games.game(table.round.party.form)
@@ -97,7 +103,7 @@ def _record_individual(
             % {"label": rules.label, "deals": deals, "n_entries": len(entries)}
         )
     totals: dict[str, int] = {s: sum(deal[by_seat[s]] for deal in scores) for s in SEATS}
-    return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why)
+    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=rows, why=why, cut=cut)
 
 
 def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, Any], why: str = "") -> PartyTable:
@@ -118,7 +124,7 @@ def record_seat_counts(*, actor: Actor, table: PartyTable, counts: Mapping[str, 
         rules.check_totals([totals[s] for s in SEATS], rules.round_end(len(SEATS)).deals)
     except GameError as exc:
         raise EntryError(str(exc), field=exc.field or None) from exc
-    return services.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)
+    return score_pads.record_seat_totals(actor=actor, table=table, totals=totals, hands=(), why=why)
 
 
 def _check_seating(party: Party, seating: Sequence[TableSeating]) -> None:

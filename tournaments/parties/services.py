@@ -1,9 +1,10 @@
-"""Every write for a progressive party: set it up, draw the tally cards, enter a table, call the progression.
+"""A progressive party's lifecycle: set it up, draw the tally cards, call the progression.
 
 Each function runs in one transaction and writes what changed to the audit log, so a party is never
 half-saved. Bad input raises :class:`tournaments.parties.PartyError` (or :class:`EntryError`, which names
-the deal and field) with a message for the host; views show it at the field. Finishing, reopening and the
-finished guard every write here calls are in :mod:`.finishing` (re-exported here).
+the deal and field) with a message for the host; views show it at the field. A table's round entered on the
+score pad (totals, each seat's totals, deals) is in :mod:`.score_pads`; finishing, reopening and the finished
+guard every write calls are in :mod:`.finishing` (re-exported here).
 """
 
 from __future__ import annotations
@@ -21,22 +22,14 @@ from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.core.actors import Actor, user_of
 from tournaments.parties import games, hand_services
-from tournaments.parties.deals import DealEntry, DealError
-from tournaments.parties.entries import (
-    INDIVIDUAL_GAMES,
-    EntryError,
-    check_game_totals,
-    check_rules,
-    check_why,
-)
+from tournaments.parties.entries import EntryError, check_rules
 from tournaments.parties.finishing import bump_party, finish_party, refuse_if_finished, reopen_party
 from tournaments.parties.guests import parse_guest_list
 from tournaments.parties.jobs import start_print_job
-from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
-from tournaments.parties.progression import next_seating, table_winner
+from tournaments.parties.models import Party, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.progression import next_seating
 from tournaments.parties.selectors import guests_of, seating_of
 from tournaments.parties.sitouts import draw_sitters, ghost_groups, rotate_sitters, sitter_count, spread_ghosts
-from tournaments.parties.snapshots import table_snapshot
 from tournaments.parties.table_links import issue_links
 from tournaments.parties.tally_cards import assign_tally_cards, draw_tally_cards
 from tournaments.parties.types import SEATS, Guest, PartyError, TableSeating
@@ -46,9 +39,6 @@ __all__ = [
     "call_progression",
     "create_party",
     "finish_party",
-    "record_deals",
-    "record_seat_totals",
-    "record_totals",
     "reopen_party",
     "set_guests",
     "start_party",
@@ -267,169 +257,6 @@ def start_party(
     issue_links(party, [t.table for t in seating])  # each table's phone link, made with its first round
     bump_party(party.pk)
     return rnd
-
-
-def _settle(
-    table: PartyTable,
-    ns_total: int,
-    ew_total: int,
-    deal_scores: Sequence[tuple[int, int]],
-    host_choice: str | None,
-    cut: str | None = None,
-) -> tuple[str, str]:
-    party = table.round.party
-    try:
-        winner, how = table_winner(
-            ns_total,
-            ew_total,
-            party.tie_rule,
-            deal_scores=deal_scores,
-            rng=_rng(party, "tie", table.round.number, table.number),
-            host_choice=host_choice or None,
-            cut=cut,
-        )
-    except PartyError as exc:
-        raise EntryError(str(exc), field="host_choice") from exc
-    if table.round.progressed and table.winner and winner != table.winner:
-        raise EntryError(
-            f"The progression after round {table.round.number} has been called with the "
-            f"{table.get_winner_display()} pair as winners; this correction would change who moved. "
-            "Check the scores with the table."
-        )
-    return winner, how
-
-
-def _locked_table(table: PartyTable) -> PartyTable:
-    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
-    if table.round.party.status == Party.Status.SETUP:
-        raise EntryError(_("The party has not started."))
-    refuse_if_finished(table.round.party, "change a table")
-    return table
-
-
-@transaction.atomic
-def record_totals(
-    *,
-    actor: Actor,
-    table: PartyTable,
-    ns_total: Any,
-    ew_total: Any,
-    host_choice: str | None = None,
-    why: str = "",
-    hands: Sequence[Mapping[str, Any]] = (),
-    cut: str | None = None,
-) -> PartyTable:
-    """Enter just the two totals for a table's round (the deals, if any were entered, are dropped).
-
-    ``hands``: a party game's deals as typed, when the totals were scored from them (kept in the audit log);
-    ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), used if a tie calls for a cut.
-    """
-    why = check_why(why)
-    table = _locked_table(table)
-    old = table_snapshot(table)
-    ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
-    winner, how = _settle(table, ns_total, ew_total, (), host_choice, cut)
-    table.deals.all().delete()
-    table.entry, table.ns_total, table.ew_total = PartyTable.Entry.TOTALS, ns_total, ew_total
-    table.winner, table.decided_by = winner, how
-    table.save()
-    new = {**table_snapshot(table), "hands": [dict(h) for h in hands]} if hands else table_snapshot(table)
-    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
-    bump_party(table.round.party_id)
-    return table
-
-
-# The party's tie rule as an individual game's laws name it (``games.base.TIE_RULES``).
-GAME_TIE_RULES = {"last_deal": "cut", "cut": "cut", "north_south": "first_seat", "host": "ask"}
-
-
-@transaction.atomic
-def record_seat_totals(
-    *, actor: Actor, table: PartyTable, totals: Mapping[str, int], hands: Sequence[Mapping[str, Any]], why: str = ""
-) -> PartyTable:
-    """An individual game's round (solo): each seat's own total, scored from ``hands`` (or counted at the table
-    when there are none); the game's laws say who moves up."""
-    why = check_why(why)
-    table = _locked_table(table)
-    party = table.round.party
-    if party.form not in INDIVIDUAL_GAMES or sorted(totals) != sorted(SEAT_FIELDS):
-        raise EntryError(
-            _("%(get_form_display)s is not entered seat by seat.") % {"get_form_display": party.get_form_display()}
-        )
-    seats = seating_of(table).seats
-    rng = _rng(party, "tie", table.round.number, table.number)
-    try:
-        moving, how = games.game(party.form).progressors(
-            [seats[s] for s in SEAT_FIELDS],
-            {seats[s]: totals[s] for s in SEAT_FIELDS},
-            GAME_TIE_RULES[party.tie_rule],
-            rng,
-        )
-    except PartyError as exc:
-        raise EntryError(str(exc), field="host_choice") from exc
-    winner = "".join(s for s in SEAT_FIELDS if seats[s] in moving)
-    if table.round.progressed and table.winner and winner != table.winner:
-        raise EntryError(
-            f"The progression after round {table.round.number} has been called with "
-            f"{table.get_winner_display()} moving up; this correction would change who moved."
-        )
-    old = table_snapshot(table)
-    table.deals.all().delete()
-    table.entry = PartyTable.Entry.DEALS if hands else PartyTable.Entry.TOTALS
-    table.seat_totals = {s: int(totals[s]) for s in SEAT_FIELDS}
-    table.ns_total, table.ew_total = totals["N"] + totals["S"], totals["E"] + totals["W"]
-    table.winner, table.decided_by = winner, how
-    table.save()
-    new = {**table_snapshot(table), "hands": [dict(h) for h in hands]}
-    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=new, why=why)
-    bump_party(table.round.party_id)
-    return table
-
-
-@transaction.atomic
-def record_deals(
-    *,
-    actor: Actor,
-    table: PartyTable,
-    deals: Sequence[DealEntry],
-    host_choice: str | None = None,
-    why: str = "",
-) -> PartyTable:
-    """Enter a table's round deal by deal; each deal is scored by the party rules, the totals are the sums."""
-    why = check_why(why)
-    table = _locked_table(table)
-    party = table.round.party
-    rules = games.game(party.form)
-    if rules.deals_message:
-        raise EntryError(_(rules.deals_message) % {"get_form_display": party.get_form_display()})
-    try:
-        scored, premium = rules.score_bridge_round(table.first_dealer, party.vulnerability, deals)
-    except DealError as exc:
-        raise EntryError(str(exc), deal=exc.deal, field=exc.field) from exc
-    except PartyError as exc:
-        raise EntryError(str(exc)) from exc
-    lines = [
-        PartyDeal(
-            number=d.deal, dealer=d.dealer, vulnerable=d.vulnerable, contract=d.contract,
-            declarer=d.declarer or "", tricks=d.tricks, honors_side=d.honors_side or "",
-            honors_points=d.honors_points, ns=d.ns, ew=d.ew,
-        )
-        for d in scored
-    ]  # fmt: skip
-    old = table_snapshot(table)
-    ns_total = sum(d.ns for d in lines) + premium[0]
-    ew_total = sum(d.ew for d in lines) + premium[1]
-    winner, how = _settle(table, ns_total, ew_total, [(d.ns, d.ew) for d in lines], host_choice)
-    table.deals.all().delete()
-    for d in lines:
-        d.table = table
-    PartyDeal.objects.bulk_create(lines)
-    table.entry, table.ns_total, table.ew_total = PartyTable.Entry.DEALS, ns_total, ew_total
-    table.winner, table.decided_by = winner, how
-    table.save()
-    audit.record(actor=actor, action=AuditAction.PARTY_TABLE, target=table, old=old, new=table_snapshot(table), why=why)
-    bump_party(party.pk)
-    return table
 
 
 @transaction.atomic

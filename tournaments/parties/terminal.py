@@ -29,7 +29,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.core.errors import DomainError, status_of
-from tournaments.parties import game_services, games, hand_services, services
+from tournaments.parties import game_services, games, hand_services, score_pads
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES, EntryError
 from tournaments.parties.finishing import refuse_if_finished
@@ -192,7 +192,7 @@ def _writer(table: PartyTable, kind: str, data: Mapping[str, Any]) -> Callable[[
         raise EntryError(_("This party's tables do not send %(kind)r.") % {"kind": kind}, field="kind")
     if kind == "totals":
         ns, ew = _number(data.get("ns_total"), "ns_total"), _number(data.get("ew_total"), "ew_total")
-        return lambda: services.record_totals(
+        return lambda: score_pads.record_totals(
             actor=None, table=table, ns_total=ns, ew_total=ew, host_choice=host_choice, why=why
         )
     if kind == "seats":
@@ -210,7 +210,7 @@ def _writer(table: PartyTable, kind: str, data: Mapping[str, Any]) -> Callable[[
             actor=None, table=table, rows=game_rows, host_choice=host_choice, why=why
         )
     deals = _deal_entries(rows)
-    return lambda: services.record_deals(actor=None, table=table, deals=deals, host_choice=host_choice, why=why)
+    return lambda: score_pads.record_deals(actor=None, table=table, deals=deals, host_choice=host_choice, why=why)
 
 
 class _Undo(Exception):

@@ -17,6 +17,7 @@ from tests.tournaments.services.factories import make_session, section_a
 from tournaments.audit import services as audit
 from tournaments.audit.models import AuditEntry
 from tournaments.interchange.importers import import_usebio
+from tournaments.parties import score_pads
 from tournaments.parties import services as party_services
 from tournaments.parties.models import PartyTable
 from tournaments.sessions.models import Entry, Result, Section, Session, TableRound
@@ -120,7 +121,7 @@ def test_a_random_evening_is_what_the_log_replays(seed, client, director, shared
             rng.choice([correct, rule, rename])(rng, other)
         elif step == "party":
             table = rng.choice(list(PartyTable.objects.filter(round__party=party)))
-            party_services.record_totals(actor=director, table=table, ns_total=rng.randint(0, 2000),
+            score_pads.record_totals(actor=director, table=table, ns_total=rng.randint(0, 2000),
                                          ew_total=rng.randint(0, 2000))  # fmt: skip
         elif step == "teams":
             match.refresh_from_db()

@@ -14,6 +14,7 @@ from django.db import connection
 from tests.tournaments.services.factories import make_session, section_a
 from tests.tournaments.test_audit_chain import as_superuser, triggers_back  # noqa: F401 (a fixture)
 from tournaments.audit.models import AuditChainHead, AuditEntry, AuditSeal
+from tournaments.parties import score_pads
 from tournaments.parties import services as party_services
 from tournaments.parties.models import PartyTable
 from tournaments.sessions.models import Entry, Result
@@ -146,7 +147,7 @@ def test_a_party_tally_changed_in_sql_is_named(director):
     party_services.set_guests(actor=director, party=party, text="\n".join("ABCDEFGH"))
     party_services.start_party(actor=director, party=party)
     table = PartyTable.objects.filter(round__party=party).first()
-    party_services.record_totals(actor=director, table=table, ns_total=900, ew_total=400)
+    score_pads.record_totals(actor=director, table=table, ns_total=900, ew_total=400)
     assert verify() == "ok"
     sql("UPDATE tournaments_partytable SET ns_total = 300 WHERE id = %s", (table.pk,))
     assert f"partytable {table.pk}: changed outside the application: ns_total is 300, the log says 900" in verify()

@@ -7,7 +7,7 @@ import datetime
 import pytest
 
 from tests.tournaments.reports.test_any_alphabet import CJK_NAMES, OTHER_NAMES, assert_glyphs_not_boxes, pdftotext
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.reports import render_standings, render_tally_cards
 
@@ -39,7 +39,7 @@ def test_tally_cards_and_prize_list_print_every_script(director, tmp_path) -> No
     services.start_party(actor=director, party=party)
     party.refresh_from_db()
     for i, table in enumerate(PartyTable.objects.filter(round__party=party).order_by("number")):
-        services.record_totals(actor=director, table=table, ns_total=300 + 100 * i, ew_total=420)
+        score_pads.record_totals(actor=director, table=table, ns_total=300 + 100 * i, ew_total=420)
     services.finish_party(actor=director, party=party)
     party = Party.objects.get(pk=party.pk)
     for render in (render_tally_cards, render_standings):

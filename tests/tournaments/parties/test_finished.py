@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tournaments.audit.models import AuditEntry
 from tournaments.core.errors import FINISHED, status_of
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyTable
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def finished(started: Party, director) -> Party:
     """The 3-table party with round 1 entered at every table, then ended by the host."""
     for number, table in enumerate(started.rounds.get().tables.order_by("number"), start=1):
-        services.record_totals(actor=director, table=table, ns_total=100 * number, ew_total=50)
+        score_pads.record_totals(actor=director, table=table, ns_total=100 * number, ew_total=50)
     services.finish_party(actor=director, party=started)
     started.refresh_from_db()
     assert started.status == Party.Status.FINISHED
@@ -32,9 +32,9 @@ def _table(party: Party, number: int = 1) -> PartyTable:
 @pytest.mark.parametrize(
     ("write", "doing"),
     [
-        (lambda a, p: services.record_totals(actor=a, table=_table(p), ns_total=10, ew_total=900), "change a table"),
+        (lambda a, p: score_pads.record_totals(actor=a, table=_table(p), ns_total=10, ew_total=900), "change a table"),
         (
-            lambda a, p: services.record_deals(actor=a, table=_table(p), deals=[DealEntry(contract="PASS")] * 4),
+            lambda a, p: score_pads.record_deals(actor=a, table=_table(p), deals=[DealEntry(contract="PASS")] * 4),
             "change a table",
         ),
         (lambda a, p: services.update_party(actor=a, party=p, name="Renamed"), "change its rules"),
@@ -65,7 +65,7 @@ def test_reopen_is_audited_and_lets_the_host_correct_a_table(finished, director)
         "table 1 swapped the totals",
     )
     assert entry.actor_name == "director"
-    services.record_totals(actor=director, table=_table(finished), ns_total=50, ew_total=100, why="swapped")
+    score_pads.record_totals(actor=director, table=_table(finished), ns_total=50, ew_total=100, why="swapped")
     assert (_table(finished).ns_total, _table(finished).winner) == (50, "EW")
     services.finish_party(actor=director, party=finished)
     assert [e.action for e in AuditEntry.objects.filter(target_id=finished.pk, action__startswith="party.f")] == [

@@ -38,7 +38,7 @@ CASES = [
     ("euchre", ()),  # stars: a tied table's winners (the cut) are the simulation's
 ]
 # Seeds with ties (by the engine's draw) beside the usual two, so the cut is exercised.
-TIED = {"cinch": 2, "euchre": 6, "five-hundred": 8}
+TIED = {"cinch": 2, "euchre": 6, "five-hundred": 8, "solo": 13, "bridge": 22}
 
 
 def check_saved(data: dict[str, Any], party: Party) -> None:
@@ -49,12 +49,10 @@ def check_saved(data: dict[str, Any], party: Party) -> None:
             row = party.rounds.get(number=number).tables.get(number=t["table"])
             assert [names[pk] for pk in row.seat_ids.values()] == t["players"]
             moved = [names[row.seat_ids[s]] for s in row.winner] if row.hands != 4 else None
-            # pivot's winners do not move; cinch's half game gives no winner; solo's tie is the party's own cut
-            tie = t["decided_by"] != "score"
-            if party.form != "pivot" and not ((tie and party.form == "solo") or row.decided_by == "half"):
-                pair = [names[pk] for s, pk in row.seat_ids.items() if s in row.winner]
-                assert sorted(moved or pair) == sorted(t["winners"]), (number, t["table"])
-            assert row.decided_by == t["decided_by"] or (t["decided_by"] in ("cut", "half") and party.form == "solo")
+            # every table's winners, a tie's too (the simulation's cut replayed; cinch's half game names the cut's)
+            pair = [names[pk] for s, pk in row.seat_ids.items() if s in row.winner]
+            assert sorted(moved or pair) == sorted(t["winners"]), (number, t["table"])
+            assert row.decided_by == t["decided_by"], (number, t["table"])
     st = standings(party)  # a game's own count (tricks, chips ...), a euchre's stars, else the bridge party's net
     if st.euchre:
         got = {r.guest.name: r.stars.gold + r.stars.red for r in st.rows if r.stars is not None}
@@ -76,7 +74,7 @@ def test_saved_game_party_has_the_simulated_tallies(director, game: str, extra: 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("seed", [1, 2, 4])
+@pytest.mark.parametrize("seed", [1, 2, 4, 6])  # seed 6: a tied table, the simulation's cut replayed
 @pytest.mark.parametrize("players", ["4", "5"])
 def test_saved_pivot_follows_the_engines_draw(director, seed: int, players: str) -> None:
     """Pivot's party makes its own draw; the saved party is seated as the engine drew, sitter included."""
@@ -155,3 +153,25 @@ def test_a_cut_made_at_the_table_settles_a_tie() -> None:
     assert table_winner(12, 12, "half", cut="NS") == ("NS", "half")
     assert table_winner(12, 12, "last_deal", deal_scores=[(3, 3)], cut="EW") == ("EW", "cut")
     assert table_winner(13, 12, "cut", cut="EW") == ("NS", "score")  # no tie: the cut is not used
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--game", "solo", "--tables", "3", "--rounds", "4", "--seed", "13"),
+        ("--game", "bridge", "--tables", "3", "--rounds", "4", "--seed", "22"),
+        ("--game", "pivot", "--rounds", "7", "--seed", "6", "--players", "4"),
+    ],
+)
+def test_solo_bridge_and_pivot_ties_take_the_simulations_cut(director, args: tuple[str, ...]) -> None:
+    """A tied table (solo's two highest, a bridge or pivot pair) records the winners ``--json`` names."""
+    data, party = saved(*args)
+    names = {str(g.pk): g.name for g in party.guests.all()}
+    played = [(n, t) for n, rnd in enumerate(data["rounds"], start=1) for t in rnd["tables"]]
+    tied = [(n, t) for n, t in played if t["decided_by"] == "cut"]
+    assert tied
+    for number, t in tied:
+        row = party.rounds.get(number=number).tables.get(number=t["table"])
+        assert row.decided_by == "cut"
+        assert sorted(names[row.seat_ids[s]] for s in row.winner) == sorted(t["winners"])

@@ -10,7 +10,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments.audit.models import AuditEntry
-from tournaments.parties import game_services, services
+from tournaments.parties import game_services, score_pads, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.reports import render_score_pads, render_standings, render_tally_cards
 from tournaments.parties.selectors import standings
@@ -41,12 +41,12 @@ def test_a_whist_drive_counts_each_pairs_tricks_and_checks_the_fifty_two(directo
     party = _party(director, "whist", tie_rule="north_south")
     one, two = _tables(party)
     with pytest.raises(EntryError, match="4 hands are 52 tricks: the two pairs' tricks add up to 50") as err:
-        services.record_totals(actor=director, table=one, ns_total=30, ew_total=20)
+        score_pads.record_totals(actor=director, table=one, ns_total=30, ew_total=20)
     assert err.value.field == "ns_total"
     with pytest.raises(EntryError, match="entered as the two pairs' totals"):
-        services.record_deals(actor=director, table=one, deals=[])
-    services.record_totals(actor=director, table=one, ns_total=30, ew_total=22)
-    services.record_totals(actor=director, table=two, ns_total=26, ew_total=26)  # a tie: North-South win it
+        score_pads.record_deals(actor=director, table=one, deals=[])
+    score_pads.record_totals(actor=director, table=one, ns_total=30, ew_total=22)
+    score_pads.record_totals(actor=director, table=two, ns_total=26, ew_total=26)  # a tie: North-South win it
     st = standings(party)
     tricks = {r.guest.name: r.tally.net for r in st.rows}
     assert tricks == {
@@ -79,9 +79,9 @@ def test_whist_table_page_takes_totals_and_shows_the_laws_message_at_the_field(d
 def test_four_hand_five_hundred_takes_set_backs_and_scores_in_tens(director, director_client) -> None:
     party = _party(director, "five-hundred", tie_rule="north_south")
     one, two = _tables(party)
-    services.record_totals(actor=director, table=one, ns_total=-120, ew_total=340)
+    score_pads.record_totals(actor=director, table=one, ns_total=-120, ew_total=340)
     with pytest.raises(EntryError, match="scores go in tens: 125") as err:
-        services.record_totals(actor=director, table=two, ns_total=125, ew_total=60)
+        score_pads.record_totals(actor=director, table=two, ns_total=125, ew_total=60)
     assert err.value.field == "ns_total"
     st = standings(party)
     assert {r.guest.name: r.tally.net for r in st.rows if r.tally.rounds} == {
@@ -100,8 +100,8 @@ def test_four_hand_five_hundred_takes_set_backs_and_scores_in_tens(director, dir
 def test_cinch_tallies_games_won(director, director_client) -> None:
     party = _party(director, "cinch", tie_rule="cut")
     one, two = _tables(party)
-    services.record_totals(actor=director, table=one, ns_total=33, ew_total=20)
-    services.record_totals(actor=director, table=two, ns_total=-8, ew_total=24)
+    score_pads.record_totals(actor=director, table=one, ns_total=33, ew_total=20)
+    score_pads.record_totals(actor=director, table=two, ns_total=-8, ew_total=24)
     games = {r.guest.name: r.tally.net for r in standings(party).rows}
     winners = {one.north.name, one.south.name, two.east.name, two.west.name}
     assert games == {name: (1 if name in winners else 0) for name in games}
@@ -113,8 +113,8 @@ def test_cinch_half_game_each_at_a_tie_and_a_cut_to_progress(director, director_
     # "Ties may cut to progress and score, or a half game may be scored for each player, cutting to progress only."
     party = _party(director, "cinch", tie_rule="half")
     one, two = _tables(party)
-    services.record_totals(actor=director, table=one, ns_total=32, ew_total=32)  # the bell rang on a tie
-    services.record_totals(actor=director, table=two, ns_total=32, ew_total=12)
+    score_pads.record_totals(actor=director, table=one, ns_total=32, ew_total=32)  # the bell rang on a tie
+    score_pads.record_totals(actor=director, table=two, ns_total=32, ew_total=12)
     one.refresh_from_db()
     assert one.winner in ("NS", "EW") and one.decided_by == "half"
     games = {r.guest.name: r.tally.net for r in standings(party).rows}
@@ -136,7 +136,7 @@ def test_cinch_half_game_each_at_a_tie_and_a_cut_to_progress(director, director_
 def test_whist_papers_print_the_tricks_and_the_prizes(director) -> None:
     party = _party(director, "whist", tie_rule="north_south")
     for t, (ns, ew) in zip(_tables(party), ((30, 22), (19, 33)), strict=True):
-        services.record_totals(actor=director, table=t, ns_total=ns, ew_total=ew)
+        score_pads.record_totals(actor=director, table=t, ns_total=ns, ew_total=ew)
     services.finish_party(actor=director, party=party)
     _name, _type, data = render_standings(party)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
@@ -171,7 +171,7 @@ def test_every_party_page_and_paper_of_a_game_answers(director, director_client,
     scores = {"whist": (30, 22), "five-hundred": (-80, 240), "cinch": (32, -6)}[form]
     for number in (1, 2):
         for t in _tables(party, number):
-            services.record_totals(actor=director, table=t, ns_total=scores[0], ew_total=scores[1])
+            score_pads.record_totals(actor=director, table=t, ns_total=scores[0], ew_total=scores[1])
         if number == 1:
             services.call_progression(actor=director, party=party)
     pages = [

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
@@ -27,7 +27,7 @@ def tally_rows(html: str) -> list[list[str]]:
 def test_tallies_keep_their_columns_while_a_round_is_in_progress(director_client, director, started) -> None:
     url = reverse("parties:standings", args=[started.pk])
     one = PartyTable.objects.get(round__party=started, round__number=1, number=1)
-    services.record_totals(actor=director, table=one, ns_total=620, ew_total=100)
+    score_pads.record_totals(actor=director, table=one, ns_total=620, ew_total=100)
     rows = tally_rows(director_client.get(url).content.decode())
     assert len(rows) == 12 and {len(r) for r in rows} == {1 + 1 + 1 + 1 + 2}  # place, guest, net, R1, my, opp
     at_one = {g.name for g in one.seats.values()}
@@ -36,10 +36,10 @@ def test_tallies_keep_their_columns_while_a_round_is_in_progress(director_client
         assert row[3] == ("620/100" if name in (one.north.name, one.south.name) else
                           "100/620" if name in at_one else "–")  # fmt: skip
     for t in PartyTable.objects.filter(round__party=started, round__number=1).exclude(pk=one.pk):
-        services.record_totals(actor=director, table=t, ns_total=300, ew_total=200)
+        score_pads.record_totals(actor=director, table=t, ns_total=300, ew_total=200)
     services.call_progression(actor=director, party=started)
     two = PartyTable.objects.get(round__party=started, round__number=2, number=2)
-    services.record_totals(actor=director, table=two, ns_total=50, ew_total=450)
+    score_pads.record_totals(actor=director, table=two, ns_total=50, ew_total=450)
     rows = tally_rows(director_client.get(url).content.decode())
     assert {len(r) for r in rows} == {7}  # R1 and R2 for everyone
     assert sum(r[4] == "–" for r in rows) == 8 and sum(r[4] != "–" for r in rows) == 4
@@ -80,7 +80,7 @@ def _play(party: Party, director, rounds: int) -> list[dict[str, object]]:
             }
         )
         for i, t in enumerate(tables):
-            services.record_totals(actor=director, table=t, ns_total=500 + 10 * i, ew_total=300)
+            score_pads.record_totals(actor=director, table=t, ns_total=500 + 10 * i, ew_total=300)
         if number < rounds:
             services.call_progression(actor=director, party=party)
     return seen

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.tableside.test_push_streams import push_on  # noqa: F401  (a fixture)
-from tournaments.parties import services, table_links
+from tournaments.parties import score_pads, services, table_links
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import party_key
 from tournaments.tableside import hub, screenlinks
@@ -30,7 +30,7 @@ def test_every_party_write_bumps_the_version(director, party) -> None:
     services.start_party(actor=director, party=party)
     table = PartyTable.objects.filter(round__party=party).first()
     assert version(party) == before + 2
-    services.record_totals(actor=director, table=table, ns_total=100, ew_total=50)
+    score_pads.record_totals(actor=director, table=table, ns_total=100, ew_total=50)
     assert version(party) == before + 3
     assert versions_of([party_key(party.pk), "party:999999"]) == {party_key(party.pk): before + 3}
 
@@ -42,7 +42,7 @@ def test_a_party_write_publishes_once_it_commits(director, started, settings, dj
     try:
         table = PartyTable.objects.filter(round__party=started).first()
         with django_capture_on_commit_callbacks(execute=True):
-            services.record_totals(actor=director, table=table, ns_total=100, ew_total=50)
+            score_pads.record_totals(actor=director, table=table, ns_total=100, ew_total=50)
             assert sub.latest == started.version  # not committed yet: nothing pushed
         assert sub.latest == version(started) > started.version
     finally:
@@ -59,7 +59,7 @@ def test_the_round_page_poll_is_304_until_the_party_changes(director, director_c
     etag = poll["ETag"]
     assert director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
     table = PartyTable.objects.get(round__party=started, round__number=1, number=2)
-    services.record_totals(actor=director, table=table, ns_total=700, ew_total=300)
+    score_pads.record_totals(actor=director, table=table, ns_total=700, ew_total=300)
     again = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and "700" in again.content.decode()
 
@@ -128,6 +128,6 @@ def test_the_host_dashboard_is_refreshed_when_the_party_changes(
     etag = poll["ETag"]
     assert director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
     table = PartyTable.objects.get(round__party=started, round__number=1, number=2)
-    services.record_totals(actor=director, table=table, ns_total=700, ew_total=300)
+    score_pads.record_totals(actor=director, table=table, ns_total=700, ew_total=300)
     again = director_client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and "1 of 3 tables" in again.content.decode() and again["ETag"] != etag

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from tests.tournaments.parties.test_party_games_web import _party as _game_party
 from tests.tournaments.parties.test_party_games_web import _tables
 from tournaments.audit.models import AuditEntry
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
@@ -124,7 +124,7 @@ def test_solo_is_four_deals_and_never_the_pairs_totals(director, director_client
     response = director_client.post(url, _post(deals[:3]))
     assert response.status_code == 200 and "is 4 deals, one dealt by each player: 3 typed" in response.content.decode()
     with pytest.raises(EntryError, match="type the deals"):
-        services.record_totals(actor=director, table=table, ns_total=10, ew_total=-10)
+        score_pads.record_totals(actor=director, table=table, ns_total=10, ew_total=-10)
     response = director_client.post(url, {"mode": "totals", "t-ns_total": "10", "t-ew_total": "-10"})
     assert response.status_code == 200 and "This field is required" in response.content.decode()
     table.refresh_from_db()
@@ -221,3 +221,22 @@ def test_every_page_and_paper_of_a_solo_party_answers(director, director_client)
     cards = PdfReader(io.BytesIO(director_client.get(reverse("parties:pdf", args=[party.pk, "tally-cards"])).content))
     text = cards.pages[0].extract_text()
     assert "Chips" in text and "Running total" in text and "Opponents" not in text
+
+
+def test_a_cut_made_at_the_table_settles_a_solo_tie(director) -> None:
+    """East and South tie for second: the cut made at the table (the two seats it sent up) is recorded, if the
+    laws allow it (as many as move up, nobody below a player left behind)."""
+    party = _party(director, tie_rule="cut")
+    table = _tables(party)[0]
+    totals = {"N": 30, "E": -5, "S": -5, "W": -23}
+    for bad in ("NW", "N", "NES"):
+        with pytest.raises(EntryError, match="cannot progress") as err:
+            score_pads.record_seat_totals(actor=director, table=table, totals=totals, hands=(), cut=bad)
+        assert err.value.field == "cut"
+    score_pads.record_seat_totals(actor=director, table=table, totals=totals, hands=(), cut="NS")
+    table.refresh_from_db()
+    assert (table.winner, table.decided_by) == ("NS", "cut")
+    no_tie = {"N": 30, "E": -4, "S": -6, "W": -23}
+    score_pads.record_seat_totals(actor=director, table=table, totals=no_tie, hands=(), cut="NS")
+    table.refresh_from_db()
+    assert (table.winner, table.decided_by) == ("NE", "score")  # no tie: the cut is not used

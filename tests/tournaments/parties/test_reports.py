@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import PartyTable
 from tournaments.parties.reports import render_score_pads, render_standings, render_table_cards, render_tally_cards
@@ -59,12 +59,12 @@ def test_table_cards_and_score_pads(started) -> None:
 def test_standings_with_prizes_and_the_check(started, director) -> None:
     for i, t in enumerate(PartyTable.objects.filter(round__party=started).order_by("number")):
         if i == 0:
-            services.record_deals(
+            score_pads.record_deals(
                 actor=director, table=t,
                 deals=[DealEntry("6S", "N", 12), DealEntry("PASS"), DealEntry("2H", "E", 8), DealEntry("3NT", "W", 8)],
             )  # fmt: skip
         else:
-            services.record_totals(actor=director, table=t, ns_total=300 + 100 * i, ew_total=420)
+            score_pads.record_totals(actor=director, table=t, ns_total=300 + 100 * i, ew_total=420)
     services.finish_party(actor=director, party=started)
     text = "\n".join(pages(render_standings(started)))
     st = standings(started)

@@ -6,7 +6,7 @@ import pytest
 
 import scoring
 from tournaments.audit.models import AuditEntry
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyDeal, PartyTable
 from tournaments.parties.selectors import moves_after, party_rounds, seating_of, standings
@@ -48,7 +48,7 @@ def test_guest_count_must_fill_the_tables(party, director) -> None:
 
 def test_deal_by_deal_entry_scores_each_deal_by_the_party_rules(started, director) -> None:
     t1 = _tables(started, 1)[0]
-    t1 = services.record_deals(actor=director, table=t1, deals=ROUND)
+    t1 = score_pads.record_deals(actor=director, table=t1, deals=ROUND)
     deals = list(t1.deals.order_by("number"))
     plan = [(d.dealer, d.vulnerable) for d in deals]
     first = t1.first_dealer
@@ -72,11 +72,11 @@ def test_a_bad_deal_names_the_deal_and_field_and_saves_nothing(started, director
     t1 = _tables(started, 1)[0]
     bad = [*ROUND[:2], DealEntry("3NTX", None, "-2"), ROUND[3]]
     with pytest.raises(EntryError) as err:
-        services.record_deals(actor=director, table=t1, deals=bad)
+        score_pads.record_deals(actor=director, table=t1, deals=bad)
     assert err.value.deal == 3 and err.value.field == "declarer"
     bad = [*ROUND[:3], DealEntry("8H", "W", 12)]
     with pytest.raises(EntryError) as err:
-        services.record_deals(actor=director, table=t1, deals=bad)
+        score_pads.record_deals(actor=director, table=t1, deals=bad)
     assert err.value.deal == 4 and err.value.field == "contract"
     t1.refresh_from_db()
     assert not t1.entered and not PartyDeal.objects.exists()
@@ -86,20 +86,20 @@ def test_a_bad_deal_names_the_deal_and_field_and_saves_nothing(started, director
 def test_totals_entry_and_refusals(started, director) -> None:
     t2 = _tables(started, 1)[1]
     with pytest.raises(EntryError, match="between 0 and 20,000") as err:
-        services.record_totals(actor=director, table=t2, ns_total=-5, ew_total=100)
+        score_pads.record_totals(actor=director, table=t2, ns_total=-5, ew_total=100)
     assert err.value.field == "ns_total"
-    t2 = services.record_totals(actor=director, table=t2, ns_total=800, ew_total=800)
+    t2 = score_pads.record_totals(actor=director, table=t2, ns_total=800, ew_total=800)
     assert (t2.winner, t2.decided_by) == ("NS", "north_south")  # the host's tie rule
 
 
 def _enter_round(party: Party, number: int, director) -> None:
     for i, t in enumerate(_tables(party, number)):
-        services.record_totals(actor=director, table=t, ns_total=100 * (i + 1), ew_total=150 + 40 * i)
+        score_pads.record_totals(actor=director, table=t, ns_total=100 * (i + 1), ew_total=150 + 40 * i)
 
 
 def test_progression_waits_for_every_table_then_follows_law5(started, director) -> None:
     t1 = _tables(started, 1)[0]
-    services.record_totals(actor=director, table=t1, ns_total=900, ew_total=100)
+    score_pads.record_totals(actor=director, table=t1, ns_total=900, ew_total=100)
     with pytest.raises(EntryError, match="Waiting for table 2, 3"):
         services.call_progression(actor=director, party=started)
     _enter_round(started, 1, director)  # NS 100/EW 150 (EW win), 200/190 (NS), 300/230 (NS)
@@ -125,8 +125,8 @@ def test_a_correction_after_the_progression_may_not_change_the_winner(started, d
     services.call_progression(actor=director, party=started)
     t1 = _tables(started, 1)[0]  # EW won 150 to 100
     with pytest.raises(EntryError, match="would change who moved"):
-        services.record_totals(actor=director, table=t1, ns_total=400, ew_total=150)
-    services.record_totals(actor=director, table=t1, ns_total=120, ew_total=150, why="typo")
+        score_pads.record_totals(actor=director, table=t1, ns_total=400, ew_total=150)
+    score_pads.record_totals(actor=director, table=t1, ns_total=120, ew_total=150, why="typo")
     entry = AuditEntry.objects.filter(action="party.table", target_id=t1.pk).order_by("-id").first()
     assert entry.old["ns_total"] == 100 and entry.new["ns_total"] == 120 and entry.why == "typo"
 
@@ -167,7 +167,7 @@ def test_pivot_party_of_five(director) -> None:
     for number in range(1, 6):
         (t,) = _tables(p, number)
         seen_out.append(t.sitting_out.name)
-        services.record_deals(actor=director, table=t, deals=ROUND)
+        score_pads.record_deals(actor=director, table=t, deals=ROUND)
         services.call_progression(actor=director, party=p)
     assert sorted(seen_out) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     with pytest.raises(EntryError, match="single table"):
@@ -179,7 +179,7 @@ def test_rubber_party_scores_on_the_rubber_pad(director) -> None:
     services.set_guests(actor=director, party=p, text="\n".join(f"P{i}" for i in range(8)))
     services.start_party(actor=director, party=p)
     t = _tables(p, 1)[0]
-    t = services.record_deals(
+    t = score_pads.record_deals(
         actor=director, table=t, deals=[DealEntry("4S", "N", 10), DealEntry("2H", "E", 8), DealEntry("3NT", "E", 9)]
     )
     # 4S is game for N-S; 2H then 3NT is game for E-W. The round ends with the rubber unfinished at a game
@@ -195,9 +195,9 @@ def test_euchre_party_stars(director) -> None:
     services.start_party(actor=director, party=p)
     t1, t2 = _tables(p, 1)
     with pytest.raises(EntryError, match="say which pair won the tie"):
-        services.record_totals(actor=director, table=t1, ns_total=5, ew_total=5)
-    services.record_totals(actor=director, table=t1, ns_total=5, ew_total=5, host_choice="EW")
-    services.record_totals(actor=director, table=t2, ns_total=3, ew_total=5)
+        score_pads.record_totals(actor=director, table=t1, ns_total=5, ew_total=5)
+    score_pads.record_totals(actor=director, table=t1, ns_total=5, ew_total=5, host_choice="EW")
+    score_pads.record_totals(actor=director, table=t2, ns_total=3, ew_total=5)
     st = standings(p)
     gold = {r.guest.name for r in st.rows if r.stars.gold}
     assert gold == {t1.east.name, t1.west.name}

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
-from tournaments.parties import services, table_links
+from tournaments.parties import score_pads, services, table_links
 from tournaments.parties.models import Party, PartyTable
 from tournaments.tableside.models import TableLink
 
@@ -97,7 +97,7 @@ def test_totals_go_through_the_party_gateway_once(client, started, links) -> Non
 def test_a_table_changed_since_the_phone_showed_it_is_refused_with_what_is_there(client, director, links) -> None:
     link = links[0]
     stale = state(client, link)
-    services.record_totals(actor=director, table=table_of(link), ns_total=800, ew_total=900)
+    score_pads.record_totals(actor=director, table=table_of(link), ns_total=800, ew_total=900)
     before = AuditEntry.objects.count()
     response = send(client, link, kind="totals", round=1, seen=stale["seen"], ns_total=1200, ew_total=450)
     assert response.status_code == 409 and response.json()["now"]["ns_total"] == 800

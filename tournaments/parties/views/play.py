@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core import notation
 from tournaments.core.access import Perm, requires
-from tournaments.parties import game_services, games, services
+from tournaments.parties import game_services, games, score_pads, services
 from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
@@ -200,7 +200,7 @@ def _post_table(
     why = request.POST.get("why", "")
     try:
         if mode == "totals" and totals.is_valid():
-            services.record_totals(
+            score_pads.record_totals(
                 actor=request.user,
                 table=table,
                 ns_total=totals.cleaned_data["ns_total"],
@@ -228,7 +228,7 @@ def _post_table(
                         honors_points=points,
                     )
                 )
-            services.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
+            score_pads.record_deals(actor=request.user, table=table, deals=entries, host_choice=host_choice, why=why)
             return _saved(request, party, rnd.number, table.number)
     except _FormErrors:
         pass  # the messages are on the forms already

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.clubs.commands import ClubOption
-from tournaments.parties import services
+from tournaments.parties import score_pads, services
 from tournaments.parties.deals import DealEntry
 from tournaments.parties.engine import play_party
 from tournaments.parties.game_save import SAVED_GAMES, save_game
@@ -70,7 +70,7 @@ def save_demo(party: dict[str, Any], *, tables: int, host: str, seed: int) -> Pa
                               (d["honors"] or {}).get("side"), (d["honors"] or {}).get("points", 0))
                     for d in t["deals"]
                 ]  # fmt: skip
-                services.record_deals(actor=user, table=table, deals=entries)
+                score_pads.record_deals(actor=user, table=table, deals=entries)
             if rnd["round"] < len(party["rounds"]):
                 services.call_progression(actor=user, party=saved)
         services.finish_party(actor=user, party=saved)
