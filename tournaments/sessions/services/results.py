@@ -153,7 +153,9 @@ def _validate(
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     taken: dict[tuple[int, int], Result] = {}
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    for r in Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry"):
+    for r in (
+        Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry").order_by()
+    ):
         taken[(r.board_id, r.ns_entry_id)] = r
         taken[(r.board_id, r.ew_entry_id)] = r
     for i, c in enumerate(checked):
@@ -354,9 +356,9 @@ def save_lines_checked(
             checked = _validate(section, lines, smap, boards)
             board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
         current = list(
-            Result.objects.select_for_update().filter(
-                Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
-            )
+            Result.objects.select_for_update()
+            .filter(Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids)))
+            .order_by("pk")  # the model's ordering joins board, entry and session: FOR UPDATE would lock them too
         )
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
