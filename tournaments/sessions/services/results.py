@@ -25,7 +25,7 @@ from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.sessions.models import Board, Result, Section, Session
+from tournaments.sessions.models import Board, Entry, Result, Section, Session
 from tournaments.sessions.selectors.lookups import (
     SectionMap,
     boards_by_number,
@@ -64,24 +64,9 @@ __all__ = [
 
 # Every field `_apply` writes, so the log replays a result exactly (tests/tournaments/audit/test_replay.py).
 RESULT_FIELDS = [
-    "board",
-    "table_round",
-    "ns_entry",
-    "ew_entry",
-    "kind",
-    "contract",
-    "declarer",
-    "tricks",
-    "lead",
-    "auction",
-    "play",
-    "ns_score",
-    "ns_percent",
-    "ew_percent",
-    "weighted",
-    "revoke",
-    "version",
-]
+    "board", "table_round", "ns_entry", "ew_entry", "kind", "contract", "declarer", "tricks", "lead",
+    "auction", "play", "ns_score", "ns_percent", "ew_percent", "weighted", "revoke", "version",
+]  # fmt: skip
 
 
 def _apply(result: Result, c: CheckedLine) -> None:
@@ -145,6 +130,11 @@ class FinishedSessionError(ResultEntryError):
             self.code = code
 
 
+def _label(smap: SectionMap, entry_id: int | None) -> str:
+    entry = smap.entries.get(entry_id or 0) or Entry.objects.filter(pk=entry_id or 0).first()  # the map's, else read
+    return entry.label if entry is not None else ""
+
+
 def _validate(
     section: Section, lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board]
 ) -> list[CheckedLine | None]:
@@ -153,9 +143,7 @@ def _validate(
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     taken: dict[tuple[int, int], Result] = {}
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    for r in (
-        Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry").order_by()
-    ):
+    for r in Result.objects.filter(section=section, board_id__in=board_ids).order_by():  # labels: from the map
         taken[(r.board_id, r.ns_entry_id)] = r
         taken[(r.board_id, r.ew_entry_id)] = r
     for i, c in enumerate(checked):
@@ -170,7 +158,12 @@ def _validate(
                 continue  # the line was empty when the page opened and is filled now: a conflict, not an error
             errors.setdefault(i, {})[name] = _(
                 "Board %(board)s for %(pair)s is already entered (%(ns)s v %(ew)s); change it on its own line."
-            ) % {"board": c.board.number, "pair": entry.label, "ns": other.ns_entry.label, "ew": other.ew_entry.label}
+            ) % {
+                "board": c.board.number,
+                "pair": entry.label,
+                "ns": _label(smap, other.ns_entry_id),
+                "ew": _label(smap, other.ew_entry_id),
+            }
     if errors:
         raise ResultEntryError(errors, [c for c in checked if c is not None])
     return checked
