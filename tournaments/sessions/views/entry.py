@@ -91,16 +91,14 @@ def _lines(
     request: HttpRequest | None, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]
 ) -> list[Line]:
     """The page's lines with their forms: bound to the POST when `request` posted, else as stored."""
-    boards = sorted({b for _, b in slots})
-    results: dict[tuple[int, int | None, int | None], Result] = {
-        (r.board.number, r.ns_entry_id, r.ew_entry_id): r
-        for r in Result.objects.filter(section=section, board__number__in=boards).select_related("board").order_by()
-    }
+    numbers = sorted({b for _, b in slots})
+    boards = {b.pk: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers).order_by()}
+    results: dict[tuple[int, int | None, int | None], Result] = {}
+    for r in Result.objects.filter(section=section, board_id__in=list(boards)).order_by():  # unordered: no joins
+        r.board = boards[r.board_id]
+        results[(r.board.number, r.ns_entry_id, r.ew_entry_id)] = r
     data = request.POST if request is not None and request.method == "POST" else None
-    vul = {
-        b.number: b.get_vulnerability_display()
-        for b in Board.objects.filter(session_id=section.session_id, number__in=boards).order_by()
-    }
+    vul = {b.number: b.get_vulnerability_display() for b in boards.values()}
     lines: list[Line] = []
     editable, whist = 0, section.session.is_whist
     for row, board in slots:
