@@ -41,6 +41,7 @@ def _json(rows: Iterable[dict[str, Any]]) -> dict[int, dict[str, Any]]:
 
 
 def _only(qs: QuerySet[Any], ids: Iterable[int] | None) -> QuerySet[Any]:
+    qs = qs.order_by()  # read into a dict by id: the models' orderings only add joins
     return qs if ids is None else qs.filter(pk__in=list(ids))
 
 

@@ -432,7 +432,9 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
         # The board's results, locked and read once: the save is handed them with the lock (no second read).
-        results = list(Result.objects.select_for_update().filter(section=link.table_section, board=checked.board))
+        # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
+        mine = Result.objects.select_for_update().filter(section=link.table_section, board=checked.board)
+        results = list(mine.order_by("pk"))
         for result in results:
             result.board = checked.board
         stored = next((r for r in results if r.ns_entry_id == row.ns_entry.pk), None)

@@ -125,3 +125,32 @@ def test_a_row_is_found_by_round_and_table_as_a_scan_would(section):
             for t in [*smap.tables(), 99]:
                 scan = next((row for row in smap.rows if row.round == r and row.table == t), None)
                 assert smap.row(r, t) is scan
+
+
+def test_a_shared_map_is_unpacked_once_per_process_and_version(section, director):
+    """`shared=True` (the traveller's page, preview and save): the objects are unpacked once per version and
+    handed to every such reader, each with its own SectionMap and its own section; a write is a new version,
+    a cleared cache a new copy, and an unshared reader still gets objects of its own."""
+    from django.core.cache import cache
+
+    section_map(section)  # read and kept
+    one = section_map(section, shared=True)
+    other_section = Section.objects.get(pk=section.pk)
+    two = section_map(other_section, shared=True)
+    assert one is not two and one.rows is two.rows and one.entries is two.entries  # the same objects
+    assert one.section is section and two.section is other_section  # each caller's own section
+    assert section_map(section).rows is not one.rows  # unshared: a copy of its own
+    row = one.played_rows(1)[0]
+    save_lines(
+        actor=director,
+        section=section,
+        lines=[LineInput(1, row.ns_entry.label, row.ew_entry.label, "7NT", "N", "7")],
+        smap=one,
+    )
+    after = section_map(section, shared=True)  # the carried map at the new version: unpacked anew
+    assert after.version == one.version + 1 and after.rows is not one.rows and _rows(after) == _rows(one)
+    assert section_map(section, shared=True).rows is after.rows
+    cache.clear()
+    fresh = section_map(section, shared=True)  # read from the database (nothing kept), then kept anew
+    again = section_map(section, shared=True)
+    assert fresh.rows is not after.rows and again.rows is not after.rows and _rows(again) == _rows(after)

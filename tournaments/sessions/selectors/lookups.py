@@ -6,6 +6,7 @@ which round?"), so the rows are read in two queries and answered from memory.
 
 from __future__ import annotations
 
+import copy
 import threading
 import uuid
 from collections import OrderedDict
@@ -227,23 +228,58 @@ def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
     return SectionMap(section=section, entries=entries, rows=rows, version=version, packed=packed)
 
 
-def map_at(section: Section, version: int) -> SectionMap | None:
+# Unpacking the map (600 model objects at 30 tables) was still a tenth of a traveller's save and of its page
+# (issue 24). A caller that only reads the map (the traveller's page, its preview and its save: labels, rows and
+# entries, never an entry's players) asks for it `shared`: the objects unpacked once in this process for the
+# section at that version and packed copy (the cache's stamp: a new stamp, a cleared cache, is a new copy), and
+# handed to every such request and thread at once. The SectionMap itself is the caller's own shallow copy, with
+# the caller's section; its model objects, lists and indexes are shared and must not be changed.
+SHARED_MAPS = 16  # unpacked maps kept in this process: a few sections being typed at once
+_shared: OrderedDict[tuple[int, int], tuple[Packed, SectionMap]] = OrderedDict()
+
+
+def _shared_copy(section: Section, packed: Packed, version: int) -> SectionMap:
+    key = (section.pk, version)
+    with _local_lock:
+        hit = _shared.get(key)
+        if hit is not None and hit[0] is packed:  # the same packed copy: the same stamp in the cache
+            _shared.move_to_end(key)
+            base = hit[1]
+        else:
+            base = None
+    if base is None:
+        base = _unpack(section, packed, version)
+        with _local_lock:
+            _shared[key] = (packed, base)
+            _shared.move_to_end(key)
+            while len(_shared) > SHARED_MAPS:
+                _shared.popitem(last=False)
+    mine = copy.copy(base)  # the caller's own SectionMap (its section), over the shared objects
+    mine.section = section
+    return mine
+
+
+def map_at(section: Section, version: int, *, shared: bool = False) -> SectionMap | None:
     """The map kept for the section at `version`, or None: a writer that read its map before locking the section
-    checks here whether the version it locked still has the same movement, without reading the rows again."""
+    checks here whether the version it locked still has the same movement, without reading the rows again.
+    `shared`: model objects shared with the process's other readers of the same map (read them only)."""
     packed = _kept(_map_key(section.pk, version))
-    return None if packed is None else _unpack(section, packed, version)
+    if packed is None:
+        return None
+    return _shared_copy(section, packed, version) if shared else _unpack(section, packed, version)
 
 
-def section_map(section: Section) -> SectionMap:
+def section_map(section: Section, *, shared: bool = False) -> SectionMap:
     """A section's entries (with players) and movement rows: three queries, or one when a map is kept at the
     section's current version. Inside a transaction always read afresh (as the scores are), since what the
-    transaction has not committed may still be rolled back: writers read it before they lock (see map_at)."""
+    transaction has not committed may still be rolled back: writers read it before they lock (see map_at).
+    `shared`: for a caller that only reads the map, its objects unpacked once per process and version."""
     if connection.in_atomic_block:
         return _read(section)
     version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).order_by().first()
     if version is None:
         return _read(section)
-    kept = map_at(section, version)
+    kept = map_at(section, version, shared=shared)
     if kept is None:
         kept = _read(section, version)  # read after the version: the rows are at least as new as the key
         kept.packed = _pack(kept)
@@ -263,7 +299,7 @@ def carry_forward(smap: SectionMap, locked_version: int) -> None:
 def boards_by_number(session_id: int, numbers: Iterable[object] | None = None) -> dict[int, Board]:
     """The session's boards by number; only those among `numbers` (typed board numbers: a traveller's one board,
     a pickup slip's two) when given. Reading every board with its deal was a tenth of a save (issue 24)."""
-    boards = Board.objects.filter(session_id=session_id)
+    boards = Board.objects.filter(session_id=session_id).order_by()  # unordered: the ordering joins the session
     if numbers is not None:
         wanted = {int(text) for n in numbers if is_digits(text := str(n).strip())}
         boards = boards.filter(number__in=wanted)

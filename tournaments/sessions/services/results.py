@@ -25,8 +25,14 @@ from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.sessions.models import Board, Result, Section, Session
-from tournaments.sessions.selectors.lookups import SectionMap, boards_by_number, carry_forward, map_at, section_map
+from tournaments.sessions.models import Board, Entry, Result, Section, Session
+from tournaments.sessions.selectors.lookups import (
+    SectionMap,
+    boards_by_number,
+    carry_forward,
+    map_at,
+    section_map,
+)
 from tournaments.sessions.services.checking import (
     CheckedLine,
     LineInput,
@@ -58,24 +64,9 @@ __all__ = [
 
 # Every field `_apply` writes, so the log replays a result exactly (tests/tournaments/audit/test_replay.py).
 RESULT_FIELDS = [
-    "board",
-    "table_round",
-    "ns_entry",
-    "ew_entry",
-    "kind",
-    "contract",
-    "declarer",
-    "tricks",
-    "lead",
-    "auction",
-    "play",
-    "ns_score",
-    "ns_percent",
-    "ew_percent",
-    "weighted",
-    "revoke",
-    "version",
-]
+    "board", "table_round", "ns_entry", "ew_entry", "kind", "contract", "declarer", "tricks", "lead",
+    "auction", "play", "ns_score", "ns_percent", "ew_percent", "weighted", "revoke", "version",
+]  # fmt: skip
 
 
 def _apply(result: Result, c: CheckedLine) -> None:
@@ -139,6 +130,11 @@ class FinishedSessionError(ResultEntryError):
             self.code = code
 
 
+def _label(smap: SectionMap, entry_id: int | None) -> str:
+    entry = smap.entries.get(entry_id or 0) or Entry.objects.filter(pk=entry_id or 0).first()  # the map's, else read
+    return entry.label if entry is not None else ""
+
+
 def _validate(
     section: Section, lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board]
 ) -> list[CheckedLine | None]:
@@ -147,7 +143,7 @@ def _validate(
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     taken: dict[tuple[int, int], Result] = {}
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    for r in Result.objects.filter(section=section, board_id__in=board_ids).select_related("ns_entry", "ew_entry"):
+    for r in Result.objects.filter(section=section, board_id__in=board_ids).order_by():  # labels: from the map
         taken[(r.board_id, r.ns_entry_id)] = r
         taken[(r.board_id, r.ew_entry_id)] = r
     for i, c in enumerate(checked):
@@ -162,7 +158,12 @@ def _validate(
                 continue  # the line was empty when the page opened and is filled now: a conflict, not an error
             errors.setdefault(i, {})[name] = _(
                 "Board %(board)s for %(pair)s is already entered (%(ns)s v %(ew)s); change it on its own line."
-            ) % {"board": c.board.number, "pair": entry.label, "ns": other.ns_entry.label, "ew": other.ew_entry.label}
+            ) % {
+                "board": c.board.number,
+                "pair": entry.label,
+                "ns": _label(smap, other.ns_entry_id),
+                "ew": _label(smap, other.ew_entry_id),
+            }
     if errors:
         raise ResultEntryError(errors, [c for c in checked if c is not None])
     return checked
@@ -353,7 +354,10 @@ def save_lines_checked(
             board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
             locked = None  # its results were read for the lines as checked before: read them again
         wanted = Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
-        current = list(Result.objects.select_for_update().filter(wanted)) if locked is None else locked.results
+        # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
+        current = (
+            list(Result.objects.select_for_update().filter(wanted).order_by("pk")) if locked is None else locked.results
+        )
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)

@@ -13,9 +13,10 @@ def get_session(pk: int) -> Session:
 
 
 def get_section(session: Session, letter: str) -> Section:
-    section = Section.objects.select_related("session", "session__event").filter(session=session, letter=letter).first()
+    section = Section.objects.filter(session=session, letter=letter).order_by("pk").first()
     if section is None:
         raise Http404(f"No section {letter} in this session.")
+    section.session = session  # read already, with its event: not joined again
     return section
 
 

@@ -6,6 +6,7 @@ While typing, the page posts the lines to `preview` and shows each line's score 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
 from tournaments.core.text import is_digits
-from tournaments.sessions.forms import ResultLineForm, form_cells, initial_for, line_forms, shown_of
+from tournaments.sessions.forms import ResultLineForm, form_cells, initial_cells, initial_for, shown_of
 from tournaments.sessions.models import Board, Entry, Result, Section, TableRound
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import (
@@ -37,20 +38,46 @@ LINE_FIELDS = ("ns", "ew", "contract", "declarer", "tricks", "score", "lead", "r
 
 @dataclass
 class Line:
-    """A line of the entry page: its movement row and board, its form (None when a ruling fixed the score)."""
+    """A line of the entry page: its movement row and board, and its form's initial values, the posted data and
+    prefix (initial None when a ruling fixed the score: no form). The form is made when first asked for: a save
+    validates only the lines posted changed, and a page shows unposted lines from their initial values, so most
+    of a traveller's 15 forms (a tenth of its page and of its save, issue 24) are never made."""
 
     row: TableRound
     board: int
     result: Result | None
-    form: ResultLineForm | None
+    initial: dict[str, Any] | None = None
     vulnerability: str = ""
     preview: CheckedLine | None = None
     focus: bool = False
+    data: Any = None  # the POST when the page was posted
+    prefix: str = ""
+    made: ResultLineForm | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def editable(self) -> bool:
+        return self.initial is not None
+
+    @property
+    def form(self) -> ResultLineForm | None:
+        if self.made is None and self.initial is not None:
+            self.made = ResultLineForm(self.data, initial=self.initial, prefix=self.prefix)
+        return self.made
+
+    @form.setter
+    def form(self, form: ResultLineForm) -> None:
+        self.made = form
 
     @property
     def cells(self) -> dict[str, Any]:
         """The form's cells as the page shows them (forms.form_cells); read once per line by the template."""
-        return form_cells(self.form) if self.form is not None else {}
+        if self.initial is None:
+            return {}
+        if self.made is None and self.data is None:  # not posted: its initial values, without making the form
+            return initial_cells(self.prefix, self.initial)
+        form = self.form
+        assert form is not None
+        return form_cells(form)
 
 
 def _seat_label(row_entry: Entry, seat: str) -> str:
@@ -64,32 +91,26 @@ def _lines(
     request: HttpRequest | None, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]
 ) -> list[Line]:
     """The page's lines with their forms: bound to the POST when `request` posted, else as stored."""
-    boards = sorted({b for _, b in slots})
-    results: dict[tuple[int, int | None, int | None], Result] = {
-        (r.board.number, r.ns_entry_id, r.ew_entry_id): r
-        for r in Result.objects.filter(section=section, board__number__in=boards).select_related("board")
-    }
-    vul = {
-        b.number: b.get_vulnerability_display()
-        for b in Board.objects.filter(session_id=section.session_id, number__in=boards)
-    }
-    initials, lines = [], []
-    whist = section.session.is_whist
+    numbers = sorted({b for _, b in slots})
+    boards = {b.pk: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers).order_by()}
+    results: dict[tuple[int, int | None, int | None], Result] = {}
+    for r in Result.objects.filter(section=section, board_id__in=list(boards)).order_by():  # unordered: no joins
+        r.board = boards[r.board_id]
+        results[(r.board.number, r.ns_entry_id, r.ew_entry_id)] = r
+    data = request.POST if request is not None and request.method == "POST" else None
+    vul = {b.number: b.get_vulnerability_display() for b in boards.values()}
+    lines: list[Line] = []
+    editable, whist = 0, section.session.is_whist
     for row, board in slots:
         result = results.get((board, row.ns_entry_id, row.ew_entry_id))
-        lines.append(Line(row, board, result, None, vul.get(board, "")))
+        line = Line(row, board, result, None, vul.get(board, ""), data=data)
         if result is None or result.kind == Result.Kind.PLAYED:
             assert row.ns_entry is not None and row.ew_entry is not None  # a played row seats both pairs
-            initials.append(
-                initial_for(
-                    result, board, _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW"), whist=whist
-                )
-            )
-    data = request.POST if request is not None and request.method == "POST" else None
-    forms = iter(line_forms(data, initials))
-    for line in lines:
-        if line.result is None or line.result.kind == Result.Kind.PLAYED:
-            line.form = next(forms)
+            ns, ew = _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW")
+            line.initial = initial_for(result, board, ns, ew, whist=whist)
+            line.prefix = f"line-{editable}"  # line-0, line-1 ... so Tab walks along a line and then down
+            editable += 1
+        lines.append(line)
     if data is None:  # a posted page sets its focus only when it is shown again (validating every form to find it)
         _set_focus(lines)
     return lines
@@ -97,8 +118,8 @@ def _lines(
 
 def _set_focus(lines: list[Line]) -> None:
     """The cursor starts on the first line with an error, else on the first line still to type."""
-    editable = [line for line in lines if line.form is not None]
-    target = next((line for line in editable if line.form is not None and line.form.errors), None)
+    editable = [line for line in lines if line.editable]
+    target = next((line for line in editable if line.data is not None and line.form and line.form.errors), None)
     target = target or next((line for line in editable if line.result is None), None) or next(iter(editable), None)
     if target is not None:
         target.focus = True
@@ -117,7 +138,7 @@ def layout_of(lines: list[Line]) -> str:
     """
     parts = [
         f"{line.row.round}.{line.row.table}.{line.row.ns_entry_id}.{line.row.ew_entry_id}.{line.board}."
-        f"{'e' if line.form is not None else 'x'}"
+        f"{'e' if line.editable else 'x'}"
         for line in lines
     ]
     return hashlib.sha1("|".join(parts).encode(), usedforsecurity=False).hexdigest()[:16]
@@ -143,17 +164,20 @@ def _inputs(lines: list[Line], *, fixed_pairs: bool) -> list[LineInput]:
     return out
 
 
-def _posted_as_shown(form: ResultLineForm, *, fixed_pairs: bool) -> bool:
+def _posted_as_shown(line: Line, *, fixed_pairs: bool) -> bool:
     """Every field came back exactly as the page wrote it: the line was not touched, so it need not be validated
-    or read (most of a traveller's 15 lines when one is corrected; validating them was a tenth of a save). The
-    board, the result and a pickup slip's pairs are taken from the page's lines, not the post (`_inputs`)."""
+    or read, nor its form made (most of a traveller's 15 lines when one is corrected; validating them was a tenth
+    of a save). The board, the result and a pickup slip's pairs are taken from the page's lines, not the post
+    (`_inputs`)."""
     from_page = ("board", "result_id", "ns", "ew") if fixed_pairs else ("board", "result_id")
-    for name in form.fields:
-        if name in from_page and form.add_prefix(name) not in form.data:
+    initial, data = line.initial or {}, line.data
+    for name in ResultLineForm.base_fields:
+        key = f"{line.prefix}-{name}"
+        if name in from_page and key not in data:
             continue
-        shown = form.initial.get(name)
+        shown = initial.get(name)
         shown = "" if shown is None else str(shown)
-        if form.data.get(form.add_prefix(name), "") != shown:
+        if data.get(key, "") != shown:
             return False
     return True
 
@@ -188,8 +212,7 @@ def _layout_changed(request: HttpRequest, lines: list[Line], editable: list[Line
         ),
     )
     for line in editable:
-        assert line.form is not None  # editable lines are those with a form
-        line.form = ResultLineForm(None, initial=line.form.initial, prefix=line.form.prefix)
+        line.form = ResultLineForm(None, initial=line.initial, prefix=line.prefix)
     _set_focus(lines)
 
 
@@ -267,19 +290,15 @@ def _handle(
     """Save the page's lines on POST; (None, conflicts) when the page must be shown again."""
     if request.method != "POST":
         return None, []
-    editable = [line for line in lines if line.form is not None]
+    editable = [line for line in lines if line.editable]
     only = request.POST.get("only", "")
     if only:  # "keep mine" on one conflicting line: that line alone, against the version now stored
-        editable = [line for line in editable if line.form is not None and line.form.prefix == only]
+        editable = [line for line in editable if line.prefix == only]
     posted_layout = request.POST.get("layout")
     if posted_layout is not None and posted_layout != layout_of(lines):
         _layout_changed(request, lines, editable)
         return None, []
-    touched = [
-        line
-        for line in editable
-        if only or (line.form is not None and not _posted_as_shown(line.form, fixed_pairs=fixed_pairs))
-    ]
+    touched = [line for line in editable if only or not _posted_as_shown(line, fixed_pairs=fixed_pairs)]
     if not all(line.form.is_valid() for line in touched if line.form is not None):
         # Over-long text: a line with a field dropped must not look blank (that would remove its result).
         _set_focus(lines)
@@ -333,7 +352,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
     """One board's traveller: a line per round in the movement's order, pairs pre-filled."""
     session = get_session(pk)
     section = get_section(session, letter)
-    smap = section_map(section)
+    smap = section_map(section, shared=True)  # read only: labels, rows, entries (no players' names)
     rows = smap.played_rows(board)
     if not rows:
         raise Http404(f"Board {board} is not played in section {letter}.")
@@ -445,7 +464,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
 def _preview(
     request: HttpRequest, section: Section, smap: SectionMap, lines: list[Line], *, fixed_pairs: bool
 ) -> HttpResponse:
-    editable = [line for line in lines if line.form is not None]
+    editable = [line for line in lines if line.editable]
     checked = preview_lines(section, _inputs(editable, fixed_pairs=fixed_pairs), smap=smap)
     return render(request, "sessions/_line_previews.html", {"previews": list(enumerate(checked))})
 
@@ -455,7 +474,7 @@ def _preview(
 def traveller_preview(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
     session = get_session(pk)
     section = get_section(session, letter)
-    smap = section_map(section)
+    smap = section_map(section, shared=True)  # read only, as traveller_entry
     lines = _lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
     return _preview(request, section, smap, lines, fixed_pairs=False)
 
