@@ -6,6 +6,7 @@ and the table that plays the board next sees the deal once its own result is in.
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -118,7 +119,17 @@ def test_sign_in_by_member_number_and_hands_entered_at_the_first_table(live_serv
             enter(two, int(number), "2", "S", "S", 0, ("C", "2"))  # deals not known: any card is a lead
         expect(two.locator("#ts-round")).to_contain_text("Round 2 of 4")
         expect(two.locator(f"#ts-deals [data-deal-board='{board}']")).to_have_count(0)
-        enter(two, board, "4", "H", "W", -1, tuple(cards["N"][0]))  # West declares: North leads
+        # West declares, so North leads: a card of East's is refused on the keypad with the reason, before sending.
+        two.click(f"button[data-board='{board}']")
+        for key in ("k-level button[data-level='4']", "k-strain button[data-strain='H']"):
+            two.click("#" + key)
+        two.click("#k-declarer button[data-declarer='W']")
+        two.click(f"#k-lead-suit button[data-lead-suit='{cards['E'][0][0]}']")
+        two.click(f"#k-lead-rank button[data-lead-rank='{cards['E'][0][1]}']")
+        two.click("#k-result button[data-delta='-1']")
+        expect(two.locator("#ts-error")).to_contain_text("not in North's hand")
+        two.click("#ts-cancel")
+        enter(two, board, "4", "H", "W", -1, tuple(cards["N"][0]))  # North's own card is taken
         shown = two.locator(f"#ts-deals [data-deal-board='{board}']")
         expect(shown).to_contain_text("Board " + str(board))
         north = deal[2:].split()[0].split(".")[0].replace("T", "10")
@@ -159,6 +170,11 @@ def test_the_auction_on_the_bidding_box_sets_the_contract_and_goes_with_the_resu
         page.click("#ts-send")
         page.click("#ts-confirm-yes")
         expect(page.locator(f"button[data-board='{board.number}']")).to_have_class(re.compile("is-done"))
+        # The board shows as entered as soon as it is queued: the phone stays open until the queue was sent.
+        for _ in range(60):
+            if TableEntry.objects.exists():
+                break
+            time.sleep(0.25)
         browser.close()
     entry = TableEntry.objects.get()
     assert (entry.contract, entry.declarer, entry.tricks) == ("2H", board.dealer, 8)

@@ -291,4 +291,30 @@ def export_lin(session: Session) -> tuple[str, bytes]:
     record = build_record(session, None)
     if not any(b.deal for b in record.boards):
         raise InterchangeError(_("the session has no deals (hand records) to export."), "session")
+    _bidding_and_play(record, session)
     return filename_for(session, "lin"), lin.write_lin(record)
+
+
+def _bidding_and_play(record: SessionRecord, session: Session) -> None:
+    """Each table's auction or play (entered on its phone, or read from a file) onto the deals-only record, with
+    its players' names, so BBO's viewer replays it after the board; the section's letter goes before the pair's
+    label when the session has more than one."""
+    boards = {b.number: b for b in record.boards if b.deal}
+    many = session.sections.count() > 1
+    kept = (
+        Result.objects.filter(section__session=session, board__number__in=boards)
+        .filter(kind__in=(Result.Kind.PLAYED, Result.Kind.ASSIGNED))
+        .exclude(auction="", play="")
+        .select_related("board", "section", "ns_entry", "ew_entry")
+        .prefetch_related("ns_entry__players", "ew_entry__players")
+        .order_by("board__number", "section__letter", "pk")
+    )
+    for result in kept:
+        line = _line(result, None, None, None)
+        for entry, side in ((result.ns_entry, "ns_pair"), (result.ew_entry, "ew_pair")):
+            label = f"{result.section.letter}{entry.label}" if many else entry.label
+            setattr(line, side, label)
+            if record.pair(label) is None:
+                players = [PlayerRecord(p.name, p.national_id) for p in entry.players.all()]
+                record.pairs.append(PairRecord(label=label, number=entry.number, players=players))
+        boards[result.board.number].lines.append(line)

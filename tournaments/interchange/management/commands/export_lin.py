@@ -1,4 +1,5 @@
-"""`manage.py export_lin SESSION -o FILE`: the session's deals as a LIN file for BBO's hand viewer."""
+"""`manage.py export_lin SESSION -o FILE`: the session's deals as a LIN file for BBO's hand viewer, each table's
+auction and play (entered on its phone or read from a file) after its board."""
 
 from __future__ import annotations
 

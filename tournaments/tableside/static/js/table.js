@@ -71,13 +71,18 @@
       n), { count: n }, true);
   }
 
+  // Loads overlap (a push, the page's own post, the poll): only the last one asked is shown, so a slow answer
+  // read before a write (the hands just entered) never replaces a newer one and leaves the page behind.
+  let asked = 0;
   async function load() {
+    const mine = ++asked;
     try {
       // Asks with the last answer's ETag: 304 (nothing changed since) keeps what is shown and its clock ticking.
       const headers = etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" };
       const r = await fetch(api, { headers: headers, cache: "no-store" });
-      if (r.status === 304 && state) return;
+      if (mine !== asked || (r.status === 304 && state)) return;
       const body = await r.json();
+      if (mine !== asked) return;
       etag = r.ok ? r.headers.get("ETag") : null;
       if (!r.ok) { document.querySelector(".ts-boards").innerHTML = '<p class="card error">' + esc(body.message) + "</p>"; return; }
       state = body;
