@@ -17,6 +17,7 @@ from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
+from tournaments.parties.round_rows import table_cards
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
@@ -80,6 +81,7 @@ def _round_page(request: HttpRequest, party: Party, number: int) -> HttpResponse
             "party": party,
             "round": rnd,
             "tables": tables,
+            "table_cards": table_cards(party, rnd, tables),  # a card per table, written in Python (issue 24)
             "all_entered": all(t.entered for t in tables),
             "is_last": is_last,
             "moves": moves_after(party, number, rounds),
