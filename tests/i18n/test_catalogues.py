@@ -100,7 +100,11 @@ def test_make_run_and_make_test_compile_the_catalogues_on_a_fresh_machine(target
     """The .mo files are not committed: `make run` and `make test` compile them before the server or the suite
     starts. `make -n -B` prints, running nothing, what a fresh machine would run (every step remade)."""
     assert "*.mo" in (ROOT / ".gitignore").read_text().split()
-    dry = subprocess.run(["make", "-n", "-B", target], cwd=ROOT, capture_output=True, text=True, check=True)
+    # Run from `make test` (as CI does), make would print "Entering directory" lines: a make of its own, not a sub-make.
+    outer = ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")
+    env = {name: value for name, value in os.environ.items() if name not in outer}
+    command = ["make", "--no-print-directory", "-n", "-B", target]
+    dry = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
     steps = dry.stdout.splitlines()
     compiled = next(i for i, step in enumerate(steps) if "scripts/compile-messages" in step)
     started = next(i for i, step in enumerate(steps) if then in step)
