@@ -80,7 +80,8 @@
       // Asks with the last answer's ETag: 304 (nothing changed since) keeps what is shown and its clock ticking.
       const headers = etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" };
       const r = await fetch(api, { headers: headers, cache: "no-store" });
-      if (mine !== asked || (r.status === 304 && state)) return;
+      // A superseded answer's body is let go: left unread, it would hold one of the phone's few connections.
+      if (mine !== asked || (r.status === 304 && state)) { if (r.body) r.body.cancel(); return; }
       const body = await r.json();
       if (mine !== asked) return;
       etag = r.ok ? r.headers.get("ETag") : null;
