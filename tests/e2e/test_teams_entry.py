@@ -30,6 +30,8 @@ def test_a_match_typed_from_the_keyboard(live_server, django_user_model):
         page.fill("input[name=password]", "teams-entry-pw")
         page.click("button[type=submit]")
         page.goto(f"{live_server.url}/teams/{event.pk}/match/{match.pk}/")
+        # The page's script gives board 1 room 1 the focus: keys typed before it runs are lost (CI lost the "4").
+        page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'")
         page.keyboard.type("420")  # board 1 room 1 has the focus
         for score in ("-50", "-100", "140", "0", "0"):
             page.keyboard.press("Tab")
