@@ -18,7 +18,7 @@ from tournaments.audit.actions import AuditAction
 from tournaments.core import lifecycle
 from tournaments.core.actors import Actor
 from tournaments.parties.entries import EntryError, check_why
-from tournaments.parties.models import Party
+from tournaments.parties.models import Party, PartyTable
 from tournaments.parties.selectors import party_key
 from tournaments.tableside import hub
 
@@ -72,3 +72,12 @@ def reopen_party(*, actor: Actor, party: Party, why: str = "") -> Party:
     audit.record(actor=actor, action=AuditAction.PARTY_REOPEN, target=party, old="finished", new="playing", why=why)
     bump_party(party.pk)
     return party
+
+
+def locked_table(table: PartyTable) -> PartyTable:
+    """The table locked for a score-pad write, refused before the party starts or once it is finished."""
+    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
+    if table.round.party.status == Party.Status.SETUP:
+        raise EntryError(_("The party has not started."))
+    refuse_if_finished(table.round.party, "change a table")
+    return table

@@ -25,7 +25,7 @@ from tournaments.core.actors import Actor
 from tournaments.parties import games
 from tournaments.parties.engine import PlayedTable, next_tables
 from tournaments.parties.entries import EntryError, check_why
-from tournaments.parties.finishing import bump_party, refuse_if_finished
+from tournaments.parties.finishing import bump_party, locked_table, refuse_if_finished
 from tournaments.parties.games import GameError
 from tournaments.parties.models import Party, PartyRound, PartyTable
 from tournaments.parties.snapshots import table_snapshot
@@ -144,14 +144,6 @@ def hand_entry(row: Mapping[str, Any], seats: Mapping[str, str], deal: int) -> d
     return entry
 
 
-def _locked_table(table: PartyTable) -> PartyTable:
-    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
-    if table.round.party.status == Party.Status.SETUP:
-        raise EntryError(_("The party has not started."))
-    refuse_if_finished(table.round.party, "change a table")
-    return table
-
-
 def _recorded_cut(
     rules: games.Game, players: Sequence[str], totals: Mapping[str, int], moving: Sequence[str], cut: Sequence[str]
 ) -> tuple[str, ...]:
@@ -176,7 +168,7 @@ def record_hand_deals(
 
     ``cut``: the guests (ids) a cut already made at the table sent up, used if a tie calls for a cut."""
     why = check_why(why)
-    table = _locked_table(table)
+    table = locked_table(table)
     party = table.round.party
     rules = games.game(party.form)
     seats = table.seat_ids

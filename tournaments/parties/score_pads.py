@@ -22,8 +22,8 @@ from tournaments.core.actors import Actor
 from tournaments.parties import games
 from tournaments.parties.deals import DealEntry, DealError
 from tournaments.parties.entries import INDIVIDUAL_GAMES, EntryError, check_game_totals, check_why
-from tournaments.parties.finishing import bump_party, refuse_if_finished
-from tournaments.parties.models import Party, PartyDeal, PartyTable
+from tournaments.parties.finishing import bump_party, locked_table
+from tournaments.parties.models import PartyDeal, PartyTable
 from tournaments.parties.progression import table_winner
 from tournaments.parties.selectors import seating_of
 from tournaments.parties.services import SEAT_FIELDS
@@ -69,14 +69,6 @@ def _settle(
     return winner, how
 
 
-def _locked_table(table: PartyTable) -> PartyTable:
-    table = PartyTable.objects.select_for_update().select_related("round__party").get(pk=table.pk)
-    if table.round.party.status == Party.Status.SETUP:
-        raise EntryError(_("The party has not started."))
-    refuse_if_finished(table.round.party, "change a table")
-    return table
-
-
 @transaction.atomic
 def record_totals(
     *,
@@ -95,7 +87,7 @@ def record_totals(
     ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), used if a tie calls for a cut.
     """
     why = check_why(why)
-    table = _locked_table(table)
+    table = locked_table(table)
     old = table_snapshot(table)
     ns_total, ew_total = check_game_totals(table.round.party, ns_total, ew_total)
     winner, how = _settle(table, ns_total, ew_total, (), host_choice, cut)
@@ -140,7 +132,7 @@ def record_seat_totals(
 
     ``cut``: the seats a cut already made at the table sent up ("NE"), used if a tie calls for a cut."""
     why = check_why(why)
-    table = _locked_table(table)
+    table = locked_table(table)
     party = table.round.party
     if party.form not in INDIVIDUAL_GAMES or sorted(totals) != sorted(SEAT_FIELDS):
         raise EntryError(
@@ -190,7 +182,7 @@ def record_deals(
 
     ``cut``: the pair a cut already made at the table sent up ("NS", "EW"), used if a tie calls for a cut."""
     why = check_why(why)
-    table = _locked_table(table)
+    table = locked_table(table)
     party = table.round.party
     rules = games.game(party.form)
     if rules.deals_message:
