@@ -20,12 +20,10 @@ from tournaments.sessions.models import Entry, Result, Ruling, Section, TableRou
 from tournaments.sessions.services.sessions import (
     SectionSpec,
     _create_entries,
-    _section_fields,
     _set_up,
     build_movement,
-    ensure_boards,
     entry_labels,
-    store_rows,
+    relay_section,
 )
 from tournaments.sessions.services.versions import bump, lock_section, refuse_if_finished
 
@@ -54,12 +52,7 @@ def set_up_section_again(*, actor: Actor, section: Section, spec: SectionSpec, w
     TableRound.objects.filter(section=section).delete()
     Entry.objects.filter(pk__in=[pk for label, pk in old.items() if label not in labels]).delete()
     entries = _create_entries(section, [label for label in labels if label not in old])
-    store_rows(section, movement.rows, entries)
-    fields = _section_fields(movement)
-    for key, value in fields.items():
-        setattr(section, key, value)
-    section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
-    ensure_boards(section.session, movement.boards())
+    relay_section(section, movement, entries)
     audit.record(
         actor=actor,
         action=AuditAction.SECTION_SET_UP_AGAIN,

@@ -153,6 +153,16 @@ def ensure_boards(session: Session, numbers: Sequence[int]) -> None:
     )
 
 
+def relay_section(section: Section, movement: movements.Movement, entries: dict[str, Entry]) -> None:
+    """Lay an existing section's new movement: its rows, its fields and the boards it plays (the old rows are gone)."""
+    store_rows(section, movement.rows, entries)
+    fields = _section_fields(movement)
+    for key, value in fields.items():
+        setattr(section, key, value)
+    section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
+    ensure_boards(section.session, movement.boards())
+
+
 def _section_fields(movement: movements.Movement) -> dict[str, object]:
     return {
         "movement_kind": movement.kind,
@@ -336,12 +346,7 @@ def add_late_pair(*, actor: Actor, section: Section, names: Sequence[str] = ()) 
         raise ValidationError(_("The movement for one more pair renumbers the pairs already seated; set it up again."))
     TableRound.objects.filter(section=section).delete()
     entries = _create_entries(section, new_labels, late=True)
-    store_rows(section, movement.rows, entries)
-    fields = _section_fields(movement)
-    for key, value in fields.items():
-        setattr(section, key, value)
-    section.save(update_fields=list(fields))  # never the whole row: that would put back a version bumped meanwhile
-    ensure_boards(section.session, movement.boards())
+    relay_section(section, movement, entries)
     entry = entries[new_labels[0]]
     _name_players(entry, names)
     audit.record(
