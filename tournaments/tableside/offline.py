@@ -19,7 +19,7 @@ from tournaments.core.access import public
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
 # v7: the last state asked for is the one shown; v6: whist and party games deal by deal;
 # v5: play checked card by card, local letters; v4: party.js; v3: JS catalogue
-CACHE_NAME = "bridgedesk-table-v8"
+CACHE_NAME = "bridgedesk-table-v9"
 
 
 @public

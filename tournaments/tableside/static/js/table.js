@@ -369,5 +369,9 @@
   app.addEventListener("bd:push", load); // a write to the session committed (static/js/push.js)
   setInterval(() => { if (!queue().length && app.dataset.pushOpen !== "1") load(); }, 5000);
   showOffline();
-  flush(true);
+  // The first state is asked for once every script of the page has run: js/play.js and the others listen for
+  // what this one dispatches, and a fast answer drew boards that a quick tap opened before they listened (the
+  // play pad then stayed hidden).
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => flush(true));
+  else flush(true);
 })();
