@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django import forms
+from django.db.models import Field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments.sessions.models import Session
 
@@ -33,6 +36,23 @@ def sniff(data: bytes) -> str:
     if head.startswith(b"<"):
         return "usebio"
     return "lin" if _LIN_START.match(head) else "pbn"
+
+
+def _session_field(name: str) -> Field[Any, Any]:
+    field = Session._meta.get_field(name)
+    assert isinstance(field, Field)
+    return field
+
+
+def _switch(name: str, *, initial: bool | None = None) -> forms.BooleanField:
+    """A yes/no convention, its sentence the model field's help text: the one place that words it (admin too)."""
+    return forms.BooleanField(required=False, initial=initial, label=_session_field(name).help_text)
+
+
+def _choice(name: str, label: StrOrPromise, *, required: bool = False) -> forms.ChoiceField:
+    """A convention picked from the model field's choices, explained by the model field's help text."""
+    field = _session_field(name)
+    return forms.ChoiceField(required=required, label=label, choices=field.choices or (), help_text=field.help_text)
 
 
 class _FileForm(forms.Form):
@@ -68,11 +88,7 @@ class ImportForm(_FileForm):
         ),
     )
     format = forms.ChoiceField(choices=FORMATS, initial="auto", label=gettext_lazy("Format"))
-    scale_missed_boards = forms.BooleanField(
-        required=False,
-        initial=True,
-        label=gettext_lazy("Scale the totals of pairs that missed boards (boards expected / boards played)"),
-    )
+    scale_missed_boards = _switch("scale_missed_boards", initial=True)
     import_again = forms.BooleanField(
         required=False, label=gettext_lazy("Import it again as a new session, even if this file was imported before")
     )
@@ -87,68 +103,20 @@ class DealsForm(_FileForm):
 
 
 class ConventionsForm(forms.Form):
-    """The conventions that explain why two programs' figures differ: the session's own settings."""
+    """The conventions that explain why two programs' figures differ: the session's own settings, each worded
+    by its model field (Session's help texts), so the page, the admin and the catalogue hold one sentence."""
 
-    neuberg_rounding = forms.ChoiceField(
-        label=gettext_lazy("Rounding of factored boards"),
-        help_text=gettext_lazy(
-            "How a board played fewer times, factored up with Neuberg's formula, is rounded before the "
-            "totals add it up."
-        ),
-    )
-    use_neuberg = forms.BooleanField(required=False, label=gettext_lazy("Factor boards played fewer times (Neuberg)"))
-    scale_missed_boards = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Scale the totals of pairs that missed boards (boards expected / boards played)"),
-    )
-    average_plus_own_percentage = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Average plus is the pair's own percentage when better than 60% (otherwise 60%)"),
-    )
-    average_minus_own_percentage = forms.BooleanField(
-        required=False,
-        label=gettext_lazy("Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"),
-    )
-    vp_scale = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("VP scale (IMP-scored Swiss pairs)"),
-        choices=Session.VpScale.choices,
-        help_text=gettext_lazy("The WBF continuous 20-0 scale to two decimals, or the WBF's whole-number one."),
-    )
-    section_scoring = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("Sections"),
-        choices=Session.SectionScoring.choices,
-        help_text=gettext_lazy("Each section its own field, or every board across all the sections that played it."),
-    )
-    artificial_among_real = forms.BooleanField(
-        required=False,
-        label=gettext_lazy(
-            "Rate a board with an artificial score among its real results only, on their own top (BriAn, BBO)"
-        ),
-    )
-    traveller_factored = forms.BooleanField(
-        required=False,
-        label=gettext_lazy(
-            "Travellers print a board played fewer times factored to the full top with Neuberg's formula (EBUScore)"
-        ),
-    )
-    imps_unplayed_zero = forms.BooleanField(
-        required=False,
-        label=gettext_lazy(
-            "IMP pairs: an unplayed line counts 0 IMPs, a board not every line played factored by lines over results "
-            "(RealBridge)"
-        ),
-    )
-    percentage_basis = forms.ChoiceField(
-        required=False,
-        label=gettext_lazy("Percentages"),
-        choices=Session.PercentageBasis.choices,
-        help_text=gettext_lazy(
-            "A pair's total over boards expected × the full top, or its match points over the sum of the tops of "
-            "the boards it played (a board played fewer times then weighs less)."
-        ),
-    )
+    neuberg_rounding = _choice("neuberg_rounding", gettext_lazy("Rounding of factored boards"), required=True)
+    use_neuberg = _switch("use_neuberg")
+    scale_missed_boards = _switch("scale_missed_boards")
+    average_plus_own_percentage = _switch("average_plus_own_percentage")
+    average_minus_own_percentage = _switch("average_minus_own_percentage")
+    vp_scale = _choice("vp_scale", gettext_lazy("VP scale (IMP-scored Swiss pairs)"))
+    section_scoring = _choice("section_scoring", gettext_lazy("Sections"))
+    artificial_among_real = _switch("artificial_among_real")
+    traveller_factored = _switch("traveller_factored")
+    imps_unplayed_zero = _switch("imps_unplayed_zero")
+    percentage_basis = _choice("percentage_basis", gettext_lazy("Percentages"))
     why = forms.CharField(required=False, max_length=200, label=gettext_lazy("Why (for the audit log)"))
 
     def clean_percentage_basis(self) -> str:

@@ -162,44 +162,49 @@ class Session(Timestamped):
         default=True, help_text=gettext_lazy("Factor boards played fewer times (Neuberg)")
     )
     scale_missed_boards = models.BooleanField(
-        default=True, help_text=gettext_lazy("Scale a pair's total by boards expected / boards played")
+        default=True,
+        help_text=gettext_lazy("Scale the totals of pairs that missed boards (boards expected / boards played)"),
     )
     average_plus_own_percentage = models.BooleanField(
-        default=False, help_text=gettext_lazy("Average plus is the better of 60% and the pair's own session percentage")
+        default=False,
+        help_text=gettext_lazy("Average plus is the pair's own percentage when better than 60% (otherwise 60%)"),
     )
     average_minus_own_percentage = models.BooleanField(
         default=False,
-        help_text=gettext_lazy("Average minus is the worse of 40% and the offending pair's own session percentage"),
+        help_text=gettext_lazy("Average minus is the pair's own percentage when worse than 40% (otherwise 40%)"),
     )
     neuberg_rounding = models.CharField(
         max_length=8,
         choices=Rounding.choices,
         default=Rounding.NONE,
-        help_text=gettext_lazy("How a board factored with Neuberg's formula is rounded before the totals add it up"),
+        help_text=gettext_lazy(
+            "How a board played fewer times, factored up with Neuberg's formula, is rounded before the "
+            "totals add it up."
+        ),
     )
     vp_scale = models.CharField(
         max_length=16,
         choices=VpScale.choices,
         default=VpScale.WBF_CONTINUOUS,
-        help_text=gettext_lazy("The VP scale of an IMP-scored Swiss pairs (scoring.vpscales)"),
+        help_text=gettext_lazy("The WBF continuous 20-0 scale to two decimals, or the WBF's whole-number one."),
     )
     section_scoring = models.CharField(
         max_length=8,
         choices=SectionScoring.choices,
         default=SectionScoring.APART,
-        help_text=gettext_lazy("Score each section apart, or every board across all the sections that played it"),
+        help_text=gettext_lazy("Each section its own field, or every board across all the sections that played it."),
     )
     artificial_among_real = models.BooleanField(
         default=False,
         help_text=gettext_lazy(
-            "A board with an artificial score is rated among its real results only, on their own top (BriAn, BBO)"
+            "Rate a board with an artificial score among its real results only, on their own top (BriAn, BBO)"
         ),
     )
     imps_unplayed_zero = models.BooleanField(
         default=False,
         help_text=gettext_lazy(
-            "IMP pairs: an unplayed line counts 0 IMPs and a board not every line played is factored by lines over "
-            "results (RealBridge)"
+            "IMP pairs: an unplayed line counts 0 IMPs, a board not every line played factored by lines over results "
+            "(RealBridge)"
         ),
     )
     traveller_factored = models.BooleanField(
@@ -212,7 +217,10 @@ class Session(Timestamped):
         max_length=12,
         choices=PercentageBasis.choices,
         default=PercentageBasis.FULL_TOP,
-        help_text=gettext_lazy("How a pair's percentage is taken from its match points"),
+        help_text=gettext_lazy(
+            "A pair's total over boards expected × the full top, or its match points over the sum of the tops of "
+            "the boards it played (a board played fewer times then weighs less)."
+        ),
     )
     scores_shown = models.CharField(
         max_length=12,
