@@ -3,7 +3,6 @@ file disagreeing with itself, or unexplained, in that order; the import report c
 
 from __future__ import annotations
 
-import json
 from io import StringIO
 
 import pytest
@@ -12,6 +11,7 @@ from django.core.management import call_command
 from tournaments.interchange.importers import import_pbn, import_usebio
 from tournaments.sessions.services.conventions import update_conventions
 
+from .published_counts import published_counts
 from .test_pbn import SAMPLE
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +29,7 @@ AGREEING = (
 
 def _counts(text: str) -> dict[str, dict[str, object]]:
     report = import_pbn(text.encode(), filename="club.pbn")
-    out = StringIO()
-    call_command("compare_published", str(report.session.pk), "--json", stdout=out)
-    counts = json.loads(out.getvalue())
+    counts = published_counts(report.session.pk)
     figures = sum(
         c["same"] + sum(c["explained"].values()) + c["file_inconsistent"] + c["unexplained"] for c in counts.values()
     )
@@ -88,9 +86,7 @@ def test_a_convention_that_explains_the_real_files_figures_is_named(usebio_dir) 
     data = (usebio_dir / "mp_pairs_mitchell.xml").read_bytes()
     session = import_usebio(data, filename="mp_pairs_mitchell.xml").session
     update_conventions(session, actor=None, neuberg_rounding="none", why="test")
-    out = StringIO()
-    call_command("compare_published", str(session.pk), "--json", stdout=out)
-    counts = json.loads(out.getvalue())
+    counts = published_counts(session.pk)
     assert counts["lines"]["explained"] == {} and counts["lines"]["unexplained"] == 0
     assert counts["pairs"]["explained"] == {"neuberg_rounding=0.01%": 2}
     assert counts["pairs"]["file_inconsistent"] == counts["pairs"]["unexplained"] == 0

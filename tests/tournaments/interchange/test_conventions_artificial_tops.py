@@ -5,16 +5,13 @@ the programs' shape (no copies); no real BriAn, BBO or sum-of-tops file is in ..
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from tournaments.interchange.importers import import_pbn
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import update_conventions
 
+from .published_counts import all_same, published_counts
 from .test_pbn import DEAL1, DEAL2, SAMPLE, SCORE_COLUMNS
 
 pytestmark = pytest.mark.django_db
@@ -67,22 +64,12 @@ TOPS = f"""% PBN 2.1
 """
 
 
-def _counts(session_pk: int) -> dict[str, dict[str, object]]:
-    out = StringIO()
-    call_command("compare_published", str(session_pk), "--json", stdout=out)
-    return json.loads(out.getvalue())
-
-
-def _same(counts: dict[str, dict[str, object]]) -> bool:
-    return all(c["explained"] == {} and c["file_inconsistent"] == c["unexplained"] == 0 for c in counts.values())
-
-
 def test_a_brian_file_comes_in_rated_among_the_real_results_and_agrees() -> None:
     report = import_pbn(("% Creator: BriAn 3.1\n" + AMONG_REAL).encode(), filename="brian.pbn")
     session = report.session
     assert (session.artificial_among_real, session.use_neuberg) == (True, False)
     assert any("rated among its real results only" in note for note in report.notes)
-    assert _same(_counts(session.pk))
+    assert all_same(published_counts(session.pk))
     scores = score_section(session.sections.get(), arithmetic="bridgedesk")
     board = scores.boards[0]
     assert board.top == 2.0
@@ -92,17 +79,17 @@ def test_a_brian_file_comes_in_rated_among_the_real_results_and_agrees() -> None
 def test_the_same_figures_from_an_unknown_program_are_explained_by_the_named_convention() -> None:
     session = import_pbn(AMONG_REAL.encode(), filename="club.pbn").session
     assert session.artificial_among_real is False
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert set(counts["lines"]["explained"]) == {"artificial_among_real=on"}
     assert counts["lines"]["explained"]["artificial_among_real=on"] == 3
     assert counts["lines"]["unexplained"] == counts["pairs"]["unexplained"] == 0
     update_conventions(session, actor=None, artificial_among_real=True)
-    assert _same(_counts(session.pk))
+    assert all_same(published_counts(session.pk))
 
 
 def test_percentages_over_the_sum_of_tops_applied_and_named() -> None:
     session = import_pbn(TOPS.encode(), filename="tops.pbn").session
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert counts["lines"]["explained"] == {} and counts["lines"]["unexplained"] == 0
     assert counts["pairs"]["explained"] == {"percentage_basis=sum_of_tops": 4}
     assert counts["pairs"]["unexplained"] == counts["pairs"]["file_inconsistent"] == 0
@@ -113,7 +100,7 @@ def test_percentages_over_the_sum_of_tops_applied_and_named() -> None:
     }
     assert full["1NS"] == pytest.approx(56.25)
     update_conventions(session, actor=None, percentage_basis="sum_of_tops")
-    assert _same(_counts(session.pk))
+    assert all_same(published_counts(session.pk))
     rows = score_section(session.sections.get(), arithmetic="bridgedesk").standings
     ours = {s.entry.label: s.percentage for standings in rows.values() for s in standings}
     assert ours == pytest.approx({"1NS": 200 / 3, "2NS": 200 / 3, "3NS": 0, "1EW": 100 / 3, "2EW": 100 / 3, "3EW": 100})

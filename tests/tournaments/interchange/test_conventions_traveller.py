@@ -4,16 +4,13 @@ line points. Files written here in the program's shape (no copies; no EBUScore f
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from tournaments.interchange.importers import import_pbn
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import update_conventions
 
+from .published_counts import published_counts
 from .test_conventions_artificial_tops import TOPS
 
 pytestmark = pytest.mark.django_db
@@ -30,12 +27,6 @@ FACTORED = (
 )
 
 
-def _counts(session_pk: int) -> dict[str, dict[str, object]]:
-    out = StringIO()
-    call_command("compare_published", str(session_pk), "--json", stdout=out)
-    return json.loads(out.getvalue())
-
-
 def _board_two(session) -> tuple[float | None, list[float | None]]:
     board = score_section(session.sections.get(), arithmetic="bridgedesk").boards[1]
     return board.top, [v for x in board.lines for v in (x.ns_points, x.ew_points)]
@@ -44,7 +35,7 @@ def _board_two(session) -> tuple[float | None, list[float | None]]:
 def test_an_ebuscore_file_comes_in_with_factored_travellers_and_agrees() -> None:
     session = import_pbn(("% Creator: EBUScore 5.2\n" + FACTORED).encode(), filename="ebu.pbn").session
     assert session.traveller_factored is True
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert all(c["explained"] == {} and c["unexplained"] == c["file_inconsistent"] == 0 for c in counts.values())
     top, points = _board_two(session)
     assert top == 4.0 and points == pytest.approx([0.5, 3.5, 3.5, 0.5])
@@ -55,8 +46,8 @@ def test_the_same_figures_from_an_unknown_program_are_explained_by_the_named_con
     assert session.traveller_factored is False
     top, points = _board_two(session)
     assert top == 2.0 and points == pytest.approx([0, 2, 2, 0])  # each board's own top: Bridgedesk's default
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert counts["lines"]["explained"] == {"traveller_factored=on": 2}
     assert counts["lines"]["unexplained"] == counts["pairs"]["unexplained"] == 0
     update_conventions(session, actor=None, traveller_factored=True)
-    assert _counts(session.pk)["lines"]["explained"] == {}
+    assert published_counts(session.pk)["lines"]["explained"] == {}

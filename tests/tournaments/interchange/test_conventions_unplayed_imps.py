@@ -5,11 +5,7 @@ in USEBIO's cross-IMP shape (no copy; no RealBridge file is in ../shared/realdat
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from tournaments.interchange.exporters import export_usebio
 from tournaments.interchange.importers import import_usebio
@@ -17,6 +13,7 @@ from tournaments.sessions.models import Session
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.services.conventions import update_conventions
 
+from .published_counts import all_same, published_counts
 from .test_usebio_as_written import HANDSET, HEADER, _line, _pair
 
 pytestmark = pytest.mark.django_db
@@ -60,22 +57,12 @@ def realbridge_file(program: str = "RealBridge") -> str:
     )  # fmt: skip
 
 
-def _counts(session_pk: int) -> dict[str, dict[str, object]]:
-    out = StringIO()
-    call_command("compare_published", str(session_pk), "--json", stdout=out)
-    return json.loads(out.getvalue())
-
-
-def _same(counts: dict[str, dict[str, object]]) -> bool:
-    return all(c["explained"] == {} and c["file_inconsistent"] == c["unexplained"] == 0 for c in counts.values())
-
-
 def test_a_realbridge_file_comes_in_with_the_convention_and_agrees() -> None:
     report = import_usebio(realbridge_file().encode(), filename="realbridge.xml")
     session = report.session
     assert session.scoring_method == "cross_imps" and session.imps_unplayed_zero is True
     assert any("an unplayed line counts 0 IMPs" in note for note in report.notes)
-    assert _same(_counts(session.pk))
+    assert all_same(published_counts(session.pk))
     scores = score_section(session.sections.get(), arithmetic="bridgedesk")
     board2 = next(b for b in scores.boards if b.board.number == 2)
     assert [x.ns_points for x in board2.lines] == pytest.approx([64 / 9, 0, -64 / 9])
@@ -86,12 +73,12 @@ def test_a_realbridge_file_comes_in_with_the_convention_and_agrees() -> None:
 def test_the_same_figures_from_an_unknown_program_are_explained_by_the_named_convention() -> None:
     session = import_usebio(realbridge_file("Some Scorer").encode(), filename="club.xml").session
     assert session.imps_unplayed_zero is False
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert counts["lines"]["explained"] == {"imps_unplayed_zero=on": 2}  # 7.11 and -7.11; 0.00 is plain too
     assert counts["lines"]["unexplained"] == counts["pairs"]["unexplained"] == 0
     assert counts["lines"]["file_inconsistent"] == counts["pairs"]["file_inconsistent"] == 0
     update_conventions(session, actor=None, imps_unplayed_zero=True)
-    assert _same(_counts(session.pk))
+    assert all_same(published_counts(session.pk))
 
 
 def test_the_conventions_page_sets_it(director_client) -> None:

@@ -4,29 +4,21 @@ full top. Turned the other way, each convention is named as what explains the li
 
 from __future__ import annotations
 
-import json
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
 
 from tournaments.interchange.importers import import_usebio
 from tournaments.sessions.services.conventions import update_conventions
 
+from .published_counts import published_counts
+
 pytestmark = pytest.mark.django_db
-
-
-def _counts(session_pk: int) -> dict[str, dict[str, object]]:
-    out = StringIO()
-    call_command("compare_published", str(session_pk), "--json", stdout=out)
-    return json.loads(out.getvalue())
 
 
 def test_factored_travellers_on_the_real_mitchell_are_named_as_the_difference(mitchell_xml: bytes) -> None:
     session = import_usebio(mitchell_xml, filename="mp_pairs_mitchell.xml").session
     assert session.traveller_factored is False  # Compscore3 prints each board's own top
     update_conventions(session, actor=None, traveller_factored=True)
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     lines = counts["lines"]
     assert set(lines["explained"]) == {"traveller_factored=off"} and lines["explained"]["traveller_factored=off"] > 0
     assert lines["unexplained"] == lines["file_inconsistent"] == 0
@@ -37,9 +29,9 @@ def test_percentages_over_the_sum_of_tops_on_the_real_mitchell_are_named_as_the_
     mitchell_xml: bytes,
 ) -> None:
     session = import_usebio(mitchell_xml, filename="mp_pairs_mitchell.xml").session
-    before = _counts(session.pk)
+    before = published_counts(session.pk)
     update_conventions(session, actor=None, percentage_basis="sum_of_tops")
-    counts = _counts(session.pk)
+    counts = published_counts(session.pk)
     assert counts["lines"] == before["lines"]  # travellers and totals are the same
     pairs = counts["pairs"]
     assert pairs["explained"].get("percentage_basis=full_top", 0) > 0
