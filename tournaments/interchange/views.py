@@ -7,7 +7,9 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.functional import Promise as StrPromise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET
 
 from tournaments.core.access import Perm, requires
@@ -238,7 +240,9 @@ def conventions(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             if changed:
                 messages.success(
-                    request, "Scoring conventions changed: " + ", ".join(_LABELS[c] for c in changed) + "."
+                    request,
+                    _("Scoring conventions changed: %(changed)s.")
+                    % {"changed": ", ".join(str(_LABELS[c]) for c in changed)},
                 )
             else:
                 messages.info(request, _("The conventions were already as chosen; nothing changed."))
@@ -246,18 +250,18 @@ def conventions(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "interchange/conventions.html", {"session": session, "form": form})
 
 
-_LABELS = {
-    "use_neuberg": "Neuberg's formula",
-    "neuberg_rounding": "rounding of factored boards",
-    "scale_missed_boards": "scaling of missed boards",
-    "average_plus_own_percentage": "average plus",
-    "average_minus_own_percentage": "average minus",
-    "vp_scale": "VP scale",
-    "section_scoring": "sections scored apart or across the field",
-    "artificial_among_real": "artificial scores rated among the real results",
-    "percentage_basis": "percentages",
-    "traveller_factored": "factored points on travellers",
-    "imps_unplayed_zero": "unplayed lines' IMPs counted as 0",
+_LABELS: dict[str, StrPromise] = {
+    "use_neuberg": gettext_lazy("Neuberg's formula"),
+    "neuberg_rounding": gettext_lazy("rounding of factored boards"),
+    "scale_missed_boards": gettext_lazy("scaling of missed boards"),
+    "average_plus_own_percentage": gettext_lazy("average plus"),
+    "average_minus_own_percentage": gettext_lazy("average minus"),
+    "vp_scale": gettext_lazy("VP scale"),
+    "section_scoring": gettext_lazy("sections scored apart or across the field"),
+    "artificial_among_real": gettext_lazy("artificial scores rated among the real results"),
+    "percentage_basis": gettext_lazy("percentages"),
+    "traveller_factored": gettext_lazy("factored points on travellers"),
+    "imps_unplayed_zero": gettext_lazy("unplayed lines' IMPs counted as 0"),
 }
 
 
