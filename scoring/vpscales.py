@@ -17,7 +17,9 @@ margin strictly between -0.5 and +0.5 is a draw), as EBUScore does with its "WBF
 
 The EBU has used the WBF's scales since 1 September 2013, the discrete one for all events but the Premier League
 and trials (EBU news archive, July 2013, "New WBF Victory Point scales come into force"): an EBU 20-0 match since
-then is on this discrete scale. Not here: the WBF's old 25-0 scales and the EBU's own 20-0 table of before 2013.
+then is on this discrete scale. The ACBL's whole-number 20-VP scale for 6-11 boards is below
+(:func:`acbl_20_victory_points`, its source named there). Not here: the WBF's old 25-0 scales and the EBU's own
+20-0 table of before 2013.
 No public source that prints either was found (searched 2026-11-25; docs/interchange.md says where), and a scale
 is not written down from memory; a club that uses one types it as its own table.
 """
@@ -35,8 +37,11 @@ from scoring.messages import gettext as _
 from scoring.messages import gettext_noop as N_
 
 __all__ = [
+    "ACBL_20_BANDS",
     "VP_SCALES",
     "VpScale",
+    "acbl_20_table",
+    "acbl_20_victory_points",
     "discrete_bands",
     "discrete_table",
     "discrete_victory_points",
@@ -101,6 +106,41 @@ def discrete_table(boards: int) -> list[float]:
     """The discrete scale as a club table (the winner's VPs for 0, 1, 2 ... IMPs, the last for any more)."""
     bands = discrete_bands(boards)
     return [discrete_victory_points(m, boards)[0] for m in range(bands[-1] + 2)]
+
+
+# The ACBL's whole-number 20-VP scale for Swiss teams as BridgeHands' encyclopedia prints it ("Victory Points",
+# bridgehands.com, updated 2011-01-22: "the two common scales used in North America for multi-board per match Swiss
+# team games"), for the two match lengths it gives: the lowest IMP margin that earns the winner 11, 12 ... 20 VPs
+# (0 IMPs is 10-10). 6-8 boards: 1-2 IMPs 11-9 ... 28+ 20-0; 9-11 boards: 1-2 11-9, 3-5 12-8 ... 36+ 20-0.
+# Not the WBF's or the EBU's scale; ACBLscore's files are not read here, but its VPs typed into another program's
+# file are then named rather than "unexplained". Other match lengths are not in the source and are not extrapolated.
+ACBL_20_BANDS: dict[range, tuple[int, ...]] = {
+    range(6, 9): (1, 3, 5, 8, 11, 14, 17, 20, 24, 28),
+    range(9, 12): (1, 3, 6, 10, 14, 18, 22, 26, 31, 36),
+}
+
+
+def _acbl_bands(boards: int) -> tuple[int, ...]:
+    for lengths, bands in ACBL_20_BANDS.items():
+        if boards in lengths:
+            return bands
+    raise InvalidScore(
+        _("The ACBL 20-VP scale is known here for matches of 6 to 11 boards, not %(boards)s.") % {"boards": boards}
+    )
+
+
+def acbl_20_victory_points(imp_margin: float, boards: int) -> tuple[float, float]:
+    """VPs (this team, its opponents) on the ACBL 20-VP scale for a match of 6 to 11 boards: whole numbers adding
+    up to 20; a fractional margin is rounded to the nearest whole IMP first, halves away from zero."""
+    bands = _acbl_bands(boards)
+    margin = _whole_margin(imp_margin)
+    winner = 10 + sum(1 for lowest in bands if margin >= lowest)
+    return (float(winner), float(20 - winner)) if imp_margin >= 0 else (float(20 - winner), float(winner))
+
+
+def acbl_20_table(boards: int) -> list[float]:
+    """The ACBL scale as a club table (the winner's VPs for 0, 1, 2 ... IMPs, the last for any more)."""
+    return [acbl_20_victory_points(m, boards)[0] for m in range(_acbl_bands(boards)[-1] + 1)]
 
 
 def scale_victory_points(scale: str, imp_margin: float, boards: int) -> tuple[float, float]:

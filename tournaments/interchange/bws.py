@@ -2,7 +2,8 @@
 
 The tables as Bridgemate Control Software writes them (mdb-export's column names):
 
-- ``Section``: ``ID``, ``Letter`` (and ``Winners`` in newer files: 1 or 2);
+- ``Section``: ``ID``, ``Letter`` (and ``Winners`` in newer files: 1 or 2; ``ScoringType`` where present: 4 is team
+  scoring, the one code a public source states, see :func:`_scoring_types`);
 - ``RoundData``: ``Section``, ``Table``, ``Round``, ``NSPair``, ``EWPair``, ``LowBoard``, ``HighBoard``;
 - ``ReceivedData``: ``Section``, ``Table``, ``Round``, ``Board``, ``PairNS``, ``PairEW``, ``NS/EW`` (declarer's
   seat), ``Contract`` (``3 NT x``, ``PASS``), ``Result`` (``=``, ``+1``, ``-2``), ``LeadCard`` (``S10``, ``HK``),
@@ -71,6 +72,7 @@ def read_tables(tables: Mapping[str, Table]) -> list[SessionRecord]:
         for i, r in enumerate(tables.get("Section") or [], 1)
         if r.get("Winners", "").strip()
     }
+    scoring_types = _scoring_types(tables.get("Section") or [], warnings)
     movement: dict[int, dict[tuple[int, int], tuple[int, int, int, int]]] = defaultdict(dict)
     for i, row in enumerate(rounds, 1):
         where = f"RoundData row {i}"
@@ -86,16 +88,70 @@ def read_tables(tables: Mapping[str, Table]) -> list[SessionRecord]:
     records = []
     for section_id in sorted(movement):
         letter = "".join(c for c in letters.get(section_id, "").upper() if c.isalnum())[:4]
+        if scoring_types.get(section_id) == TEAM_SCORING:
+            warnings.append(_team_section_note(letter or str(section_id)))
+            continue
         record = SessionRecord(title=title, date=date, program="Bridgemate", section=letter)
         record.winners = winners_of.get(section_id) or _winners(movement[section_id])
         _section(record, section_id, movement[section_id], tables, deals)
         records.append(record)
+    if not records and movement:
+        raise InterchangeError(_team_file_reason())
     if not records:
         raise InterchangeError(_("No row of RoundData could be read: %(reason)s") % {"reason": "; ".join(warnings[:3])})
-    records[0].warnings[:0] = warnings
+    records[0].warnings[:0] = warnings + _unknown_scoring_notes(scoring_types)
     if len(records) == 1:
         records[0].section = ""
     return records
+
+
+TEAM_SCORING = 4
+
+
+def _scoring_types(rows: Table, warnings: list[str]) -> dict[int, int]:
+    """Each section's ``ScoringType`` where the Section table has the column and a value (a value that is not a
+    number is left out with its row). Why only 4 is acted on: Bridge Systems' *Bridgemate developer's guide*
+    (revision history, revision 47, 2017: "ScoringType 4 (team scoring) added") names that one code, and an
+    open-source reader of .bws files (mortensp/DBF-Tools, ``BridgeMate.cs``: ``section.ScoringType == 4`` taken as
+    a teams section) reads it so; the table of the other codes is not in any source the project's search reaches,
+    and a code is not guessed."""
+    types: dict[int, int] = {}
+    for i, row in enumerate(rows, 1):
+        if not row.get("ScoringType", "").strip():
+            continue
+        where = f"Section row {i}"
+        try:
+            types[_int(row, "ID", where)] = _int(row, "ScoringType", where)
+        except InterchangeError as exc:
+            warnings.append(located(exc.where, _("ScoringType not read: %(reason)s") % {"reason": exc.message}))
+    return types
+
+
+def _team_section_note(letter: str) -> str:
+    return _(
+        "Section %(section)s left out: its ScoringType is 4, Bridgemate's team scoring, and Bridgedesk reads the "
+        "pair sections of a .bws; import the teams event from its scoring program's USEBIO file."
+    ) % {"section": letter}
+
+
+def _team_file_reason() -> str:
+    return _(
+        "Every section of this .bws has ScoringType 4, Bridgemate's team scoring: Bridgedesk reads the pair "
+        "sections of a .bws; import the teams event from its scoring program's USEBIO file."
+    )
+
+
+def _unknown_scoring_notes(types: Mapping[int, int]) -> list[str]:
+    """One note naming the ScoringType values read and what is done with them (match points), so a director
+    whose event was IMP-scored sees why the figures differ from the scoring program's."""
+    codes = sorted({code for code in types.values() if code != TEAM_SCORING})
+    if not codes:
+        return []
+    note = _(
+        "Section table: ScoringType %(codes)s read; no public source gives what that code means, so the session is "
+        "scored by match points, as every .bws is here: an event scored by IMPs comes in match-pointed."
+    )
+    return [note % {"codes": ", ".join(map(str, codes))}]
 
 
 def _session(rows: Table) -> tuple[str, dt.date | None]:

@@ -4,25 +4,29 @@ when one does, "the file disagrees with itself" when its own figures do not add 
 The VP conventions tried (docs/interchange.md): ``vp_scale=wbf_continuous`` (the WBF continuous 20-VP scale to
 0.01, Bridgedesk's default) and ``vp_scale=wbf_continuous_whole`` (the same scale rounded half up to whole VPs,
 as programs that print whole VPs do) and ``vp_scale=wbf_discrete`` (the WBF's whole-number 20-0 scale of 2013,
-:mod:`scoring.vpscales`, EBUScore's "WBF-D"). The scale that explains every published VP is the one the import
-keeps.
+:mod:`scoring.vpscales`, EBUScore's "WBF-D") and ``vp_scale=acbl_20`` (the ACBL's whole-number 20-VP scale, for
+matches of 6 to 11 boards only, as its source prints it). The scale that explains every published VP is the one the
+import keeps.
 Plain values only: the counts use the same tolerance (the two decimals the files print) as compare_published.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps, victory_point_scale, victory_points
-from scoring.vpscales import discrete_victory_points
+from scoring.vpscales import acbl_20_victory_points, discrete_victory_points
 
 from .usebio_teams import MatchRecord, TeamsRecord
 
 TOLERANCE = 0.005  # the files print two decimals
 CONTINUOUS, WHOLE, DISCRETE = "vp_scale=wbf_continuous", "vp_scale=wbf_continuous_whole", "vp_scale=wbf_discrete"
+ACBL = "vp_scale=acbl_20"
 FOLLOWS_FROM_IMPS = "follows_from_imps"  # the file's VPs follow from its own IMP totals, which differ from ours
 
 
@@ -35,10 +39,19 @@ def _vps_whole(margin: float, boards: int) -> tuple[float, float]:
     return (winner, 20.0 - winner) if margin >= 0 else (20.0 - winner, winner)
 
 
+def _vps_acbl(margin: float, boards: int) -> tuple[float, float]:
+    """The ACBL scale where its source gives the match length; elsewhere no figure (it explains nothing)."""
+    try:
+        return acbl_20_victory_points(margin, boards)
+    except InvalidScore:
+        return (math.nan, math.nan)
+
+
 VP_SCALES: dict[str, Callable[[float, int], tuple[float, float]]] = {
     CONTINUOUS: victory_points,
     WHOLE: _vps_whole,
     DISCRETE: discrete_victory_points,
+    ACBL: _vps_acbl,
 }  # tried in this order: the first that gives every published VP is the file's
 
 

@@ -1,7 +1,8 @@
 """A USEBIO teams file becomes a teams event, through the teams write gateway (teams.imports.import_event).
 
 The file's VP scale is kept when it is one Bridgedesk knows (:mod:`.teams_compare`: the WBF continuous or
-discrete scale as the event's ``vp_scale``, the continuous one rounded to whole VPs as its ``vp_table``), so the
+discrete scale as the event's ``vp_scale``; the continuous one rounded to whole VPs, or the ACBL's 20-VP scale, as
+its ``vp_table``), so the
 standings give the VPs the file published; every published IMP and VP is set against ours in the report.
 """
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from scoring.vpscales import acbl_20_table
 from tournaments.core.actors import Actor
 from tournaments.teams.imports import import_event
 from tournaments.teams.models import TeamEvent
@@ -19,7 +21,7 @@ from tournaments.teams.services import TeamsError
 
 from .errors import InterchangeError
 from .importers import file_digest
-from .teams_compare import DISCRETE, WHOLE, TeamsComparison, compare_teams, whole_vp_table
+from .teams_compare import ACBL, DISCRETE, WHOLE, TeamsComparison, compare_teams, whole_vp_table
 from .usebio import _parse_date
 from .usebio_teams import TeamsRecord, read_usebio_teams
 
@@ -69,6 +71,13 @@ class TeamsImportReport:
         return f"Published vs Bridgedesk: {'; '.join(parts)}."
 
 
+def _vp_table(scale: str, boards: int) -> list[float]:
+    """The club table that gives the file's whole VPs, when its scale is one Bridgedesk keeps as a table."""
+    if scale == WHOLE:
+        return whole_vp_table(boards)
+    return acbl_20_table(boards) if scale == ACBL else []
+
+
 def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", actor: Actor = None) -> TeamsImportReport:
     """Import a USEBIO teams file as a new teams event. Raises :class:`InterchangeError` on a bad file."""
     record = read_usebio_teams(data)
@@ -81,7 +90,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         "format": TeamEvent.Format.ROUND_ROBIN,
         "boards_per_match": boards,
         "scoring_form": record.scoring_form,
-        "vp_table": whole_vp_table(boards) if comparison.vp_scale == WHOLE else [],
+        "vp_table": _vp_table(comparison.vp_scale, boards),
         "vp_scale": TeamEvent.VpScale.WBF_DISCRETE
         if comparison.vp_scale == DISCRETE
         else TeamEvent.VpScale.WBF_CONTINUOUS,
@@ -162,5 +171,10 @@ def _scale_note(comparison: TeamsComparison, boards: int, record: TeamsRecord) -
         return (
             f"The file's VPs are the WBF continuous scale for {boards} boards rounded to whole VPs "
             f"({WHOLE}): the event keeps that scale."
+        )
+    if comparison.vp_scale == ACBL:
+        return (
+            f"The file's VPs are the ACBL 20-VP scale for {boards} boards ({ACBL}): "
+            "the event keeps that scale as its own table."
         )
     return f"The event uses the WBF continuous 20-VP scale for {boards} boards, as the file's VPs do where they agree."
