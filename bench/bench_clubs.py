@@ -4,7 +4,8 @@ processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
 
 Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
 [--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse] [--post-spread 2] [--floor 20]``;
-``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s; any of those given as well wins).
+``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s;
+any of those given as well wins).
 
 Setting up is the slow part of a full run (20 clubs x 25 tables of demo evenings through the services): the clubs
 are made by ``--setup-jobs`` Django shells at once (default 4), and ``--keep`` saves the set-up database, before
