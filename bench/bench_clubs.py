@@ -3,8 +3,9 @@ posts its results, public readers read the clubs' results, the directors watch t
 processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
 
 Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
-[--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse]``; ``--quick`` samples the same evening in
-under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s; any of those given as well wins).
+[--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse] [--post-spread 2] [--floor 20]``;
+``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s;
+any of those given as well wins).
 
 Setting up is the slow part of a full run (20 clubs x 25 tables of demo evenings through the services): the clubs
 are made by ``--setup-jobs`` Django shells at once (default 4), and ``--keep`` saves the set-up database, before
@@ -27,6 +28,17 @@ Then, for ``--seconds``:
   (cached: the version's ETag, `s-maxage`), each one every 2 s;
 - ``--directors`` directors, signed in, read their club's session page and standings every 2 s.
 
+- ``--floor`` threads (default 20) read the floor, a bare view through the same middleware, every 2 s.
+
+``--post-spread S`` spreads the tables' first results over S seconds (default 2: every table of the service sends
+its result in the same two seconds, the worst moment an evening can have; on a real evening a round's results come
+in over its last minutes). Each result bumps its session's version, so every other phone of the session fetches
+its state once: a result costs a post and about one fetch per table of its section.
+
+The web processes run with bench/clubs_gunicorn.py as gunicorn config: it adds the floor and writes each
+request's CPU (the answering thread's clock), so the CPU per request of each kind is printed beside the latencies,
+both also as multiples of the floor's (bench/clubs_report.py).
+
 Requests alternate between the two web processes. Printed: per kind of request the count, p50/p95/p99 (ms)
 and errors (any answer but 200/201/304, a stream refused or broken during the run), the streams held, and the
 results stored against the posts answered 201 (each exactly once?). Goals (issue 30): posts p95 < 150 ms, cached
@@ -47,7 +59,6 @@ import json
 import os
 import random
 import re
-import statistics
 import subprocess
 import sys
 import threading
@@ -60,8 +71,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from clubs_report import cpu_by_kind, report, results_stored, web_cpu
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 PASSWORD = "bench-clubs-director-pw"
 EVERY = 2.0  # seconds between a phone's polls, a reader's and a director's reads
 
@@ -162,8 +176,9 @@ def _post_next(rec: Recorder, opener: Any, base: str, token: str, board: int) ->
             rec.stored.add((token, board))
 
 
-def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float) -> None:
-    """Hold the stream; post one result every EVERY seconds; fetch the state once per change heard."""
+def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float, spread: float = EVERY) -> None:
+    """Hold the stream; post the first result at a random moment of the first `spread` seconds, then one every
+    EVERY seconds; fetch the state once per change heard."""
     follow = Follow(rec, port, token, until)
     follow.start()
     follow.held.wait(60)
@@ -172,7 +187,7 @@ def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float) ->
     status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base))
     etag = got.get("ETag", "") if status == 200 else ""
     todo = [b["board"] for b in json.loads(body).get("boards", [])] if status == 200 else []
-    next_post = time.monotonic() + random.random() * EVERY
+    next_post = time.monotonic() + random.random() * spread
     while time.monotonic() < until:
         if todo and time.monotonic() >= next_post:
             _post_next(rec, opener, base, token, todo.pop(0))
@@ -186,11 +201,11 @@ def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float) ->
             etag = got.get("ETag", etag) if status == 200 else etag
 
 
-def phone(rec: Recorder, port: int, slug: str, token: str, until: float) -> None:
+def phone(rec: Recorder, port: int, slug: str, token: str, until: float, spread: float = EVERY) -> None:
     opener = urllib.request.build_opener()
     base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
     etag, posted, todo = "", 0, None
-    time.sleep(random.random() * EVERY)
+    time.sleep(random.random() * spread)
     while time.monotonic() < until:
         headers = {"If-None-Match": etag} if etag else {}
         status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base, headers=headers))
@@ -213,8 +228,20 @@ def reader(rec: Recorder, ports: list[int], clubs: list[dict[str, Any]], until: 
         rec.timed(
             "public page",
             opener,
-            urllib.request.Request(f"http://127.0.0.1:{port}/c/{club['slug']}/results/{club['session']}/"),
+            urllib.request.Request(
+                f"http://127.0.0.1:{port}/c/{club['slug']}/results/{club['session']}/",
+                headers={"Accept-Encoding": "gzip"},  # as every browser: the cache's bytes as they are
+            ),
         )
+        time.sleep(EVERY)
+
+
+def floor(rec: Recorder, ports: list[int], until: float) -> None:
+    """The floor (a bare view through the same middleware: bench/clubs_gunicorn.py), read every EVERY seconds."""
+    opener = urllib.request.build_opener()
+    time.sleep(random.random() * EVERY)
+    while time.monotonic() < until:
+        rec.timed("floor", opener, urllib.request.Request(f"http://127.0.0.1:{random.choice(ports)}/bench-floor/"))
         time.sleep(EVERY)
 
 
@@ -251,11 +278,6 @@ def director(rec: Recorder, ports: list[int], club: dict[str, Any], until: float
         time.sleep(EVERY)
 
 
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def serve(args: argparse.Namespace) -> int:
     run = uuid.uuid4().hex[:8]
     pg = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
@@ -270,7 +292,8 @@ def serve(args: argparse.Namespace) -> int:
         "SECRET_KEY": "bench-clubs-" + "x" * 40, "WEB_WORKERS": str(args.workers), "WEB_THREADS": str(threads),
         "DB_CONN_MAX_AGE": "0" if push else "60", "DB_POOL_SIZE": str(args.pool), "LOG_LEVEL": "WARNING",
         "PUSH_URL": redis if push else "",
-        "PUSH_CHANNEL": f"bench-clubs-{run}"}  # fmt: skip
+        "PUSH_CHANNEL": f"bench-clubs-{run}", "BENCH_CPU_DIR": str(data)}  # fmt: skip
+    os.environ["BENCH_CPU_DIR"] = str(data)
     for name in ("DJANGO_SETTINGS_MODULE", "DATABASE_REPLICA_URL", "CELERY_RESULT_BACKEND"):
         env.pop(name, None)
     procs: list[subprocess.Popen[bytes]] = []
@@ -281,7 +304,9 @@ def serve(args: argparse.Namespace) -> int:
         print(f"{args.clubs} clubs x {args.tables} tables ready in {time.monotonic() - started:.0f} s", flush=True)
         for port in ports:
             log = (data / f"web-{port}.log").open("wb")
-            procs.append(subprocess.Popen([entry, "web"], cwd=ROOT, env={**env, "BIND": f"127.0.0.1:{port}"},
+            config = str(ROOT / "bench/clubs_gunicorn.py")  # the floor, and each request's CPU
+            bound = {**env, "BIND": f"127.0.0.1:{port}"}
+            procs.append(subprocess.Popen([entry, "web", "--config", config], cwd=ROOT, env=bound,
                                           stdout=log, stderr=subprocess.STDOUT))  # fmt: skip
         from tests.private_servers import _wait_port
 
@@ -358,47 +383,19 @@ def prepare(args: argparse.Namespace, env: dict[str, str], pg: str, db: str) -> 
     return clubs
 
 
-def web_cpu(pids: list[int]) -> float:
-    """CPU seconds (user + system) used so far by the web processes and every process under them (gunicorn's
-    workers), read from /proc: the load's cost whatever share of the machine it got."""
-    tick = os.sysconf("SC_CLK_TCK")
-    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, cpu seconds)
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            stats[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
-    mine, total = set(pids), 0.0
-    for _ in range(4):  # entrypoint -> gunicorn master -> workers
-        mine |= {pid for pid, (parent, _cpu) in stats.items() if parent in mine}
-    for pid in mine:
-        total += stats.get(pid, (0, 0.0))[1]
-    return total
-
-
-def _results(url: str) -> tuple[int, int]:
-    """The results stored: rows, and distinct (table link's section, board, pairs) lines, read with psql."""
-    sql = (
-        "SELECT count(*), count(DISTINCT (section_id, board_id, ns_entry_id, ew_entry_id)) "
-        "FROM tournaments_result WHERE kind = 'played'"
-    )
-    out = subprocess.run(["psql", url, "-tAc", sql], check=True, capture_output=True, text=True).stdout
-    rows, lines = out.strip().split("|")
-    return int(rows), int(lines)
-
-
 def load(
     args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int], per: int, url: str, pids: list[int]
 ) -> int:
     rec = Recorder()
-    before = _results(url)
-    cpu_before, wall_before = web_cpu(pids), time.monotonic()
+    before = results_stored(url)
+    load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    cpu_before, wall_before, started = web_cpu(pids), time.monotonic(), time.time()
     until = time.monotonic() + args.seconds
     follow = phone_push if args.follow == "push" else phone
     threads = [
-        threading.Thread(target=follow, args=(rec, ports[i % len(ports)], club["slug"], token, until), daemon=True)
+        threading.Thread(
+            target=follow, args=(rec, ports[i % len(ports)], club["slug"], token, until, args.post_spread), daemon=True
+        )
         for club in clubs
         for i, token in enumerate(club["tokens"])
     ]
@@ -409,53 +406,17 @@ def load(
         threading.Thread(target=director, args=(rec, ports, clubs[i % len(clubs)], until), daemon=True)
         for i in range(args.directors)
     ]
+    threads += [threading.Thread(target=floor, args=(rec, ports, until), daemon=True) for _ in range(args.floor)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(args.seconds + 120)
     cpu, wall = web_cpu(pids) - cpu_before, time.monotonic() - wall_before
-    return report(args, rec, clubs, (ports, per), (cpu, wall), (url, before))
-
-
-def report(
-    args: argparse.Namespace,
-    rec: Recorder,
-    clubs: list[dict[str, Any]],
-    served: tuple[list[int], int],
-    used: tuple[float, float],
-    stored: tuple[str, tuple[int, int]],
-) -> int:
-    """Print the figures; 1 on an error or a result not stored exactly once."""
-    (ports, per), (cpu, wall), (url, before) = served, used, stored
-    tables = sum(len(c["tokens"]) for c in clubs)
-    print(f"{len(clubs)} clubs, {tables} tables, {args.readers} readers, {args.directors} directors, {args.seconds} s,")
-    print(f"two web processes on {ports}, each {args.workers} gunicorn processes x {per} threads; phones {args.follow}")
-    print(f"{'kind':16} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
-    errors = 0
-    for kind, times in sorted(rec.times.items()):
-        errors += len(rec.errors[kind])
-        if not times:
-            continue
-        print(f"{kind:16} {len(times):7d} {statistics.median(times):8.1f} {percentile(times, 95):8.1f} "
-              f"{percentile(times, 99):8.1f} {len(rec.errors[kind]):7d}")  # fmt: skip
-    for kind, seen in rec.errors.items():
-        for line in seen[:3]:
-            print(f"  {kind}: {line}")
-    if args.follow == "push":
-        held = len(rec.times["stream opened"]) - len(rec.errors["stream opened"])
-        print(f"event streams held: {held} of {tables}")
-    answered = sum(len(times) for kind, times in rec.times.items() if kind != "stream opened")
-    print(
-        f"web processes' CPU: {cpu:.1f} s in {wall:.0f} s for {answered} requests: "
-        f"{1000 * cpu / max(answered, 1):.1f} ms a request at this mix, "
-        f"{answered / max(cpu, 0.001):.0f} a second per core"
-    )
-    after = _results(url)
-    rows, lines = after[0] - before[0], after[1] - before[1]
-    exact = rows == lines and len(rec.stored) <= lines <= len(rec.sent)  # none doubled, every 201 stored
-    print(f"results stored: {rows} rows, {lines} distinct lines, for {len(rec.stored)} posts answered 201 of "
-          f"{len(rec.sent)} sent: " + ("none doubled, none lost" if exact else "DOUBLED OR LOST"))  # fmt: skip
-    return 1 if errors or not exact else 0
+    run = {"clubs": len(clubs), "tables": sum(len(c["tokens"]) for c in clubs), "ports": ports, "threads": per,
+           "cpu": cpu, "wall": wall, "url": url, "before": before,
+           "cpu_by_kind": cpu_by_kind(Path(os.environ["BENCH_CPU_DIR"]), started, time.time()),
+           "load": (load_before, " ".join(f"{x:.1f}" for x in os.getloadavg()))}  # fmt: skip
+    return report(args, (rec.times, rec.errors), (len(rec.stored), len(rec.sent)), run)
 
 
 def main() -> int:
@@ -474,6 +435,13 @@ def main() -> int:
         help="threads of each gunicorn process (default: 32 polling; with push, every stream + 64)",
     )
     parser.add_argument("--pool", type=int, default=15, help="DB_POOL_SIZE of each gunicorn process (0: none)")
+    parser.add_argument("--floor", type=int, default=20, help="threads reading the floor (a bare view) every 2 s")
+    parser.add_argument(
+        "--post-spread",
+        type=float,
+        default=EVERY,
+        help="seconds over which the tables send their first result (default 2: every table of the service at once)",
+    )
     parser.add_argument("--setup-jobs", type=int, default=4, help="Django shells making the clubs at once")
     parser.add_argument("--keep", action="store_true", help="save the prepared database for --reuse")
     parser.add_argument(

@@ -2,11 +2,16 @@
 drawing its header cost no query.
 
 Every web process reads the same cached map (Redis on a service, local memory on the laptop); saving or deleting
-a club drops it, and the next request builds it again (one row a club).
+a club drops it, and the next request builds it again (one row a club). A request reads it once (the clubs'
+middleware holds it for the request: `held`), however many of its parts ask: the club's address, its look, the
+language, the header, the public page cache's key each asked again, a round trip to Redis and an unpickling each.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +64,25 @@ FIELDS = (
 )  # fmt: skip
 
 
+_held: ContextVar[Directory | None] = ContextVar("clubs_directory", default=None)
+
+
 def directory() -> Directory:
+    """The clubs: the one the current request holds (`held`), else read from the cache (built when missing)."""
+    return _held.get() or _read()
+
+
+@contextmanager
+def held() -> Iterator[Directory]:
+    """The directory read once and kept for what runs inside (a request: the clubs' middleware)."""
+    token = _held.set(_read())
+    try:
+        yield directory()
+    finally:
+        _held.reset(token)
+
+
+def _read() -> Directory:
     found = cache.get(KEY)
     if isinstance(found, Directory):
         return found
@@ -77,6 +100,7 @@ def look(club_id: int | None) -> Look | None:
 @receiver([post_save, post_delete], sender=Club)
 def _forget(**kwargs: Any) -> None:
     cache.delete(KEY)
+    _held.set(None)  # a request that saved a club reads the new directory for the rest of it
 
 
 def club_paper() -> str:

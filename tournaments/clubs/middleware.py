@@ -22,7 +22,7 @@ from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
-from tournaments.clubs.directory import directory, look
+from tournaments.clubs.directory import directory, held, look
 from tournaments.clubs.models import Club
 from tournaments.core.tenancy import using_club
 
@@ -65,6 +65,10 @@ class CurrentClub:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path_info in SERVICE_PATHS:
             return self.get_response(request)
+        with held():  # one read of the clubs' directory for the whole request
+            return self._in_club(request)
+
+    def _in_club(self, request: HttpRequest) -> HttpResponse:
         prefix = get_script_prefix()
         club_id: int | None
         if request.path_info.startswith("/c/"):

@@ -61,3 +61,28 @@ def test_club_scoping_adds_no_query_to_a_director_s_page(director_client, sectio
     scoped = queries()
     monkeypatch.setattr(ClubScoped, "get_queryset", models.Manager.get_queryset)  # the same page unscoped
     assert queries() == scoped
+
+
+def test_a_request_reads_the_clubs_directory_from_the_cache_once(director_client, section, monkeypatch):
+    """The middleware, the language, the header and the page each ask for the club: one cache read in all (on
+    Redis each read was a round trip and an unpickling), and a club saved during a request is seen after it."""
+    from django.core.cache import cache
+
+    from tournaments.clubs import directory
+
+    url = f"/sessions/{section.session_id}/A/traveller/1/"
+    director_client.get(url)  # warm: the directory built once
+    reads = []
+    real_get = cache.get
+
+    def counted(key, *args, **kwargs):
+        if key == directory.KEY:
+            reads.append(key)
+        return real_get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", counted)
+    assert director_client.get(url).status_code == 200
+    assert len(reads) == 1
+    with directory.held() as before:
+        made = Club.objects.create(slug="other", name="Other club")
+        assert made.pk not in before.clubs and made.pk in directory.directory().clubs
