@@ -18,7 +18,9 @@ from django.utils.translation import gettext
 
 from tournaments.core.once import get_or_build
 from tournaments.parties.models import Party, PartyGuest, PartyRound, PartyTable
-from tournaments.parties.selectors import STANDINGS_TTL_SECONDS, party_rounds, party_stamp
+from tournaments.parties.selectors import STANDINGS_TTL_SECONDS, party_stamp
+
+GUEST_FIELDS = ("north", "east", "south", "west", "fifth", "sixth", "sitting_out")
 
 
 def _v(value: object) -> str:
@@ -131,10 +133,11 @@ def kept_round(party: Party, number: int) -> KeptRound | None:
 
 
 def _round_now(party: Party, number: int) -> KeptRound | None:
-    found = party_rounds(party, (number,))
-    if not found:
+    """The round's tables with their guests; not their deals, which the cards do not show."""
+    rnd = party.rounds.filter(number=number).first()
+    if rnd is None:
         return None
-    tables = list(found[0].tables.all())
+    tables = list(rnd.tables.select_related(*GUEST_FIELDS).order_by("number"))
     is_last = not party.rounds.filter(number__gt=number).exists()
-    cards = str(table_cards(party, found[0], tables))
+    cards = str(table_cards(party, rnd, tables))
     return KeptRound(number, cards, all(t.entered for t in tables), is_last)
