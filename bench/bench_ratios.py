@@ -9,9 +9,9 @@ a complete demo Mitchell is built in a throw-away SQLite database and published;
 client:
 
 - warm: each page fetched ``--repeat`` times on an unchanged section (polls send the ETag they were given);
-- after a change: ``--repeat`` times, one result corrected through the service (not timed), then each page's
-  first fetch timed (the public pages' first reader rebuilds them; polls send the ETag they had, so they get
-  the new answer).
+- after a change: ``--repeat`` times, one result corrected through the service, and one table of the party (not
+  timed), then each page's first fetch timed (the public pages' first reader rebuilds them, the party's pages
+  their standings and rows; polls send the ETag they had, so they get the new answer).
 
 Goals (issue 24): cached public pages and 304s within 5x the floor warm, pages a director polls within 20x
 warm and after a change. Exit status 1 if a warm goal is missed (``--no-check`` to report only).
@@ -134,8 +134,9 @@ def _pages(tables: int) -> tuple[list[Page], Callable[[int], None], Callable[[],
         Page("live panel (full poll)", get(director, live, **hx), 20, 200),
         Page("big screen (full poll)", get(director, f"{live}screen/", **hx), 20, 200),
         Page("director standings", get(director, f"/sessions/{session.pk}/standings/"), 20, 200),
-        *_growing_pages(tables, session.pk, section.letter, director, get),
     ]
+    growing, change_party = _growing_pages(tables, session.pk, section.letter, director, get)
+    pages += growing
     GOALS.update({p.name: p.goal for p in pages})
     results = list(Result.objects.filter(section=section, kind=Result.Kind.PLAYED).order_by("pk")[:2])
 
@@ -143,20 +144,32 @@ def _pages(tables: int) -> tuple[list[Page], Callable[[int], None], Callable[[],
         result = results[i % 2]
         contract, tricks = ("3NT", "+1") if i % 4 < 2 else ("4S", "=")
         change_result(actor=None, result=result, contract=contract, declarer="S", tricks=tricks, why="bench")
+        change_party(i)
 
     return pages, change, get(Client(), "/bench-floor/")
 
 
 def _growing_pages(
     tables: int, session_pk: int, letter: str, director: object, get: Callable[..., Callable[[], int]]
-) -> list[Page]:
+) -> tuple[list[Page], Callable[[int], None]]:
     """The pages that grow with the field (issue 24: at most x1.5 from 15 to 60 tables): a board's traveller
-    (recap and entry) and a progressive party of the same number of tables (played 4 rounds, finished): its
-    dashboard, its last round's page and its tallies."""
+    (recap and entry) and a progressive party of the same number of tables (played 4 rounds, then reopened):
+    its dashboard, its last round's page and its tallies; and a correction of one of its last round's tables,
+    so that "after a change" times the party's pages right after a party write too."""
+    from tournaments.parties.finishing import reopen_party
     from tournaments.parties.management.commands.party_demo import save_demo
+    from tournaments.parties.models import PartyTable
+    from tournaments.parties.score_pads import record_totals
     from tournaments.parties.simulate import simulate_party
 
     party = save_demo(simulate_party(tables, 4, seed=tables), tables=tables, host="bench", seed=tables)
+    reopen_party(actor=None, party=party, why="bench: corrections")
+    table = PartyTable.objects.get(round__party=party, round__number=4, number=1)
+
+    def change(i: int) -> None:
+        ns, ew = (620, 100) if i % 2 else (100, 620)
+        record_totals(actor=None, table=table, ns_total=ns, ew_total=ew, why="bench")
+
     travellers, hx = f"/sessions/{session_pk}/travellers/?board=1", {"HTTP_HX_REQUEST": "true"}
     return [
         Page("traveller recap (one board)", get(director, travellers), 20, 200),
@@ -165,7 +178,7 @@ def _growing_pages(
         Page("party round (full poll)", get(director, f"/parties/{party.pk}/round/4/", **hx), 20, 200),
         Page("party round page", get(director, f"/parties/{party.pk}/round/4/"), 20, 200),
         Page("party tallies", get(director, f"/parties/{party.pk}/tallies/"), 20, 200),
-    ]
+    ], change
 
 
 def _timed(fetch: Callable[[], int]) -> tuple[float, int]:

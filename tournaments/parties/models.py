@@ -5,6 +5,7 @@ Standings, tallies and prizes are derived (tournaments.parties.selectors); nothi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from tournaments.core.models import Timestamped
 from tournaments.core.tenancy import ClubScoped, tenant_field
 from tournaments.parties.tallies import PRIZES
 
-__all__ = ["Party", "PartyDeal", "PartyGuest", "PartyRound", "PartyTable"]
+__all__ = ["SEAT_COLUMNS", "Party", "PartyDeal", "PartyGuest", "PartyRound", "PartyTable", "seat_ids_of"]
 
 
 def default_prizes() -> list[str]:
@@ -166,6 +167,17 @@ class PartyRound(Timestamped):
         return f"{self.party} round {self.number}"
 
 
+SEAT_COLUMNS = ("north_id", "east_id", "south_id", "west_id", "fifth_id", "sixth_id")
+
+
+def seat_ids_of(ids: Sequence[int | None]) -> dict[str, str]:
+    """Seat -> guest id (a string) from a table's six seat columns in `SEAT_COLUMNS` order: N, E, S, W at a table of
+    four, "1" to "6" at five hundred's tables of 3, 5 or 6; shared by the model and the readers of plain rows."""
+    if sum(1 for pk in ids[3:] if pk is not None) == 1:  # a table of four: west seated, no fifth nor sixth
+        return {s: str(pk) for s, pk in zip("NESW", ids, strict=False)}
+    return {str(i): str(pk) for i, pk in enumerate((pk for pk in ids if pk is not None), start=1)}
+
+
 class PartyTable(Timestamped):
     """One table in one round: who sits where, who deals first, and the result once it is entered."""
 
@@ -242,10 +254,7 @@ class PartyTable(Timestamped):
     @property
     def seat_ids(self) -> dict[str, str]:
         """As :attr:`seats`, with the guests' ids as strings, without reading the guests."""
-        ids = (self.north_id, self.east_id, self.south_id, self.west_id, self.fifth_id, self.sixth_id)
-        if self.hands == 4:
-            return {s: str(pk) for s, pk in zip("NESW", ids, strict=False)}
-        return {str(i): str(pk) for i, pk in enumerate((pk for pk in ids if pk is not None), start=1)}
+        return seat_ids_of((self.north_id, self.east_id, self.south_id, self.west_id, self.fifth_id, self.sixth_id))
 
     @property
     def numbered_seats(self) -> list[tuple[str, PartyGuest]]:

@@ -1,18 +1,26 @@
 """A party round page's tables, written in Python: a card per table with its seats, its result and its button.
 Through the template engine each table was ``_seats.html`` and a dozen tags (issue 24: at most x1.5 from 15 to
-60 tables); here each translated word is looked up once per page. The entry pages still use ``_seats.html``."""
+60 tables); here each translated word is looked up once per page, and the cards are written once per party version
+and language (`kept_round`), so that a host's poll after a table's score reads no table. The entry pages still use
+``_seats.html``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
+from django.db import connection
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from tournaments.core.once import get_or_build
 from tournaments.parties.models import Party, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.selectors import STANDINGS_TTL_SECONDS, party_stamp
+
+GUEST_FIELDS = ("north", "east", "south", "west", "fifth", "sixth", "sitting_out")
 
 
 def _v(value: object) -> str:
@@ -96,3 +104,40 @@ def table_cards(party: Party, rnd: PartyRound, tables: Sequence[PartyTable]) -> 
             f"<h2>{title}{head}</h2>\n{_seats(t, w)}\n{action}\n</section>\n"
         )
     return mark_safe("".join(cards))  # every value above is escaped or a number
+
+
+@dataclass(frozen=True)
+class KeptRound:
+    """What a round's page shows of its tables, written once per party version and language: the cards' HTML and
+    the two facts the page's buttons depend on."""
+
+    number: int
+    cards: str  # table_cards' HTML: every value escaped
+    all_entered: bool
+    is_last: bool  # no later round is seated yet
+
+    @property
+    def table_cards(self) -> SafeString:
+        return mark_safe(self.cards)  # written by table_cards
+
+
+def kept_round(party: Party, number: int) -> KeptRound | None:
+    """Round `number` of the party as its page shows it (None: no such round), kept in Django's cache per party
+    version (core/once.py: built once per change however many pages ask), outside a transaction only."""
+    if connection.in_atomic_block:
+        return _round_now(party, number)
+    kept, _stale = get_or_build(
+        f"party-round:v1:{party_stamp(party)}:{number}", lambda: _round_now(party, number), ttl=STANDINGS_TTL_SECONDS
+    )
+    return kept
+
+
+def _round_now(party: Party, number: int) -> KeptRound | None:
+    """The round's tables with their guests; not their deals, which the cards do not show."""
+    rnd = party.rounds.filter(number=number).first()
+    if rnd is None:
+        return None
+    tables = list(rnd.tables.select_related(*GUEST_FIELDS).order_by("number"))
+    is_last = not party.rounds.filter(number__gt=number).exists()
+    cards = str(table_cards(party, rnd, tables))
+    return KeptRound(number, cards, all(t.entered for t in tables), is_last)

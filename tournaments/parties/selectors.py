@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Prefetch
+from django.utils import translation
 from django.utils.translation import gettext
 
 from tournaments.parties import games
 from tournaments.parties.games.euchre import Stars, euchre_ranking, star_prizes, stars_from
-from tournaments.parties.models import Party, PartyDeal, PartyGuest, PartyRound, PartyTable
+from tournaments.parties.models import SEAT_COLUMNS, Party, PartyDeal, PartyGuest, PartyRound, PartyTable, seat_ids_of
 from tournaments.parties.tallies import (
     PRIZES,
     DealLine,
@@ -23,6 +26,7 @@ from tournaments.parties.tallies import (
 )
 from tournaments.parties.tally_cards import SEAT_NAMES
 from tournaments.parties.types import SEATS, Guest, TableSeating
+from tournaments.sessions.selectors.frozen import Freezable, LocalCopies
 from tournaments.tableside.events import key_of
 
 __all__ = [
@@ -32,6 +36,7 @@ __all__ = [
     "moves_after",
     "party_key",
     "party_rounds",
+    "party_stamp",
     "party_versions",
     "results_of",
     "seating_of",
@@ -53,40 +58,42 @@ def seating_of(table: PartyTable) -> TableSeating:
     )
 
 
-def _tables(party: Party) -> list[PartyTable]:
-    return list(
-        PartyTable.objects.filter(round__party=party)
-        .select_related("round", "north", "east", "south", "west", "fifth", "sixth", "sitting_out")
-        .prefetch_related(Prefetch("deals", queryset=PartyDeal.objects.order_by("number")))
-        .order_by("round__number", "number")
-    )
+TABLE_COLUMNS = ("pk", "round__number", "number", *SEAT_COLUMNS, "sitting_out_id", "first_dealer", "ns_total",
+                 "ew_total", "winner", "seat_totals", "decided_by")  # fmt: skip
+DEAL_COLUMNS = ("table_id", "number", "dealer", "vulnerable", "contract", "declarer", "tricks", "honors_side",
+                "honors_points", "ns", "ew")  # fmt: skip
 
 
-def _deal_line(d: PartyDeal) -> DealLine:
-    return DealLine(
-        deal=d.number, dealer=d.dealer, vulnerable=d.vulnerable, contract=d.contract,
-        declarer=d.declarer or None, tricks=d.tricks, honors_side=d.honors_side or None,
-        honors_points=d.honors_points, ns=d.ns, ew=d.ew,
+def results_of(party: Party) -> list[TableResult]:
+    """Every entered table-round, as the tallies need them: two queries of plain values, no model objects (a
+    60-table evening is 240 tables and 960 deals; building their objects and guests was most of the tallies' time:
+    issue 24)."""
+    tables = list(
+        PartyTable.objects.filter(round__party=party).exclude(entry="")
+        .order_by("round__number", "number").values_list(*TABLE_COLUMNS)
     )  # fmt: skip
-
-
-def results_of(party: Party, tables: list[PartyTable] | None = None) -> list[TableResult]:
-    """Every entered table-round, as the tallies need them."""
-    tables = _tables(party) if tables is None else tables
-    return [
-        TableResult(
-            round=t.round.number,
-            seating=seating_of(t),
-            ns_total=t.ns_total or 0,
-            ew_total=t.ew_total or 0,
-            winner=t.winner or None,
-            deals=tuple(_deal_line(d) for d in t.deals.all()),
-            seat_totals=dict(t.seat_totals or {}),
-            decided_by=t.decided_by or "score",
+    deals: dict[int, list[DealLine]] = {}
+    rows = PartyDeal.objects.filter(table__round__party=party).exclude(table__entry="").order_by("table_id", "number")
+    for d in rows.values_list(*DEAL_COLUMNS):
+        deals.setdefault(d[0], []).append(DealLine(d[1], d[2], d[3], d[4], d[5] or None, d[6], d[7] or None, *d[8:]))
+    out = []
+    for pk, rnd, number, *seats, out_id, dealer, ns, ew, winner, seat_totals, decided_by in tables:
+        seating = TableSeating(
+            table=number, seats=seat_ids_of(seats), first_dealer=dealer, sitting_out=(str(out_id),) if out_id else ()
         )
-        for t in tables
-        if t.entered
-    ]
+        out.append(
+            TableResult(
+                round=rnd,
+                seating=seating,
+                ns_total=ns or 0,
+                ew_total=ew or 0,
+                winner=winner or None,
+                deals=tuple(deals.get(pk, ())),
+                seat_totals=dict(seat_totals or {}),
+                decided_by=decided_by or "score",
+            )
+        )
+    return out
 
 
 def party_rounds(party: Party, numbers: Collection[int] | None = None) -> list[PartyRound]:
@@ -153,28 +160,29 @@ def _seat_order(seat: str) -> int:
 
 
 @dataclass
-class TallyRow:
+class TallyRow(Freezable):
     place: int
     guest: PartyGuest
     tally: Tally
     stars: Stars | None = None
-    prizes: list[str] = field(default_factory=list)
+    prizes: Sequence[str] = field(default_factory=list)
     # One cell per seated round, in order: (round, table, my, opponents), or None while the guest's table
     # has not entered it (or the guest sat out), so the columns stay aligned during a round.
-    cells: list[tuple[int, int, float, float] | None] = field(default_factory=list)
+    cells: Sequence[tuple[int, int, float, float] | None] = field(default_factory=list)
 
 
 @dataclass
-class Standings:
+class Standings(Freezable):
     """The tallies in ranking order, the laws' check, and the prize list."""
 
-    rows: list[TallyRow]
+    rows: Sequence[TallyRow]
     my_total: float
     opponents_total: float
-    prizes: list[tuple[str, list[PartyGuest]]]
+    prizes: Sequence[tuple[str, Sequence[PartyGuest]]]
     rounds_entered: int
     euchre: bool
     total_label: str = ""  # a game of the party engine: what its tally counts ("Tricks", "Games", "Points")
+    seated: Sequence[int] = ()  # the seated rounds' numbers: the tallies' columns, as each row's cells
 
     @property
     def game(self) -> bool:
@@ -186,10 +194,37 @@ class Standings:
         return self.my_total == self.opponents_total
 
 
+STANDINGS_TTL_SECONDS = 3600
+# Each process keeps the standings it read, frozen, under the stamp Django's cache holds beside them (as a section's
+# scores: sessions/selectors/scores.py): a party being shown at one or two versions, in one or two languages.
+LOCAL_STANDINGS = 16
+_local: LocalCopies[Standings] = LocalCopies(LOCAL_STANDINGS)
+
+
+def party_stamp(party: Party) -> str:
+    """The party as this request read it, for a cache key: its id, its version (every party write bumps it), a
+    digest of its settings (the prizes chosen, the game: a new party reusing an id is a new digest too) and the
+    reader's language (the prizes' and columns' words are put into it)."""
+    fields = repr(tuple(getattr(party, f.attname) for f in party._meta.concrete_fields))
+    digest = hashlib.sha256(fields.encode()).hexdigest()[:16]
+    return f"{party.pk}:{party.version}:{digest}:{translation.get_language()}"
+
+
 def standings(party: Party) -> Standings:
-    """Law 11 and 12 (or the euchre stars): ranking, the cross-check, and the prizes the host chose."""
-    guests = guests_of(party)
+    """Law 11 and 12 (or the euchre stars): ranking, the cross-check, and the prizes the host chose.
+
+    Computed once per party version (core/once.py) and kept in Django's cache and, frozen, by each process: the
+    tallies page, the party's big screen and its PDF do not recompute a 60-table evening per request (issue 24).
+    Only outside a transaction: what a write has not committed is never kept under a version."""
+    if connection.in_atomic_block:
+        return _standings_now(party)
+    key = f"party-standings:v1:{party_stamp(party)}"
+    return _local.kept_or_built(key, lambda: _standings_now(party), ttl=STANDINGS_TTL_SECONDS)
+
+
+def _standings_now(party: Party) -> Standings:
     models = {str(g.pk): g for g in party.guests.all()}
+    guests = [Guest(gid, g.name, g.group or None) for gid, g in models.items()]
     results = results_of(party)
     column = games.game(party.form).tally_label  # a game whose tally is its own count, not a net score
     label = gettext(column) if column else ""
@@ -214,10 +249,24 @@ def standings(party: Party) -> Standings:
         prize = gettext(PRIZES.get(code, code))  # a star game's prizes come labelled
         by_guest.setdefault(gid, []).append(prize)
         by_prize.setdefault(prize, []).append(models[gid])
+    seated = tuple(party.rounds.order_by("number").values_list("number", flat=True))
+    rows = _rows(ranking, models, tallies, stars, by_guest, seated)
+    entered = len({r.round for r in results})
+    return Standings(rows, my_total, opp_total, list(by_prize.items()), entered, euchre, label, seated)
+
+
+def _rows(
+    ranking: list[str],
+    models: dict[str, PartyGuest],
+    tallies: dict[str, Tally],
+    stars: dict[str, Stars] | None,
+    prizes: dict[str, list[str]],
+    seated: tuple[int, ...],
+) -> list[TallyRow]:
+    """A row per ranked guest: place (ties share it), tally, stars, prizes, and a cell per seated round."""
     rows = []
     place = 0
     previous = None
-    seated = list(party.rounds.order_by("number").values_list("number", flat=True))
     for i, gid in enumerate(ranking, start=1):
         t = tallies[gid]
         key = stars[gid].key() if stars is not None else (t.net, t.my)
@@ -225,9 +274,8 @@ def standings(party: Party) -> Standings:
             place, previous = i, key
         played = {r[0]: r for r in t.rounds}
         cells = [played.get(n) for n in seated]
-        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, by_guest.get(gid, []), cells))
-    entered = {r.round for r in results}
-    return Standings(rows, my_total, opp_total, list(by_prize.items()), len(entered), euchre, label)
+        rows.append(TallyRow(place, models[gid], t, stars[gid] if stars else None, prizes.get(gid, []), cells))
+    return rows
 
 
 def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) -> dict[str, Tally]:

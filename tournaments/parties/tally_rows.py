@@ -1,15 +1,19 @@
 """The party tallies page's rows, written in Python: a row per guest with a cell per round. Through the template
 engine a 60-table party's tallies spent most of their time in a ``blocktranslate`` per guest per round (issue 24:
-at most x1.5 from 15 to 60 tables); here each translated word is looked up once per page."""
+at most x1.5 from 15 to 60 tables); here each translated word is looked up once per page, and the rows are written
+once per party version and language (`kept_tally_body`), as the standings they show are computed."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from tournaments.parties.selectors import Standings, TallyRow
+from tournaments.core.once import get_or_build
+from tournaments.parties.models import Party
+from tournaments.parties.selectors import STANDINGS_TTL_SECONDS, Standings, TallyRow, party_stamp
 
 
 def _num(value: object) -> str:
@@ -61,3 +65,14 @@ def tally_body(st: Standings) -> SafeString:
             f"      {''.join(cells)}\n      {mine}</tr>\n"
         )
     return mark_safe("".join(rows))  # every value above is escaped or a number
+
+
+def kept_tally_body(party: Party, st: Standings) -> SafeString:
+    """`tally_body` of the party's standings `st` (read by this request at the party's version), written once per
+    version and language and kept in Django's cache (a string: cheap to read back), outside a transaction only."""
+    if connection.in_atomic_block:
+        return tally_body(st)
+    html, _stale = get_or_build(
+        f"party-tallies:v1:{party_stamp(party)}", lambda: str(tally_body(st)), ttl=STANDINGS_TTL_SECONDS
+    )
+    return mark_safe(html)  # written by tally_body: every value escaped

@@ -17,7 +17,7 @@ from tournaments.parties.deals import DealEntry, deal_plan, dealer_of
 from tournaments.parties.entries import INDIVIDUAL_GAMES, TOTALS_GAMES
 from tournaments.parties.forms import DealFormSet, GameDealFormSet, SeatTotalsForm, TotalsForm
 from tournaments.parties.models import Party, PartyRound, PartyTable
-from tournaments.parties.round_rows import table_cards
+from tournaments.parties.round_rows import kept_round
 from tournaments.parties.selectors import moves_after, party_rounds
 from tournaments.parties.services import EntryError
 from tournaments.parties.tally_cards import SEAT_NAMES
@@ -70,21 +70,22 @@ def party_round(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 def _round_page(request: HttpRequest, party: Party, number: int) -> HttpResponse:
-    rounds = party_rounds(party, (number, number + 1))  # this round and the next: the moves between them
-    rnd = _round(party, number, rounds)
-    tables = list(rnd.tables.all())
-    is_last = not party.rounds.filter(number__gt=number).exists()
+    """The tables' cards are kept per party version (round_rows.kept_round); the moves to the next round are read
+    only for the whole page of a round that has one (the poll's block does not show them)."""
+    kept = kept_round(party, number)
+    if kept is None:
+        raise Http404("No such round.")
+    poll = bool(request.headers.get("HX-Request"))
     return render(
         request,
-        "parties/_round_live.html" if request.headers.get("HX-Request") else "parties/round.html",
+        "parties/_round_live.html" if poll else "parties/round.html",
         {
             "party": party,
-            "round": rnd,
-            "tables": tables,
-            "table_cards": table_cards(party, rnd, tables),  # a card per table, written in Python (issue 24)
-            "all_entered": all(t.entered for t in tables),
-            "is_last": is_last,
-            "moves": moves_after(party, number, rounds),
+            "round": kept,
+            "table_cards": kept.table_cards,  # a card per table, written in Python once per version (issue 24)
+            "all_entered": kept.all_entered,
+            "is_last": kept.is_last,
+            "moves": [] if poll or kept.is_last else moves_after(party, number),
             "steps": steps(party, "play"),
         },
     )

@@ -15,7 +15,7 @@ from tournaments.parties.jobs import render_paper
 from tournaments.parties.papers import PAPERS
 from tournaments.parties.selectors import standings
 from tournaments.parties.services import EntryError
-from tournaments.parties.tally_rows import tally_body
+from tournaments.parties.tally_rows import kept_tally_body
 from tournaments.parties.views.common import get_party, steps
 from tournaments.printing import registry
 from tournaments.printing.base import ReportError
@@ -32,8 +32,7 @@ def party_standings(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "party": party,
             "standings": table,
-            "tally_rows": tally_body(table),  # a row per guest, written in Python (issue 24)
-            "rounds": party.rounds.order_by("number"),  # the columns' numbers: no table read (issue 24)
+            "tally_rows": kept_tally_body(party, table),  # a row per guest, written once per version (issue 24)
             "steps": steps(party, "standings"),
         },
     )
