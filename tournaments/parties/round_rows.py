@@ -64,7 +64,7 @@ def _seats(t: PartyTable, w: _Words) -> str:
         divs.insert(2, f'<div class="pc-table">{int(t.number)}</div>')
         html = f'<div class="party-compass" aria-label="{label}">\n  ' + "\n  ".join(divs) + "\n</div>"
     if t.sitting_out is not None:
-        html += f'\n<p class="muted">{w.sits % {"name": escape(t.sitting_out.name)}}</p>'
+        html += f'\n<p class="muted">{w.sits % {"name": _name(t.sitting_out)}}</p>'
     return html
 
 

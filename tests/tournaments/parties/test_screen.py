@@ -16,7 +16,11 @@ SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def rows_of(html: str) -> list[list[str]]:
-    return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", html)]
+    """The screen's rows as text: each name is in its own <bdi> (isolated for right-to-left names)."""
+    return [
+        [re.sub(r"</?bdi>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", html)
+    ]
 
 
 def test_before_any_result_the_screen_shows_where_everyone_sits(director_client, started) -> None:

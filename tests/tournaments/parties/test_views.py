@@ -210,6 +210,6 @@ def test_pivot_round_page_shows_who_sits_out(director_client, director) -> None:
     services.start_party(actor=director, party=party)
     table = PartyTable.objects.get(round__party=party)
     page = director_client.get(reverse("parties:round", args=[party.pk, 1])).content.decode()
-    assert f"{table.sitting_out.name} sits out this round" in page and "Enter table 1" in page
+    assert f"<bdi>{table.sitting_out.name}</bdi> sits out this round" in page and "Enter table 1" in page
     tallies = director_client.get(reverse("parties:standings", args=[party.pk]))
     assert tallies.status_code == 200
