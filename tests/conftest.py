@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import os
 import subprocess
@@ -137,6 +138,27 @@ def _empty_cache():
             redis.delete(key)
     else:
         cache.clear()  # the scores, section maps and public pages are all kept in it
+
+
+@pytest.fixture(autouse=True)
+def _browser_connections_closed(request):
+    """A live-server test leaves no database connection open behind it.
+
+    Playwright's sync API runs an event loop in the test's thread, so ORM calls made inside `with
+    sync_playwright()` get a connection of their own (Django keeps connections per thread, and per context while
+    a loop runs), which pytest-django never closes: the last one held the test database open, and dropping it at
+    the end failed ("is being accessed by other users"). That connection is found the way it was made, from a
+    running loop, and closed outside it."""
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    from django.db import connections
+
+    async def opened_under_a_loop() -> list:
+        return [connections[alias] for alias in connections]
+
+    for wrapper in asyncio.run(opened_under_a_loop()):
+        wrapper.close()
 
 
 @pytest.fixture(autouse=True)

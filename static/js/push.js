@@ -33,8 +33,6 @@
     });
   }
   if (!window.EventSource) return;
-  const held = document.querySelectorAll("[data-push]");
-  held.forEach(hold);
   // A timed poll of a block whose stream is open is not sent; a push (or a click) is.
   document.body.addEventListener("htmx:confirm", function (evt) {
     const elt = evt.detail.elt;
@@ -51,9 +49,16 @@
     const left = Number(clock.dataset.countdown !== undefined ? clock.dataset.countdown : clock.dataset.remaining);
     if (left > 0) clocks.set(elt, setTimeout(function () { if (elt.dataset.pushOpen === "1") refresh(elt); }, left * 1000 + 500));
   }
-  held.forEach(armClock);
   document.body.addEventListener("htmx:afterSwap", function (evt) {
     const elt = evt.detail.elt;
     if (elt && elt.hasAttribute && elt.hasAttribute("data-push")) armClock(elt);
   });
+  // The streams open once HTMX has taken the page in (it does on DOMContentLoaded, which comes after every deferred
+  // script, this one included): a stream's first event refreshes its block with an HTMX "push", which a block not
+  // yet processed would not hear, and the block's polls would then be skipped with what was missed still unshown.
+  function start() {
+    document.querySelectorAll("[data-push]").forEach(function (elt) { hold(elt); armClock(elt); });
+  }
+  if (document.readyState === "complete") start();
+  else document.addEventListener("DOMContentLoaded", start);
 })();

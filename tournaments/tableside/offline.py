@@ -17,9 +17,10 @@ from django.views.decorators.http import require_safe
 from tournaments.core.access import public
 
 # The name of the worker's cache: a new release renames it, so the old files are dropped at activation.
-# v7: the last state asked for is the one shown; v6: whist and party games deal by deal;
+# v10: push.js opens its streams once HTMX has taken the page in; v9: table.js asks for the first state once every
+# script ran; v7: the last state asked for is the one shown; v6: whist and party games deal by deal;
 # v5: play checked card by card, local letters; v4: party.js; v3: JS catalogue
-CACHE_NAME = "bridgedesk-table-v9"
+CACHE_NAME = "bridgedesk-table-v10"
 
 
 @public
