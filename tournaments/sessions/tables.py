@@ -11,6 +11,7 @@ from html import escape  # Django's escape() is this, behind a lazy-string wrapp
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.formats import get_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
@@ -20,16 +21,19 @@ from tournaments.core.languages import local_decimal
 from tournaments.core.text import isolated_names
 
 
-def _num(value: Any, places: int = 2, *, fixed: bool = False) -> str:
-    """A cell's figure with the reader's decimal mark ("52,13" on a French page)."""
+def _num(value: Any, places: int = 2, *, fixed: bool = False, mark: str | None = None) -> str:
+    """A cell's figure with the reader's decimal mark ("52,13" on a French page); `mark`: that mark, looked up
+    once by a caller writing many cells (a format lookup per cell was a tenth of the standings page)."""
     if value is None or value == "":
         return "–"
-    if isinstance(value, float) and fixed:
-        return str(local_decimal(f"{value:.{places}f}"))
-    if isinstance(value, float):
-        text = f"{value:.{places}f}".rstrip("0").rstrip(".")
-        return str(local_decimal(text)) if text else "0"
-    return str(value)
+    if not isinstance(value, float):
+        return str(value)
+    text = f"{value:.{places}f}"
+    if not fixed:
+        text = text.rstrip("0").rstrip(".") or "0"
+    if mark is None:
+        return str(local_decimal(text))
+    return text.replace(".", mark)  # a formatted float is a figure (or nan, inf: no point to replace)
 
 
 TRAVELLER_COLUMNS = (
@@ -194,9 +198,11 @@ def standings_plain(
     rows: list[dict[str, Any]], *, prefix: str, query: QueryDict, exclude: tuple[str, ...] = ()
 ) -> PlainTable:
     """The standings page's table: pair numbers link to their score cards."""
+    mark = str(get_format("DECIMAL_SEPARATOR"))
     formats = {
-        "penalties": lambda v: _num(-v) if v else "",
-        "percentage": lambda v: _num(v, fixed=True),
+        "total": lambda v: _num(v, mark=mark),
+        "penalties": lambda v: _num(-v, mark=mark) if v else "",
+        "percentage": lambda v: _num(v, fixed=True, mark=mark),
         "names": lambda v: isolated_names(str(v or "")),  # each name in its own <bdi>: safe HTML
     }
     return plain_table(

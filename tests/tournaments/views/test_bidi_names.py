@@ -54,3 +54,8 @@ def test_the_standings_rows_written_in_python_are_what_the_template_loop_wrote()
     )
     assert table.body() == loop.render(Context({"t": table}))
     assert "&lt;b&gt;" in table.body() and "<bdi>نور</bdi>" in table.body()
+    from django.utils import translation
+
+    with translation.override("fr"):  # the decimal mark, looked up once for the table, is the reader's
+        french = standings_plain(rows, prefix="ns-", query=QueryDict()).body()
+    assert '<td class="num">61,5</td><td class="num">57,25</td><td class="num">24</td><td class="num">-1</td>' in french
