@@ -20,11 +20,16 @@ MARKS = {"in": "✓", "part": "½", "disputed": "!", "sit": "–"}  # a cell's s
 
 
 def grid_body(grid: Grid) -> SafeString:
-    """The grid's <tbody> rows: the table (with ⏱ when it is behind), then a cell per round."""
+    """The grid's <tbody> rows: the table (with ⏱ when it is behind), then a cell per round. A cell is one of five
+    states, so each state's <td> is written once and looked up (720 cells at 60 tables)."""
     behind = f' <span class="error" title="{escape(gettext("behind"))}">⏱</span>'
+    td: dict[str, str] = {}
     rows = []
     for table, cells, _token in grid.rows:
-        tds = "".join(f'<td class="cell-{escape(c)}" title="{escape(c)}">{MARKS.get(c, "")}</td>' for c in cells)
+        for c in cells:
+            if c not in td:
+                td[c] = f'<td class="cell-{escape(c)}" title="{escape(c)}">{MARKS.get(c, "")}</td>'
+        tds = "".join([td[c] for c in cells])
         rows.append(f"<tr><th>{int(table)}{behind if table in grid.behind else ''}</th>{tds}</tr>")
     return mark_safe("".join(rows))  # every value above is escaped or a number
 

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
+from django.db import connection
+
 from tournaments.clubs.addresses import club_url
 from tournaments.sessions.models import Section, Session
 from tournaments.sessions.selectors.lookups import section_map
@@ -59,16 +62,41 @@ def table_urls(links: Sequence[TableLink]) -> list[str]:
     return [f"{head}{link.token}{tail}" for link in links]
 
 
+# A section's grid is kept in Django's cache on the section's version: every write the grid shows (results, table
+# results and their disputes, links) bumps it, as the panel's 304 already relies on (polls.py). A director's
+# full poll, a second director and every process read it back instead of scanning the results again (issue 24:
+# the panel within x20 of the floor at 60 tables). The grid holds states, no words: it is the same in any language.
+GRID_TTL_SECONDS = 3600
+
+
+def _grid_key(section_id: int, version: int) -> str:
+    return f"panel-grid:{section_id}:{version}"
+
+
 def grid_of(section: Section) -> Grid:
-    smap = section_map(section)
+    """The section's grid, from the cache at the section's current version or built (and kept) afresh."""
+    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).order_by().first()
+    if version is None or connection.in_atomic_block:  # gone, or inside a write: what it reads may roll back
+        return _build_grid(section)
+    kept = cache.get(_grid_key(section.pk, version))
+    if kept is not None:
+        rounds, rows, slow, playing = kept
+        return Grid(section, rounds, rows, slow, playing, {t for t, _r in slow})
+    grid = _build_grid(section)  # read after the version: at least as new as its key
+    cache.set(_grid_key(section.pk, version), (grid.rounds, grid.rows, grid.slow, grid.playing), GRID_TTL_SECONDS)
+    return grid
+
+
+def _build_grid(section: Section) -> Grid:
+    smap = section_map(section, shared=True)  # only read: the process's shared objects
     done = entered(section)
-    disputed = {
-        (e.link.table, e.round)
-        for e in TableEntry.objects.filter(link__section=section, status=TableEntry.Status.DISPUTED).select_related(
-            "link"
-        )
-    }
-    links = {link.table: link.token for link in TableLink.objects.filter(section=section, revoked_at__isnull=True)}
+    disputed = set(
+        TableEntry.objects.filter(link__section=section, status=TableEntry.Status.DISPUTED)
+        .order_by()
+        .values_list("link__table", "round")
+    )
+    found = TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by().values_list("table", "token")
+    links = dict(found)
     grid = Grid(section=section, rounds=smap.rounds())
     for table in smap.tables():
         cells = []
@@ -77,7 +105,8 @@ def grid_of(section: Section) -> Grid:
             if row is None or row.ns_entry_id is None or row.ew_entry_id is None:
                 cells.append("sit")
                 continue
-            have = sum((int(b), row.ns_entry_id) in done for b in row.boards)
+            ns = row.ns_entry_id
+            have = sum((int(b), ns) in done for b in row.boards)
             if (table, rnd) in disputed:
                 cells.append("disputed")
             elif have == len(row.boards):

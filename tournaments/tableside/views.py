@@ -61,7 +61,8 @@ def _panel_context(request: HttpRequest, session: Session) -> dict[str, object]:
     for section in session.sections.order_by("letter"):
         settings = services.settings_of(section)
         grid = selectors.grid_of(section)
-        found = list(TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table"))
+        live = TableLink.objects.filter(section=section, revoked_at__isnull=True).order_by("table")
+        found = list(live.only("pk", "table", "token"))  # what the links' lines show (panel_rows.link_items)
         links = list(zip(found, selectors.table_urls(found), strict=True))
         sign_ins = list(SignIn.objects.filter(section=section).select_related("member")) if settings.sign_in else []
         sections.append(

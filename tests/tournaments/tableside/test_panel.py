@@ -87,3 +87,18 @@ def test_the_panel_writes_each_tables_row_and_link_as_the_template_did(client, d
         assert f'Table {link.table}: <a href="{url}">{url}</a>' in page
         assert f'<input type="hidden" name="link" value="{link.pk}"><button name="action" value="reissue">' in page
     assert page.count('name="csrfmiddlewaretoken"') >= len(links)
+
+
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a page reads it: inside one it is never kept
+def test_the_grid_is_kept_at_the_sections_version_and_read_afresh_after_a_write(client, django_assert_num_queries):
+    from tournaments.sessions.models import Section
+
+    section = section_a(make_session(SectionSpec(pairs=8, kind="mitchell", boards_per_round=2)))
+    first = grid_of(section)
+    with django_assert_num_queries(1):  # the section's version; the grid comes from the cache
+        again = grid_of(section)
+    assert (again.rounds, again.rows, again.slow, again.playing) == (first.rounds, first.rows, [], first.playing)
+    version = Section.objects.get(pk=section.pk).version
+    play(client, section, 1, range(1, 2))  # every table result bumps the version: the kept grid is not answered
+    assert Section.objects.get(pk=section.pk).version > version
+    assert grid_of(section).rows[0][1][0] == "in"
