@@ -129,8 +129,8 @@ def test_a_row_is_found_by_round_and_table_as_a_scan_would(section):
 
 def test_a_shared_map_is_unpacked_once_per_process_and_version(section, director):
     """`shared=True` (the traveller's page, preview and save): the objects are unpacked once per version and
-    handed to every such reader, each with its own SectionMap and its own section; a write is a new version,
-    a cleared cache a new copy, and an unshared reader still gets objects of its own."""
+    handed to every such reader, each with its own SectionMap and its own section; a results-only save carries
+    them to the version it wrote, a cleared cache is a new copy, and an unshared reader gets objects of its own."""
     from django.core.cache import cache
 
     section_map(section)  # read and kept
@@ -147,10 +147,20 @@ def test_a_shared_map_is_unpacked_once_per_process_and_version(section, director
         lines=[LineInput(1, row.ns_entry.label, row.ew_entry.label, "7NT", "N", "7")],
         smap=one,
     )
-    after = section_map(section, shared=True)  # the carried map at the new version: unpacked anew
-    assert after.version == one.version + 1 and after.rows is not one.rows and _rows(after) == _rows(one)
+    after = section_map(section, shared=True)  # the map carried to the new version: the same objects, not unpacked
+    assert after.version == one.version + 1 and after.rows is one.rows and _rows(after) == _rows(one)
     assert section_map(section, shared=True).rows is after.rows
     cache.clear()
     fresh = section_map(section, shared=True)  # read from the database (nothing kept), then kept anew
     again = section_map(section, shared=True)
     assert fresh.rows is not after.rows and again.rows is not after.rows and _rows(again) == _rows(after)
+
+
+def test_a_shared_map_is_not_carried_over_a_late_pair(section, director):
+    """Only a results-only save carries the shared objects to its version: a late pair (the movement and the
+    entries change) is read and unpacked anew, and the shared readers see the new pair at once."""
+    one = section_map(section, shared=True)
+    entry = add_late_pair(actor=director, section=section, names=["Late", "Comer"])
+    after = section_map(section, shared=True)
+    assert after.version == _version(section) and after.rows is not one.rows
+    assert entry.pk in after.entries and entry.pk not in one.entries

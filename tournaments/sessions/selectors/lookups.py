@@ -238,22 +238,40 @@ SHARED_MAPS = 16  # unpacked maps kept in this process: a few sections being typ
 _shared: OrderedDict[tuple[int, int], tuple[Packed, SectionMap]] = OrderedDict()
 
 
+def _shared_base(key: tuple[int, int], packed: Packed) -> SectionMap | None:
+    """The objects unpacked for this packed copy, or None; call under `_local_lock`. A results-only save carries
+    its packed map, the same object, to the version it wrote (`carry_forward`), so the objects unpacked at the
+    version before are this version's too: the page opened after a save (every cycle of a director typing
+    travellers) does not unpack them again (issue 24)."""
+    hit = _shared.get(key)
+    if hit is not None and hit[0] is packed:  # the same packed copy: the same stamp in the cache
+        _shared.move_to_end(key)
+        return hit[1]
+    carried = next((base for kept, base in _shared.values() if kept is packed and base.section.pk == key[0]), None)
+    if carried is None:
+        return None
+    base = copy.copy(carried)  # the same objects, at the new version
+    base.version = key[1]
+    _remember(key, packed, base)
+    return base
+
+
+def _remember(key: tuple[int, int], packed: Packed, base: SectionMap) -> None:
+    """Keep `base` as the objects of `packed` at `key` (section, version); call under `_local_lock`."""
+    _shared[key] = (packed, base)
+    _shared.move_to_end(key)
+    while len(_shared) > SHARED_MAPS:
+        _shared.popitem(last=False)
+
+
 def _shared_copy(section: Section, packed: Packed, version: int) -> SectionMap:
     key = (section.pk, version)
     with _local_lock:
-        hit = _shared.get(key)
-        if hit is not None and hit[0] is packed:  # the same packed copy: the same stamp in the cache
-            _shared.move_to_end(key)
-            base = hit[1]
-        else:
-            base = None
+        base = _shared_base(key, packed)
     if base is None:
         base = _unpack(section, packed, version)
         with _local_lock:
-            _shared[key] = (packed, base)
-            _shared.move_to_end(key)
-            while len(_shared) > SHARED_MAPS:
-                _shared.popitem(last=False)
+            _remember(key, packed, base)
     mine = copy.copy(base)  # the caller's own SectionMap (its section), over the shared objects
     mine.section = section
     return mine

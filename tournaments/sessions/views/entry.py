@@ -32,6 +32,7 @@ from tournaments.sessions.services.results import (
     save_lines_checked,
 )
 from tournaments.sessions.views.common import get_section, get_session
+from tournaments.sessions.views.entry_rows import line_rows
 
 LINE_FIELDS = ("ns", "ew", "contract", "declarer", "tricks", "score", "lead", "revoke")  # errors shown at a field
 
@@ -386,6 +387,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
             "section": section,
             "lines": lines,
             "mode": "traveller",
+            "rows": line_rows(lines, session_id=pk, letter=section.letter, traveller=True, whist=session.is_whist),
             "title": gettext("Traveller: board %(board)s") % {"board": board},
             "board": smap.section.session.boards.get(number=board),
             "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
@@ -451,6 +453,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
             "section": section,
             "lines": lines,
             "mode": "pickup",
+            "rows": line_rows(lines, session_id=pk, letter=section.letter, traveller=False, whist=session.is_whist),
             "row": row,
             "title": gettext("Pickup slip: round %(round)s, table %(table)s") % {"round": round_number, "table": table},
             "next_url": next_url if following else "",
