@@ -53,7 +53,11 @@ class TeamsImportReport:
     def counts_text(self) -> str:
         """The counts in words, the same on the page and from the command."""
         parts = []
-        for what, counts in (("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)):
+        rows = [("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)]
+        if self.event.scoring_form == TeamEvent.Scoring.TOTAL:
+            rows = [("board IMPs", self.comparison.boards), ("match IMPs and total points", self.comparison.matches)]
+            rows.append(("teams' total points", self.comparison.teams))
+        for what, counts in rows:
             explained = ", ".join(f"{n} by {name}" for name, n in counts.explained.items()) or "0"
             parts.append(
                 _(
@@ -124,6 +128,14 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         comparison=comparison,
         warnings=warnings,
     )
+    if record.scoring_form == TeamEvent.Scoring.TOTAL:
+        report.notes.append(
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: total points (AGGREGATE: each team's net "
+                "scores added up, no VPs). The file's match points and teams' totals are compared as total points."
+            )
+        )
+        return _short_note(report, record, boards)
     report.notes.append(_scale_note(comparison, boards, record))
     if record.scoring_form != TeamEvent.Scoring.IMPS:
         report.notes.append(
@@ -133,6 +145,11 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             )
             % {"form": TeamEvent.Scoring(record.scoring_form).label}
         )
+    return _short_note(report, record, boards)
+
+
+def _short_note(report: TeamsImportReport, record: TeamsRecord, boards: int) -> TeamsImportReport:
+    """The note on matches still short of boards (their points wait for the rest), then the report."""
     short = [m for m in record.matches if len(m.boards) < boards]
     if short:
         report.notes.append(
