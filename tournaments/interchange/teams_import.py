@@ -128,28 +128,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         comparison=comparison,
         warnings=warnings,
     )
-    if record.scoring_form == TeamEvent.Scoring.TOTAL:
-        report.notes.append(
-            _(
-                "The file's BOARD_SCORING_METHOD gives the event's scoring: total points (AGGREGATE: each team's net "
-                "scores added up, no VPs). The file's match points and teams' totals are compared as total points."
-            )
-        )
-        return _short_note(report, record, boards)
-    report.notes.append(_scale_note(comparison, boards, record))
-    if record.scoring_form != TeamEvent.Scoring.IMPS:
-        report.notes.append(
-            _(
-                "The file's BOARD_SCORING_METHOD gives the event's scoring: %(form)s. The file's own figures are "
-                "still compared as IMPs and VPs (no USEBIO element for board points was found)."
-            )
-            % {"form": TeamEvent.Scoring(record.scoring_form).label}
-        )
-    return _short_note(report, record, boards)
-
-
-def _short_note(report: TeamsImportReport, record: TeamsRecord, boards: int) -> TeamsImportReport:
-    """The note on matches still short of boards (their points wait for the rest), then the report."""
+    report.notes.extend(_form_notes(comparison, boards, record))
     short = [m for m in record.matches if len(m.boards) < boards]
     if short:
         report.notes.append(
@@ -157,6 +136,27 @@ def _short_note(report: TeamsImportReport, record: TeamsRecord, boards: int) -> 
             % {"count": len(short), "boards": boards}
         )
     return report
+
+
+def _form_notes(comparison: TeamsComparison, boards: int, record: TeamsRecord) -> list[str]:
+    """What the file's scoring form means for the event: a total-points event has no VP scale to note."""
+    if record.scoring_form == TeamEvent.Scoring.TOTAL:
+        return [
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: total points (AGGREGATE: each team's net "
+                "scores added up, no VPs). The file's match points and teams' totals are compared as total points."
+            )
+        ]
+    notes = [_scale_note(comparison, boards, record)]
+    if record.scoring_form != TeamEvent.Scoring.IMPS:
+        notes.append(
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: %(form)s. The file's own figures are "
+                "still compared as IMPs and VPs (no USEBIO element for board points was found)."
+            )
+            % {"form": TeamEvent.Scoring(record.scoring_form).label}
+        )
+    return notes
 
 
 def already_imported_teams(data: bytes | str) -> TeamEvent | None:
