@@ -10,7 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-ScoringMethod = Literal["mp", "butler", "cross_imps"]
+ScoringMethod = Literal["mp", "butler", "cross_imps", "total"]  # "total": total points (USEBIO AGGREGATE)
 LineKind = Literal["played", "artificial", "not_played", "assigned", "weighted"]
 
 

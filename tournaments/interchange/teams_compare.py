@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from scoring.aggregate import aggregate_match
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps, victory_point_scale, victory_points
 from scoring.vpscales import acbl_20_victory_points, discrete_victory_points
@@ -78,15 +79,22 @@ class Counts:
 
 @dataclass(slots=True)
 class TeamsComparison:
-    """Counts for board IMPs and match figures (IMP totals and VPs), every difference in words, the VP scale."""
+    """Counts for board IMPs, match figures (IMP totals and VPs or points) and teams' totals (an aggregate event),
+    every difference in words, the VP scale."""
 
     boards: Counts = field(default_factory=Counts)
     matches: Counts = field(default_factory=Counts)
+    teams: Counts = field(default_factory=Counts)
     differences: list[str] = field(default_factory=list)
     vp_scale: str = CONTINUOUS
 
     def as_dict(self) -> dict[str, Any]:
-        return {"boards": self.boards.as_dict(), "matches": self.matches.as_dict(), "vp_scale": self.vp_scale}
+        return {
+            "boards": self.boards.as_dict(),
+            "matches": self.matches.as_dict(),
+            "teams": self.teams.as_dict(),
+            "vp_scale": self.vp_scale,
+        }
 
 
 def _close(a: float, b: float) -> bool:
@@ -120,7 +128,8 @@ def _vps_agree(match: MatchRecord, scale: Callable[[float, int], tuple[float, fl
 
 def compare_teams(record: TeamsRecord) -> TeamsComparison:
     """Every published board IMP, match IMP total and VP figure of the file against Bridgedesk's."""
-    out = TeamsComparison(vp_scale=_vp_scale(record))
+    aggregate = record.scoring_form == "total"
+    out = TeamsComparison(vp_scale=CONTINUOUS if aggregate else _vp_scale(record))
     for match in record.matches:
         ours = team_board_imps([b.room1_ns for b in match.boards], [b.room2_ns for b in match.boards])
         name = f"Round {match.round}, team {match.home} v team {match.away}"
@@ -136,7 +145,12 @@ def compare_teams(record: TeamsRecord) -> TeamsComparison:
                     f"IMPs, Bridgedesk {imps} (N-S {board.room1_ns} and {board.room2_ns}): unexplained."
                 )
         _compare_totals(match, ours, name, out)
-        _compare_vps(match, name, out)
+        if aggregate:
+            _compare_aggregate(match, name, out)
+        else:
+            _compare_vps(match, name, out)
+    if aggregate:
+        _compare_team_totals(record, out)
     return out
 
 
@@ -192,3 +206,51 @@ def _compare_vps(match: MatchRecord, name: str, out: TeamsComparison) -> None:
                 f"{match.where}: {name}: {side} VPs {file_value:g} in the file, {mine:g} on the WBF continuous "
                 f"scale for {boards} boards, and no scale Bridgedesk knows gives them: unexplained."
             )
+
+
+def _aggregates(match: MatchRecord) -> tuple[int, int]:
+    score = aggregate_match([b.room1_ns for b in match.boards], [b.room2_ns for b in match.boards])
+    return score.home, score.away
+
+
+def _compare_aggregate(match: MatchRecord, name: str, out: TeamsComparison) -> None:
+    """A total-points match: the file's match points against each side's aggregate of net scores."""
+    for given, mine, side in zip((match.home_vps, match.away_vps), _aggregates(match), ("home", "away"), strict=True):
+        if given is None:
+            continue
+        if _close(given, mine):
+            out.matches.same += 1
+        else:
+            out.matches.unexplained += 1
+            out.differences.append(
+                f"{match.where}: {name}: the {side} team's total points are {given:g} in the file, {mine} here "
+                "(the net scores of both rooms added up): unexplained."
+            )
+
+
+def _compare_team_totals(record: TeamsRecord, out: TeamsComparison) -> None:
+    """Each team's published TOTAL_SCORE against the sum of its aggregates; "the file disagrees with itself" when
+    the file's own match points (all published) add up to another figure."""
+    ours: dict[int, int] = {}
+    theirs: dict[int, float | None] = {}
+    for match in record.matches:
+        sides = zip((match.home, match.away), _aggregates(match), (match.home_vps, match.away_vps), strict=True)
+        for number, mine, given in sides:
+            ours[number] = ours.get(number, 0) + mine
+            before = theirs.get(number, 0.0)
+            theirs[number] = None if before is None or given is None else before + given
+    for team in record.teams:
+        if team.total is None:
+            continue
+        mine, own = ours.get(team.number, 0), theirs.get(team.number, 0.0)
+        if _close(team.total, mine):
+            out.teams.same += 1
+        elif own is not None and not _close(team.total, own):
+            out.teams.file_inconsistent += 1
+            out.differences.append(
+                f"{team.where}: team {team.number}'s total {team.total:g} is not the {own:g} its matches in the file "
+                "add up to: the file's own figures disagree with each other."
+            )
+        else:
+            out.teams.unexplained += 1
+            out.differences.append(f"{team.where}: team {team.number}: total {team.total:g} in the file, {mine} here.")

@@ -53,7 +53,11 @@ class TeamsImportReport:
     def counts_text(self) -> str:
         """The counts in words, the same on the page and from the command."""
         parts = []
-        for what, counts in (("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)):
+        rows = [("board IMPs", self.comparison.boards), ("match IMPs and VPs", self.comparison.matches)]
+        if self.event.scoring_form == TeamEvent.Scoring.TOTAL:
+            rows = [("board IMPs", self.comparison.boards), ("match IMPs and total points", self.comparison.matches)]
+            rows.append(("teams' total points", self.comparison.teams))
+        for what, counts in rows:
             explained = ", ".join(f"{n} by {name}" for name, n in counts.explained.items()) or "0"
             parts.append(
                 _(
@@ -124,15 +128,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
         comparison=comparison,
         warnings=warnings,
     )
-    report.notes.append(_scale_note(comparison, boards, record))
-    if record.scoring_form != TeamEvent.Scoring.IMPS:
-        report.notes.append(
-            _(
-                "The file's BOARD_SCORING_METHOD gives the event's scoring: %(form)s. The file's own figures are "
-                "still compared as IMPs and VPs (no USEBIO element for board points was found)."
-            )
-            % {"form": TeamEvent.Scoring(record.scoring_form).label}
-        )
+    report.notes.extend(_form_notes(comparison, boards, record))
     short = [m for m in record.matches if len(m.boards) < boards]
     if short:
         report.notes.append(
@@ -140,6 +136,27 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             % {"count": len(short), "boards": boards}
         )
     return report
+
+
+def _form_notes(comparison: TeamsComparison, boards: int, record: TeamsRecord) -> list[str]:
+    """What the file's scoring form means for the event: a total-points event has no VP scale to note."""
+    if record.scoring_form == TeamEvent.Scoring.TOTAL:
+        return [
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: total points (AGGREGATE: each team's net "
+                "scores added up, no VPs). The file's match points and teams' totals are compared as total points."
+            )
+        ]
+    notes = [_scale_note(comparison, boards, record)]
+    if record.scoring_form != TeamEvent.Scoring.IMPS:
+        notes.append(
+            _(
+                "The file's BOARD_SCORING_METHOD gives the event's scoring: %(form)s. The file's own figures are "
+                "still compared as IMPs and VPs (no USEBIO element for board points was found)."
+            )
+            % {"form": TeamEvent.Scoring(record.scoring_form).label}
+        )
+    return notes
 
 
 def already_imported_teams(data: bytes | str) -> TeamEvent | None:

@@ -45,6 +45,7 @@ BOARD_SCORING: dict[str, ScoringMethod] = {
     "IMPS": "butler",  # IMPs in a pairs event: against the datum
     "CROSS_IMPS": "cross_imps",
     "CROSS_IMP": "cross_imps",
+    "AGGREGATE": "total",  # total points: a pair's own scores added up (scoring.aggregate)
 }
 # What we write as an individual's BOARD_SCORING_METHOD (read back by BOARD_SCORING).
 BOARD_SCORING_OF: dict[str, str] = {"mp": "MATCH_POINTS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
@@ -63,7 +64,7 @@ def _parse_date(text: str, where: str) -> dt.date | None:
 
 
 def read_usebio(data: bytes | str) -> SessionRecord:
-    """Read a USEBIO file of one section (pairs events: MP, Butler, cross-IMPs) into a :class:`SessionRecord`."""
+    """Read a USEBIO file of one section (pairs: MP, Butler, cross-IMPs, total points) into a :class:`SessionRecord`."""
     records = read_usebio_sections(data)
     if len(records) > 1:
         names = ", ".join(r.section for r in records)
@@ -202,8 +203,8 @@ def _scoring(r: Reader, event: Element, where: str, warnings: list[str]) -> Scor
                 warnings.append(located(where, _("BOARD_SCORING_METHOD IMPS read as Butler (IMPs against the datum).")))
             return BOARD_SCORING[method]
         message = _(
-            "BOARD_SCORING_METHOD %(method)s: Bridgedesk imports pairs scored by MATCH_POINTS, BUTLER (or IMPS) and "
-            "CROSS_IMPS."
+            "BOARD_SCORING_METHOD %(method)s: Bridgedesk imports pairs scored by MATCH_POINTS, BUTLER (or IMPS), "
+            "CROSS_IMPS and AGGREGATE."
         )
         raise InterchangeError(message % {"method": method or _("(none)")}, where)
     if event_type in ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR"):

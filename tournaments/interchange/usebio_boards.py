@@ -36,6 +36,9 @@ POINT_TAGS: dict[str, tuple[str, str]] = {
     "mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
     "cross_imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+    # Total points: a line's points are its score. No reader found names an element for them, so none is read
+    # from a file (these are absent there); the pair's TOTAL_SCORE is what the file publishes and is compared.
+    "total": ("NS_TOTAL_POINTS", "EW_TOTAL_POINTS"),
 }
 # What other programs call the same points (read, never written).
 OTHER_POINT_TAGS: dict[str, tuple[str, str]] = {"butler": ("NS_IMPS", "EW_IMPS"), "cross_imps": ("NS_IMPS", "EW_IMPS")}

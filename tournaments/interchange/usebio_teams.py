@@ -31,7 +31,15 @@ ROOMS = {"1": 1, "OPEN": 1, "O": 1, "2": 2, "CLOSED": 2, "C": 2}
 TEAMS_EVENT_TYPES = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR")
 # BOARD_SCORING_METHOD of a teams file -> TeamEvent.Scoring (plain strings: no Django here). POINT_A_BOARD is
 # USEBIO's board-a-match; no value naming Patton was found in a USEBIO reader, so PATTON is taken as written.
-SCORING_FORMS = {"": "imps", "IMPS": "imps", "IMP": "imps", "POINT_A_BOARD": "bam", "BAM": "bam", "PATTON": "patton"}
+SCORING_FORMS = {
+    "": "imps",
+    "IMPS": "imps",
+    "IMP": "imps",
+    "POINT_A_BOARD": "bam",
+    "BAM": "bam",
+    "PATTON": "patton",
+    "AGGREGATE": "total",  # total points: each team's net scores added up (scoring.aggregate)
+}
 DETAIL_TAGS = {"contract": ("CONTRACT", 12), "declarer": ("PLAYED_BY", 1), "lead": ("LEAD", 3), "tricks": ("TRICKS", 2)}
 
 
@@ -187,20 +195,14 @@ def read_usebio_teams(data: bytes | str) -> TeamsRecord:
 
 
 def _scoring_form(event: Element) -> str:
-    """The teams event's scoring from BOARD_SCORING_METHOD (IMPs when it is not given); AGGREGATE is refused, as
-    Bridgedesk has no total-points form of teams scoring, and a value it does not know too, rather than guessed."""
+    """The teams event's scoring from BOARD_SCORING_METHOD (IMPs when it is not given); a value Bridgedesk does not
+    know is refused rather than guessed."""
     method = _text(event, "BOARD_SCORING_METHOD").upper()
     if method in SCORING_FORMS:
         return SCORING_FORMS[method]
-    if method == "AGGREGATE":
-        message = _(
-            "BOARD_SCORING_METHOD AGGREGATE: Bridgedesk scores teams by IMPs, board-a-match or Patton, not by "
-            "total points; the event cannot be imported."
-        )
-    else:
-        message = _(
-            "BOARD_SCORING_METHOD %(value)s is not one Bridgedesk knows for teams (IMPS, POINT_A_BOARD, PATTON)."
-        ) % {"value": method}
+    message = _(
+        "BOARD_SCORING_METHOD %(value)s is not one Bridgedesk knows for teams (IMPS, POINT_A_BOARD, PATTON, AGGREGATE)."
+    ) % {"value": method}
     raise InterchangeError(message, _where(event, "EVENT"))
 
 

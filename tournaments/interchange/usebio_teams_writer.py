@@ -11,7 +11,7 @@ from .usebio_teams import DETAIL_TAGS, MatchBoardRecord, MatchRecord, TeamsRecor
 from .usebio_writer import _number, _sub, _write_handset
 
 # TeamEvent.Scoring value -> BOARD_SCORING_METHOD (the values the reader maps back).
-METHOD_OF = {"imps": "IMPS", "bam": "POINT_A_BOARD", "patton": "PATTON"}
+METHOD_OF = {"imps": "IMPS", "bam": "POINT_A_BOARD", "patton": "PATTON", "total": "AGGREGATE"}
 
 
 def write_usebio_teams(record: TeamsRecord) -> bytes:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 
+from scoring.aggregate import aggregate_match
 from scoring.bam import bam_match, patton_match
 from scoring.errors import InvalidScore
 from scoring.imps import match_totals, team_board_imps
@@ -39,7 +40,7 @@ TIE_BREAKS = {  # marked for makemessages, translated where shown (gettext(TIE_B
 }
 
 
-SCORING_FORMS = ("imps", "bam", "patton", "teams8")  # TeamEvent.Scoring's values (teams8: two matches added)
+SCORING_FORMS = ("imps", "bam", "patton", "teams8", "total")  # TeamEvent.Scoring's values (teams8: two matches added)
 
 
 ZERO = Decimal(0)
@@ -105,8 +106,9 @@ def match_score(
     The match's points (``vp_home``, ``vp_away``) are given only once every board has both scores: with ``form``
     "imps", VPs on the named ``vp_scale`` (scoring.vpscales: WBF continuous or discrete) for ``boards`` (the match
     length) or the club's own ``vp_table``; with "bam" or "patton", the board-a-match or Patton points of
-    scoring.bam; with "teams8", two matches of ``boards`` each (``numbers`` gives each board's number: match 2's
-    board k is ``boards + k``), IMPs added, then VPs (scoring.teams8). IMPs are always counted (the tie-breaks).
+    scoring.bam; with "total", each side's aggregate of net scores (scoring.aggregate: may be negative); with
+    "teams8", two matches of ``boards`` each (``numbers`` gives each board's number: match 2's board k is
+    ``boards + k``), IMPs added, then VPs (scoring.teams8). IMPs are always counted (the tie-breaks).
     """
     if form not in SCORING_FORMS:
         raise InvalidScore(_("Unknown form of scoring %(form)s.") % {"form": repr(form)})
@@ -121,6 +123,9 @@ def match_score(
     elif complete and form == "patton":
         patton = patton_match(room1_ns, room2_ns)
         vp_home, vp_away = patton.home, patton.away
+    elif complete and form == "total":
+        aggregate = aggregate_match(room1_ns, room2_ns)
+        vp_home, vp_away = float(aggregate.home), float(aggregate.away)
     elif complete:
         margin = int(home - away)
         vp_home, vp_away = (

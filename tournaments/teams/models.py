@@ -54,6 +54,7 @@ class TeamEvent(Timestamped):
         BAM = "bam", gettext_lazy("Board-a-match (1 point a board, ½ on a draw)")
         PATTON = "patton", gettext_lazy("Patton (2 points a board, as many again for the aggregate)")
         TEAMS8 = "teams8", gettext_lazy("Teams of eight (two matches' IMPs added, then VPs)")
+        TOTAL = "total", gettext_lazy("Total points (aggregate: each team's net scores added up)")
 
     class Status(models.TextChoices):
         SETUP = "setup", gettext_lazy("Entering teams")

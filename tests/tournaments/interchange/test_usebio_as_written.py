@@ -96,7 +96,7 @@ def test_imp_scorings_and_their_point_tags(method: str, tags: str, scoring: str)
 @pytest.mark.parametrize(
     ("event_type", "method", "message"),
     [
-        ("PAIRS", "AGGREGATE", "BOARD_SCORING_METHOD AGGREGATE: Bridgedesk imports pairs scored by MATCH_POINTS"),
+        ("PAIRS", "POINT_A_BOARD", "BOARD_SCORING_METHOD POINT_A_BOARD: Bridgedesk imports pairs scored by MATCH"),
         ("TEAMS", "IMPS", "this is a teams event (EVENT_TYPE TEAMS)"),
     ],
 )

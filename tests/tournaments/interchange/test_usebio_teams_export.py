@@ -71,7 +71,7 @@ def teams_records(draw: Any) -> TeamsRecord:
                     rnd, table, home, away, boards, *(imps or (None, None)), *(vps or (None, None))
                 )
             )  # fmt: skip
-    form = draw(st.sampled_from(["imps", "bam", "patton"]))
+    form = draw(st.sampled_from(["imps", "bam", "patton", "total"]))
     record = TeamsRecord(name=draw(NAME), date="12/01/2026", program="Bridgedesk", scoring_form=form)
     record.teams, record.matches = teams, matches
     return record

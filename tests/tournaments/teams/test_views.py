@@ -189,3 +189,14 @@ def test_board_a_match_and_patton_events_score_matches_and_standings(
 def test_a_knockout_is_decided_in_imps(director) -> None:
     with pytest.raises(services.TeamsError):
         services.create_event(actor=director, name="Cup", format="knockout", rounds=1, scoring_form="bam")
+
+
+def test_a_total_points_event_credits_each_team_its_aggregate(director, director_client) -> None:
+    # the same four boards: nets +10, +10, +10 and -30 to home, an aggregate of 0 each (a knockout would need IMPs)
+    event = _play_one_match(director_client, director, "total")
+    assert event.scoring_form == "total"
+    page = director_client.get(url(event.draw_rounds.get().matches.get())).content.decode()
+    assert "Points 0–0" in page and "Total points" in page
+    assert sorted((s.team, s.vp) for s in selectors.standings(event)) == [(1, 0), (2, 0)]
+    with pytest.raises(services.TeamsError):
+        services.create_event(actor=director, name="Cup", format="knockout", rounds=1, scoring_form="total")
