@@ -373,7 +373,7 @@ def _add_details(link: TableLink, entry: TableEntry, stored: Result) -> Outcome 
         name, message = next(iter(next(iter(exc.errors.values())).items()))
         return _invalid(name, message)
     if not wrote:
-        bump(link.table_section_id)  # the table's state and the panel show it agrees: their polls see a new version
+        bump(link.table_section_id, keeps_map=True)  # the table and the panel show it agrees: a new version
     return None
 
 
@@ -389,7 +389,7 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     if same:
         refused = _add_details(link, entry, stored)
         return refused or Outcome(201, _body(entry))
-    bump(link.table_section_id)  # the table's state and the panel show the flag: their polls see a new version
+    bump(link.table_section_id, keeps_map=True)  # the table and the panel show the flag: a new version
     audit.record(
         actor=None,
         action=AuditAction.TABLE_DISPUTED,
@@ -427,7 +427,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     if refusal is not None:
         return refusal
     with transaction.atomic():
-        version, status = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
+        version, status, since = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
@@ -460,7 +460,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                     why=f"Entered at table {link.table}",
                     smap=smap,
                     checked=[checked],  # checked before the lock: not again under it
-                    locked=Locked(version, results, status),
+                    locked=Locked(version, results, status, since),
                 )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))

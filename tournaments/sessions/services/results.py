@@ -8,7 +8,7 @@ first; any error anywhere means nothing is saved and each message names the fiel
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,6 @@ from tournaments.sessions.models import Board, Entry, Result, Section, Session
 from tournaments.sessions.selectors.lookups import (
     SectionMap,
     boards_by_number,
-    carry_forward,
     map_at,
     section_map,
 )
@@ -41,7 +40,14 @@ from tournaments.sessions.services.checking import (
     check_line,
     preview_lines,
 )
-from tournaments.sessions.services.versions import Locked, bump, lock_section, refuse_if_finished
+from tournaments.sessions.services.versions import (
+    Locked,
+    bump,
+    lock_section,
+    lock_section_since,
+    map_holds,
+    refuse_if_finished,
+)
 
 __all__ = [
     "CheckedLine",
@@ -140,12 +146,25 @@ def _validate(
 ) -> list[CheckedLine | None]:
     """Check every line against the movement and the laws; raise with every message at its field."""
     checked, errors = check_batch(lines, smap, boards, section.session)
+    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
+    stored = Result.objects.filter(section=section, board_id__in=board_ids).order_by()  # labels: from the map
+    for i, found in _taken_errors(lines, checked, smap, stored).items():
+        errors.setdefault(i, {}).update(found)
+    if errors:
+        raise ResultEntryError(errors, [c for c in checked if c is not None])
+    return checked
+
+
+def _taken_errors(
+    lines: Sequence[LineInput], checked: Sequence[CheckedLine | None], smap: SectionMap, stored: Iterable[Result]
+) -> dict[int, dict[str, str]]:
+    """Lines whose pair already has another result on the line's board (`stored`: the results of those boards)."""
     wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     taken: dict[tuple[int, int], Result] = {}
-    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    for r in Result.objects.filter(section=section, board_id__in=board_ids).order_by():  # labels: from the map
+    for r in stored:
         taken[(r.board_id, r.ns_entry_id)] = r
         taken[(r.board_id, r.ew_entry_id)] = r
+    errors: dict[int, dict[str, str]] = {}
     for i, c in enumerate(checked):
         line = lines[i]
         if c is None or c.board is None or c.ns_entry is None or c.ew_entry is None:
@@ -164,9 +183,7 @@ def _validate(
                 "ns": _label(smap, other.ns_entry_id),
                 "ew": _label(smap, other.ew_entry_id),
             }
-    if errors:
-        raise ResultEntryError(errors, [c for c in checked if c is not None])
-    return checked
+    return errors
 
 
 def _stored_for(line: LineInput, c: CheckedLine | None, by_pk: dict[int, Result], by_slot: dict[Any, Result]) -> Any:
@@ -306,6 +323,47 @@ def _write_planned(
     return done
 
 
+def _lock_and_recheck(
+    section: Section,
+    lines: Sequence[LineInput],
+    smap: SectionMap,
+    checked: Sequence[CheckedLine | None],
+    boards: dict[int, Board],
+    locked: Locked | None,
+) -> tuple[SectionMap, Sequence[CheckedLine | None], list[Result]]:
+    """Under the section's lock (taken here unless `locked` says the caller holds it): the map and the lines as they
+    hold at the locked version, and the stored results of the lines' boards and ids, read FOR UPDATE (or the
+    caller's, read under its lock). Raises ResultEntryError when a write in between made a line wrong."""
+    if locked is None:
+        version, since = lock_section_since(section.pk)
+    else:
+        version, since = locked.version, locked.map_since
+    moved = version is not None and smap.version is not None and smap.version != version
+    held = not moved or map_holds(smap.since, since)
+    if not held:
+        # Someone changed the pairs or the movement between our read (before the transaction) and the lock: check
+        # again against the map at the locked version, from the cache when kept, else read under the lock.
+        smap = (map_at(section, version, since) if version is not None and since is not None else None) or (
+            section_map(section)
+        )
+        checked = _validate(section, lines, smap, boards)
+        locked = None  # its results were read for the lines as checked before: read them again
+    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
+    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
+    wanted = Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
+    # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
+    if locked is None:
+        current = list(Result.objects.select_for_update().filter(wanted).order_by("pk"))
+    else:
+        current = locked.results
+    if moved and held:
+        # Results only were written in between (the map holds): a pair of a line may have its board entered now.
+        taken = _taken_errors(lines, checked, smap, [r for r in current if r.board_id in board_ids])
+        if taken:
+            raise ResultEntryError(taken, [c for c in checked if c is not None])
+    return smap, checked, current
+
+
 def save_lines_checked(
     *,
     actor: Actor,
@@ -340,24 +398,9 @@ def save_lines_checked(
         checked = _validate(section, lines, smap, boards)
     else:
         boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
-    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     conflicts: list[Conflict] = []
     with transaction.atomic(savepoint=locked is None):  # a caller that locked holds the transaction: no savepoint
-        locked_version = lock_section(section.pk) if locked is None else locked.version
-        if locked_version is not None and smap.version is not None and smap.version != locked_version:
-            # Someone wrote between our read (before the transaction) and the lock: check again against the map
-            # at the locked version, from the cache when a results-only write carried it forward, else read
-            # under the lock (rarely: a change to the movement or the pairs).
-            smap = map_at(section, locked_version) or section_map(section)
-            checked = _validate(section, lines, smap, boards)
-            board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-            locked = None  # its results were read for the lines as checked before: read them again
-        wanted = Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
-        # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
-        current = (
-            list(Result.objects.select_for_update().filter(wanted).order_by("pk")) if locked is None else locked.results
-        )
+        smap, checked, current = _lock_and_recheck(section, lines, smap, checked, boards, locked)
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)
@@ -371,10 +414,7 @@ def save_lines_checked(
             return SaveReport([None] * len(lines), conflicts)
         done = _write_planned(actor, section, lines, plan, why, conflicts)
         if any(i in done for i, _c, _s in plan):
-            bump(section.pk, session_id=section.session_id)
-            if locked_version is not None:  # results only: the movement and pairs read for this save still hold
-                kept, at = smap, locked_version
-                transaction.on_commit(lambda: carry_forward(kept, at))
+            bump(section.pk, session_id=section.session_id, keeps_map=True)  # the cached map still holds
         if session.status == Session.Status.SETUP and any(done.values()):
             Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
             session.status = Session.Status.PLAYING
@@ -496,5 +536,5 @@ def _set_detail(actor: Actor, result: Result, name: str, value: str, why: str) -
             new=audit.snapshot(current, RESULT_FIELDS),
             why=why,
         )
-        bump(current.section_id)
+        bump(current.section_id, keeps_map=True)  # a detail of a result: the cached map still holds
     return current
