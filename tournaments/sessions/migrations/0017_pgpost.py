@@ -11,7 +11,7 @@ def since_now(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("duplicate", "0015_interop"),
+        ("duplicate", "0016_tidy"),
     ]
 
     operations = [
