@@ -9,10 +9,11 @@ database and serves it with push on:
 
 - ``laptop``: the embedded default of ``make run``: SQLite, Django's threaded server, PUSH_URL=local://;
 - ``pg-gunicorn``: PostgreSQL (a database of this run, ``bd_push_<pid>`` or ``$BENCH_PG_DB``, on ``$BENCH_PG_URL``,
-  default ``postgres://postgres@127.0.0.1:5432``, dropped at the end: bench/pgdb.py), gunicorn gthread (4 workers, each
-  with threads for every stream plus 60: gthread does not spread connections evenly, and with a quarter each one worker
-  filled with streams while posts waited behind them; DB_CONN_MAX_AGE=0 so those threads stay under PostgreSQL's
-  max_connections), Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
+  default ``postgres://postgres@127.0.0.1:5432``, dropped at the end: bench/pgdb.py), gunicorn gthread (4 workers or
+  ``--workers``, each with threads for every stream plus 60: gthread does not spread connections evenly, and with
+  a quarter each one worker filled with streams while posts waited behind them; DB_CONN_MAX_AGE=0 so those threads
+  stay under PostgreSQL's max_connections; ``--pool N``: DB_POOL_SIZE=N instead, each worker's threads sharing N
+  kept connections), Redis pub/sub (``$BENCH_PUSH_REDIS``, default ``redis://127.0.0.1:6379/2``) between the workers.
 
 One thread per table reads ``/t/<token>/events/`` over HTTP (as the phone's EventSource), noting when each
 `change` arrives and its version; once every stream has said `ready`, 8 poster threads send every table's
@@ -174,7 +175,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _serve(setup: str, url: str, workdir: str, tables: int, port: int) -> tuple[subprocess.Popen[bytes], int]:
+def _serve(
+    setup: str, url: str, workdir: str, tables: int, port: int, workers: int = 4, pool: int = 0
+) -> tuple[subprocess.Popen[bytes], int]:
     env = {**os.environ, "DATABASE_URL": url, "BRIDGEDESK_DATA_DIR": workdir, "SECRET_KEY": "bench-only-secret"}
     env.update({"DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "PUSH_STREAM_SECONDS": "600"})
     port = port or _free_port()
@@ -185,9 +188,10 @@ def _serve(setup: str, url: str, workdir: str, tables: int, port: int) -> tuple[
         env.update(PUSH_URL=os.environ.get("BENCH_PUSH_REDIS", "redis://127.0.0.1:6379/2"))
         env.update(PUSH_CHANNEL=f"bench-push-{uuid.uuid4().hex[:8]}", CACHE_URL="locmem://")
         threads = tables + 60  # each worker may be handed every stream (see the docstring)
-        env.update(DB_CONN_MAX_AGE="0")
+        env.update(DB_CONN_MAX_AGE="0", DB_POOL_SIZE=str(pool))  # with --pool: each worker's pool of connections
         # bench/floor_wsgi.py: the project's application plus the floor (a bare view through the same middleware)
-        cmd = [sys.executable, "-m", "gunicorn", "bench.floor_wsgi:application", "-b", f"127.0.0.1:{port}", "-w", "4"]
+        cmd = [sys.executable, "-m", "gunicorn", "bench.floor_wsgi:application", "-b", f"127.0.0.1:{port}"]
+        cmd += ["-w", str(workers)]
         cmd += ["-k", "gthread", "--threads", str(threads)]
     server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
@@ -414,13 +418,15 @@ def _pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] if len(values) > 1 else values[0]
 
 
-def run(setup: str, tables: int, window: float, port: int = 0) -> tuple[dict[str, Any], dict[str, int]]:
+def run(
+    setup: str, tables: int, window: float, port: int = 0, workers: int = 4, pool: int = 0
+) -> tuple[dict[str, Any], dict[str, int]]:
     workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
     url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else fresh_database("bd_push")
     plan = f"{workdir}/plan.json"
     subprocess.run([sys.executable, __file__, "--prepare", url, workdir, str(tables), plan], check=True)
     me = [sys.executable, str(ROOT / "bench" / "bench_tables.py")]
-    server, port = _serve(setup, url, workdir, tables, port)
+    server, port = _serve(setup, url, workdir, tables, port, workers, pool)
     try:
         director = json.loads(Path(f"{plan}.director.json").read_text())
         plans = json.loads(Path(plan).read_text())
@@ -453,6 +459,8 @@ def main() -> int:
     parser.add_argument("--tables", nargs="+", type=int, help="default: 60 on the laptop, 200 on pg-gunicorn")
     parser.add_argument("--window", type=float, default=20.0, help="seconds over which the round is posted")
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: any free port)")
+    parser.add_argument("--workers", type=int, default=4, help="pg-gunicorn: gunicorn's workers (default 4)")
+    parser.add_argument("--pool", type=int, default=0, help="pg-gunicorn: DB_POOL_SIZE per worker (default 0: none)")
     parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.prepare:
@@ -463,7 +471,7 @@ def main() -> int:
     print(f"{'setup':<13}{'tables':>7}{'what':>12}{'count':>8}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
     for setup in args.setup:
         for tables in args.tables or ([60] if setup == "laptop" else [200]):
-            f, db = run(setup, tables, args.window, args.port)
+            f, db = run(setup, tables, args.window, args.port, args.workers, args.pool)
             for name, values, errors, goal in (
                 ("post", f["posts"], f["errors"], GOAL_POST_MS),
                 ("delivery", f["deliveries"], f["lost"], GOAL_DELIVERY_MS),

@@ -31,6 +31,10 @@ _GLOBAL: set[str] = set()
 _OWNERS: dict[str, tuple[str, Callable[[int], int | None]]] = {}
 # Writes that create or replace a whole session's rows at once (its creation, an import): they seal them all.
 WHOLE_SESSION = {AuditAction.SESSION_CREATE, AuditAction.SESSION_IMPORTED}
+# Writes whose target is a row they have just inserted: it has no seal yet (ids are never reused: sequences on
+# PostgreSQL, AUTOINCREMENT on SQLite), so its old seal is not read (a round trip under the writer's locks; a seal
+# forged for an id to come fails the insert on audit_one_seal_per_row).
+NEW_TARGETS = {AuditAction.RESULT_CREATE}
 _MOD = 2**256
 
 
@@ -97,7 +101,8 @@ def seal(entry: AuditEntry, head: AuditChainHead) -> None:
     mine = AuditSeal.objects.filter(chain=entry.chain, kind__in=todo)
     if len(todo) == 1:  # one row (not a whole session): read its seal alone, not the chain's
         mine = mine.filter(row_id__in=list(next(iter(todo.values()))))
-    known = {(s.kind, s.row_id): s for s in mine}
+    new_row = entry.action in NEW_TARGETS and list(todo) == [entry.target_type]
+    known = {} if new_row else {(s.kind, s.row_id): s for s in mine}
     new = [
         made
         for kind, rows in todo.items()

@@ -23,7 +23,7 @@ def timer_action(*, session: Session, action: str, minutes: int | None = None) -
         lock_sections(session.pk)
         RoundTimer.objects.get_or_create(session=session)
         timer = RoundTimer.objects.select_for_update().get(session=session)
-        bump_session(session.pk)  # every table's clock, the panel and the screen: their polls see a new version
+        bump_session(session.pk, keeps_map=True)  # every clock, the panel, the screen: their polls see a new version
         now = timezone.now()
         if action == "start":
             timer.started_at, timer.paused_at, timer.paused_seconds, timer.extra_seconds = now, None, 0.0, 0
@@ -47,7 +47,7 @@ def call_director(link: TableLink) -> DirectorCall:
         open_call = DirectorCall.objects.filter(link=link, answered_at__isnull=True).first()
         if open_call is not None:
             return open_call
-        bump(link.table_section_id)  # the panel's polls see the call
+        bump(link.table_section_id, keeps_map=True)  # the panel's polls see the call
         return DirectorCall.objects.create(link=link)
 
 
@@ -58,4 +58,4 @@ def answer_call(*, actor: Actor, call: DirectorCall) -> None:
             answered_at=timezone.now(), answered_by=user_of(actor)
         )
         if answered:
-            bump(call.link.table_section_id)
+            bump(call.link.table_section_id, keeps_map=True)

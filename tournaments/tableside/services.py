@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -373,7 +373,7 @@ def _add_details(link: TableLink, entry: TableEntry, stored: Result) -> Outcome 
         name, message = next(iter(next(iter(exc.errors.values())).items()))
         return _invalid(name, message)
     if not wrote:
-        bump(link.table_section_id)  # the table's state and the panel show it agrees: their polls see a new version
+        bump(link.table_section_id, keeps_map=True)  # the table and the panel show it agrees: a new version
     return None
 
 
@@ -389,7 +389,7 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     if same:
         refused = _add_details(link, entry, stored)
         return refused or Outcome(201, _body(entry))
-    bump(link.table_section_id)  # the table's state and the panel show the flag: their polls see a new version
+    bump(link.table_section_id, keeps_map=True)  # the table and the panel show the flag: a new version
     audit.record(
         actor=None,
         action=AuditAction.TABLE_DISPUTED,
@@ -410,7 +410,7 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     )
 
 
-def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
+def submit(link: TableLink, data: dict[str, Any], *, retried: bool = False) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
     if not client_id or len(client_id) > MAX_CLIENT_ID or not client_id.isprintable():
@@ -426,11 +426,25 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     refusal, row, checked = check(link, data, smap=smap)
     if refusal is not None:
         return refusal
-    with transaction.atomic():
-        version, status = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
+    try:
+        return _store(link, client_id, data, smap, row, checked)
+    except IntegrityError:  # rolled back: nothing of it was kept
+        # Its client id stored meanwhile (a phone's retry racing its first send: the entry's unique constraint,
+        # not a read under the lock), or a unique-constraint race in the save: the entry, else the post once again.
         known = TableEntry.objects.filter(link=link, client_id=client_id).first()
         if known is not None:
             return Outcome(200, _body(known) | {"repeat": True})
+        if retried:
+            raise
+        return submit(link, data, retried=True)
+
+
+def _store(link: TableLink, client_id: str, data: dict[str, Any], smap: SectionMap, row: Any, checked: Any) -> Outcome:
+    """The write of `submit`, under the section's lock: the result saved (or held against the stored one) and the
+    table's entry (`row`, `checked`: as `check` gave them). Raises IntegrityError (rolled back) when the client id
+    was stored meanwhile."""
+    with transaction.atomic():
+        version, status, since = lock_section_status(link.table_section_id)  # first, as every writer: one at a time
         # The board's results, locked and read once: the save is handed them with the lock (no second read).
         # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
         mine = Result.objects.select_for_update().filter(section=link.table_section, board=checked.board)
@@ -460,7 +474,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
                     why=f"Entered at table {link.table}",
                     smap=smap,
                     checked=[checked],  # checked before the lock: not again under it
-                    locked=Locked(version, results, status),
+                    locked=Locked(version, results, status, since),
                 )[0]
             except ResultEntryError as exc:
                 name, message = next(iter(next(iter(exc.errors.values())).items()))

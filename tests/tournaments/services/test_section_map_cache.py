@@ -29,6 +29,10 @@ def _version(section: Section) -> int:
     return Section.objects.values_list("version", flat=True).get(pk=section.pk)
 
 
+def _since(section: Section) -> int:
+    return Section.objects.values_list("map_since", flat=True).get(pk=section.pk)
+
+
 def _rows(smap) -> list[tuple[int, int, int, int | None, int | None, list[str]]]:
     return [(r.pk, r.round, r.table, r.ns_entry_id, r.ew_entry_id, list(r.boards)) for r in smap.rows]
 
@@ -64,6 +68,51 @@ def test_a_result_save_carries_the_map_to_the_version_it_wrote(section, director
     assert queries == 1 and carried.version == before + 1 and _rows(carried) == _rows(smap)
 
 
+def test_results_only_writes_keep_map_since_and_others_move_it(section, director):
+    """The section's map_since stays through results and clock writes and moves with a change of the pairs."""
+    from tournaments.sessions.services.versions import bump
+    from tournaments.tableside.services import timer_action
+
+    smap, _ = _read(section)
+    since = _since(section)
+    row = smap.played_rows(1)[0]
+    save_lines(
+        actor=director, section=section, lines=[LineInput(1, row.ns_entry.label, row.ew_entry.label, "3NT", "N", "9")]
+    )
+    timer_action(session=section.session, action="start")
+    assert _since(section) == since and _version(section) == smap.version + 2
+    kept, queries = _read(section)
+    assert queries == 1 and kept.version == smap.version + 2 and kept.since == since
+    with transaction.atomic():
+        bump(section.pk)  # a write that does not say it keeps the map: taken as a change to it
+    assert _since(section) == _version(section) == smap.version + 3
+    fresh, queries = _read(section)
+    assert queries > 1 and fresh.since == _since(section)
+
+
+def test_a_save_behind_results_written_since_its_map_reads_no_map_under_the_lock(section, director):
+    """A writer whose map was read before other results were saved (it waited for the lock) neither reads the map
+    again nor checks its lines against the movement again; a pair's board taken meanwhile is still refused."""
+    smap, _ = _read(section)
+    first, second = smap.played_rows(1)[:2]
+    save_lines(
+        actor=director,
+        section=section,
+        lines=[LineInput(1, first.ns_entry.label, first.ew_entry.label, "3NT", "N", "9")],
+    )
+    line = LineInput(1, second.ns_entry.label, second.ew_entry.label, "4S", "N", "10")
+    with CaptureQueriesContext(connection) as queries:
+        saved = save_lines(actor=director, section=section, lines=[line], smap=smap)[0]
+    assert saved is not None and saved.contract == "4S"
+    reads = [q["sql"] for q in queries.captured_queries if "tournaments_tableround" in q["sql"]]
+    assert reads == []  # the movement was not read again
+    from tournaments.sessions.services.results import ResultEntryError
+
+    again = LineInput(1, second.ns_entry.label, second.ew_entry.label, "5S", "N", "11")
+    with pytest.raises(ResultEntryError):  # the same pair's board, entered in between: refused, not written over
+        save_lines(actor=director, section=section, lines=[again], smap=smap)
+
+
 def test_a_late_pair_is_seen_at_once(section, director):
     smap, _ = _read(section)
     entry = add_late_pair(actor=director, section=section, names=["Late", "Comer"])
@@ -96,7 +145,7 @@ def test_a_process_keeps_its_copy_of_the_map_while_the_cache_holds_the_same_one(
     again, queries = _read(section)
     assert queries == 1 and _rows(again) == _rows(first)
     assert [key for key in fetched if key.startswith("section-map:")] == [
-        f"section-map:{section.pk}:{_version(section)}:stamp"
+        f"section-map:{section.pk}:s{_since(section)}:stamp"
     ]
     cache.clear()
     fetched.clear()
@@ -147,8 +196,8 @@ def test_a_shared_map_is_unpacked_once_per_process_and_version(section, director
         lines=[LineInput(1, row.ns_entry.label, row.ew_entry.label, "7NT", "N", "7")],
         smap=one,
     )
-    after = section_map(section, shared=True)  # the map carried to the new version: the same objects, not unpacked
-    assert after.version == one.version + 1 and after.rows is one.rows and _rows(after) == _rows(one)
+    after = section_map(section, shared=True)  # a new version, the same map (results only): not unpacked again
+    assert after.version == one.version + 1 and after.rows is one.rows and after.since == one.since
     assert section_map(section, shared=True).rows is after.rows
     cache.clear()
     fresh = section_map(section, shared=True)  # read from the database (nothing kept), then kept anew

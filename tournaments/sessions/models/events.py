@@ -301,6 +301,11 @@ class Section(Timestamped):
     version = models.PositiveIntegerField(
         default=1, help_text=gettext_lazy("Bumped by every write to the section's results, rulings, pairs or names")
     )
+    # The version since which the section's map (pairs, players, movement rows) is unchanged: every bump sets it to
+    # the new version unless the write changed results only (versions.bump), so a writer that read the map before
+    # taking the lock knows, from the locked row alone, whether the map still holds, and the cached map is keyed
+    # on it (sessions/selectors/lookups.py).
+    map_since = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         db_table = "tournaments_section"

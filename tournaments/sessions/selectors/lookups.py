@@ -37,6 +37,7 @@ class SectionMap:
     by_board: dict[int, list[TableRound]] = field(default_factory=dict)
     by_slot: dict[tuple[int, int], TableRound] = field(default_factory=dict, repr=False)  # (round, table)
     version: int | None = None  # the section's version it was read at (None: read inside a transaction)
+    since: int | None = None  # the section's map_since then: the map is the same at any version with the same one
     packed: Packed | None = field(default=None, repr=False)  # as kept in the cache (carried forward as it is)
 
     def __post_init__(self) -> None:
@@ -84,20 +85,22 @@ class SectionMap:
         return sorted(found, key=lambda e: {seat: 0, "": 0, other: 1}[e.direction])
 
 
-def _read(section: Section, version: int | None = None) -> SectionMap:
+def _read(section: Section, version: int | None = None, since: int | None = None) -> SectionMap:
     entries = {e.pk: e for e in Entry.objects.filter(section=section).prefetch_related("players")}
     rows = list(TableRound.objects.filter(section=section).order_by("round", "table"))
     for row in rows:
         row.ns_entry = entries.get(row.ns_entry_id) if row.ns_entry_id else None
         row.ew_entry = entries.get(row.ew_entry_id) if row.ew_entry_id else None
-    return SectionMap(section=section, entries=entries, rows=rows, version=version)
+    return SectionMap(section=section, entries=entries, rows=rows, version=version, since=since)
 
 
-# Kept in Django's cache (shared by every process: settings.CACHES) and keyed on the section's version: at 60
-# tables the map is a thousand model objects, the largest part of saving a result. Every write bumps the
-# version, so a change to the movement or the pairs is never answered from here; a result save, which changes
-# neither, carries its map forward to the version it wrote (`carry_forward`), so results typed or sent one after
-# another read the movement once, in whichever process. Each reader gets its own copy of the model objects.
+# Kept in Django's cache (shared by every process: settings.CACHES) and keyed on the section's `map_since`, the
+# version of the last write that may have changed the pairs, their players or the movement (every bump moves it
+# unless its write changed results only: sessions/services/versions.py): at 60 tables the map is a thousand model
+# objects, the largest part of saving a result. So a change to the movement or the pairs is never answered from
+# here, and results typed or sent one after another read the movement once per process, whichever process wrote
+# them (keyed on the version, with a save carrying its map forward, a post that waited for the lock behind others
+# missed it and read the map again under the lock: 265 of 362 posts at 200 tables). Each reader gets its own copy.
 # The packed tuples are also kept in this process, under a stamp the cache holds beside them (a few bytes to
 # fetch): unpickling the 34 KB map from the cache was two thirds of reading it, a tenth of opening a traveller
 # under 50 savers (issue 24). A cleared or evicted cache, or a new map at the same key, is a new stamp, so the
@@ -108,8 +111,8 @@ _local: OrderedDict[str, Packed] = OrderedDict()
 _local_lock = threading.Lock()
 
 
-def _map_key(section_id: int, version: int) -> str:
-    return f"section-map:{section_id}:{version}"
+def _map_key(section_id: int, since: int) -> str:
+    return f"section-map:{section_id}:s{since}"
 
 
 def _keep_locally(stamp: str, packed: Packed) -> None:
@@ -136,14 +139,10 @@ def _kept(key: str) -> Packed | None:
     return found[1]
 
 
-def _keep(key: str, packed: Packed, *, only_if_new: bool = False) -> None:
-    """Store a packed map in the cache under a new stamp (`only_if_new`: unless one is there already)."""
+def _keep(key: str, packed: Packed) -> None:
+    """Store a packed map in the cache under a new stamp."""
     stamp = uuid.uuid4().hex
-    if only_if_new:
-        if not cache.add(key, (stamp, packed), MAP_TTL_SECONDS):
-            return
-    else:
-        cache.set(key, (stamp, packed), MAP_TTL_SECONDS)
+    cache.set(key, (stamp, packed), MAP_TTL_SECONDS)
     cache.set(f"{key}:stamp", stamp, MAP_TTL_SECONDS)
     _keep_locally(stamp, packed)
 
@@ -211,7 +210,7 @@ class _Players(dict[str, object]):
         return found
 
 
-def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
+def _unpack(section: Section, packed: Packed, version: int, since: int) -> SectionMap:
     """Model objects again, as a query with `prefetch_related("players")` would have made them."""
     entries: dict[int, Entry] = {}
     for values, players in packed[0]:
@@ -225,93 +224,67 @@ def _unpack(section: Section, packed: Packed, version: int) -> SectionMap:
         cached["ns_entry"] = entries.get(row.ns_entry_id) if row.ns_entry_id else None
         cached["ew_entry"] = entries.get(row.ew_entry_id) if row.ew_entry_id else None
         rows.append(row)
-    return SectionMap(section=section, entries=entries, rows=rows, version=version, packed=packed)
+    return SectionMap(section=section, entries=entries, rows=rows, version=version, since=since, packed=packed)
 
 
 # Unpacking the map (600 model objects at 30 tables) was still a tenth of a traveller's save and of its page
 # (issue 24). A caller that only reads the map (the traveller's page, its preview and its save: labels, rows and
 # entries, never an entry's players) asks for it `shared`: the objects unpacked once in this process for the
-# section at that version and packed copy (the cache's stamp: a new stamp, a cleared cache, is a new copy), and
+# section at that map_since and packed copy (the cache's stamp: a new stamp, a cleared cache, is a new copy), and
 # handed to every such request and thread at once. The SectionMap itself is the caller's own shallow copy, with
 # the caller's section; its model objects, lists and indexes are shared and must not be changed.
 SHARED_MAPS = 16  # unpacked maps kept in this process: a few sections being typed at once
 _shared: OrderedDict[tuple[int, int], tuple[Packed, SectionMap]] = OrderedDict()
 
 
-def _shared_base(key: tuple[int, int], packed: Packed) -> SectionMap | None:
-    """The objects unpacked for this packed copy, or None; call under `_local_lock`. A results-only save carries
-    its packed map, the same object, to the version it wrote (`carry_forward`), so the objects unpacked at the
-    version before are this version's too: the page opened after a save (every cycle of a director typing
-    travellers) does not unpack them again (issue 24)."""
-    hit = _shared.get(key)
-    if hit is not None and hit[0] is packed:  # the same packed copy: the same stamp in the cache
-        _shared.move_to_end(key)
-        return hit[1]
-    carried = next((base for kept, base in _shared.values() if kept is packed and base.section.pk == key[0]), None)
-    if carried is None:
-        return None
-    base = copy.copy(carried)  # the same objects, at the new version
-    base.version = key[1]
-    _remember(key, packed, base)
-    return base
-
-
-def _remember(key: tuple[int, int], packed: Packed, base: SectionMap) -> None:
-    """Keep `base` as the objects of `packed` at `key` (section, version); call under `_local_lock`."""
-    _shared[key] = (packed, base)
-    _shared.move_to_end(key)
-    while len(_shared) > SHARED_MAPS:
-        _shared.popitem(last=False)
-
-
-def _shared_copy(section: Section, packed: Packed, version: int) -> SectionMap:
-    key = (section.pk, version)
+def _shared_copy(section: Section, packed: Packed, version: int, since: int) -> SectionMap:
+    key = (section.pk, since)
     with _local_lock:
-        base = _shared_base(key, packed)
+        hit = _shared.get(key)
+        if hit is not None and hit[0] is packed:  # the same packed copy: the same stamp in the cache
+            _shared.move_to_end(key)
+            base = hit[1]
+        else:
+            base = None
     if base is None:
-        base = _unpack(section, packed, version)
+        base = _unpack(section, packed, version, since)
         with _local_lock:
-            _remember(key, packed, base)
-    mine = copy.copy(base)  # the caller's own SectionMap (its section), over the shared objects
-    mine.section = section
+            _shared[key] = (packed, base)
+            _shared.move_to_end(key)
+            while len(_shared) > SHARED_MAPS:
+                _shared.popitem(last=False)
+    mine = copy.copy(base)  # the caller's own SectionMap (its section and version), over the shared objects
+    mine.section, mine.version = section, version
     return mine
 
 
-def map_at(section: Section, version: int, *, shared: bool = False) -> SectionMap | None:
-    """The map kept for the section at `version`, or None: a writer that read its map before locking the section
-    checks here whether the version it locked still has the same movement, without reading the rows again.
+def map_at(section: Section, version: int, since: int, *, shared: bool = False) -> SectionMap | None:
+    """The map kept for the section at `since` (its map_since at `version`), or None: a writer whose map no longer
+    holds under the lock (versions.map_holds) looks here before reading the rows again.
     `shared`: model objects shared with the process's other readers of the same map (read them only)."""
-    packed = _kept(_map_key(section.pk, version))
+    packed = _kept(_map_key(section.pk, since))
     if packed is None:
         return None
-    return _shared_copy(section, packed, version) if shared else _unpack(section, packed, version)
+    return _shared_copy(section, packed, version, since) if shared else _unpack(section, packed, version, since)
 
 
 def section_map(section: Section, *, shared: bool = False) -> SectionMap:
     """A section's entries (with players) and movement rows: three queries, or one when a map is kept at the
-    section's current version. Inside a transaction always read afresh (as the scores are), since what the
+    section's current map_since. Inside a transaction always read afresh (as the scores are), since what the
     transaction has not committed may still be rolled back: writers read it before they lock (see map_at).
-    `shared`: for a caller that only reads the map, its objects unpacked once per process and version."""
+    `shared`: for a caller that only reads the map, its objects unpacked once per process and map_since."""
     if connection.in_atomic_block:
         return _read(section)
-    version = Section.objects.filter(pk=section.pk).values_list("version", flat=True).order_by().first()
-    if version is None:
+    found = Section.objects.filter(pk=section.pk).values_list("version", "map_since").order_by().first()
+    if found is None:
         return _read(section)
-    kept = map_at(section, version, shared=shared)
+    version, since = found
+    kept = map_at(section, version, since, shared=shared)
     if kept is None:
-        kept = _read(section, version)  # read after the version: the rows are at least as new as the key
+        kept = _read(section, version, since)  # read after map_since: the rows are at least as new as the key
         kept.packed = _pack(kept)
-        _keep(_map_key(section.pk, version), kept.packed)
+        _keep(_map_key(section.pk, since), kept.packed)
     return kept
-
-
-def carry_forward(smap: SectionMap, locked_version: int) -> None:
-    """After a write that changed results only and bumped the section from `locked_version` (read under the
-    section's lock) to the next: the map read at `locked_version` is the map at the next one too. Call on
-    commit; a map read at another version (someone wrote in between) is not carried."""
-    if smap.version is None or smap.version != locked_version:
-        return
-    _keep(_map_key(smap.section.pk, locked_version + 1), smap.packed or _pack(smap), only_if_new=True)
 
 
 def boards_by_number(session_id: int, numbers: Iterable[object] | None = None) -> dict[int, Board]:

@@ -14,7 +14,6 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -25,23 +24,26 @@ from tournaments.audit.models import AuditEntry
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
-from tournaments.sessions.models import Board, Entry, Result, Section, Session
+from tournaments.sessions.models import Result, Section, Session
 from tournaments.sessions.selectors.lookups import (
     SectionMap,
     boards_by_number,
-    carry_forward,
-    map_at,
     section_map,
 )
 from tournaments.sessions.services.checking import (
     CheckedLine,
     LineInput,
     ResultEntryError,
-    check_batch,
     check_line,
     preview_lines,
 )
-from tournaments.sessions.services.versions import Locked, bump, lock_section, refuse_if_finished
+from tournaments.sessions.services.line_checks import lock_and_recheck, validate
+from tournaments.sessions.services.versions import (
+    Locked,
+    bump,
+    lock_section,
+    refuse_if_finished,
+)
 
 __all__ = [
     "CheckedLine",
@@ -128,45 +130,6 @@ class FinishedSessionError(ResultEntryError):
         super().__init__({0: {field or "board": message}})
         if code is not None:
             self.code = code
-
-
-def _label(smap: SectionMap, entry_id: int | None) -> str:
-    entry = smap.entries.get(entry_id or 0) or Entry.objects.filter(pk=entry_id or 0).first()  # the map's, else read
-    return entry.label if entry is not None else ""
-
-
-def _validate(
-    section: Section, lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board]
-) -> list[CheckedLine | None]:
-    """Check every line against the movement and the laws; raise with every message at its field."""
-    checked, errors = check_batch(lines, smap, boards, section.session)
-    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
-    taken: dict[tuple[int, int], Result] = {}
-    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    for r in Result.objects.filter(section=section, board_id__in=board_ids).order_by():  # labels: from the map
-        taken[(r.board_id, r.ns_entry_id)] = r
-        taken[(r.board_id, r.ew_entry_id)] = r
-    for i, c in enumerate(checked):
-        line = lines[i]
-        if c is None or c.board is None or c.ns_entry is None or c.ew_entry is None:
-            continue
-        for entry, name in ((c.ns_entry, "ns"), (c.ew_entry, "ew")):
-            other = taken.get((c.board.pk, entry.pk))
-            if other is None or other.pk == line.result_id or other.pk in wanted_ids:
-                continue
-            if line.version == 0 and (other.ns_entry_id, other.ew_entry_id) == (c.ns_entry.pk, c.ew_entry.pk):
-                continue  # the line was empty when the page opened and is filled now: a conflict, not an error
-            errors.setdefault(i, {})[name] = _(
-                "Board %(board)s for %(pair)s is already entered (%(ns)s v %(ew)s); change it on its own line."
-            ) % {
-                "board": c.board.number,
-                "pair": entry.label,
-                "ns": _label(smap, other.ns_entry_id),
-                "ew": _label(smap, other.ew_entry_id),
-            }
-    if errors:
-        raise ResultEntryError(errors, [c for c in checked if c is not None])
-    return checked
 
 
 def _stored_for(line: LineInput, c: CheckedLine | None, by_pk: dict[int, Result], by_slot: dict[Any, Result]) -> Any:
@@ -284,23 +247,37 @@ def _plan(
     return plan
 
 
+def _write_one(actor: Actor, section: Section, c: CheckedLine | None, stored: Result | None, why: str) -> Result | None:
+    """Delete, change or create one planned line."""
+    if c is None:
+        if stored is not None:
+            _delete(actor, section.session, stored, why)
+        return None
+    if stored is not None:
+        return _change(actor, section.session, stored, c, why)
+    return _create(actor, section, c, why)
+
+
 def _write_planned(
-    actor: Actor, section: Section, lines: Sequence[LineInput], plan: _Plan, why: str, conflicts: list[Conflict]
+    actor: Actor,
+    section: Section,
+    lines: Sequence[LineInput],
+    plan: _Plan,
+    why: str,
+    conflicts: list[Conflict],
+    savepoints: bool = True,
 ) -> dict[int, Result | None]:
-    """Delete, change or create each planned line (under the caller's lock); the result by line index."""
-    session = section.session
+    """Delete, change or create each planned line (under the caller's lock); the result by line index. Without
+    `savepoints` (a caller that took the lock and holds the transaction: two round trips fewer under the lock),
+    a unique-constraint race fails the caller's transaction, for it to retry, instead of being a conflict."""
     done: dict[int, Result | None] = {}
     for i, c, stored in plan:
+        if not savepoints:
+            done[i] = _write_one(actor, section, c, stored, why)
+            continue
         try:
             with transaction.atomic():  # a line that loses a race to a concurrent insert is that line's conflict
-                if c is None:
-                    if stored is not None:
-                        _delete(actor, session, stored, why)
-                    done[i] = None
-                elif stored is not None:
-                    done[i] = _change(actor, session, stored, c, why)
-                else:
-                    done[i] = _create(actor, section, c, why)
+                done[i] = _write_one(actor, section, c, stored, why)
         except IntegrityError:
             conflicts.append(Conflict(i, c or CheckedLine(input=lines[i]), None, "another entry", ""))
     return done
@@ -325,7 +302,7 @@ def save_lines_checked(
     Raises ResultEntryError with every message at its line and field when a line is wrong in itself.
     `checked`: the lines as checked against `smap` (a table's post, `preview_lines` before its lock): not again.
     `locked`: the caller holds the section's lock already and read the lines' results under it: neither again
-    (and no savepoint: a refusal fails the caller's transaction).
+    (and no savepoint: a refusal, or a unique-constraint race (IntegrityError), fails the caller's transaction).
     """
     session = section.session
     if locked is None or locked.status in ("", Session.Status.FINISHED):  # else read with the lock, not again
@@ -337,27 +314,12 @@ def save_lines_checked(
     if checked is None or smap is None:
         smap = smap or section_map(section)
         boards = boards_by_number(session.pk, (line.board for line in lines))  # only the boards typed
-        checked = _validate(section, lines, smap, boards)
+        checked = validate(section, lines, smap, boards)
     else:
         boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
-    board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    wanted_ids = {ln.result_id for ln in lines if ln.result_id}
     conflicts: list[Conflict] = []
     with transaction.atomic(savepoint=locked is None):  # a caller that locked holds the transaction: no savepoint
-        locked_version = lock_section(section.pk) if locked is None else locked.version
-        if locked_version is not None and smap.version is not None and smap.version != locked_version:
-            # Someone wrote between our read (before the transaction) and the lock: check again against the map
-            # at the locked version, from the cache when a results-only write carried it forward, else read
-            # under the lock (rarely: a change to the movement or the pairs).
-            smap = map_at(section, locked_version) or section_map(section)
-            checked = _validate(section, lines, smap, boards)
-            board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-            locked = None  # its results were read for the lines as checked before: read them again
-        wanted = Q(section=section) & (Q(board_id__in=board_ids) | Q(pk__in=wanted_ids))
-        # Ordered by id: the model's ordering joins board, entry and session, and FOR UPDATE would lock them too.
-        current = (
-            list(Result.objects.select_for_update().filter(wanted).order_by("pk")) if locked is None else locked.results
-        )
+        smap, checked, current = lock_and_recheck(section, lines, smap, checked, boards, locked)
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)
@@ -369,12 +331,9 @@ def save_lines_checked(
             raise ResultEntryError(unexplained)
         if conflicts and all_or_nothing:
             return SaveReport([None] * len(lines), conflicts)
-        done = _write_planned(actor, section, lines, plan, why, conflicts)
+        done = _write_planned(actor, section, lines, plan, why, conflicts, savepoints=locked is None)
         if any(i in done for i, _c, _s in plan):
-            bump(section.pk, session_id=section.session_id)
-            if locked_version is not None:  # results only: the movement and pairs read for this save still hold
-                kept, at = smap, locked_version
-                transaction.on_commit(lambda: carry_forward(kept, at))
+            bump(section.pk, session_id=section.session_id, keeps_map=True)  # the cached map still holds
         if session.status == Session.Status.SETUP and any(done.values()):
             Session.objects.filter(pk=session.pk).update(status=Session.Status.PLAYING)
             session.status = Session.Status.PLAYING
@@ -496,5 +455,5 @@ def _set_detail(actor: Actor, result: Result, name: str, value: str, why: str) -
             new=audit.snapshot(current, RESULT_FIELDS),
             why=why,
         )
-        bump(current.section_id)
+        bump(current.section_id, keeps_map=True)  # a detail of a result: the cached map still holds
     return current

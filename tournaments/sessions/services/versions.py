@@ -33,13 +33,27 @@ class Locked:
     version: int | None
     results: list[Result]
     status: str = ""  # the session's, read with the lock (lock_section_status): the finished guard needs no query
+    map_since: int | None = None  # the section's, read with the lock: whether the map read before it still holds
 
 
-def lock_section_status(section_id: int) -> tuple[int | None, str]:
+def lock_section_status(section_id: int) -> tuple[int | None, str, int | None]:
     """lock_section, and the session's status read in the same query (a status changes under lock_sections, so
-    it holds until the commit); the section's row alone is locked. (None, "") if the section is gone."""
+    it holds until the commit), and the section's `map_since` (map_holds); the section's row alone is locked.
+    (None, "", None) if the section is gone."""
     locked = Section.objects.select_for_update(of=("self",)).filter(pk=section_id).order_by()
-    return next(iter(locked.values_list("version", "session__status")), (None, ""))
+    return next(iter(locked.values_list("version", "session__status", "map_since")), (None, "", None))
+
+
+def lock_section_since(section_id: int) -> tuple[int | None, int | None]:
+    """lock_section, with the section's `map_since` read in the same query: (version, map_since), or (None, None)."""
+    locked = Section.objects.select_for_update().filter(pk=section_id).order_by()
+    return next(iter(locked.values_list("version", "map_since")), (None, None))
+
+
+def map_holds(read_since: int | None, locked_since: int | None) -> bool:
+    """Whether a section map read before the lock (its `map_since`) is the map at the locked version: no write
+    since it changed the pairs, the players or the movement (every such bump moves `map_since`, see bump)."""
+    return read_since is not None and read_since == locked_since
 
 
 def lock_sections(session_id: int) -> None:
@@ -58,11 +72,14 @@ def after_write(hook: Callable[[int], None]) -> None:
         _AFTER_WRITE.append(hook)
 
 
-def bump(section_id: int, *, session_id: int | None = None) -> None:
+def bump(section_id: int, *, session_id: int | None = None, keeps_map: bool = False) -> None:
     """The last step of a write, inside its transaction (after the audit entry): the new version commits (or rolls
     back) with the change, and what is derived from the session is brought up to date in the same transaction.
-    A caller that knows the section's session passes `session_id` (one query fewer)."""
-    Section.objects.filter(pk=section_id).update(version=F("version") + 1)
+    A caller that knows the section's session passes `session_id` (one query fewer). The section's map is taken
+    as changed (`map_since` moves to the new version) unless the caller says the write touched neither the pairs,
+    their players nor the movement (`keeps_map`): a forgotten flag costs a map read, never a stale map."""
+    changed = {} if keeps_map else {"map_since": F("version") + 1}
+    Section.objects.filter(pk=section_id).update(version=F("version") + 1, **changed)
     if _AFTER_WRITE:
         if session_id is None:
             found = Section.objects.filter(pk=section_id).order_by().values_list("session_id", flat=True)
@@ -71,9 +88,10 @@ def bump(section_id: int, *, session_id: int | None = None) -> None:
             _derive(session_id)
 
 
-def bump_session(session_id: int) -> None:
-    """bump for every section of a session (session-wide writes: status, conventions, imports)."""
-    Section.objects.filter(session_id=session_id).update(version=F("version") + 1)
+def bump_session(session_id: int, *, keeps_map: bool = False) -> None:
+    """bump for every section of a session (session-wide writes: status, conventions, imports; `keeps_map` as bump)."""
+    changed = {} if keeps_map else {"map_since": F("version") + 1}
+    Section.objects.filter(session_id=session_id).update(version=F("version") + 1, **changed)
     _derive(session_id)
 
 
