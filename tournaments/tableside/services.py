@@ -33,6 +33,7 @@ from tournaments.sessions.services.results import (
     set_lead,
     set_play,
 )
+from tournaments.sessions.services.touches import touching
 from tournaments.sessions.services.versions import Locked, bump, lock_section, lock_section_status
 from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
@@ -410,6 +411,42 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     )
 
 
+def _touched_by(smap: SectionMap, locked_version: int | None, ns_entry_id: int, table: int) -> set[int] | None:
+    """The tables whose state a new result of NS pair `ns_entry_id` can change: those where that pair sits NS (a
+    table's state reads its rows' NS pairs' results only; the running percentage and the ranking, which read
+    every result, make their ETag ignore these records: api.table). None (every table) when the map was read at
+    another version than the one locked: the movement may have changed in between."""
+    if smap.version is None or smap.version != locked_version:
+        return None
+    return {r.table for r in smap.rows if r.ns_entry_id == ns_entry_id} | {table}
+
+
+def _store_new(
+    link: TableLink, entry: TableEntry, checked: Any, smap: SectionMap, locked: Locked, ns_entry_id: int
+) -> Outcome:
+    """A table's first line for its board, saved under the lock `submit` holds; the bumps say which tables it
+    touched (sessions/services/touches.py), so the other tables' phones keep their 304."""
+    tables = _touched_by(smap, locked.version, ns_entry_id, link.table)
+    with touching(link.table_section_id, tables):
+        try:  # no savepoint: a refused line fails the transaction, which has written nothing yet
+            saved = save_lines(
+                actor=None,
+                section=link.table_section,
+                lines=[checked.input],
+                why=f"Entered at table {link.table}",
+                smap=smap,
+                checked=[checked],  # checked before the lock: not again under it
+                locked=locked,
+            )[0]
+        except ResultEntryError as exc:
+            name, message = next(iter(next(iter(exc.errors.values())).items()))
+            return _invalid(name, message)
+        entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
+        entry.save()
+        keep_details(saved, entry.auction, entry.play, f"sent by table {link.table}")
+    return Outcome(201, _body(entry))
+
+
 def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
@@ -452,23 +489,7 @@ def submit(link: TableLink, data: dict[str, Any]) -> Outcome:
             play=play_of(data, checked)[0],
         )
         if stored is None:
-            try:  # no savepoint: a refused line fails the transaction, which has written nothing yet
-                saved = save_lines(
-                    actor=None,
-                    section=link.table_section,
-                    lines=[checked.input],
-                    why=f"Entered at table {link.table}",
-                    smap=smap,
-                    checked=[checked],  # checked before the lock: not again under it
-                    locked=Locked(version, results, status),
-                )[0]
-            except ResultEntryError as exc:
-                name, message = next(iter(next(iter(exc.errors.values())).items()))
-                return _invalid(name, message)
-            entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
-            entry.save()
-            keep_details(saved, entry.auction, entry.play, f"sent by table {link.table}")
-            return Outcome(201, _body(entry))
+            return _store_new(link, entry, checked, smap, Locked(version, results, status), row.ns_entry.pk)
         return _against_stored(link, entry, stored, checked)
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from tournaments.core import lifecycle
 from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Result, Section, Session
+from tournaments.sessions.services import touches
 
 
 def lock_section(section_id: int) -> int | None:
@@ -62,7 +63,11 @@ def bump(section_id: int, *, session_id: int | None = None) -> None:
     """The last step of a write, inside its transaction (after the audit entry): the new version commits (or rolls
     back) with the change, and what is derived from the session is brought up to date in the same transaction.
     A caller that knows the section's session passes `session_id` (one query fewer)."""
-    Section.objects.filter(pk=section_id).update(version=F("version") + 1)
+    tables = touches.scoped_tables(section_id)
+    if tables is None:
+        Section.objects.filter(pk=section_id).update(version=F("version") + 1)
+    else:  # a write that says which tables it touched (touches.py): phones of the others keep their 304
+        touches.bump_recorded(section_id, tables)
     if _AFTER_WRITE:
         if session_id is None:
             found = Section.objects.filter(pk=section_id).order_by().values_list("session_id", flat=True)
