@@ -64,16 +64,18 @@ def _evening(tables: int, seed: int) -> list[tuple[str, list[dict[str, Any]]]]:
     return plan
 
 
-def _requests(plan: list[tuple[str, list[dict[str, Any]]]]) -> list[tuple[Request, Request, Request]]:
-    """(post, full poll, 304 poll) for every result of the plan, in the order a room would send them."""
+def _requests(plan: list[tuple[str, list[dict[str, Any]]]]) -> list[tuple[Request, Request, Request, Request]]:
+    """(post, full poll, 304 poll, another table's poll) for every result of the plan, in the order a room would
+    send them. The last is a table other than the poster's polling with the ETag of its last answer: 304 when
+    no write since touched it (sessions/services/touches.py), counted in `elsewhere`."""
     from django.test import Client
 
     phone = Client()
-    etags: dict[str, str] = {}
     out = []
     posts = [(token, body) for n in range(2) for token, bodies in plan for body in bodies[n : n + 1]]
     for i, (token, body) in enumerate(posts):
         poller = plan[(i * 7) % len(plan)][0]
+        watcher = next(t for t, _b in plan[(i * 7 + 3) % len(plan) :] + plan if t != token)
 
         def post(token: str = token, body: dict[str, Any] = body) -> None:
             answer = phone.post(f"/api/table/{token}/results", json.dumps(body), content_type="application/json")
@@ -88,8 +90,19 @@ def _requests(plan: list[tuple[str, list[dict[str, Any]]]]) -> list[tuple[Reques
             answer = phone.get(f"/api/table/{token}/", headers={"If-None-Match": etags[token]})
             assert answer.status_code == 304, answer.status_code
 
-        out.append((post, poll, poll304))
+        def other(token: str = watcher) -> None:
+            asked = {"If-None-Match": etags[token]} if token in etags else {}
+            answer = phone.get(f"/api/table/{token}/", headers=asked)
+            assert answer.status_code in (200, 304), answer.status_code
+            elsewhere.append(answer.status_code)
+            etags[token] = answer["ETag"]
+
+        out.append((post, poll, poll304, other))
     return out
+
+
+elsewhere: list[int] = []  # the status of each of another table's polls after a post (304 or 200)
+etags: dict[str, str] = {}  # each table's last ETag, as its phone keeps it
 
 
 def _cpu(run: Request) -> float:
@@ -123,7 +136,7 @@ def _database_url(args: argparse.Namespace) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--profile", choices=["post", "poll", "poll304"], default="")
+    parser.add_argument("--profile", choices=["post", "poll", "poll304", "other"], default="")
     parser.add_argument("--pg", action="store_true", help="on a new PostgreSQL database ($BENCH_PG_URL)")
     parser.add_argument("--database-url", default="", help="on this (new) database instead of SQLite")
     parser.add_argument("--queries", action="store_true", help="print the SQL of one post")
@@ -135,35 +148,46 @@ def main() -> int:
     from django.test import Client
 
     floor_client = Client()
-    requests = _requests(_evening(args.tables, args.tables))
-    for post, poll, poll304 in requests[:3]:  # warm up: templates, caches, the section map
-        post(), poll(), poll304(), floor_client.get("/bench-floor/")
-    floors, posts, polls, polls304 = [], [], [], []
+    plan = _evening(args.tables, args.tables)
+    requests = _requests(plan)
+    for post, poll, poll304, other in requests[:3]:  # warm up: templates, caches, the section map
+        post(), poll(), poll304(), other(), floor_client.get("/bench-floor/")
+    floors, posts, polls, polls304, others = [], [], [], [], []
     walls, counts, sql = [], [], []
-    for post, poll, poll304 in requests[3:]:
+    for token, _bodies in plan:  # every phone has shown its table once
+        etags[token] = floor_client.get(f"/api/table/{token}/")["ETag"]
+    elsewhere.clear()
+    for post, poll, poll304, other in requests[3:]:
         floors.append(_cpu(lambda: floor_client.get("/bench-floor/")))
         cpu, wall, count, sql = _timed_post(post)
         posts.append(cpu), walls.append(wall), counts.append(count)
         polls.append(_cpu(poll))
         polls304.append(_cpu(poll304))
+        others.append(_cpu(other))
     fl, ps, pl, p3 = (statistics.median(v) for v in (floors, posts, polls, polls304))
+    kept = [cpu for cpu, status in zip(others, elsewhere[-len(others) :], strict=True) if status == 304]
+    po = statistics.median(kept) if kept else float("nan")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores, shared); database {connection.vendor}")
     print(
         f"median CPU ms of {len(posts)} ({args.tables} tables): "
-        f"floor {fl:.2f}, post {ps:.2f}, poll {pl:.2f}, 304 {p3:.2f}"
+        f"floor {fl:.2f}, post {ps:.2f}, poll {pl:.2f}, 304 {p3:.2f}, another table's 304 {po:.2f}"
     )
+    print(f"another table's poll after a post: {len(kept)} x 304, {len(others) - len(kept)} x 200 (touched since)")
     print(
         f"a post: median {statistics.median(counts):.0f} queries (min {min(counts)}, max {max(counts)}), "
         f"median wall {statistics.median(walls):.2f} ms"
     )
     if args.queries:
         print("\n".join(f"  {n + 1:>2}. {q[:200]}" for n, q in enumerate(sql)))
-    print(f"as multiples of the floor: post x{ps / fl:.1f}, poll x{pl / fl:.1f}, 304 x{p3 / fl:.1f}")
+    print(
+        f"as multiples of the floor: post x{ps / fl:.1f}, poll x{pl / fl:.1f}, 304 x{p3 / fl:.1f}, "
+        f"another table's 304 x{po / fl:.1f}"
+    )
     if args.profile:
-        which = ("post", "poll", "poll304").index(args.profile)
+        which = ("post", "poll", "poll304", "other").index(args.profile)
         profiler = cProfile.Profile(time.process_time)  # CPU, not wall: a shared machine preempts anywhere
-        for triple in _requests(_evening(args.tables, args.tables + 1))[:40]:
-            for n, run in enumerate(triple):
+        for quad in _requests(_evening(args.tables, args.tables + 1))[:40]:
+            for n, run in enumerate(quad):
                 if n == which:
                     profiler.enable()
                 run()

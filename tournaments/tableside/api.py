@@ -10,7 +10,6 @@ from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.utils import translation
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema, Status
 from ninja.errors import HttpError
@@ -172,11 +171,6 @@ def _version(link: TableLink) -> int:
     return link.room_match.round.event.version if link.is_room else link.table_section.version
 
 
-def _etag(link_id: int, version: int) -> str:
-    """A table state's ETag: its link, its owner's version, and the reader's language (its words are in it)."""
-    return f'"t{link_id}.{version}.{translation.get_language()}"'
-
-
 def _not_modified(etag: str) -> HttpResponseNotModified:
     not_modified = HttpResponseNotModified()
     not_modified["ETag"] = etag
@@ -204,19 +198,22 @@ def _throttled(token: str) -> bool:
 def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     """The current round, who sits where, the boards (with what is in), the move once the round is done, the
     round timer and the director's settings. 304 when `If-None-Match` holds the ETag of the last answer and
-    the section's version has not moved since (every write to it bumps it): a poll then costs one narrow query."""
+    the owner's version has not moved since (every write to it bumps it), or, for a session's table, no write
+    since touched this table (another table's result: tableside/poll_tags.py): a poll then costs one narrow
+    query and one read of the shared cache."""
     asked = request.headers.get("If-None-Match")
     live = poll_tags.live_version(token, address=client_address(request)) if asked else None
-    if live is not None and asked == _etag(*live):
-        return _not_modified(_etag(*live))
+    if live is not None and (tag := poll_tags.still_good(asked, live)) is not None:
+        return _not_modified(tag)
     try:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
         return _refused(request, exc)
-    etag = _etag(link.pk, _version(link))
-    if asked == etag:  # the narrow read above answers this, unless a write landed between the two reads
-        return _not_modified(etag)
-    response["ETag"] = etag
+    version = _version(link)
+    section_id = None if link.is_room or link.is_party else link.table_section_id
+    if (tag := poll_tags.still_good(asked, poll_tags.Live(link.pk, version, section_id, link.table))) is not None:
+        return _not_modified(tag)  # the narrow read above answers this, unless a write landed between the two reads
+    response["ETag"] = poll_tags.etag(link.pk, version)
     response["Cache-Control"] = "no-store"  # the page asks with If-None-Match itself and keeps its own clock
     if link.is_room:
         return rooms.room_state(link)
@@ -226,6 +223,8 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     standing.add_standing(link.table_section, body)
     wanted = body["settings"]["sign_in"] and body["first_round"]  # sign-in is at the start of the session
     body["sign_in"] = signins.sign_in_json(link.table_section, link.table, wanted)
+    scores = bool(body["settings"]["running_percentage"] or body["settings"]["ranking_after_round"])
+    response["ETag"] = poll_tags.etag(link.pk, version, scores=scores)
     return body
 
 

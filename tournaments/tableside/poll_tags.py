@@ -10,8 +10,14 @@ open_link's, worded there.
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
+from django.utils import translation
+
 from tournaments.core.lifecycle import FINISHED
 from tournaments.core.limits import TOKEN_GUESSES
+from tournaments.sessions.services.touches import untouched
 from tournaments.tableside.models import TableLink
 
 _COLUMNS = (
@@ -28,12 +34,23 @@ _COLUMNS = (
     "section__version",
     "section__session__status",
     "section__session__archived_at",
+    "section_id",
+    "table",
 )
 
 
-def live_version(token: str, *, address: str = "") -> tuple[int, int] | None:
-    """(link id, owner's version) of a live link with this token, or None (see above; also when `address` has
-    tried too many unknown tokens, which open_link refuses whatever the token)."""
+class Live(NamedTuple):
+    """A live link's id, its owner's version, and for a session's table its section and table (else None, 0)."""
+
+    pk: int
+    version: int
+    section_id: int | None
+    table: int
+
+
+def live_version(token: str, *, address: str = "") -> Live | None:
+    """The link id and owner's version (see Live) of a live link with this token, or None (see above; also when
+    `address` has tried too many unknown tokens, which open_link refuses whatever the token)."""
     if address and TOKEN_GUESSES.reached(address):
         return None
     found = TableLink.objects.filter(token=token[:32]).order_by().values_list(*_COLUMNS)[:1]
@@ -46,4 +63,30 @@ def live_version(token: str, *, address: str = "") -> tuple[int, int] | None:
     version, status, archived_at = row[first : first + 3]
     if version is None or status == FINISHED or archived_at is not None:
         return None
-    return pk, version
+    section_id = row[13] if first == 10 else None
+    return Live(pk, version, section_id, row[14] if section_id is not None else 0)
+
+
+_TAG = re.compile(r'"t(\d+)\.(\d+)(s?)\.([^"]*)"')
+
+
+def etag(link_id: int, version: int, *, scores: bool = False) -> str:
+    """A table state's ETag: its link, the owner's version it is good at, and the reader's language (its words
+    are in it); `scores`: the state shows the running percentage or the ranking, which every result moves."""
+    return f'"t{link_id}.{version}{"s" if scores else ""}.{translation.get_language()}"'
+
+
+def still_good(asked: str | None, live: Live) -> str | None:
+    """The ETag to answer 304 with when `asked` (the poll's If-None-Match) still describes the table's state at
+    `live`, else None: the same version, or for a session's table not showing scores, no write since its version
+    touched the table (sessions/services/touches.py). Then the answer carries the current version, so the phone's
+    next poll reads only the records after it."""
+    found = _TAG.fullmatch(asked or "")
+    if found is None or int(found[1]) != live.pk or found[4] != translation.get_language():
+        return None
+    since = int(found[2])
+    if since == live.version:
+        return asked
+    if found[3] or live.section_id is None or not untouched(live.section_id, live.table, since, live.version):
+        return None
+    return etag(live.pk, live.version)

@@ -33,6 +33,7 @@ from tournaments.sessions.services.results import (
     set_lead,
     set_play,
 )
+from tournaments.sessions.services.touches import touching
 from tournaments.sessions.services.versions import Locked, bump, lock_section, lock_section_status
 from tournaments.sessions.services.whist import table_refusal
 from tournaments.tableside.bidding import auction_of, details_refusal, keep_details, play_of
@@ -65,54 +66,6 @@ def set_up_tables(section: Section) -> None:
     tournaments/apps.py), so the live panel and the cards only read them."""
     issue_links(section)
     TableSettings.objects.get_or_create(section=section)
-
-
-def settings_of(section: Section) -> TableSettings:
-    """The section's table settings as stored, or the defaults (unsaved) for a section set up before they were."""
-    return TableSettings.objects.filter(section=section).first() or TableSettings(section=section)
-
-
-# The director's choices a section's table settings hold, as the panel's form names them (s<pk>-<name>).
-SETTING_CHOICES = (
-    "opponents_confirm",
-    "show_traveller",
-    "sign_in",
-    "hands_at_table",
-    "show_hand",
-    "traveller_names",
-    "traveller_percentages",
-    "running_percentage",
-    "ranking_after_round",
-    "table_changes",
-    "bidding",
-    "play",
-)
-
-
-def save_settings(*, actor: Actor, session: Session, choices: dict[int, dict[str, bool]]) -> None:
-    """Set each section's {section id: {choice: on}} (names from SETTING_CHOICES; a choice not given keeps its
-    value): locked, audited, versions bumped."""
-    with transaction.atomic():
-        for section in Section.objects.filter(session=session, pk__in=choices).order_by("pk"):
-            lock_section(section.pk)
-            settings, _created = TableSettings.objects.select_for_update().get_or_create(section=section)
-            old = {name: getattr(settings, name) for name in SETTING_CHOICES}
-            for name, on in choices[section.pk].items():
-                if name in SETTING_CHOICES:
-                    setattr(settings, name, bool(on))
-            new = {name: getattr(settings, name) for name in SETTING_CHOICES}
-            if new == old and settings.pk is not None:
-                continue
-            settings.save()
-            audit.record(
-                actor=actor,
-                action=AuditAction.TABLE_SETTINGS,
-                target=settings,
-                session_id=session.pk,
-                old=old,
-                new=new,
-            )
-            bump(section.pk)
 
 
 def issue_links(section: Section) -> list[TableLink]:
@@ -410,6 +363,42 @@ def _against_stored(link: TableLink, entry: TableEntry, stored: Result, checked:
     )
 
 
+def _touched_by(smap: SectionMap, locked: Locked, ns_entry_id: int, table: int) -> set[int] | None:
+    """The tables whose state a new result of NS pair `ns_entry_id` can change: those where that pair sits NS (a
+    table's state reads its rows' NS pairs' results only; the running percentage and the ranking, which read
+    every result, make their ETag ignore these records: api.table). None (every table) when the map was read
+    with another `map_since` than the one locked: the movement or the pairs may have changed in between."""
+    if smap.since is None or smap.since != locked.map_since:
+        return None
+    return {r.table for r in smap.rows if r.ns_entry_id == ns_entry_id} | {table}
+
+
+def _store_new(
+    link: TableLink, entry: TableEntry, checked: Any, smap: SectionMap, locked: Locked, ns_entry_id: int
+) -> Outcome:
+    """A table's first line for its board, saved under the lock `submit` holds; the bumps say which tables it
+    touched (sessions/services/touches.py), so the other tables' phones keep their 304."""
+    tables = _touched_by(smap, locked, ns_entry_id, link.table)
+    with touching(link.table_section_id, tables):
+        try:  # no savepoint: a refused line fails the transaction, which has written nothing yet
+            saved = save_lines(
+                actor=None,
+                section=link.table_section,
+                lines=[checked.input],
+                why=f"Entered at table {link.table}",
+                smap=smap,
+                checked=[checked],  # checked before the lock: not again under it
+                locked=locked,
+            )[0]
+        except ResultEntryError as exc:
+            name, message = next(iter(next(iter(exc.errors.values())).items()))
+            return _invalid(name, message)
+        entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
+        entry.save()
+        keep_details(saved, entry.auction, entry.play, f"sent by table {link.table}")
+    return Outcome(201, _body(entry))
+
+
 def submit(link: TableLink, data: dict[str, Any], *, retried: bool = False) -> Outcome:
     """Store a table's result once (by its client id); see the module docstring."""
     client_id = str(data.get("client_id") or "").strip()
@@ -466,23 +455,7 @@ def _store(link: TableLink, client_id: str, data: dict[str, Any], smap: SectionM
             play=play_of(data, checked)[0],
         )
         if stored is None:
-            try:  # no savepoint: a refused line fails the transaction, which has written nothing yet
-                saved = save_lines(
-                    actor=None,
-                    section=link.table_section,
-                    lines=[checked.input],
-                    why=f"Entered at table {link.table}",
-                    smap=smap,
-                    checked=[checked],  # checked before the lock: not again under it
-                    locked=Locked(version, results, status, since),
-                )[0]
-            except ResultEntryError as exc:
-                name, message = next(iter(next(iter(exc.errors.values())).items()))
-                return _invalid(name, message)
-            entry.status, entry.result = TableEntry.Status.ACCEPTED, saved
-            entry.save()
-            keep_details(saved, entry.auction, entry.play, f"sent by table {link.table}")
-            return Outcome(201, _body(entry))
+            return _store_new(link, entry, checked, smap, Locked(version, results, status, since), row.ns_entry.pk)
         return _against_stored(link, entry, stored, checked)
 
 
@@ -491,3 +464,6 @@ from tournaments.tableside.clock import answer_call as answer_call  # noqa: E402
 from tournaments.tableside.clock import call_director as call_director  # noqa: E402
 from tournaments.tableside.clock import timer_action as timer_action  # noqa: E402
 from tournaments.tableside.clock import timer_of as timer_of  # noqa: E402
+from tournaments.tableside.table_settings import SETTING_CHOICES as SETTING_CHOICES  # noqa: E402
+from tournaments.tableside.table_settings import save_settings as save_settings  # noqa: E402
+from tournaments.tableside.table_settings import settings_of as settings_of  # noqa: E402

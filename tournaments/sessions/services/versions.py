@@ -11,6 +11,7 @@ from django.utils import timezone
 from tournaments.core import lifecycle
 from tournaments.core.errors import DomainError
 from tournaments.sessions.models import Result, Section, Session
+from tournaments.sessions.services import touches
 
 
 def lock_section(section_id: int) -> int | None:
@@ -78,8 +79,12 @@ def bump(section_id: int, *, session_id: int | None = None, keeps_map: bool = Fa
     A caller that knows the section's session passes `session_id` (one query fewer). The section's map is taken
     as changed (`map_since` moves to the new version) unless the caller says the write touched neither the pairs,
     their players nor the movement (`keeps_map`): a forgotten flag costs a map read, never a stale map."""
-    changed = {} if keeps_map else {"map_since": F("version") + 1}
-    Section.objects.filter(pk=section_id).update(version=F("version") + 1, **changed)
+    tables = touches.scoped_tables(section_id)
+    if tables is None:
+        changed = {} if keeps_map else {"map_since": F("version") + 1}
+        Section.objects.filter(pk=section_id).update(version=F("version") + 1, **changed)
+    else:  # a write that says which tables it touched (touches.py): phones of the others keep their 304
+        touches.bump_recorded(section_id, tables, keeps_map=keeps_map)
     if _AFTER_WRITE:
         if session_id is None:
             found = Section.objects.filter(pk=section_id).order_by().values_list("session_id", flat=True)

@@ -81,6 +81,8 @@
       const headers = etag ? { Accept: "application/json", "If-None-Match": etag } : { Accept: "application/json" };
       const r = await fetch(api, { headers: headers, cache: "no-store" });
       // A superseded answer's body is let go: left unread, it would hold one of the phone's few connections.
+      // A 304 may carry a newer ETag (no write since touched this table): the next poll asks with it.
+      if (r.status === 304 && mine === asked && state) etag = r.headers.get("ETag") || etag;
       if (mine !== asked || (r.status === 304 && state)) { if (r.body) r.body.cancel(); return; }
       const body = await r.json();
       if (mine !== asked) return;
