@@ -70,6 +70,8 @@ WRITERS: dict[str, str] = {
     "club as a single import is",
     "tournaments/tableside/clock.py": "the table service's round clock and director's calls, split from "
     "tableside/services.py (at 500 lines); each locks the session's sections and bumps its version",
+    "tournaments/tableside/table_settings.py": "the director's table settings service, split from "
+    "tableside/services.py (at 514 lines); it locks each section, audits (table.settings) and bumps its version",
     "tournaments/tableside/signins.py": "the table's sign-in service: each sign-in and the director's seat fix is "
     "locked, audited (table.sign_in, table.sign_in_fix) and bumps the section (tableside/services.py is full)",
 }
