@@ -16,13 +16,36 @@ adjustment or penalty given in match points is converted with that. Nothing here
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from scoring.errors import InvalidScore
 from scoring.messages import gettext as _
 
-__all__ = ["AggregateMatch", "aggregate_match", "board_nets", "pair_total"]
+K = TypeVar("K", bound=Hashable)  # a pair's key: its label, its number, a database id
+
+__all__ = ["AggregateMatch", "aggregate_match", "board_nets", "line_points", "pair_total", "pair_totals"]
+
+
+def line_points(ns_score: int | None) -> tuple[int | None, int | None]:
+    """A pairs traveller line's total points to each side: N-S's score as written, E-W's its negative (``None``
+    to both for a line without a score)."""
+    if ns_score is None:
+        return None, None
+    return ns_score, -ns_score
+
+
+def pair_totals(lines: Iterable[tuple[K, K, int | None]]) -> dict[K, int]:
+    """Each pair's total points over traveller lines ``(ns_pair, ew_pair, ns_score)``: its own scores added up
+    (:func:`line_points` gives each side's own score); a pair with no scored line is not in the result."""
+    own: dict[K, list[int | None]] = {}
+    for ns, ew, score in lines:
+        if score is None:
+            continue
+        for pair, points in zip((ns, ew), line_points(score), strict=True):
+            own.setdefault(pair, []).append(points)
+    return {pair: pair_total(scores) for pair, scores in own.items()}
 
 
 def pair_total(own_scores: Sequence[int | None]) -> int:

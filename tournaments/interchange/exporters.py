@@ -36,8 +36,8 @@ from .records import (
     SessionRecord,
 )
 
-# Session.ScoringMethod values that have a USEBIO/PBN event type (total points has none).
-SCORINGS: dict[str, ScoringMethod] = {"mp": "mp", "butler": "butler", "cross_imps": "cross_imps"}
+# Session.ScoringMethod values that have a USEBIO/PBN event type (total points: USEBIO's PAIRS with AGGREGATE).
+SCORINGS: dict[str, ScoringMethod] = {"mp": "mp", "butler": "butler", "cross_imps": "cross_imps", "total": "total"}
 
 
 def pick_section(session: Session, letter: str | None = None) -> Section | None:
@@ -157,13 +157,18 @@ def _pairs(record: SessionRecord, session: Session, scores: SectionScores) -> No
 def build_record(session: Session, section: Section | None) -> SessionRecord:
     """The session's data and our scores, as a record the writers format."""
     method: ScoringMethod | None = SCORINGS.get(session.scoring_method)
+    if session.is_whist and method == "total" and section is not None:
+        raise InterchangeError(  # tricks over the average: neither format has a place for them
+            _("duplicate whist scored by tricks above or below the average has no USEBIO or PBN event type."),
+            "scoring method",
+        )
     if method is None and section is None:
         method = "mp"  # deals only: the scoring method is not written anywhere that matters
     if method is None:
         raise InterchangeError(
             _(
-                "%(scoring_method)s sessions have no USEBIO or PBN event type; match points, Butler "
-                "and cross-IMPs can be exported."
+                "%(scoring_method)s sessions have no USEBIO or PBN event type; match points, Butler, "
+                "cross-IMPs and total points can be exported."
             )
             % {"scoring_method": session.get_scoring_method_display()},
             "scoring method",

@@ -83,6 +83,8 @@ def _date(value: str, where: str, warnings: list[str]) -> dt.date | None:
 
 def _scoring(value: str, columns: set[str], where: str, warnings: list[str]) -> ScoringMethod:
     key = value.upper().replace("-", "").replace("_", "").replace(" ", "")
+    if key.startswith(("TOTAL", "AGGREGATE")):  # what we write for total points (pbn_writer.SCORING_TAG)
+        return "total"
     if "BUTLER" in key:
         return "butler"
     if "CROSS" in key:

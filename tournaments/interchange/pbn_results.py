@@ -16,6 +16,7 @@ from tournaments.core.text import ascii_int
 
 from .errors import InterchangeError
 from .pbn_scan import Table
+from .pbn_writer import POINT_COLUMNS
 from .records import BoardRecord, IndividualRecord, LineRecord, PairRecord, PlayerRecord, SessionRecord
 
 __all__ = ["MAX_NUMBER", "number_in", "read_results"]
@@ -126,7 +127,7 @@ def read_results(record: SessionRecord, tables: list[tuple[BoardRecord, Table]],
                 raise InterchangeError(_("the TotalScoreTable needs a PairId column."), where)
             label, number = label_of(row["PairId"], row.get("Direction", "").upper(), "PairId", where)
             _read_total(pair(label, number, f"{where}, PAIR {label}"), row, where)
-    ns_col, ew_col = ("MP_NS", "MP_EW") if record.scoring == "mp" else ("IMP_NS", "IMP_EW")
+    ns_col, ew_col = POINT_COLUMNS.get(record.scoring, ("", ""))  # total points: none (the scores are the points)
     for board, table in tables:
         for column in ("PairId_NS", "PairId_EW"):
             if column not in table.columns:

@@ -15,9 +15,18 @@ from . import own_data
 from .pbn_auction import auction_games
 from .records import BoardRecord, PairRecord, SessionRecord
 
-__all__ = ["SCORING_TAG", "write_pbn"]
+__all__ = ["POINT_COLUMNS", "SCORING_TAG", "write_pbn"]
 
-SCORING_TAG: dict[str, str] = {"mp": "MP", "butler": "Butler", "cross_imps": "Cross-IMP"}
+# PBN's Scoring tag is open ended (2.1, 3.4.12: "only example values are given"); none of its examples is total
+# points, so a total-points session is written "TotalPoints" (read back by pbn._scoring).
+SCORING_TAG: dict[str, str] = {"mp": "MP", "butler": "Butler", "cross_imps": "Cross-IMP", "total": "TotalPoints"}
+# The points columns of each scoring; total points has none (a line's points are its Score_NS/Score_EW).
+POINT_COLUMNS: dict[str, tuple[str, str]] = {
+    "mp": ("MP_NS", "MP_EW"),
+    "butler": ("IMP_NS", "IMP_EW"),
+    "cross_imps": ("IMP_NS", "IMP_EW"),
+}
+TOTAL_COLUMN: dict[str, str] = {"mp": "TotalMP", "butler": "TotalIMP", "cross_imps": "TotalIMP", "total": "TotalScore"}
 
 
 def _quote(value: str) -> str:
@@ -55,7 +64,6 @@ def write_pbn(record: SessionRecord, *, results: bool = True) -> str:
     """A PBN 2.1 export file: one game per board (the deal, and its ScoreTable), the TotalScoreTable in the first."""
     out = ["% PBN 2.1", "% EXPORT", "% Content-type: text/x-pbn; charset=UTF-8", "% Creator: Bridgedesk", ""]
     date = record.date.strftime("%Y.%m.%d") if record.date else "?"
-    is_mp = record.scoring == "mp"
     pairs = {p.label: p for p in record.pairs}
     for index, board in enumerate(record.boards):
         tags = [
@@ -79,15 +87,16 @@ def write_pbn(record: SessionRecord, *, results: bool = True) -> str:
         if results and record.rulings is not None:
             out.extend(own_data.pbn_tags(record, board, first=index == 0))
         if results and board.lines:
-            out.extend(_score_table(board, is_mp))
+            out.extend(_score_table(board, record.scoring))
         if results and index == 0 and record.pairs:
             out.extend(_total_table(record, pairs))
         out.extend(["", *(auction_games(tags[:-3], board) if results else [])])
     return "\n".join(out)
 
 
-def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
-    points = ("MP_NS", "MP_EW") if is_mp else ("IMP_NS", "IMP_EW")
+def _score_table(board: BoardRecord, method: str) -> list[str]:
+    is_mp = method == "mp"
+    points = POINT_COLUMNS.get(method)
     columns = [
         ("PairId_NS", "R"),
         ("PairId_EW", "R"),
@@ -97,8 +106,7 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
         ("Lead", "L"),
         ("Score_NS", "R"),
         ("Score_EW", "R"),
-        (points[0], "R"),
-        (points[1], "R"),
+        *([(points[0], "R"), (points[1], "R")] if points else []),
         ("Percentage_NS", "R"),
         ("Percentage_EW", "R"),
     ]
@@ -140,8 +148,7 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
                 lead,
                 score_ns,
                 score_ew,
-                _points(x.ns_points),
-                _points(x.ew_points),
+                *([_points(x.ns_points), _points(x.ew_points)] if points else []),
                 ns_pct,
                 ew_pct,
             ]
@@ -151,7 +158,7 @@ def _score_table(board: BoardRecord, is_mp: bool) -> list[str]:
 
 def _total_table(record: SessionRecord, pairs: dict[str, PairRecord]) -> list[str]:
     two = record.winners == 2
-    total = "TotalMP" if record.scoring == "mp" else "TotalIMP"
+    total = TOTAL_COLUMN[record.scoring]
     columns = [("Rank", "R"), ("PairId", "R")]
     if two:
         columns.append(("Direction", "R"))

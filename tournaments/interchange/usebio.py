@@ -33,7 +33,13 @@ EVENT_TYPES: dict[str, ScoringMethod] = {
     "CROSS_IMP_PAIRS": "cross_imps",
     "CROSS_IMP": "cross_imps",  # what Compscore3 writes for cross-IMP pairs
 }
-EVENT_TYPE_OF: dict[str, str] = {"mp": "MP_PAIRS", "butler": "BUTLER_PAIRS", "cross_imps": "CROSS_IMP"}
+# Total points has no event type of its own: it goes out as USEBIO 1.1/1.2's generic PAIRS with AGGREGATE.
+EVENT_TYPE_OF: dict[str, str] = {
+    "mp": "MP_PAIRS",
+    "butler": "BUTLER_PAIRS",
+    "cross_imps": "CROSS_IMP",
+    "total": "PAIRS",
+}
 # USEBIO 1.1 and 1.2 as EBUScore and others write it: EVENT_TYPE="PAIRS" with the scoring in BOARD_SCORING_METHOD.
 GENERIC_EVENT_TYPES = ("PAIRS", "SWISS_PAIRS")
 BOARD_SCORING: dict[str, ScoringMethod] = {
@@ -47,8 +53,13 @@ BOARD_SCORING: dict[str, ScoringMethod] = {
     "CROSS_IMP": "cross_imps",
     "AGGREGATE": "total",  # total points: a pair's own scores added up (scoring.aggregate)
 }
-# What we write as an individual's BOARD_SCORING_METHOD (read back by BOARD_SCORING).
-BOARD_SCORING_OF: dict[str, str] = {"mp": "MATCH_POINTS", "butler": "BUTLER", "cross_imps": "CROSS_IMPS"}
+# What we write as BOARD_SCORING_METHOD (an individual's, and a total-points pairs event's; read back by BOARD_SCORING).
+BOARD_SCORING_OF: dict[str, str] = {
+    "mp": "MATCH_POINTS",
+    "butler": "BUTLER",
+    "cross_imps": "CROSS_IMPS",
+    "total": "AGGREGATE",
+}
 _DIRECTIONS = {"NS": "NS", "N": "NS", "S": "NS", "EW": "EW", "E": "EW", "W": "EW", "": ""}
 
 

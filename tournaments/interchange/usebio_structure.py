@@ -43,7 +43,7 @@ _model(
     ("SECTION_COUNT", 0, 1),
     ("P2P_CHARGE_RATE", 0, 1),
     ("SCORING_METHOD", 0, 1),
-    ("BOARD_SCORING_METHOD", 0, 1),  # written for an individual only; its place here is ours
+    ("BOARD_SCORING_METHOD", 0, 1),  # written for an individual and for AGGREGATE pairs; its place here is ours
     ("CONTACT", 0, 1),
     ("PARTICIPANTS", 0, 1),  # the flat form (one section) ...
     ("BOARD", 0, _ANY),

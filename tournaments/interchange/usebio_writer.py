@@ -60,9 +60,9 @@ def write_usebio(
     _sub(event, "SECTION_COUNT", str(len(sessions[0])))
     if record.p2p_charge_rate:
         _sub(event, "P2P_CHARGE_RATE", record.p2p_charge_rate)
-    if record.scoring != "mp":
+    if record.scoring in ("butler", "cross_imps"):
         _sub(event, "SCORING_METHOD", "IMPS")
-    if record.individual:
+    if record.individual or record.scoring == "total":  # total points: PAIRS with AGGREGATE (EVENT_TYPE_OF)
         _sub(event, "BOARD_SCORING_METHOD", BOARD_SCORING_OF[record.scoring])
     if more_sections or len(sessions) > 1:
         for number, parts in enumerate(sessions, start=1):
@@ -107,7 +107,8 @@ def _write_results(parent: ET.Element, record: SessionRecord, event_type: str) -
             _sub(p, "NATIONAL_ID_NUMBER", player.national_id)
             if player.club_id:
                 _sub(p, "CLUB_ID_NUMBER", player.club_id)
-    ns_tag, ew_tag = POINT_TAGS[record.scoring]
+    # Total points: a line's points are its SCORE; no reader found names an element for them, so none is written.
+    ns_tag, ew_tag = POINT_TAGS[record.scoring] if record.scoring != "total" else ("", "")
     for board in record.boards:
         lines = [x for x in board.lines if _standard(x)]
         if not lines:
@@ -196,6 +197,6 @@ def _write_line(parent: ET.Element, line: LineRecord, ns_tag: str, ew_tag: str) 
         _sub(element, "SCORE", f"A{round(line.ns_percent or 0):02d}{round(line.ew_percent or 0):02d}")
     else:
         _sub(element, "SCORE", "NP")
-    if line.ns_points is not None and line.ew_points is not None:
+    if ns_tag and line.ns_points is not None and line.ew_points is not None:
         _sub(element, ns_tag, _number(line.ns_points))
         _sub(element, ew_tag, _number(line.ew_points))

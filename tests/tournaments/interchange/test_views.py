@@ -113,14 +113,15 @@ def test_downloads_are_attachments_with_our_scores(director_client, mitchell_xml
 def test_a_session_that_cannot_be_exported_says_why(director_client, director) -> None:
     session = session_services.create_session(
         actor=director,
-        event_name="Total points",
+        event_name="Whist by tricks",
         date=dt.date(2026, 11, 20),
         scoring_method="total",
+        game=Session.Game.WHIST,
         sections=[session_services.SectionSpec(pairs=8, kind="howell", boards_per_round=2)],
     )
     response = director_client.get(reverse("interchange:usebio", args=[session.pk]))
     assert response.status_code == 400
-    assert "Total points sessions have no USEBIO or PBN event type" in response.content.decode()
+    assert "Duplicate whist scored by tricks above or below the average has no USEBIO" in response.content.decode()
     assert director_client.get(reverse("interchange:usebio", args=[999999])).status_code == 404
 
 

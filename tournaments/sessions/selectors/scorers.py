@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 import scoring
+from scoring.aggregate import line_points
 from tournaments.sessions.models import Result, Session
 from tournaments.sessions.selectors.whist import rate_whist
 
@@ -92,13 +93,12 @@ class ImpScorer:
 
 
 class TotalPointsScorer:
-    """Total points: each side's own score, added up."""
+    """Total points: each side's own score (scoring.aggregate.line_points), added up in the totals."""
 
     def rate(self, rows: list[Result], inputs: list[scoring.Line], actual: int) -> Rated:
         points: list[Points] = []
         for result in rows:
-            ns = float(result.ns_score) if result.ns_score is not None else None
-            ew = -ns if ns is not None else None
+            ns, ew = (None if x is None else float(x) for x in line_points(result.ns_score))
             points.append((ns, ew, ns, ew))
         return Rated(None, None, points)
 

@@ -33,6 +33,7 @@ from django.db import connection
 from django.db.models import Q
 
 import scoring
+from scoring.aggregate import pair_totals
 from tournaments.sessions.models import Board, Entry, Result, Ruling, Section, Session
 from tournaments.sessions.selectors.averages import apply_own_percentage_averages
 from tournaments.sessions.selectors.frozen import Freezable, LocalCopies, seal
@@ -404,6 +405,13 @@ def _sums(board_scores: list[BoardScore]) -> Sums:
     return raw, exact, played, tops
 
 
+def _aggregate_totals(board_scores: list[BoardScore]) -> dict[int, float]:
+    """Each entry's total points (``scoring.aggregate.pair_totals``) over the lines its totals count."""
+    lines = [x for bs in board_scores for x in bs.lines if x.ns_total_points is not None]
+    totals = pair_totals((x.result.ns_entry_id, x.result.ew_entry_id, x.result.ns_score) for x in lines)
+    return {entry: float(total) for entry, total in totals.items()}
+
+
 def _rank(
     section: Section,
     session: Session,
@@ -413,6 +421,8 @@ def _rank(
     full_top: float | None,
 ) -> dict[str, list[Standing]]:
     raw, exact, played, tops = _sums(board_scores)
+    if session.scoring_method == Session.ScoringMethod.TOTAL_POINTS and not session.is_whist:
+        raw = defaultdict(float, _aggregate_totals(board_scores))  # total points: scoring.aggregate's sums
     over_tops = session.percentage_basis == Session.PercentageBasis.SUM_OF_TOPS
     # An unplayed line's IMPs counting 0 (RealBridge), a missed board is 0 IMPs: nothing to scale.
     imp_pairs = (Session.ScoringMethod.BUTLER, Session.ScoringMethod.CROSS_IMPS)
