@@ -43,16 +43,19 @@ __all__ = ["MAX_NUMBER", "SCORING_TAG", "read_pbn", "write_pbn"]
 # ---------------------------------------------------------------------------------------------- reading
 
 
-def _resolve_repeats(games: list[Game]) -> None:
-    """A value of ``#`` repeats the previous game's value of the same tag."""
+def _resolve_repeats(games: list[Game], warnings: list[str]) -> None:
+    """A value of ``#`` repeats the previous game's value of the same tag; with no earlier value to repeat, the
+    tag is read as unknown (``?``, as PBN writes an unknown value) with a note, not refused."""
     previous: dict[str, Tag] = {}
     for game in games:
         for name, tag in game.tags.items():
             if tag.value == "#":
-                if name not in previous:
-                    message = _("%(tag)s says # (as before) but no earlier game has it.") % {"tag": name}
-                    raise InterchangeError(message, f"line {tag.line}")
-                tag.value = previous[name].value
+                if name in previous:
+                    tag.value = previous[name].value
+                else:
+                    message = _("%(tag)s says # (as before) but no earlier game has it; read as unknown.")
+                    warnings.append(located(f"line {tag.line}", message % {"tag": name}))
+                    tag.value = "?"
             previous[name] = tag
 
 
@@ -115,7 +118,7 @@ def _games(text: str, deal_set: int | None, record: SessionRecord) -> list[Game]
     if version and not version.startswith(("1.", "2.")):
         message = _("PBN version %(version)s is newer than this reader (2.1); read as 2.1.") % {"version": version}
         record.warnings.append(located("line 1", message))
-    _resolve_repeats(games)
+    _resolve_repeats(games, record.warnings)
     sets = split_sets(games)
     chosen = choose_set(sets, deal_set)
     if len(sets) > 1 and deal_set is not None:
