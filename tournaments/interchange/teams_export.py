@@ -22,9 +22,12 @@ def teams_record(event: TeamEvent) -> TeamsRecord:
     )
     for team in event.teams.order_by("number").prefetch_related("players"):
         row = rows.get(team.number)
-        players = [p.name for p in team.players.order_by("order")]
+        kept = list(team.players.order_by("order"))
         total, place = (float(row.vp), str(row.place or "")) if row else (None, "")
-        record.teams.append(TeamRecord(team.number, team.name, players, total, place))
+        numbers = [p.national_id for p in kept] if any(p.national_id for p in kept) else []
+        record.teams.append(
+            TeamRecord(team.number, team.name, [p.name for p in kept], total, place, player_numbers=numbers)
+        )
     stored = {
         (b.match_id, b.number): b for b in TeamBoard.objects.filter(match__round__event=event).only("rooms", "deal")
     }

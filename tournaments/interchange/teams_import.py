@@ -104,6 +104,7 @@ def import_usebio_teams(data: bytes | str, *, filename: str = "upload.xml", acto
             actor=actor,
             rules=rules,
             teams=[(t.number, t.name, t.players) for t in record.teams],
+            player_numbers={t.number: t.player_numbers for t in record.teams if t.player_numbers},
             matches=[
                 (m.round, m.table, m.home, m.away, [(b.room1_ns, b.room2_ns, b.rooms, b.deal) for b in m.boards])
                 for m in record.matches

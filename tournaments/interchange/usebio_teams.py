@@ -51,6 +51,7 @@ class TeamRecord:
     total: float | None = None  # the published total (VPs)
     place: str = ""
     where: str = ""
+    player_numbers: list[str] = field(default_factory=list)  # each player's NATIONAL_ID_NUMBER ("" for none)
 
 
 @dataclass(slots=True)
@@ -219,14 +220,19 @@ def _read_teams(bodies: list[Element], where: str) -> list[TeamRecord]:
                     % {"number": number, "where": teams[number].where},
                     place,
                 )
-            players = [" ".join(_text(p, "PLAYER_NAME").split()) for p in element.findall("PLAYER")]
+            named = [
+                (" ".join(_text(p, "PLAYER_NAME").split())[:80], _text(p, "NATIONAL_ID_NUMBER")[:20])
+                for p in element.findall("PLAYER")
+            ]
+            named = [(name, player_number) for name, player_number in named if name]
             teams[number] = TeamRecord(
                 number=number,
                 name=" ".join(_text(element, "TEAM_NAME").split())[:80],
-                players=[p[:80] for p in players if p],
+                players=[name for name, _n in named],
                 total=_number(element, "TOTAL_SCORE", place),
                 place=_text(element, "PLACE")[:10],
                 where=place,
+                player_numbers=[n for _name, n in named] if any(n for _name, n in named) else [],
             )
     if len(teams) < 2:
         pairs = any(p.find("PAIR") is not None for b in bodies for p in b.findall("PARTICIPANTS"))

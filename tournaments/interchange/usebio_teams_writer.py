@@ -32,8 +32,11 @@ def write_usebio_teams(record: TeamsRecord) -> bytes:
             _sub(element, "TOTAL_SCORE", _number(team.total))
         if team.place:
             _sub(element, "PLACE", team.place)
-        for name in team.players:
-            _sub(_sub(element, "PLAYER"), "PLAYER_NAME", name)
+        for i, name in enumerate(team.players):
+            player = _sub(element, "PLAYER")
+            _sub(player, "PLAYER_NAME", name)
+            if i < len(team.player_numbers) and team.player_numbers[i]:
+                _sub(player, "NATIONAL_ID_NUMBER", team.player_numbers[i])
     for match in record.matches:
         _write_match(event, match)
     _write_deals(root, record)

@@ -26,10 +26,12 @@ ROOM_DETAILS = {"contract": 12, "declarer": 1, "lead": 3, "tricks": 2}  # what i
 def import_event(
     *, actor: Actor, rules: Mapping[str, Any], teams: Sequence[tuple[int, str, Sequence[str]]],
     matches: Sequence[ImportedMatch], why: str, published: Mapping[str, Any],
+    player_numbers: Mapping[int, Sequence[str]] | None = None,
 ) -> TeamEvent:  # fmt: skip
     """A played event from another program's file: its teams (numbers and names as the file has them, any number
     of players), rounds and matches as drawn there, each board's two rooms (numbered 1, 2 ... in the match), and
-    the file's figures against ours (``published``, kept for the event's page)."""
+    the file's figures against ours (``published``, kept for the event's page); ``player_numbers``: a team's
+    players' numbers as the file gives them, in the order of its players."""
     rounds_planned = max(1, max((m[0] for m in matches), default=1))
     event = create_event(actor=actor, **{**rules, "rounds": rounds_planned, "published": dict(published)})
     names: set[str] = set()
@@ -40,9 +42,14 @@ def import_event(
             name = f"{name[:70]} ({number})"
         names.add(name)
         by_number[number] = team = Team.objects.create(event=event, number=number, name=name)
+        ids = list((player_numbers or {}).get(number, ()))
         TeamPlayer.objects.bulk_create(
-            TeamPlayer(team=team, name=_text(p, "players", 80, "player's name"), order=i) for i, p in enumerate(players)
-        )
+            TeamPlayer(
+                team=team, name=_text(p, "players", 80, "player's name"), order=i,
+                national_id=_text(ids[i], "players", 20, "player's number") if i < len(ids) else "",
+            )
+            for i, p in enumerate(players)
+        )  # fmt: skip
     rounds: dict[int, TeamRound] = {}
     for number, table, home, away, boards in matches:
         if number not in rounds:

@@ -164,6 +164,12 @@ class TeamPlayer(Timestamped):
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
     order = models.PositiveSmallIntegerField(default=0)
+    national_id = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text=gettext_lazy("The player's number (a file's NATIONAL_ID_NUMBER)"),
+    )
 
     class Meta:
         db_table = "tournaments_teamplayer"

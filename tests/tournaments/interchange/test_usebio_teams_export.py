@@ -50,6 +50,9 @@ def teams_records(draw: Any) -> TeamsRecord:
         TeamRecord(n, draw(NAME), draw(st.lists(NAME, max_size=4)), draw(st.none() | POINTS), draw(places(n)))
         for n in range(1, count + 1)
     ]
+    for team in teams:  # the players' numbers, when the file has any (a player without one: "")
+        numbers = draw(st.lists(st.text("0123456789", max_size=8), min_size=len(team.players)))
+        team.player_numbers = numbers[: len(team.players)] if any(numbers[: len(team.players)]) else []
     dealt = draw(st.booleans())
     matches = []
     for rnd in range(1, draw(st.integers(1, 3)) + 1):
@@ -79,7 +82,7 @@ def teams_records(draw: Any) -> TeamsRecord:
 
 def _plain(record: TeamsRecord) -> tuple[Any, ...]:
     """What a file says, without where in the file each thing was read."""
-    teams = [(t.number, t.name, t.players, t.total, t.place) for t in record.teams]
+    teams = [(t.number, t.name, t.players, t.total, t.place, t.player_numbers) for t in record.teams]
     matches = [
         (m.round, m.table, m.home, m.away, m.home_imps, m.away_imps, m.home_vps, m.away_vps,
          [(b.number, b.room1_ns, b.room2_ns, b.home_imps, b.rooms, b.deal) for b in m.boards])
@@ -127,6 +130,28 @@ def test_an_imported_teams_event_exported_reads_back_with_the_files_figures(tmp_
     assert figures(ours) == figures(file)
     again = import_usebio_teams(out.read_bytes(), filename="again.xml")
     assert again.comparison.as_dict()["boards"]["unexplained"] == 0
+
+
+@pytest.mark.django_db
+def test_players_numbers_are_kept_on_import_and_written_back(tmp_path) -> None:
+    """A TEAM's PLAYER with a NATIONAL_ID_NUMBER (as the pairs files carry it) keeps the number with the player,
+    and the export writes it back after the name."""
+    xml = teams_xml().replace(
+        b"Aces 1</PLAYER_NAME>", b"Aces 1</PLAYER_NAME><NATIONAL_ID_NUMBER>12345</NATIONAL_ID_NUMBER>"
+    )
+    xml = xml.replace(b"Aces 3</PLAYER_NAME>", b"Aces 3</PLAYER_NAME><NATIONAL_ID_NUMBER>678</NATIONAL_ID_NUMBER>")
+    assert xml.count(b"NATIONAL_ID_NUMBER") == 4, "the file names team 1's players Aces 1 ... Aces 4"
+    event = import_usebio_teams(xml, filename="numbers.xml").event
+    aces = event.teams.get(number=1)
+    assert [(p.name, p.national_id) for p in aces.players.order_by("order")] == [
+        ("Aces 1", "12345"), ("Aces 2", ""), ("Aces 3", "678"), ("Aces 4", ""),
+    ]  # fmt: skip
+    assert not any(p.national_id for p in event.teams.get(number=2).players.all())
+    out = tmp_path / "numbers-out.xml"
+    call_command("export_usebio_teams", str(event.pk), "-o", str(out), stdout=io.StringIO())
+    again = read_usebio_teams(out.read_bytes())
+    assert again.teams[0].player_numbers == ["12345", "", "678", ""]
+    assert all(t.player_numbers == [] for t in again.teams[1:])
 
 
 @pytest.mark.django_db
