@@ -138,7 +138,19 @@ def serve(args: argparse.Namespace) -> int:
             proc.terminate()
         for proc in procs:
             proc.wait(timeout=60)
+        _print_profile(data)
         subprocess.run(["psql", f"{pg}/postgres", "-qc", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)"], check=False)
+
+
+def _print_profile(folder: Path) -> None:
+    """With BENCH_PROFILE=KIND: the web workers' profiles of that kind's requests, summed (bench/clubs_gunicorn.py)."""
+    import pstats
+
+    found = sorted(str(p) for p in folder.glob("profile-*.pstats"))
+    if found:
+        print(f"profile of the {os.environ.get('BENCH_PROFILE')} requests, {len(found)} workers, by cumulative time:")
+        pstats.Stats(*found).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(*found).sort_stats("tottime").print_stats(25)
 
 
 def _psql(url: str, sql: str) -> str:
