@@ -8,7 +8,7 @@ and each request's CPU.
   thread's CPU clock between them is that request's CPU (its own work, not the time it waited for the GIL, the
   database or Redis). One line a request, `wall_end kind cpu_ms`, goes to `$BENCH_CPU_DIR/cpu-<pid>.txt`.
 - Profile: with ``BENCH_PROFILE=KIND`` (e.g. ``phone_posts``) each request of that kind is profiled (cProfile, in
-  its own thread only: Python 3.11's profiler is per thread), and each worker writes the sum at its exit to
+  its own thread only: Python 3.11's profiler is per thread), and each worker writes the sum after each to
   `$BENCH_CPU_DIR/profile-<pid>.pstats` (bench_clubs.py prints the top functions).
 """
 
@@ -60,17 +60,9 @@ def post_worker_init(worker: Any) -> None:
 def pre_request(worker: Any, req: Any) -> None:
     _local.profile = None
     if PROFILE and kind_of(req.method, req.path) == PROFILE:
-        _local.profile = cProfile.Profile()
+        _local.profile = cProfile.Profile(time.thread_time)  # CPU, not the waits
         _local.profile.enable()
     _local.started = time.thread_time()
-
-
-def worker_exit(server: Any, worker: Any) -> None:
-    if _profiled:
-        stats = pstats.Stats(_profiled[0])
-        for profile in _profiled[1:]:
-            stats.add(profile)
-        stats.dump_stats(str(Path(os.environ.get("BENCH_CPU_DIR", "/tmp")) / f"profile-{os.getpid()}.pstats"))
 
 
 def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> None:
@@ -83,8 +75,12 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
     if profile is not None:
         profile.disable()
         _local.profile = None
-        with _lock:
+        with _lock:  # the sum so far, written at each (a worker stopped by a signal may not reach worker_exit)
             _profiled.append(profile)
+            stats = pstats.Stats(_profiled[0])
+            for more in _profiled[1:]:
+                stats.add(more)
+            stats.dump_stats(str(Path(os.environ.get("BENCH_CPU_DIR", "/tmp")) / f"profile-{os.getpid()}.pstats"))
     line = f"{time.time():.3f} {kind_of(req.method, req.path).replace(' ', '_')} {cpu:.3f}\n"
     with _lock:
         if _out is None:
