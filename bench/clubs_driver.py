@@ -67,7 +67,7 @@ class Seen:
 
 def _record(name: str, response_time: float, exception: Any, start_time: float, url: str, **_: Any) -> None:
     if exception is not None:
-        Seen.errors[name].append(f"{url}: {str(exception)[:160]}")
+        Seen.errors[name].append(f"{url}: {type(exception).__name__} {str(exception)[:160]}")
     if GO.is_set() and start_time >= T0[0]:
         Seen.times[name].append(response_time)
 
