@@ -3,8 +3,9 @@ posts its results, public readers read the clubs' results, the directors watch t
 processes (the image's entrypoint, gunicorn gthread) share PostgreSQL and Redis.
 
 Run: ``.venv/bin/python bench/bench_clubs.py [--clubs 20] [--tables 25] [--readers 500] [--directors 20]
-[--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse] [--post-spread 2] [--floor 20]``;
-``--quick`` samples the same evening in under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s;
+[--seconds 60] [--ports 8921,8922] [--setup-jobs 4] [--keep | --reuse] [--floor 20] [--post-every 420]
+[--reader-every 30] [--director-every 5] [--burst CLUBS --burst-at 10 --burst-window 3]``; ``--quick`` samples the
+same evening in under 3 minutes (4 clubs x 5 tables, 40 readers, 4 directors, 30 s, a post every 30 s a table;
 any of those given as well wins).
 
 Setting up is the slow part of a full run (20 clubs x 25 tables of demo evenings through the services): the clubs
@@ -17,23 +18,26 @@ It makes a throw-away database ``bd_clubs_bench_<run>`` on ``$BENCH_PG_URL`` (de
 ``postgres://postgres@127.0.0.1:5432``) and uses Redis ``$BENCH_REDIS`` (default ``redis://127.0.0.1:6379/4``,
 keys under a per-run prefix) for the cache, sessions, rate limits and push. Each club gets a demo evening ready
 to play (a Mitchell of ``--tables`` tables, links issued, published, so its public page is live) and a director.
-Then, for ``--seconds``:
+Then the load driver (bench/clubs_driver.py: locust's FastHttpUser on gevent, ONE process and event loop, its
+own CPU printed; it replaced a thread a user, whose ~1,000 threads took the cores from the web processes) runs
+the evening for ``--seconds``, timed from when every phone holds its stream and has its first state:
 
-- one thread a table (the phone) posts the round's results one by one (``POST /c/<club>/api/table/<token>/results``,
-  one every 2 s) and follows its table: with ``--follow push`` (the default, as table.js does when push is on) it
-  holds the table's event stream (``/t/<token>/events/``, through Redis pub/sub across both web processes) and
-  fetches its state (``GET /c/<club>/api/table/<token>/`` with the last ETag) once per `change` event; with
-  ``--follow poll`` it fetches its state every 2 s (the fallback when a stream cannot be held);
-- ``--readers`` public readers (threads) read a random club's public standings ``/c/<club>/results/<pk>/``
-  (cached: the version's ETag, `s-maxage`), each one every 2 s;
-- ``--directors`` directors, signed in, read their club's session page and standings every 2 s.
+- a user a table (the phone) posts a result every ``--post-every`` s (default 420: a real club's table plays a board
+  in about 7 minutes; ``POST /c/<club>/api/table/<token>/results``) and follows its table: with ``--follow push``
+  (the default, as table.js does when push is on) it holds the table's event stream (``/t/<token>/events/``,
+  through Redis pub/sub across both web processes) and fetches its state (``GET /c/<club>/api/table/<token>/``
+  with the last ETag) once per `change` event; with ``--follow poll`` every ``--poll-every`` s (table.js: 5 s);
+- ``--readers`` public readers reload a random club's public standings ``/c/<club>/results/<pk>/`` (cached: the
+  version's ETag, `s-maxage`) every ``--reader-every`` s (default 30: by hand, from home; the page does not
+  refresh itself);
+- ``--directors`` directors, signed in, read their club's session page and standings in turn every
+  ``--director-every`` s (default 5: the live panel's own poll);
+- ``--floor`` users (default 20) read the floor, a bare view through the same middleware, every 2 s.
 
-- ``--floor`` threads (default 20) read the floor, a bare view through the same middleware, every 2 s.
-
-``--post-spread S`` spreads the tables' first results over S seconds (default 2: every table of the service sends
-its result in the same two seconds, the worst moment an evening can have; on a real evening a round's results come
-in over its last minutes). Each result bumps its session's version, so every other phone of the session fetches
-its state once: a result costs a post and about one fetch per table of its section.
+The worst moment, as its own run: ``--burst K`` makes the first K clubs' whole section post their next result
+within ``--burst-window`` s (default 3), ``--burst-at`` s into the run; those posts are timed as
+``phone posts (burst)``. Each result bumps its session's version, so every other phone of the session fetches its
+state once: a result costs a post and about one fetch per table of its section.
 
 The web processes run with bench/clubs_gunicorn.py as gunicorn config: it adds the floor and writes each
 request's CPU (the answering thread's clock), so the CPU per request of each kind is printed beside the latencies,
@@ -53,19 +57,11 @@ thread a connection, hundreds of threads went past PostgreSQL's 100 connections 
 from __future__ import annotations
 
 import argparse
-import http.client
-import http.cookiejar
 import json
 import os
-import random
-import re
 import subprocess
 import sys
-import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 import uuid
 from collections import defaultdict
 from pathlib import Path
@@ -77,7 +73,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 PASSWORD = "bench-clubs-director-pw"
-EVERY = 2.0  # seconds between a phone's polls, a reader's and a director's reads
 
 SETUP = """
 import json
@@ -101,181 +96,6 @@ for n in range({start}, {clubs}, {step}):
     made.append({{"slug": club.slug, "session": s.pk, "user": user.username, "tokens": tokens}})
 print("CLUBS " + json.dumps(made))
 """
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.times: dict[str, list[float]] = defaultdict(list)
-        self.errors: dict[str, list[str]] = defaultdict(list)
-        self.stored: set[tuple[str, int]] = set()  # (token, board) of every post answered 201
-        self.sent: set[tuple[str, int]] = set()  # every post sent (one that timed out may still be stored)
-
-    def timed(self, kind: str, opener: Any, request: urllib.request.Request) -> tuple[int, bytes, Any]:
-        started = time.perf_counter()
-        try:
-            with opener.open(request, timeout=30) as answer:
-                status, body, headers = answer.status, answer.read(), answer.headers
-        except urllib.error.HTTPError as answer:
-            status, body, headers = answer.code, answer.read(), answer.headers
-        except OSError as exc:
-            status, body, headers = 0, str(exc).encode(), {}
-        took = (time.perf_counter() - started) * 1000
-        with self.lock:
-            self.times[kind].append(took)
-            if status not in (200, 201, 304):
-                self.errors[kind].append(f"{status} {request.full_url} {body[:120]!r}")
-        return status, body, headers
-
-
-class Follow(threading.Thread):
-    """A phone's event stream (push on): wakes its phone at each `change` event, as table.js's EventSource."""
-
-    def __init__(self, rec: Recorder, port: int, token: str, until: float) -> None:
-        super().__init__(daemon=True)
-        self.rec, self.port, self.token, self.until = rec, port, token, until
-        self.changed = threading.Event()
-        self.held = threading.Event()
-
-    def run(self) -> None:
-        started = time.perf_counter()
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
-            conn.request("GET", f"/t/{self.token}/events/", headers={"Accept": "text/event-stream"})
-            response = conn.getresponse()
-            with self.rec.lock:
-                self.rec.times["stream opened"].append((time.perf_counter() - started) * 1000)
-            if response.status != 200:
-                self._broken(f"status {response.status}")
-                return
-            self.held.set()
-            while line := response.readline():
-                if line.startswith(b"event: change"):
-                    self.changed.set()
-            if time.monotonic() < self.until:
-                self._broken("the stream ended during the run")
-        except OSError as exc:
-            if time.monotonic() < self.until:
-                self._broken(str(exc))
-
-    def _broken(self, why: str) -> None:
-        with self.rec.lock:
-            self.rec.errors["stream opened"].append(f"{self.token[:8]}: {why}")
-
-
-def _post_next(rec: Recorder, opener: Any, base: str, token: str, board: int) -> None:
-    payload = {"board": board, "contract": random.choice(["3NT", "4S", "2H", "1NT"]), "declarer": "N",
-               "tricks": random.randint(6, 11), "client_id": f"{token[:8]}-{board}"}  # fmt: skip
-    request = urllib.request.Request(base + "results", json.dumps(payload).encode(),
-                                     {"Content-Type": "application/json"})  # fmt: skip
-    with rec.lock:
-        rec.sent.add((token, board))
-    status, _body, _headers = rec.timed("phone posts", opener, request)
-    if status in (200, 201):
-        with rec.lock:
-            rec.stored.add((token, board))
-
-
-def phone_push(rec: Recorder, port: int, slug: str, token: str, until: float, spread: float = EVERY) -> None:
-    """Hold the stream; post the first result at a random moment of the first `spread` seconds, then one every
-    EVERY seconds; fetch the state once per change heard."""
-    follow = Follow(rec, port, token, until)
-    follow.start()
-    follow.held.wait(60)
-    opener = urllib.request.build_opener()
-    base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
-    status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base))
-    etag = got.get("ETag", "") if status == 200 else ""
-    todo = [b["board"] for b in json.loads(body).get("boards", [])] if status == 200 else []
-    next_post = time.monotonic() + random.random() * spread
-    while time.monotonic() < until:
-        if todo and time.monotonic() >= next_post:
-            _post_next(rec, opener, base, token, todo.pop(0))
-            next_post += EVERY
-        wait = min(next_post if todo else until, until) - time.monotonic()
-        if follow.changed.wait(max(0.0, wait)):
-            follow.changed.clear()
-            status, _body, got = rec.timed(
-                "phone follows", opener, urllib.request.Request(base, headers={"If-None-Match": etag})
-            )
-            etag = got.get("ETag", etag) if status == 200 else etag
-
-
-def phone(rec: Recorder, port: int, slug: str, token: str, until: float, spread: float = EVERY) -> None:
-    opener = urllib.request.build_opener()
-    base = f"http://127.0.0.1:{port}/c/{slug}/api/table/{token}/"
-    etag, posted, todo = "", 0, None
-    time.sleep(random.random() * spread)
-    while time.monotonic() < until:
-        headers = {"If-None-Match": etag} if etag else {}
-        status, body, got = rec.timed("phone follows", opener, urllib.request.Request(base, headers=headers))
-        if status == 200:
-            etag = got.get("ETag", "")
-            if todo is None:
-                todo = [b["board"] for b in json.loads(body).get("boards", [])]
-        if todo and posted < len(todo):
-            _post_next(rec, opener, base, token, todo[posted])
-            posted += 1
-        time.sleep(EVERY)
-
-
-def reader(rec: Recorder, ports: list[int], clubs: list[dict[str, Any]], until: float) -> None:
-    opener = urllib.request.build_opener()
-    time.sleep(random.random() * EVERY)
-    while time.monotonic() < until:
-        club = random.choice(clubs)
-        port = random.choice(ports)
-        rec.timed(
-            "public page",
-            opener,
-            urllib.request.Request(
-                f"http://127.0.0.1:{port}/c/{club['slug']}/results/{club['session']}/",
-                headers={"Accept-Encoding": "gzip"},  # as every browser: the cache's bytes as they are
-            ),
-        )
-        time.sleep(EVERY)
-
-
-def floor(rec: Recorder, ports: list[int], until: float) -> None:
-    """The floor (a bare view through the same middleware: bench/clubs_gunicorn.py), read every EVERY seconds."""
-    opener = urllib.request.build_opener()
-    time.sleep(random.random() * EVERY)
-    while time.monotonic() < until:
-        rec.timed("floor", opener, urllib.request.Request(f"http://127.0.0.1:{random.choice(ports)}/bench-floor/"))
-        time.sleep(EVERY)
-
-
-def login(port: int, slug: str, username: str) -> Any:
-    jar = http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    address = f"http://127.0.0.1:{port}/c/{slug}/accounts/login/"
-    form = opener.open(address, timeout=60).read().decode()
-    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form)
-    assert csrf is not None
-    data = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": csrf[1]})
-    opener.open(urllib.request.Request(address, data.encode(), {"Referer": address}), timeout=60).read()
-    return opener
-
-
-def director(rec: Recorder, ports: list[int], club: dict[str, Any], until: float) -> None:
-    started = time.perf_counter()
-    try:
-        opener = login(ports[0], club["slug"], club["user"])
-    except OSError as exc:  # an HTTP error or a timeout: counted, not lost in a thread's traceback
-        with rec.lock:
-            rec.times["director sign-in"].append((time.perf_counter() - started) * 1000)
-            rec.errors["director sign-in"].append(f"{club['slug']}: {exc}")
-        return
-    pages = [
-        f"/c/{club['slug']}/sessions/{club['session']}/",
-        f"/c/{club['slug']}/sessions/{club['session']}/standings/",
-    ]
-    n = 0
-    while time.monotonic() < until:
-        port = ports[n % len(ports)]
-        rec.timed("director page", opener, urllib.request.Request(f"http://127.0.0.1:{port}{pages[n % 2]}"))
-        n += 1
-        time.sleep(EVERY)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -318,7 +138,19 @@ def serve(args: argparse.Namespace) -> int:
             proc.terminate()
         for proc in procs:
             proc.wait(timeout=60)
+        _print_profile(data)
         subprocess.run(["psql", f"{pg}/postgres", "-qc", f"DROP DATABASE IF EXISTS {db} WITH (FORCE)"], check=False)
+
+
+def _print_profile(folder: Path) -> None:
+    """With BENCH_PROFILE=KIND: the web workers' profiles of that kind's requests, summed (bench/clubs_gunicorn.py)."""
+    import pstats
+
+    found = sorted(str(p) for p in folder.glob("profile-*.pstats"))
+    if found:
+        print(f"profile of the {os.environ.get('BENCH_PROFILE')} requests, {len(found)} workers, by cumulative time:")
+        pstats.Stats(*found).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(*found).sort_stats("tottime").print_stats(25)
 
 
 def _psql(url: str, sql: str) -> str:
@@ -386,37 +218,69 @@ def prepare(args: argparse.Namespace, env: dict[str, str], pg: str, db: str) -> 
 def load(
     args: argparse.Namespace, clubs: list[dict[str, Any]], ports: list[int], per: int, url: str, pids: list[int]
 ) -> int:
-    rec = Recorder()
+    """The evening driven by bench/clubs_driver.py (locust's FastHttpUser, one gevent loop in one process)."""
+    folder = Path(os.environ["BENCH_CPU_DIR"])
+    plan = {"ports": ports, "clubs": clubs, "password": PASSWORD, **{k: getattr(args, k) for k in PACE}}
+    (folder / "plan.json").write_text(json.dumps(plan))
     before = results_stored(url)
     load_before = " ".join(f"{x:.1f}" for x in os.getloadavg())
-    cpu_before, wall_before, started = web_cpu(pids), time.monotonic(), time.time()
-    until = time.monotonic() + args.seconds
-    follow = phone_push if args.follow == "push" else phone
-    threads = [
-        threading.Thread(
-            target=follow, args=(rec, ports[i % len(ports)], club["slug"], token, until, args.post_spread), daemon=True
-        )
-        for club in clubs
-        for i, token in enumerate(club["tokens"])
-    ]
-    threads += [
-        threading.Thread(target=reader, args=(rec, ports, clubs, until), daemon=True) for _ in range(args.readers)
-    ]
-    threads += [
-        threading.Thread(target=director, args=(rec, ports, clubs[i % len(clubs)], until), daemon=True)
-        for i in range(args.directors)
-    ]
-    threads += [threading.Thread(target=floor, args=(rec, ports, until), daemon=True) for _ in range(args.floor)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(args.seconds + 120)
-    cpu, wall = web_cpu(pids) - cpu_before, time.monotonic() - wall_before
+    cpu_before = web_cpu(pids)
+    driver = [sys.executable, str(ROOT / "bench/clubs_driver.py"), str(folder / "plan.json"), str(folder / "seen.json")]
+    subprocess.run(driver, cwd=ROOT, check=True, timeout=args.seconds + 600)
+    seen = json.loads((folder / "seen.json").read_text())
+    cpu, wall = web_cpu(pids) - cpu_before, seen["end"] - seen["start"]  # web CPU: from the start of the driver
     run = {"clubs": len(clubs), "tables": sum(len(c["tokens"]) for c in clubs), "ports": ports, "threads": per,
-           "cpu": cpu, "wall": wall, "url": url, "before": before,
-           "cpu_by_kind": cpu_by_kind(Path(os.environ["BENCH_CPU_DIR"]), started, time.time()),
+           "cpu": cpu, "wall": wall, "url": url, "before": before, "held": seen["held"],
+           "driver": (seen["driver_cpu"], seen["driver_wall"]),
+           "cpu_by_kind": cpu_by_kind(folder, seen["start"], seen["end"]),
            "load": (load_before, " ".join(f"{x:.1f}" for x in os.getloadavg()))}  # fmt: skip
-    return report(args, (rec.times, rec.errors), (len(rec.stored), len(rec.sent)), run)
+    errors: dict[str, list[str]] = defaultdict(list, seen["errors"])
+    return report(args, (seen["times"], errors), (seen["stored"], seen["sent"]), run)
+
+
+# The evening's pace (bench/clubs_driver.py): seconds between a table's results, a public reader's reloads, a
+# director's pages, the floor's reads, a polling phone's polls; the worst moment's clubs, when and how fast.
+PACE = ("seconds", "readers", "directors", "floor", "follow", "post_every", "reader_every", "director_every",
+        "floor_every", "poll_every", "burst", "burst_at", "burst_window")  # fmt: skip
+
+
+def pace(parser: argparse.ArgumentParser) -> None:
+    """The evening's pace, each with its reason (docs/benchmarks.md, issue 30's driver section)."""
+    add = parser.add_argument
+    add(
+        "--post-every",
+        type=float,
+        default=420.0,
+        help="seconds between a table's results (default 420: a real club's table plays a board in about 7 minutes)",
+    )
+    add(
+        "--reader-every",
+        type=float,
+        default=30.0,
+        help="seconds between a public reader's reloads (default 30: a player following the evening from home, "
+        "reloading by hand; the public page does not refresh itself)",
+    )
+    add(
+        "--director-every",
+        type=float,
+        default=5.0,
+        help="seconds between a director's pages (default 5: the live panel's own poll, hx-trigger every 5s)",
+    )
+    add("--floor-every", type=float, default=2.0, help="seconds between the floor's reads (default 2)")
+    add(
+        "--poll-every",
+        type=float,
+        default=5.0,
+        help="with --follow poll, seconds between a phone's polls (default 5: table.js's fallback)",
+    )
+    add(
+        "--burst",
+        type=int,
+        default=0,
+        help="the worst moment: this many clubs' whole section post their next result within --burst-window s",
+    )
+    add("--burst-at", type=float, default=10.0, help="seconds into the run when the burst starts (default 10)")
+    add("--burst-window", type=float, default=3.0, help="seconds over which a burst's tables post (default 3)")
 
 
 def main() -> int:
@@ -435,13 +299,8 @@ def main() -> int:
         help="threads of each gunicorn process (default: 32 polling; with push, every stream + 64)",
     )
     parser.add_argument("--pool", type=int, default=15, help="DB_POOL_SIZE of each gunicorn process (0: none)")
-    parser.add_argument("--floor", type=int, default=20, help="threads reading the floor (a bare view) every 2 s")
-    parser.add_argument(
-        "--post-spread",
-        type=float,
-        default=EVERY,
-        help="seconds over which the tables send their first result (default 2: every table of the service at once)",
-    )
+    parser.add_argument("--floor", type=int, default=20, help="users reading the floor (a bare view)")
+    pace(parser)
     parser.add_argument("--setup-jobs", type=int, default=4, help="Django shells making the clubs at once")
     parser.add_argument("--keep", action="store_true", help="save the prepared database for --reuse")
     parser.add_argument(
@@ -455,15 +314,16 @@ def main() -> int:
     )
     args = parser.parse_args()
     if args.quick:  # the full 20 x 25 run is for a quiet machine; this one samples the same paths
-        given = {a.split("=")[0].lstrip("-") for a in sys.argv[1:] if a.startswith("--")}
+        given = {a.split("=")[0].lstrip("-").replace("-", "_") for a in sys.argv[1:] if a.startswith("--")}
         for name, value in QUICK.items():
             if name not in given:
                 setattr(args, name, value)
     return serve(args)
 
 
-# --quick: 4 clubs x 5 tables (20 phones), 40 readers, 4 directors, 30 s, one gunicorn process a web process.
-QUICK = {"clubs": 4, "tables": 5, "readers": 40, "directors": 4, "seconds": 30, "workers": 1}
+# --quick: 4 clubs x 5 tables (20 phones), 40 readers, 4 directors, 30 s, one gunicorn process a web process; a
+# table posts every 30 s (not 7 minutes) so that 30 s still see about one post a table.
+QUICK = {"clubs": 4, "tables": 5, "readers": 40, "directors": 4, "seconds": 30, "workers": 1, "post_every": 30}
 
 
 if __name__ == "__main__":

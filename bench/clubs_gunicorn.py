@@ -7,11 +7,16 @@ and each request's CPU.
 - CPU: gunicorn's gthread worker runs `pre_request` and `post_request` in the thread that answers, so the
   thread's CPU clock between them is that request's CPU (its own work, not the time it waited for the GIL, the
   database or Redis). One line a request, `wall_end kind cpu_ms`, goes to `$BENCH_CPU_DIR/cpu-<pid>.txt`.
+- Profile: with ``BENCH_PROFILE=KIND`` (e.g. ``phone_posts``) each request of that kind is profiled (cProfile, in
+  its own thread only: Python 3.11's profiler is per thread), and each worker writes the sum after each to
+  `$BENCH_CPU_DIR/profile-<pid>.pstats` (bench_clubs.py prints the top functions).
 """
 
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import sys
 import threading
 import time
@@ -23,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 _local = threading.local()
 _lock = threading.Lock()
 _out: Any = None
+_profiled: list[cProfile.Profile] = []
+PROFILE = os.environ.get("BENCH_PROFILE", "").replace("_", " ")
 
 
 def kind_of(method: str, path: str) -> str:
@@ -51,6 +58,10 @@ def post_worker_init(worker: Any) -> None:
 
 
 def pre_request(worker: Any, req: Any) -> None:
+    _local.profile = None
+    if PROFILE and kind_of(req.method, req.path) == PROFILE:
+        _local.profile = cProfile.Profile(time.thread_time)  # CPU, not the waits
+        _local.profile.enable()
     _local.started = time.thread_time()
 
 
@@ -60,6 +71,16 @@ def post_request(worker: Any, req: Any, environ: dict[str, Any], resp: Any) -> N
     if started is None:
         return
     cpu = (time.thread_time() - started) * 1000
+    profile = getattr(_local, "profile", None)
+    if profile is not None:
+        profile.disable()
+        _local.profile = None
+        with _lock:  # the sum so far, written at each (a worker stopped by a signal may not reach worker_exit)
+            _profiled.append(profile)
+            stats = pstats.Stats(_profiled[0])
+            for more in _profiled[1:]:
+                stats.add(more)
+            stats.dump_stats(str(Path(os.environ.get("BENCH_CPU_DIR", "/tmp")) / f"profile-{os.getpid()}.pstats"))
     line = f"{time.time():.3f} {kind_of(req.method, req.path).replace(' ', '_')} {cpu:.3f}\n"
     with _lock:
         if _out is None:

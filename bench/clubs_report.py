@@ -108,21 +108,30 @@ def report(args: argparse.Namespace, seen: Seen, posts: tuple[int, int], run: di
     """Print the figures; 1 on an error or a result not stored exactly once. `run`: ports, threads, tables,
     clubs, cpu and wall (seconds), url, before (results stored before), cpu_by_kind, load (averages)."""
     times = seen[0]
+    burst = (
+        f"; the worst moment: {args.burst} clubs' sections post within {args.burst_window:g} s" if args.burst else ""
+    )
     print(f"{run['clubs']} clubs, {run['tables']} tables, {args.readers} readers, {args.directors} directors, "
-          f"{args.floor} floor readers, {args.seconds} s, posts spread over {args.post_spread:g} s,")  # fmt: skip
+          f"{args.floor} floor readers, {args.seconds} s; a table posts every {args.post_every:g} s, a reader "
+          f"reloads every {args.reader_every:g} s, a director every {args.director_every:g} s{burst};")  # fmt: skip
     print(f"two web processes on {run['ports']}, each {args.workers} gunicorn processes x {run['threads']} threads; "
           f"phones {args.follow}; load average {run['load'][0]} at the start, {run['load'][1]} at the end")  # fmt: skip
     errors = _latencies(seen, times.get("floor", []))
     _cpu_table(run["cpu_by_kind"])
     if args.follow == "push":
-        held = len(times["stream opened"]) - len(seen[1]["stream opened"])
-        print(f"event streams held: {held} of {run['tables']}")
+        print(f"event streams held: {run['held']} of {run['tables']}")
     answered = sum(len(took) for kind, took in times.items() if kind != "stream opened")
     cpu, wall = run["cpu"], run["wall"]
     print(
         f"web processes' CPU: {cpu:.1f} s in {wall:.0f} s for {answered} requests: "
         f"{1000 * cpu / max(answered, 1):.1f} ms a request at this mix, "
         f"{answered / max(cpu, 0.001):.0f} a second per core"
+    )
+    driver, driver_wall = run["driver"]
+    print(
+        f"the load driver's CPU (one process, locust FastHttpUser on gevent): {driver:.1f} s in {driver_wall:.0f} s "
+        f"({100 * driver / max(driver_wall, 0.001):.0f}% of a core), {1000 * driver / max(answered, 1):.2f} ms"
+        " a request"
     )
     after, before = results_stored(run["url"]), run["before"]
     rows, lines = after[0] - before[0], after[1] - before[1]

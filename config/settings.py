@@ -250,6 +250,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_EXPIRES = 24 * 3600
+# One result backend a process, shared by its threads (Celery's default: one a thread). The web processes' gthread
+# workers have hundreds of threads: each one's first job sent built its own Redis backend (client, pool and
+# connection) in the request that sent it, a post's result among them (bench_clubs, issue 30). Nothing in the web
+# processes waits for a job's result (jobs report progress through the database), and redis-py's pool is
+# thread-safe.
+CELERY_RESULT_BACKEND_THREAD_SAFE = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_CONNECTION_TIMEOUT", 2)  # a web request never waits long
 # Scheduled upkeep, run by Celery beat: in `make run`'s worker (`worker -B`), or the one `celery beat` process

@@ -57,7 +57,9 @@ def queue_rebuild(session_id: int) -> None:
         if settings.PUBLIC_REBUILD_EAGER:  # the tests: in this thread, now (Celery's eager apply)
             rebuild_public_pages.apply(args=(session_id, state))
         else:
-            rebuild_public_pages.delay(session_id, state)
+            # No result kept: nobody waits for it, and a kept result costs the sender the result backend's
+            # subscription to the task's channel (Celery's on_task_call), a round trip and a connection each.
+            rebuild_public_pages.apply_async((session_id, state), ignore_result=True)
     except Exception:  # whatever the broker raises, the readers build instead
         cache.delete(mark)
         log.exception("could not queue the rebuild of session %s's public pages", session_id)
