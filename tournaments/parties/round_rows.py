@@ -43,6 +43,12 @@ class _Words:
         self.up, self.tie_up = gettext("%(get_winner_display)s move up"), gettext("(tie: %(tie_label)s)")
         self.won, self.tie_won = gettext("%(get_winner_display)s won"), gettext("the tie (%(tie_label)s)")
         self.correct, self.enter = gettext("Correct table %(number)s"), gettext("Enter table %(number)s")
+        # each side's label translated once (`get_winner_display` per table hashed and translated a lazy label)
+        self.sides = {str(value): str(label) for value, label in PartyTable.Side.choices}
+
+    def winner(self, t: PartyTable) -> str:
+        """`t.get_winner_display()`, from the labels looked up once."""
+        return self.sides.get(t.winner, t.winner)
 
 
 def _seats(t: PartyTable, w: _Words) -> str:
@@ -78,11 +84,12 @@ def _result(t: PartyTable, w: _Words) -> str:
         else:
             four = (("N", t.north), ("E", t.east), ("S", t.south), ("W", t.west))
             spans = " ".join(f"<span>{n} {_name(g)} <strong>{_v(s.get(n, ''))}</strong></span>" for n, g in four)
-        won = w.up % {"get_winner_display": escape(t.movers_label)}
+        movers = w.winner(t) if t.hands == 4 else t.movers_label
+        won = w.up % {"get_winner_display": escape(movers)}
         tied = " " + w.tie_up % {"tie_label": escape(tie)} if tie else ""
         return f'<p class="result-line"><span class="seat-totals">{spans}</span></p>\n<p class="winner">{won}{tied}</p>'
     line = f"<span>N-S <strong>{_v(t.ns_total)}</strong></span> <span>E-W <strong>{_v(t.ew_total)}</strong></span>"
-    won = w.won % {"get_winner_display": escape(t.get_winner_display())}
+    won = w.won % {"get_winner_display": escape(w.winner(t))}
     tied = " " + w.tie_won % {"tie_label": escape(tie)} if tie else ""
     return f'<p class="result-line">{line}</p>\n<p class="winner">{won}{tied}</p>'
 
@@ -91,8 +98,10 @@ def table_cards(party: Party, rnd: PartyRound, tables: Sequence[PartyTable]) -> 
     """A <section> per table of the round: its seats, then its result and "Correct", or the "Enter" button."""
     w = _Words()
     cards = []
+    mark = 987654321  # the table number in a URL reversed once, then put in for each table
+    url_of = escape(reverse("parties:table", args=[party.pk, rnd.number, mark]))
     for t in tables:
-        url = escape(reverse("parties:table", args=[party.pk, rnd.number, t.number]))
+        url = url_of.replace(str(mark), str(int(t.number)))
         title = w.table % {"number": t.number}
         head = w.head if party.tables > 1 and t.number == 1 else ""
         if t.entered:

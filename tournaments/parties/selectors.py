@@ -16,6 +16,8 @@ from tournaments.parties.games.euchre import Stars, euchre_ranking, star_prizes,
 from tournaments.parties.models import SEAT_COLUMNS, Party, PartyDeal, PartyGuest, PartyRound, PartyTable, seat_ids_of
 from tournaments.parties.tallies import (
     PRIZES,
+    SLAM_PRIZES,
+    SLAM_TRICKS,
     DealLine,
     TableResult,
     Tally,
@@ -30,6 +32,7 @@ from tournaments.sessions.selectors.frozen import Freezable, LocalCopies
 from tournaments.tableside.events import key_of
 
 __all__ = [
+    "GuestLine",
     "Move",
     "Standings",
     "guests_of",
@@ -64,18 +67,25 @@ DEAL_COLUMNS = ("table_id", "number", "dealer", "vulnerable", "contract", "decla
                 "honors_points", "ns", "ew")  # fmt: skip
 
 
-def results_of(party: Party) -> list[TableResult]:
+def results_of(party: Party, *, deals: str = "all") -> list[TableResult]:
     """Every entered table-round, as the tallies need them: two queries of plain values, no model objects (a
     60-table evening is 240 tables and 960 deals; building their objects and guests was most of the tallies' time:
-    issue 24)."""
+    issue 24).
+
+    `deals`: "all" (each table's deals), "slams" (only the deals whose declarer took the tricks of a slam made,
+    `SLAM_TRICKS` or more: all the slam prizes look at, a few of a thousand) or "none" (one query)."""
     tables = list(
         PartyTable.objects.filter(round__party=party).exclude(entry="")
         .order_by("round__number", "number").values_list(*TABLE_COLUMNS)
     )  # fmt: skip
-    deals: dict[int, list[DealLine]] = {}
-    rows = PartyDeal.objects.filter(table__round__party=party).exclude(table__entry="").order_by("table_id", "number")
-    for d in rows.values_list(*DEAL_COLUMNS):
-        deals.setdefault(d[0], []).append(DealLine(d[1], d[2], d[3], d[4], d[5] or None, d[6], d[7] or None, *d[8:]))
+    by_table: dict[int, list[DealLine]] = {}
+    if deals != "none":
+        rows = PartyDeal.objects.filter(table__round__party=party).exclude(table__entry="")
+        if deals == "slams":
+            rows = rows.filter(tricks__gte=SLAM_TRICKS)
+        for d in rows.order_by("table_id", "number").values_list(*DEAL_COLUMNS):
+            line = DealLine(d[1], d[2], d[3], d[4], d[5] or None, d[6], d[7] or None, *d[8:])
+            by_table.setdefault(d[0], []).append(line)
     out = []
     for pk, rnd, number, *seats, out_id, dealer, ns, ew, winner, seat_totals, decided_by in tables:
         seating = TableSeating(
@@ -88,7 +98,7 @@ def results_of(party: Party) -> list[TableResult]:
                 ns_total=ns or 0,
                 ew_total=ew or 0,
                 winner=winner or None,
-                deals=tuple(deals.get(pk, ())),
+                deals=tuple(by_table.get(pk, ())),
                 seat_totals=dict(seat_totals or {}),
                 decided_by=decided_by or "score",
             )
@@ -159,10 +169,37 @@ def _seat_order(seat: str) -> int:
     return SEATS.index(seat) if seat in SEATS else int(seat) if seat.isdigit() else 9
 
 
+@dataclass(frozen=True)
+class GuestLine:
+    """A guest as the standings show him: plain values, read as such, and cheap to keep in the cache and freeze
+    (240 model objects pickled, copied and frozen were a fifth of a 60-table party's rebuild: issue 24). It
+    answers what the pages, the PDFs and the big screen ask of a guest."""
+
+    pk: int
+    name: str
+    group: str = ""
+    ghost: bool = False
+
+    @property
+    def id(self) -> int:
+        return self.pk
+
+    def get_group_display(self) -> str:
+        """The group's label in the reader's language ("Lady", "Gentleman"), as the model's."""
+        labels = dict(PartyGuest.Group.choices)
+        return str(labels.get(self.group, self.group))
+
+    def __str__(self) -> str:
+        return self.name
+
+
+GUEST_COLUMNS = ("pk", "name", "group", "ghost")
+
+
 @dataclass
 class TallyRow(Freezable):
     place: int
-    guest: PartyGuest
+    guest: GuestLine
     tally: Tally
     stars: Stars | None = None
     prizes: Sequence[str] = field(default_factory=list)
@@ -178,7 +215,7 @@ class Standings(Freezable):
     rows: Sequence[TallyRow]
     my_total: float
     opponents_total: float
-    prizes: Sequence[tuple[str, Sequence[PartyGuest]]]
+    prizes: Sequence[tuple[str, Sequence[GuestLine]]]
     rounds_entered: int
     euchre: bool
     total_label: str = ""  # a game of the party engine: what its tally counts ("Tricks", "Games", "Points")
@@ -223,9 +260,9 @@ def standings(party: Party) -> Standings:
 
 
 def _standings_now(party: Party) -> Standings:
-    models = {str(g.pk): g for g in party.guests.all()}
+    models = {str(g[0]): GuestLine(*g) for g in party.guests.values_list(*GUEST_COLUMNS)}
     guests = [Guest(gid, g.name, g.group or None) for gid, g in models.items()]
-    results = results_of(party)
+    results = results_of(party, deals="slams" if SLAM_PRIZES & set(party.prizes) else "none")
     column = games.game(party.form).tally_label  # a game whose tally is its own count, not a net score
     label = gettext(column) if column else ""
     tallies = _game_tallies(party.form, guests, results) if label else tallies_from(guests, results)
@@ -239,12 +276,12 @@ def _standings_now(party: Party) -> Standings:
     tallies = {gid: t for gid, t in tallies.items() if gid not in ghosts}
     ranking = euchre_ranking(guests, stars) if stars is not None else rank_guests(guests, tallies)
     ranking = [gid for gid in ranking if gid not in ghosts]
-    awards = award_prizes(party.prizes, guests, tallies, results) if results else []
+    awards = award_prizes(party.prizes, guests, tallies, results, ranking if stars is None else None) if results else []
     awards = [(code, gid) for code, gid in awards if gid not in ghosts]
     if euchre and results and stars is not None:
         awards = star_prizes(party.prizes, {g.id: g.group for g in guests}, stars, ranking)
     by_guest: dict[str, list[str]] = {}
-    by_prize: dict[str, list[PartyGuest]] = {}
+    by_prize: dict[str, list[GuestLine]] = {}
     for code, gid in awards:
         prize = gettext(PRIZES.get(code, code))  # a star game's prizes come labelled
         by_guest.setdefault(gid, []).append(prize)
@@ -257,7 +294,7 @@ def _standings_now(party: Party) -> Standings:
 
 def _rows(
     ranking: list[str],
-    models: dict[str, PartyGuest],
+    models: dict[str, GuestLine],
     tallies: dict[str, Tally],
     stars: dict[str, Stars] | None,
     prizes: dict[str, list[str]],
@@ -290,7 +327,7 @@ def _game_tallies(form: str, guests: list[Guest], results: list[TableResult]) ->
             totals = {p: res.ns_total if res.seating.side_of(p) == "NS" else res.ew_total for p in players}
         winners = res.seating.pair(res.winner) if res.winner else ()
         for guest, value in rules.tally(players, totals, winners, res.decided_by).items():
-            tallies[guest].rounds.append((res.round, res.table, int(value) if value.is_integer() else value, 0))
+            tallies[guest].add(res.round, res.table, int(value) if value.is_integer() else value, 0)
     return tallies
 
 

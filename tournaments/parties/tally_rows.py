@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from tournaments.core.once import get_or_build
-from tournaments.parties.models import Party
+from tournaments.parties.models import Party, PartyGuest
 from tournaments.parties.selectors import STANDINGS_TTL_SECONDS, Standings, TallyRow, party_stamp
 
 
@@ -21,11 +21,21 @@ def _num(value: object) -> str:
     return str(value) if type(value) is int else escape(localize(value))
 
 
-def _guest(row: TallyRow) -> str:
+def _group_badges() -> dict[str, str]:
+    """Each group's badge, its label translated once per page (`get_group_display` per guest was a third of the
+    rows' time: a lazy label hashed and translated each time)."""
+    return {
+        str(value): f' <span class="badge">{escape(str(label))}</span>'
+        for value, label in PartyGuest.Group.choices
+        if value
+    }
+
+
+def _guest(row: TallyRow, badges: dict[str, str]) -> str:
     guest = row.guest
     html = f"<bdi>{escape(guest.name)}</bdi>"
     if guest.group:
-        html += f' <span class="badge">{escape(guest.get_group_display())}</span>'
+        html += badges.get(guest.group) or f' <span class="badge">{escape(guest.get_group_display())}</span>'
     return html + "".join(f' <span class="badge prize-badge">{escape(p)}</span>' for p in row.prizes)
 
 
@@ -45,6 +55,9 @@ def tally_body(st: Standings) -> SafeString:
     """The tallies' <tbody> rows: place, guest (with group and prizes), totals, a cell per round, my/opponents."""
     missing = f'<td class="num round-col muted" title="{escape(gettext("not entered yet"))}">–</td>'
     table_word = gettext("table %(table)s")
+    badges = _group_badges()
+    titles: dict[int, str] = {}  # a table's cell title, escaped once
+    game = st.game
     rows = []
     for row in st.rows:
         cells = []
@@ -52,16 +65,16 @@ def tally_body(st: Standings) -> SafeString:
             if not r:
                 cells.append(missing)
                 continue
-            title = escape(table_word % {"table": r[1]})
-            value = _num(r[2]) if st.game else f"{_num(r[2])}/{_num(r[3])}"
+            title = titles.get(r[1])
+            if title is None:
+                title = titles[r[1]] = escape(table_word % {"table": r[1]})
+            value = _num(r[2]) if game else f"{_num(r[2])}/{_num(r[3])}"
             cells.append(f'<td class="num round-col" title="{title}">{value}</td>')
         mine = (
-            ""
-            if st.game
-            else f'<td class="num">{_num(row.tally.my)}</td><td class="num">{_num(row.tally.opponents)}</td>'
+            "" if game else f'<td class="num">{_num(row.tally.my)}</td><td class="num">{_num(row.tally.opponents)}</td>'
         )
         rows.append(
-            f'<tr><td class="num">{int(row.place)}</td><td>{_guest(row)}</td>\n      {_totals(st, row)}\n'
+            f'<tr><td class="num">{int(row.place)}</td><td>{_guest(row, badges)}</td>\n      {_totals(st, row)}\n'
             f"      {''.join(cells)}\n      {mine}</tr>\n"
         )
     return mark_safe("".join(rows))  # every value above is escaped or a number

@@ -11,8 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.parties import score_pads
+from tournaments.parties.deals import DealEntry
 from tournaments.parties.models import Party, PartyTable
-from tournaments.parties.selectors import party_stamp, results_of, seating_of, standings
+from tournaments.parties.selectors import GuestLine, guests_of, party_stamp, results_of, seating_of, standings
+from tournaments.parties.tallies import PRIZES, award_prizes, tallies_from
 from tournaments.sessions.selectors.frozen import FrozenError
 
 pytestmark = pytest.mark.django_db(transaction=True)  # outside a transaction, as a web request: the cache works
@@ -92,3 +94,31 @@ def test_the_pages_follow_every_write(director, director_client, started) -> Non
     corrected = director_client.get(tallies).content.decode()
     assert "+200" in corrected and "+520" not in corrected and 'title="table 1">300/100<' in corrected
     assert director_client.get(reverse("parties:round", args=[started.pk, 7])).status_code == 404
+
+
+def test_the_standings_read_only_the_deals_that_could_be_slams(director, started) -> None:
+    """The standings read the deals of twelve tricks or more only (what the slam prizes look at), and none when no
+    slam prize is chosen; the prizes are those of every deal read, and the guests are plain values."""
+    table = PartyTable.objects.get(round__party=started, round__number=1, number=2)
+    hands = [
+        DealEntry("4S", "N", "+2"),  # twelve tricks, no slam bid
+        DealEntry("6H", "E", "="),  # the slam
+        DealEntry("3NT", "S", "="),
+        DealEntry("6S", "N", "-1"),  # one down
+    ]
+    score_pads.record_deals(actor=director, table=table, deals=hands)
+    party = fresh(started)
+    every, some = results_of(party), results_of(party, deals="slams")
+    assert sum(len(r.deals) for r in every) == 4
+    assert [(d.contract, d.tricks) for r in some for d in r.deals] == [("4S", 12), ("6H", 12)]
+    assert [(r.table, r.ns_total, r.seating) for r in some] == [(r.table, r.ns_total, r.seating) for r in every]
+    assert results_of(party, deals="none")[0].deals == ()
+    guests = guests_of(party)
+    tallies = tallies_from(guests, every)
+    assert award_prizes(party.prizes, guests, tallies, some) == award_prizes(party.prizes, guests, tallies, every)
+    st = standings(party)
+    slam_winners = dict(st.prizes)[PRIZES["first_slam"]]
+    assert {g.name for g in slam_winners} == {table.seats[s].name for s in ("E", "W")}
+    assert all(isinstance(r.guest, GuestLine) for r in st.rows)
+    lady = next(r.guest for r in st.rows if r.guest.group == "lady")
+    assert lady.get_group_display() == "Lady" and str(lady) == lady.name
