@@ -132,3 +132,13 @@ def turn(owner: str) -> Iterator[None]:
 def section(section_id: int) -> str:
     """The owner name of a section's writers (its row is the one they lock first)."""
     return f"section:{section_id}"
+
+
+def team_event(event_id: int) -> str:
+    """The owner name of a teams event's writers (a room's phone locks the event's row first)."""
+    return f"teamevent:{event_id}"
+
+
+def party(party_id: int) -> str:
+    """The owner name of a party's writers."""
+    return f"party:{party_id}"
