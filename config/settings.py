@@ -163,6 +163,7 @@ if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
 # that waits WRITERS_WAIT_SECONDS is answered 503 with Retry-After; the phone sends it again.
 DB_WRITERS = env_int("DB_WRITERS", 0)
 WRITERS_WAIT_SECONDS = env_int("WRITERS_WAIT_SECONDS", 30)  # as long as the pool lets a request wait
+WRITERS_PER_OWNER = env_int("WRITERS_PER_OWNER", 2)  # the one writing and the next, at the row lock already
 # A PostgreSQL read replica (streaming from the primary) for the public result pages: DATABASE_REPLICA_URL.
 # Writes, logged-in pages and a browser that has just posted read the primary (tournaments/core/replica.py).
 # With PgBouncer in transaction mode in front, set DB_CONN_MAX_AGE=0 and DB_SERVER_SIDE_CURSORS=0.

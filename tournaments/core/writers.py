@@ -8,11 +8,12 @@ posted at once, its posts queued on the row lock each holding a pooled connectio
 other request (public pages, phones following their table, sign-ins) waited 30 s for a connection or answered
 503 (docs/benchmarks.md, bench_clubs with every table posting in the same two seconds).
 
-`turn(owner)` puts the writer in its owner's queue in this process (a lock per owner, blocked in the kernel, no
-connection held: a pooled one is handed back to the pool first), then takes one of the process's writer slots
+`turn(owner)` puts the writer in its owner's queue in this process (a semaphore per owner, blocked in the kernel,
+no connection held: a pooled one is handed back to the pool first), then takes one of the process's writer slots
 (DB_WRITERS, by default half the pool, so readers always find the other half), and only then does the writer
-open its transaction. So in each process at most one writer per owner waits on the owner's row lock, and at most
-DB_WRITERS connections are writers'. A writer that waits longer than WRITERS_WAIT_SECONDS gets `WritersBusy`,
+open its transaction. So in each process at most WRITERS_PER_OWNER writers of an owner (2: the one writing and
+the next, already at the row lock when the first commits) hold a connection, and at most DB_WRITERS connections
+are writers'. A writer that waits longer than WRITERS_WAIT_SECONDS gets `WritersBusy`,
 which the edges answer 503 with Retry-After (the phone keeps its result queued and sends it again).
 
 A turn is taken outside any transaction only: inside one (or inside another turn) the caller may already hold
@@ -42,8 +43,8 @@ class WritersBusy(OperationalError):
 
 @dataclass
 class _Queue:
-    lock: threading.Lock
-    waiting: int = 0  # threads in the queue, the one whose turn it is included
+    turns: threading.Semaphore  # WRITERS_PER_OWNER at once
+    waiting: int = 0  # threads in the queue, those whose turn it is included
 
 
 _mutex = threading.Lock()  # guards _queues and _slots
@@ -80,7 +81,9 @@ def queued(owner: str) -> int:
 
 def _join(owner: str) -> _Queue:
     with _mutex:
-        found = _queues.setdefault(owner, _Queue(threading.Lock()))
+        found = _queues.get(owner)
+        if found is None:
+            found = _queues[owner] = _Queue(threading.Semaphore(max(1, int(settings.WRITERS_PER_OWNER))))
         found.waiting += 1
         return found
 
@@ -110,7 +113,7 @@ def turn(owner: str) -> Iterator[None]:
     deadline = time.monotonic() + float(settings.WRITERS_WAIT_SECONDS)
     queue = _join(owner)
     try:
-        if not queue.lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+        if not queue.turns.acquire(timeout=max(0.0, deadline - time.monotonic())):
             raise WritersBusy(f"writers of {owner} queued past the wait")
         try:
             slots = _semaphore()
@@ -124,7 +127,7 @@ def turn(owner: str) -> Iterator[None]:
                 if slots is not None:
                     slots.release()
         finally:
-            queue.lock.release()
+            queue.turns.release()
     finally:
         _leave(owner, queue)
 

@@ -32,7 +32,7 @@ pytestmark = [
     ),
 ]
 
-POOL = 4  # the row's holder, the post whose turn it is, and two for everyone else
+POOL = 5  # the row's holder, the two posts whose turn it is (WRITERS_PER_OWNER), and two for everyone else
 
 
 @pytest.fixture

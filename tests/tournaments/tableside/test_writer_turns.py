@@ -1,6 +1,6 @@
 """Writers of one section take turns in the process before they take a connection (tournaments/core/writers.py):
-one at a time per section, a bounded number of writer slots per process, never a wait inside a transaction, and
-a writer that waited too long is answered 503 with Retry-After with nothing stored (on any backend)."""
+WRITERS_PER_OWNER at a time per section, a bounded number of writer slots per process, never a wait inside a
+transaction, and a writer that waited too long is answered 503 with Retry-After, nothing stored (any backend)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ def holder() -> Iterator[list[Holder]]:
         h.join(10)
 
 
+@pytest.fixture(autouse=True)
+def one_writer_per_section(settings) -> None:
+    settings.WRITERS_PER_OWNER = 1  # one at a time: the tests below hold the one turn (the default 2 is tested apart)
+
+
 def _hold(held: list[Holder], owner: str) -> Holder:
     h = Holder(owner)
     held.append(h)
@@ -69,6 +74,16 @@ def test_writers_of_one_section_go_one_at_a_time_and_the_next_goes_when_the_firs
     assert entered.wait(10)
     t.join(10)
     assert writers.queued("section:1") == 0  # nothing left behind
+
+
+@pytest.mark.django_db(transaction=True)
+def test_by_default_two_writers_of_a_section_hold_a_connection_and_the_third_waits(holder, settings):
+    settings.WRITERS_PER_OWNER = 2  # the one writing and the next, already at the row lock when the first commits
+    _hold(holder, "section:1")
+    _hold(holder, "section:1")
+    with override_settings(WRITERS_WAIT_SECONDS=0), pytest.raises(writers.WritersBusy), writers.turn("section:1"):
+        pass
+    assert writers.queued("section:1") == 2
 
 
 @pytest.mark.django_db(transaction=True)
