@@ -34,6 +34,14 @@ the screen hear them; `timer`, each clock change at every stream of its session 
 each call at the live panel, all counted from the request sent, with what never came as their errors. Goals
 (issue 25): posts p95 < 150 ms, deliveries p95 < 1 s, 0 errors, 0 lost. Exits 1 on an error, a lost delivery
 (to any stream), a panel or screen stream not held, or a result not stored exactly once.
+
+``--burst`` (issue 30's pool starvation): the first session's tables (one section, 50 of 200) do not spread their
+posts over the window: each is a phone thread that starts in the same second, half-way through, and sends its
+boards in turn; the other sessions post as before. ``--readers N`` (8 with ``--burst``): N phones of the other
+sessions follow their table the whole window (GET its full state every 0.25 s, no ETag, a read of the database
+each). Printed besides: `burst post`, the burst's posts; `follow`, every follow; `follow, burst`, the follows sent
+while the burst was being answered (from its first post sent to its last answered); an error is any answer but
+200 (a 503 or a 500 when the pool's connections were all held by waiting writers).
 """
 
 from __future__ import annotations
@@ -320,6 +328,87 @@ def _reach(done: list[Any], streams: list[Stream], kinds: tuple[str, ...]) -> tu
     return times, lost
 
 
+class SharedVersions(Versions):
+    """Versions read over one connection shared under a lock (the burst's fifty phone threads would otherwise open
+    fifty connections of their own, beside the server's pools)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.mutex, self.conn = threading.Lock(), None
+
+    def now(self, session_id: int) -> int:
+        import psycopg
+
+        with self.mutex:
+            self.conn = self.conn or psycopg.connect(self.url, autocommit=True)
+            return int(self.conn.execute(self.SQL, (session_id,)).fetchone()[0])  # type: ignore[index]
+
+
+class Burst:
+    """--burst: every table of one session (one section) posts in the same second, half-way through the window:
+    one phone thread a table, starting at a random moment of that second and sending its boards in turn."""
+
+    def __init__(self, port: int, plans: list[dict[str, Any]], at: float, t0: float, versions: Versions) -> None:
+        self.port, self.plans, self.at, self.t0, self.versions = port, plans, at, t0, versions
+        self.done: list[tuple[int, float, float, int, int]] = []
+        self.lock = threading.Lock()
+
+    def threads(self) -> list[threading.Thread]:
+        return [threading.Thread(target=self.phone, args=(p, self.at + random.random())) for p in self.plans]
+
+    def phone(self, plan: dict[str, Any], at: float) -> None:
+        time.sleep(max(0.0, self.t0 + at - time.monotonic()))
+        for body in plan["results"]:
+            status, started, answered = _post(self.port, plan["token"], body)
+            version = self.versions.now(plan["session"]) if status in (200, 201) else -1
+            with self.lock:
+                self.done.append((status, started, answered, plan["session"], version))
+
+    def span(self) -> tuple[float, float]:
+        """From the first post of the burst sent to its last answered (0, 0 without a burst)."""
+        if not self.done:
+            return 0.0, 0.0
+        return min(s for _, s, *_ in self.done), max(a for _, _, a, *_ in self.done)
+
+
+class Readers:
+    """--readers N: N phones of the other sessions following their table the whole window (GET its full state, no
+    ETag: a read of the database each), to see whether the burst's writers leave them a connection."""
+
+    def __init__(self, port: int, plans: list[dict[str, Any]], readers: int, until: float) -> None:
+        self.port, self.plans, self.readers, self.until = port, plans, readers, until
+        self.done: list[tuple[int, float, float]] = []  # status, sent, answered
+
+    def threads(self) -> list[threading.Thread]:
+        return [threading.Thread(target=self.follow) for _ in range(self.readers if self.plans else 0)]
+
+    def follow(self) -> None:
+        while time.monotonic() < self.until:
+            token = random.choice(self.plans)["token"]
+            started = time.monotonic()
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                conn.request("GET", f"/api/table/{token}/")
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+                conn.close()
+            except OSError:
+                status = 0
+            self.done.append((status, started, time.monotonic()))
+            time.sleep(0.25)
+
+    def figures(self, burst: tuple[float, float]) -> dict[str, Any]:
+        """The follows' times (ms) and errors, all and those sent while the burst was being answered."""
+        during = [d for d in self.done if burst[0] <= d[1] <= burst[1]]
+        return {
+            "reads": [(a - s) * 1000 for _, s, a in self.done],
+            "read_errors": sum(1 for st, *_ in self.done if st != 200),
+            "reads_burst": [(a - s) * 1000 for _, s, a in during],
+            "read_errors_burst": sum(1 for st, *_ in during if st != 200),
+        }
+
+
 def play(
     port: int,
     plans: list[dict[str, Any]],
@@ -327,9 +416,12 @@ def play(
     versions: Versions,
     with_floor: bool = False,
     director: dict[str, Any] | None = None,
+    burst: bool = False,
+    readers: int = 0,
 ) -> dict[str, Any]:
     """Hold every table's stream (and each session's live panel and big screen), post the round (each post
-    followed by one request of the floor), change the clock and call the director meanwhile, and measure."""
+    followed by one request of the floor; with `burst`, one session's tables all in the same second), change the
+    clock and call the director meanwhile, follow other tables' state (`readers`), and measure."""
     director = director or {"cookie": "", "sessions": []}
     streams = [Stream(port, p["token"], p["session"]) for p in plans] + _director_streams(port, director)
     for s in streams:
@@ -338,7 +430,13 @@ def play(
     for s in streams:
         s.ready.wait(max(0.0, deadline - time.monotonic()))
     broken = [s.error for s in streams if s.kind == "table" and (s.error or not s.heard)]
-    posts = [(random.uniform(0, window), p["token"], p["session"], body) for p in plans for body in p["results"]]
+    burst_session = plans[0]["session"] if burst else None
+    posts = [
+        (random.uniform(0, window), p["token"], p["session"], body)
+        for p in plans
+        if p["session"] != burst_session
+        for body in p["results"]
+    ]
     posts.sort(key=lambda x: x[0])
     done: list[tuple[int, float, float, int, int]] = []  # status, started, answered, session, its version after
     lock = threading.Lock()
@@ -358,6 +456,12 @@ def play(
                     floors.append(floor)
 
     threads = [threading.Thread(target=poster, args=(posts[i::POSTERS],)) for i in range(POSTERS)]
+    shared = SharedVersions(versions.url)
+    bursting = Burst(port, [p for p in plans if p["session"] == burst_session], window / 2, t0, shared)
+    threads += bursting.threads()
+    others = [p for p in plans if p["session"] != burst_session]
+    reading = Readers(port, others, readers, t0 + window)
+    threads += reading.threads()
     moments, by_director = _director_moments(plans, director, window), []
     args = (port, moments, director["cookie"], versions, t0, by_director)
     threads.append(threading.Thread(target=_director, args=args))
@@ -365,6 +469,7 @@ def play(
         t.start()
     for t in threads:
         t.join()
+    done += bursting.done
     time.sleep(5)  # the last deliveries
     deliveries, after_201, lost = [], [], 0
     for _status, started, answered, session, version in done:
@@ -377,16 +482,24 @@ def play(
             else:
                 deliveries.append((arrived - started) * 1000)  # from the post sent: its own time included
                 after_201.append(max(0.0, arrived - answered) * 1000)  # what push adds once the post is answered
-    return {
-        "posts": [(a - s) * 1000 for _, s, a, _, _ in done],
-        "errors": sum(1 for st, *_ in done if st not in (200, 201)),
-        "statuses": sorted({st for st, *_ in done if st not in (200, 201)}),
-        "deliveries": deliveries,
-        "after_201": after_201,
-        "lost": lost,
-        "broken": broken,
-        "floors": floors,
-    } | _director_figures(done, by_director, streams)
+    return (
+        {
+            "posts": [(a - s) * 1000 for _, s, a, _, _ in done],
+            "burst": [(a - s) * 1000 for _, s, a, _, _ in bursting.done],
+            "burst_errors": sum(1 for st, *_ in bursting.done if st not in (200, 201)),
+        }
+        | reading.figures(bursting.span())
+        | {
+            "errors": sum(1 for st, *_ in done if st not in (200, 201)),
+            "statuses": sorted({st for st, *_ in done if st not in (200, 201)}),
+            "deliveries": deliveries,
+            "after_201": after_201,
+            "lost": lost,
+            "broken": broken,
+            "floors": floors,
+        }
+        | _director_figures(done, by_director, streams)
+    )
 
 
 def _director_figures(done: list[Any], by_director: list[Any], streams: list[Stream]) -> dict[str, Any]:
@@ -419,7 +532,14 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def run(
-    setup: str, tables: int, window: float, port: int = 0, workers: int = 4, pool: int = 0
+    setup: str,
+    tables: int,
+    window: float,
+    port: int = 0,
+    workers: int = 4,
+    pool: int = 0,
+    burst: bool = False,
+    readers: int = 0,
 ) -> tuple[dict[str, Any], dict[str, int]]:
     workdir = tempfile.mkdtemp(prefix=f"bench-push-{setup}-")
     url = f"sqlite:///{workdir}/bench.sqlite3" if setup == "laptop" else fresh_database("bd_push")
@@ -430,7 +550,7 @@ def run(
     try:
         director = json.loads(Path(f"{plan}.director.json").read_text())
         plans = json.loads(Path(plan).read_text())
-        figures = play(port, plans, window, Versions(url), setup == "pg-gunicorn", director)
+        figures = play(port, plans, window, Versions(url), setup == "pg-gunicorn", director, burst, readers)
     finally:
         server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown: the open streams need not end first
         try:
@@ -461,6 +581,12 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: any free port)")
     parser.add_argument("--workers", type=int, default=4, help="pg-gunicorn: gunicorn's workers (default 4)")
     parser.add_argument("--pool", type=int, default=0, help="pg-gunicorn: DB_POOL_SIZE per worker (default 0: none)")
+    parser.add_argument(
+        "--burst", action="store_true", help="every table of one session posts in the same second, half-way through"
+    )
+    parser.add_argument(
+        "--readers", type=int, help="phones of other sessions following their table (default: 8 with --burst)"
+    )
     parser.add_argument("--prepare", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.prepare:
@@ -471,7 +597,8 @@ def main() -> int:
     print(f"{'setup':<13}{'tables':>7}{'what':>12}{'count':>8}{'errors':>8}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}")
     for setup in args.setup:
         for tables in args.tables or ([60] if setup == "laptop" else [200]):
-            f, db = run(setup, tables, args.window, args.port, args.workers, args.pool)
+            readers = args.readers if args.readers is not None else (8 if args.burst else 0)
+            f, db = run(setup, tables, args.window, args.port, args.workers, args.pool, args.burst, readers)
             for name, values, errors, goal in (
                 ("post", f["posts"], f["errors"], GOAL_POST_MS),
                 ("delivery", f["deliveries"], f["lost"], GOAL_DELIVERY_MS),
@@ -482,6 +609,16 @@ def main() -> int:
                     f"{setup:<13}{tables:>7}{name:>12}{len(values):>8}{errors:>8}{_pct(values, 50):>8.0f}{p95:>8.0f}"
                     f"{max(values, default=0):>8.0f}   goal p95 < {goal:.0f}: {'met' if p95 < goal else 'MISSED'}"
                 )
+            for name, values, errors in (
+                ("burst post", f["burst"], f["burst_errors"]),
+                ("follow", f["reads"], f["read_errors"]),
+                ("follow, burst", f["reads_burst"], f["read_errors_burst"]),
+            ):
+                if values or errors:
+                    print(
+                        f"{setup:<13}{tables:>7}{name:>13}{len(values):>7}{errors:>8}{_pct(values, 50):>8.0f}"
+                        f"{_pct(values, 95):>8.0f}{max(values, default=0):>8.0f}"
+                    )
             for name, values, errors in (
                 ("to screens", f["to_boards"], f["boards_lost"]),
                 ("timer", f["timer"], f["timer_lost"]),
@@ -504,7 +641,7 @@ def main() -> int:
                 f"stored {db['results']} results of {db['wanted']} sent: "
                 + ("each exactly once" if exact else "NOT each exactly once")
             )
-            failed |= bool(f["errors"] or f["lost"] or f["broken"]) or not exact
+            failed |= bool(f["errors"] or f["lost"] or f["broken"] or f["read_errors"]) or not exact
             failed |= bool(f["director_errors"] or f["boards_lost"] or f["timer_lost"] or f["call_lost"])
             failed |= f["director_streams"] != f["director_streams_wanted"]
     return 1 if failed else 0

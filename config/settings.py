@@ -157,6 +157,13 @@ DB_POOL_SIZE = env_int("DB_POOL_SIZE", 0)
 if DB_POOL_SIZE and DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DB_POOL_SIZE, "timeout": 30}
+# Writers take turns per owner (a section, a teams event, a party) in each process before they take a connection,
+# and at most DB_WRITERS connections of a process are writers' (default: half the pool, rounded up), so a burst
+# of posts to one section never holds the connections the pages need (tournaments/core/writers.py). A writer
+# that waits WRITERS_WAIT_SECONDS is answered 503 with Retry-After; the phone sends it again.
+DB_WRITERS = env_int("DB_WRITERS", 0)
+WRITERS_WAIT_SECONDS = env_int("WRITERS_WAIT_SECONDS", 30)  # as long as the pool lets a request wait
+WRITERS_PER_OWNER = env_int("WRITERS_PER_OWNER", 2)  # the one writing and the next, at the row lock already
 # A PostgreSQL read replica (streaming from the primary) for the public result pages: DATABASE_REPLICA_URL.
 # Writes, logged-in pages and a browser that has just posted read the primary (tournaments/core/replica.py).
 # With PgBouncer in transaction mode in front, set DB_CONN_MAX_AGE=0 and DB_SERVER_SIDE_CURSORS=0.

@@ -28,6 +28,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.core import writers
 from tournaments.core.errors import DomainError, status_of
 from tournaments.parties import game_services, games, hand_services, score_pads
 from tournaments.parties.deals import DealEntry
@@ -262,7 +263,7 @@ def _run(link: TableLink, data: Mapping[str, Any], *, preview: bool) -> Outcome:
     when it is new and the phone saw what was there (else roll it back: no row, no audit entry, no push)."""
     outcome: Outcome | None = None
     try:
-        with transaction.atomic():
+        with writers.turn(writers.party(link.table_party.pk)), transaction.atomic():  # core/writers.py
             table = _locked(link, data)
             write = _writer(table, str(data.get("kind") or ""), data)
             try:

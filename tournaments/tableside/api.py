@@ -17,6 +17,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 
 from tournaments.core.errors import DomainError, status_of
 from tournaments.core.limits import TABLE_POSTS, client_address
+from tournaments.core.writers import BUSY_RETRY_SECONDS, WritersBusy
 from tournaments.parties import terminal as party_tables
 from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
@@ -159,6 +160,16 @@ def http_error(request: HttpRequest, exc: HttpError) -> Any:
     return api.create_response(request, {"field": "", "message": str(exc)}, status=exc.status_code)
 
 
+@api.exception_handler(WritersBusy)
+def writers_busy(request: HttpRequest, exc: WritersBusy) -> Any:
+    """A write that waited its turn too long (core/writers.py): nothing was stored; 503 with Retry-After, which
+    the phone answers by keeping the result queued and sending it again."""
+    message = _("Many results are arriving at once: this one was not stored yet; it is sent again in a moment.")
+    answer = api.create_response(request, {"field": "", "message": message}, status=503)
+    answer["Retry-After"] = str(BUSY_RETRY_SECONDS)
+    return answer
+
+
 def _refused(request: HttpRequest, exc: services.LinkRefused) -> Any:
     body = {"field": "token", "message": exc.message, "code": exc.code}
     return api.create_response(request, body, status=status_of(exc))
@@ -239,13 +250,15 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
         415: Problem,
         422: Problem,
         429: Problem,
+        503: Problem,
     },
     summary="Send a result",
 )
 def post_result(request: HttpRequest, token: str, payload: ResultIn) -> Any:
     """201 with the stored result and its score; 200 with the same body when that client_id was already stored;
     409 when the traveller holds another result (both are kept, with both versions in the answer); 422 with
-    the field and a message for bad input; 403 for a finished session or a withdrawn link."""
+    the field and a message for bad input; 403 for a finished session or a withdrawn link; 503 with Retry-After
+    when too many results of its section arrived at once to wait their turn (nothing stored: send it again)."""
     try:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:

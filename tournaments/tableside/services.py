@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
-from tournaments.core import lifecycle
+from tournaments.core import lifecycle, writers
 from tournaments.core.actors import Actor
 from tournaments.core.errors import NOT_FOUND, TOO_MANY, LinkRefused
 from tournaments.core.limits import TOKEN_GUESSES
@@ -416,7 +416,8 @@ def submit(link: TableLink, data: dict[str, Any], *, retried: bool = False) -> O
     if refusal is not None:
         return refusal
     try:
-        return _store(link, client_id, data, smap, row, checked)
+        with writers.turn(writers.section(link.table_section_id)):  # queued here, holding no connection meanwhile
+            return _store(link, client_id, data, smap, row, checked)
     except IntegrityError:  # rolled back: nothing of it was kept
         # Its client id stored meanwhile (a phone's retry racing its first send: the entry's unique constraint,
         # not a read under the lock), or a unique-constraint race in the save: the entry, else the post once again.

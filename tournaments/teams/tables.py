@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.clubs.addresses import club_url
-from tournaments.core import lifecycle
+from tournaments.core import lifecycle, writers
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED, LinkRefused
 from tournaments.tableside.models import TableLink
@@ -324,8 +324,10 @@ def submit_room(link: TableLink, data: Mapping[str, Any]) -> Outcome:
         return Outcome(422, {"field": "board", "message": "Give the board number."})
     if not _typed(data.get("ns_score")).strip() and not _typed(data.get("seen")).strip():
         return Outcome(422, {"field": "ns_score", "message": "Give this room's N-S score (minus when E-W scored)."})
+    entries = {board: (_typed(data.get("ns_score")), _typed(data.get("seen")))}
     try:
-        saved = save_room_scores(link=link, entries={board: (_typed(data.get("ns_score")), _typed(data.get("seen")))})
+        with writers.turn(writers.team_event(link.room_match.round.event_id)):  # core/writers.py
+            saved = save_room_scores(link=link, entries=entries)
     except StaleRoom as exc:
         return Outcome(409, {"message": str(exc), "now": {str(n): v for n, v in exc.now.items()}})
     except services.TeamsError as exc:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 from tournaments.audit import services as audit
 from tournaments.audit.actions import AuditAction
 from tournaments.audit.models import AuditEntry
+from tournaments.core import writers
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
 from tournaments.core.text import WHY_MAX, check_text
@@ -318,7 +319,9 @@ def save_lines_checked(
     else:
         boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
     conflicts: list[Conflict] = []
-    with transaction.atomic(savepoint=locked is None):  # a caller that locked holds the transaction: no savepoint
+    # Queued behind this process's other writers of the section before the transaction (core/writers.py: no
+    # connection held while waiting); a caller that locked is in its transaction already, and passes through.
+    with writers.turn(writers.section(section.pk)), transaction.atomic(savepoint=locked is None):
         smap, checked, current = lock_and_recheck(section, lines, smap, checked, boards, locked)
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
