@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments.sessions.models import Board, Entry, Result, Section
 from tournaments.sessions.selectors.lookups import SectionMap, map_at, section_map
 from tournaments.sessions.services.checking import CheckedLine, LineInput, ResultEntryError, check_batch
-from tournaments.sessions.services.versions import Locked, lock_section_since, map_holds
+from tournaments.sessions.services.versions import Locked, lock_section_status, map_holds
 
 
 def _label(smap: SectionMap, entry_id: int | None) -> str:
@@ -21,12 +21,20 @@ def _label(smap: SectionMap, entry_id: int | None) -> str:
 
 
 def validate(
-    section: Section, lines: Sequence[LineInput], smap: SectionMap, boards: dict[int, Board]
+    section: Section,
+    lines: Sequence[LineInput],
+    smap: SectionMap,
+    boards: dict[int, Board],
+    stored: Iterable[Result] | None = None,
 ) -> list[CheckedLine | None]:
-    """Check every line against the movement and the laws; raise with every message at its field."""
+    """Check every line against the movement and the laws; raise with every message at its field. `stored`: the
+    section's results of (at least) the lines' boards, read by the caller since `smap`; else read here."""
     checked, errors = check_batch(lines, smap, boards, section.session)
     board_ids = {c.board.pk for c in checked if c is not None and c.board is not None}
-    stored = Result.objects.filter(section=section, board_id__in=board_ids).order_by()  # labels: from the map
+    if stored is None:
+        stored = Result.objects.filter(section=section, board_id__in=board_ids).order_by()  # labels: from the map
+    else:
+        stored = [r for r in stored if r.board_id in board_ids]
     for i, found in _taken_errors(lines, checked, smap, stored).items():
         errors.setdefault(i, {}).update(found)
     if errors:
@@ -72,14 +80,15 @@ def lock_and_recheck(
     checked: Sequence[CheckedLine | None],
     boards: dict[int, Board],
     locked: Locked | None,
-) -> tuple[SectionMap, Sequence[CheckedLine | None], list[Result]]:
+) -> tuple[SectionMap, Sequence[CheckedLine | None], list[Result], str]:
     """Under the section's lock (taken here unless `locked` says the caller holds it): the map and the lines as they
-    hold at the locked version, and the stored results of the lines' boards and ids, read FOR UPDATE (or the
-    caller's, read under its lock). Raises ResultEntryError when a write in between made a line wrong."""
+    hold at the locked version, the stored results of the lines' boards and ids, read FOR UPDATE (or the
+    caller's, read under its lock), and the session's status read with the lock ("" if the section is gone).
+    Raises ResultEntryError when a write in between made a line wrong."""
     if locked is None:
-        version, since = lock_section_since(section.pk)
+        version, status, since = lock_section_status(section.pk)
     else:
-        version, since = locked.version, locked.map_since
+        version, status, since = locked.version, locked.status, locked.map_since
     moved = version is not None and smap.version is not None and smap.version != version
     held = not moved or map_holds(smap.since, since)
     if not held:
@@ -103,4 +112,4 @@ def lock_and_recheck(
         taken = _taken_errors(lines, checked, smap, [r for r in current if r.board_id in board_ids])
         if taken:
             raise ResultEntryError(taken, [c for c in checked if c is not None])
-    return smap, checked, current
+    return smap, checked, current, status

@@ -24,8 +24,8 @@ from tournaments.audit.models import AuditEntry
 from tournaments.core import writers
 from tournaments.core.actors import Actor
 from tournaments.core.errors import FINISHED
-from tournaments.core.text import WHY_MAX, check_text
-from tournaments.sessions.models import Result, Section, Session
+from tournaments.core.text import WHY_MAX, check_text, is_digits
+from tournaments.sessions.models import Board, Result, Section, Session
 from tournaments.sessions.selectors.lookups import (
     SectionMap,
     boards_by_number,
@@ -294,6 +294,8 @@ def save_lines_checked(
     smap: SectionMap | None = None,
     checked: Sequence[CheckedLine | None] | None = None,
     locked: Locked | None = None,
+    boards: dict[int, Board] | None = None,
+    stored: Sequence[Result] | None = None,
 ) -> SaveReport:
     """Check and save a batch of lines (a traveller, a pickup slip) in one transaction, never over another's save.
 
@@ -304,25 +306,32 @@ def save_lines_checked(
     `checked`: the lines as checked against `smap` (a table's post, `preview_lines` before its lock): not again.
     `locked`: the caller holds the section's lock already and read the lines' results under it: neither again
     (and no savepoint: a refusal, or a unique-constraint race (IntegrityError), fails the caller's transaction).
+    `boards` (by number) and `stored` (every result of those boards in the section): what the caller's page was
+    made from, read since the map (a write after it moves the version and the lines are checked again under
+    the lock): the lines are checked against them, not read again. The session's status is read with the lock
+    (a finished session is refused there; first, as ever, when the lines are wrong too).
     """
     session = section.session
-    if locked is None or locked.status in ("", Session.Status.FINISHED):  # else read with the lock, not again
-        refuse_if_finished(session, error=FinishedSessionError)
     try:
         why = check_text(why, field="why", max_length=WHY_MAX, label="reason for the change")
-    except ValidationError as exc:
-        raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
-    if checked is None or smap is None:
-        smap = smap or section_map(section)
-        boards = boards_by_number(session.pk, (line.board for line in lines))  # only the boards typed
-        checked = validate(section, lines, smap, boards)
-    else:
-        boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
+        if checked is None or smap is None:
+            smap = smap or section_map(section)
+            boards = _given_or_read(boards, session.pk, lines)
+            checked = validate(section, lines, smap, boards, stored)
+        else:
+            boards = {c.board.number: c.board for c in checked if c is not None and c.board is not None}
+    except (ValidationError, ResultEntryError) as exc:
+        refuse_if_finished(session, error=FinishedSessionError)  # a finished session says so before the rest
+        if isinstance(exc, ValidationError):
+            raise ResultEntryError({0: {"why": " ".join(exc.messages)}}) from None
+        raise
     conflicts: list[Conflict] = []
     # Queued behind this process's other writers of the section before the transaction (core/writers.py: no
     # connection held while waiting); a caller that locked is in its transaction already, and passes through.
     with writers.turn(writers.section(section.pk)), transaction.atomic(savepoint=locked is None):
-        smap, checked, current = lock_and_recheck(section, lines, smap, checked, boards, locked)
+        smap, checked, current, status = lock_and_recheck(section, lines, smap, checked, boards, locked)
+        if status in ("", Session.Status.FINISHED):  # read with the lock: finished (or gone) is refused here
+            refuse_if_finished(session, error=FinishedSessionError)
         by_pk = {r.pk: r for r in current}
         by_slot = {(r.board_id, r.ns_entry_id): r for r in current}
         plan = _plan(lines, checked, by_pk, by_slot, conflicts)
@@ -342,6 +351,14 @@ def save_lines_checked(
             session.status = Session.Status.PLAYING
     saved = [done.get(i, by_pk.get(lines[i].result_id or 0)) for i in range(len(lines))]
     return SaveReport(saved, sorted(conflicts, key=lambda x: x.index))
+
+
+def _given_or_read(boards: dict[int, Board] | None, session_id: int, lines: Sequence[LineInput]) -> dict[int, Board]:
+    """The caller's boards when they hold every board typed, else the typed ones read (a traveller's one board)."""
+    typed = {int(text) for line in lines if is_digits(text := str(line.board).strip())}
+    if boards is not None and typed <= boards.keys():
+        return boards
+    return boards_by_number(session_id, (line.board for line in lines))
 
 
 def save_lines(

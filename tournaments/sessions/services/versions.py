@@ -45,12 +45,6 @@ def lock_section_status(section_id: int) -> tuple[int | None, str, int | None]:
     return next(iter(locked.values_list("version", "session__status", "map_since")), (None, "", None))
 
 
-def lock_section_since(section_id: int) -> tuple[int | None, int | None]:
-    """lock_section, with the section's `map_since` read in the same query: (version, map_since), or (None, None)."""
-    locked = Section.objects.select_for_update().filter(pk=section_id).order_by()
-    return next(iter(locked.values_list("version", "map_since")), (None, None))
-
-
 def map_holds(read_since: int | None, locked_since: int | None) -> bool:
     """Whether a section map read before the lock (its `map_since`) is the map at the locked version: no write
     since it changed the pairs, the players or the movement (every such bump moves `map_since`, see bump)."""

@@ -6,10 +6,8 @@ While typing, the page posts the lines to `preview` and shows each line's score 
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,11 +18,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
 from tournaments.core.text import is_digits
-from tournaments.sessions.forms import ResultLineForm, form_cells, initial_cells, initial_for, shown_of
-from tournaments.sessions.models import Board, Entry, Result, Section, TableRound
+from tournaments.sessions.forms import ResultLineForm, shown_of
+from tournaments.sessions.models import Result, Section
 from tournaments.sessions.selectors.lookups import SectionMap, section_map
 from tournaments.sessions.services.results import (
-    CheckedLine,
     Conflict,
     LineInput,
     ResultEntryError,
@@ -32,103 +29,10 @@ from tournaments.sessions.services.results import (
     save_lines_checked,
 )
 from tournaments.sessions.views.common import get_section, get_session
+from tournaments.sessions.views.entry_lines import Line, PageLines, fresh_lines, page_lines, set_focus
 from tournaments.sessions.views.entry_rows import line_rows
 
 LINE_FIELDS = ("ns", "ew", "contract", "declarer", "tricks", "score", "lead", "revoke")  # errors shown at a field
-
-
-@dataclass
-class Line:
-    """A line of the entry page: its movement row and board, and its form's initial values, the posted data and
-    prefix (initial None when a ruling fixed the score: no form). The form is made when first asked for: a save
-    validates only the lines posted changed, and a page shows unposted lines from their initial values, so most
-    of a traveller's 15 forms (a tenth of its page and of its save, issue 24) are never made."""
-
-    row: TableRound
-    board: int
-    result: Result | None
-    initial: dict[str, Any] | None = None
-    vulnerability: str = ""
-    preview: CheckedLine | None = None
-    focus: bool = False
-    data: Any = None  # the POST when the page was posted
-    prefix: str = ""
-    made: ResultLineForm | None = dataclasses.field(default=None, repr=False)
-
-    @property
-    def editable(self) -> bool:
-        return self.initial is not None
-
-    @property
-    def form(self) -> ResultLineForm | None:
-        if self.made is None and self.initial is not None:
-            self.made = ResultLineForm(self.data, initial=self.initial, prefix=self.prefix)
-        return self.made
-
-    @form.setter
-    def form(self, form: ResultLineForm) -> None:
-        self.made = form
-
-    @property
-    def cells(self) -> dict[str, Any]:
-        """The form's cells as the page shows them (forms.form_cells); read once per line by the template."""
-        if self.initial is None:
-            return {}
-        if self.made is None and self.data is None:  # not posted: its initial values, without making the form
-            return initial_cells(self.prefix, self.initial)
-        form = self.form
-        assert form is not None
-        return form_cells(form)
-
-
-def _seat_label(row_entry: Entry, seat: str) -> str:
-    """The pair number as a director writes it: "3" in its own direction, "3EW" when arrow-switched."""
-    if row_entry.direction and row_entry.direction != seat:
-        return row_entry.label
-    return str(row_entry.number)
-
-
-def _lines(
-    request: HttpRequest | None, section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]
-) -> list[Line]:
-    """The page's lines with their forms: bound to the POST when `request` posted, else as stored."""
-    numbers = sorted({b for _, b in slots})
-    boards = {b.pk: b for b in Board.objects.filter(session_id=section.session_id, number__in=numbers).order_by()}
-    results: dict[tuple[int, int | None, int | None], Result] = {}
-    for r in Result.objects.filter(section=section, board_id__in=list(boards)).order_by():  # unordered: no joins
-        r.board = boards[r.board_id]
-        results[(r.board.number, r.ns_entry_id, r.ew_entry_id)] = r
-    data = request.POST if request is not None and request.method == "POST" else None
-    vul = {b.number: b.get_vulnerability_display() for b in boards.values()}
-    lines: list[Line] = []
-    editable, whist = 0, section.session.is_whist
-    for row, board in slots:
-        result = results.get((board, row.ns_entry_id, row.ew_entry_id))
-        line = Line(row, board, result, None, vul.get(board, ""), data=data)
-        if result is None or result.kind == Result.Kind.PLAYED:
-            assert row.ns_entry is not None and row.ew_entry is not None  # a played row seats both pairs
-            ns, ew = _seat_label(row.ns_entry, "NS"), _seat_label(row.ew_entry, "EW")
-            line.initial = initial_for(result, board, ns, ew, whist=whist)
-            line.prefix = f"line-{editable}"  # line-0, line-1 ... so Tab walks along a line and then down
-            editable += 1
-        lines.append(line)
-    if data is None:  # a posted page sets its focus only when it is shown again (validating every form to find it)
-        _set_focus(lines)
-    return lines
-
-
-def _set_focus(lines: list[Line]) -> None:
-    """The cursor starts on the first line with an error, else on the first line still to type."""
-    editable = [line for line in lines if line.editable]
-    target = next((line for line in editable if line.data is not None and line.form and line.form.errors), None)
-    target = target or next((line for line in editable if line.result is None), None) or next(iter(editable), None)
-    if target is not None:
-        target.focus = True
-
-
-def _fresh(section: Section, smap: SectionMap, slots: list[tuple[TableRound, int]]) -> list[Line]:
-    """The page's lines as they are stored now (after a save that met conflicts)."""
-    return _lines(None, section, smap, slots)
 
 
 def layout_of(lines: list[Line]) -> str:
@@ -214,7 +118,7 @@ def _layout_changed(request: HttpRequest, lines: list[Line], editable: list[Line
     )
     for line in editable:
         line.form = ResultLineForm(None, initial=line.initial, prefix=line.prefix)
-    _set_focus(lines)
+    set_focus(lines)
 
 
 def _refused(
@@ -237,7 +141,7 @@ def _refused(
             form.add_error(field if field in LINE_FIELDS else None, message)
     for line, checked in zip(editable, preview_lines(section, typed, smap=smap), strict=True):
         line.preview = checked
-    _set_focus(lines)
+    set_focus(lines)
     messages.error(
         request,
         ngettext(
@@ -302,12 +206,13 @@ def _handle(
     touched = [line for line in editable if only or not _posted_as_shown(line, fixed_pairs=fixed_pairs)]
     if not all(line.form.is_valid() for line in touched if line.form is not None):
         # Over-long text: a line with a field dropped must not look blank (that would remove its result).
-        _set_focus(lines)
+        set_focus(lines)
         messages.error(request, gettext("Nothing saved: some fields are too long (marked below)."))
         return None, []
     typed = _inputs(touched, fixed_pairs=fixed_pairs)
     todo = [(line, t) for line, t in zip(touched, typed, strict=True) if only or not _untouched(line, t)]
     inputs = [t for _line, t in todo]
+    read = lines if isinstance(lines, PageLines) else None  # the boards and results the page was made from
     try:
         report = save_lines_checked(
             actor=request.user,
@@ -316,6 +221,8 @@ def _handle(
             why=request.POST.get("why", ""),
             all_or_nothing=request.POST.get("on_conflict") == "none",
             smap=smap,
+            boards=read.boards if read is not None else None,
+            stored=read.stored if read is not None else None,
         )
     except ResultEntryError as exc:
         every = _inputs(editable, fixed_pairs=fixed_pairs)  # every line previewed, not only the touched ones
@@ -357,7 +264,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
     rows = smap.played_rows(board)
     if not rows:
         raise Http404(f"Board {board} is not played in section {letter}.")
-    lines = _lines(request, section, smap, [(row, board) for row in rows])
+    lines = page_lines(request, section, smap, [(row, board) for row in rows])
     numbers = smap.board_numbers()
     later = [n for n in numbers if n > board]
     next_url = (
@@ -377,7 +284,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
     if response is not None:
         return response
     if conflicts:  # show the lines as they are now, with the refused ones beside them
-        lines = _fresh(section, smap, [(row, board) for row in rows])
+        lines = fresh_lines(section, smap, [(row, board) for row in rows])
     earlier = [n for n in numbers if n < board]
     return render(
         request,
@@ -389,7 +296,7 @@ def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> H
             "mode": "traveller",
             "rows": line_rows(lines, session_id=pk, letter=section.letter, traveller=True, whist=session.is_whist),
             "title": gettext("Traveller: board %(board)s") % {"board": board},
-            "board": smap.section.session.boards.get(number=board),
+            "board": lines.boards.get(board) or session.boards.get(number=board),  # read with the lines
             "prev_url": reverse("traveller_entry", args=[pk, letter, earlier[-1]]) if earlier else "",
             "next_url": next_url if later else "",
             "preview_url": reverse("traveller_preview", args=[pk, letter, board]),
@@ -425,7 +332,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
     row = smap.row(round_number, table)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         raise Http404(f"Nobody plays at table {table} in round {round_number}.")
-    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    lines = page_lines(request, section, smap, [(row, int(b)) for b in row.boards])
     following = [r for r in smap.rows if (r.round, r.table) > (round_number, table) and r.ns_entry_id and r.ew_entry_id]
     next_url = (
         reverse("pickup_entry", args=[pk, letter, following[0].round, following[0].table])
@@ -444,7 +351,7 @@ def pickup_entry(request: HttpRequest, pk: int, letter: str, round_number: int, 
     if response is not None:
         return response
     if conflicts:
-        lines = _fresh(section, smap, [(row, int(b)) for b in row.boards])
+        lines = fresh_lines(section, smap, [(row, int(b)) for b in row.boards])
     return render(
         request,
         "sessions/enter_lines.html",
@@ -478,7 +385,7 @@ def traveller_preview(request: HttpRequest, pk: int, letter: str, board: int) ->
     session = get_session(pk)
     section = get_section(session, letter)
     smap = section_map(section, shared=True)  # read only, as traveller_entry
-    lines = _lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
+    lines = page_lines(request, section, smap, [(row, board) for row in smap.played_rows(board)])
     return _preview(request, section, smap, lines, fixed_pairs=False)
 
 
@@ -491,5 +398,5 @@ def pickup_preview(request: HttpRequest, pk: int, letter: str, round_number: int
     row = smap.row(round_number, table)
     if row is None or row.ns_entry is None or row.ew_entry is None:
         raise Http404("No such table this round.")
-    lines = _lines(request, section, smap, [(row, int(b)) for b in row.boards])
+    lines = page_lines(request, section, smap, [(row, int(b)) for b in row.boards])
     return _preview(request, section, smap, lines, fixed_pairs=True)

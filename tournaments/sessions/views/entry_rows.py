@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 if TYPE_CHECKING:
-    from tournaments.sessions.views.entry import Line
+    from tournaments.sessions.views.entry_lines import Line
 
 
 def _out(value: Any) -> str:
