@@ -23,6 +23,7 @@ from tournaments.sessions.models import Result
 from tournaments.sessions.selectors.scores import score_section
 from tournaments.sessions.selectors.visibility import sight_for_table
 from tournaments.tableside import hands, letters, poll_tags, services, signins, standing
+from tournaments.tableside.kept_states import keep_state, kept_state
 from tournaments.tableside.models import TableLink
 from tournaments.tableside.state import table_state
 from tournaments.teams import tables as rooms
@@ -211,11 +212,16 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     round timer and the director's settings. 304 when `If-None-Match` holds the ETag of the last answer and
     the owner's version has not moved since (every write to it bumps it), or, for a session's table, no write
     since touched this table (another table's result: tableside/poll_tags.py): a poll then costs one narrow
-    query and one read of the shared cache."""
+    query and one read of the shared cache. Without it, a session table's state kept at its ETag is served
+    (tableside/kept_states.py), its clock as it reads now."""
     asked = request.headers.get("If-None-Match")
-    live = poll_tags.live_version(token, address=client_address(request)) if asked else None
+    live = poll_tags.live_version(token, address=client_address(request))
     if live is not None and (tag := poll_tags.still_good(asked, live)) is not None:
         return _not_modified(tag)
+    if live is not None and live.section_id is not None and (kept := kept_state(live.pk, live.version)) is not None:
+        response["ETag"] = poll_tags.etag(live.pk, live.version, scores=kept[1])  # the state kept at this ETag
+        response["Cache-Control"] = "no-store"
+        return kept[0]
     try:
         link = services.open_link(token, address=client_address(request))
     except services.LinkRefused as exc:
@@ -236,6 +242,7 @@ def table(request: HttpRequest, token: str, response: HttpResponse) -> Any:
     body["sign_in"] = signins.sign_in_json(link.table_section, link.table, wanted)
     scores = bool(body["settings"]["running_percentage"] or body["settings"]["ranking_after_round"])
     response["ETag"] = poll_tags.etag(link.pk, version, scores=scores)
+    keep_state(link.pk, version, body, scores, link.table_section.session_id)
     return body
 
 

@@ -6,18 +6,21 @@ from django.conf import settings as django_settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.siteurl import reach_warning
 from tournaments.core.access import Perm, public, requires
+from tournaments.core.bodies import kept_body, with_moving_part
 from tournaments.core.errors import status_of
 from tournaments.core.limits import client_address
 from tournaments.core.links import qr_svg
 from tournaments.sessions.models import Session
 from tournaments.tableside import panel_rows, screenlinks, selectors, services, signins
-from tournaments.tableside.models import DirectorCall, SignIn, TableLink
-from tournaments.tableside.polls import polled
+from tournaments.tableside.models import DirectorCall, RoundTimer, SignIn, TableLink
+from tournaments.tableside.polls import clock_state, polled
 
 
 def _whole(text: str) -> int | None:
@@ -80,22 +83,34 @@ def _panel_context(request: HttpRequest, session: Session) -> dict[str, object]:
         "session": session,
         "sections": sections,
         "timer": timer,
-        "remaining": timer.remaining(),
+        "clock": _clock(timer),
         "calls": selectors.open_calls(session),
         "disputes": selectors.disputes(session),
         "reach_warning": reach_warning(django_settings.SITE_URL),
     }
 
 
+def _clock(timer: RoundTimer) -> SafeString:
+    """The panel's round clock as it reads now (seconds left): the one part of the panel that moves with time."""
+    return mark_safe(render_to_string("tableside/_panel_clock.html", {"timer": timer, "remaining": timer.remaining()}))
+
+
 @requires(Perm.DIRECT)
 @polled
 def live_panel(request: HttpRequest, pk: int) -> HttpResponse:
-    """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links."""
-    session = get_object_or_404(Session, pk=pk)
-    context = _panel_context(request, session)
-    if getattr(request, "htmx", False):
-        return render(request, "tableside/_panel.html", context)
-    return render(request, "tableside/panel.html", context | _screen_context(session))
+    """The director's live panel: tables by rounds (in, missing, disputed), calls, the round clock, the links.
+    A poll's fragment is kept per ETag and browser (core/bodies.py), its clock rendered afresh each time."""
+    state = clock_state(request, pk) if getattr(request, "htmx", False) else None
+    if state is None:
+        session = get_object_or_404(Session, pk=pk)
+        return render(request, "tableside/panel.html", _panel_context(request, session) | _screen_context(session))
+    tag, timer = state
+
+    def build() -> HttpResponse:
+        context = _panel_context(request, get_object_or_404(Session, pk=pk))
+        return with_moving_part(render(request, "tableside/_panel.html", context), str(context["clock"]))
+
+    return kept_body(request, "tableside.live_panel", tag, build, fresh=lambda: _clock(timer))
 
 
 def _screen_context(session: Session) -> dict[str, object]:
