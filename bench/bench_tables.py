@@ -8,10 +8,7 @@ table links) in a throw-away database and serves it:
 - ``pg-gunicorn``: PostgreSQL (a new database ``$BENCH_PG_DB``, default `bd_bench_tables_<pid>`, dropped at the end, on
   ``$BENCH_PG_URL``, default ``postgres://postgres@127.0.0.1:5432``) behind gunicorn --preload, 4 worker processes x 8
   threads, DEBUG off (with ``CACHE_URL=redis://...`` in the environment the processes share Redis as their cache);
-- ``laptop``: the embedded default of ``make run``: SQLite and the web server ``manage.py start`` runs (``serve``:
-  Django's threaded server keeping its database connections).
-
-``$BENCH_SERVER_LOG`` names a file for the server's request log (one line a request, with its status).
+- ``laptop``: the embedded default of ``make run``: SQLite and Django's threaded development server.
 
 Then locust (bench/locust_tables.py, headless, on the same 2-core machine) plays one phone per table: a poll of
 ``GET /api/table/<token>/`` every 5 s for the whole run (with the last answer's ETag, as the table page asks: 304
@@ -43,9 +40,6 @@ sys.path.insert(0, str(ROOT))
 from bench.pgdb import fresh_database  # noqa: E402  (one database per run)
 
 GOAL_POST_MS, GOAL_POLL_MS = 150.0, 50.0
-# The laptop's server as `manage.py start` runs it (`serve`: connections kept between requests); `runserver` in a
-# tree from before it, so that this script can time an older tree the same way.
-_LAPTOP_SERVER = "serve" if (ROOT / "tournaments/core/management/commands/serve.py").exists() else "runserver"
 
 
 def _django(database_url: str, workdir: str) -> None:
@@ -140,13 +134,12 @@ def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float
     env["BENCH_POST_WINDOW"] = str(max(5, min(60, args.run_time - 15)))  # every post lands inside the run
     port = _free_port()
     if setup == "laptop":
-        server_cmd = [sys.executable, "manage.py", _LAPTOP_SERVER, f"127.0.0.1:{port}", "--noreload"]
+        server_cmd = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
         env["DEBUG"] = "1"  # as `make run` has it: the development server serves the static files
     else:
         server_cmd = [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}"]
         server_cmd += ["-w", "4", "--threads", "8", *([] if args.no_preload else ["--preload"])]
-    log = open(os.environ.get("BENCH_SERVER_LOG") or os.devnull, "w", encoding="utf-8")  # noqa: SIM115
-    server = subprocess.Popen(server_cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    server = subprocess.Popen(server_cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -166,7 +159,6 @@ def run(setup: str, args: argparse.Namespace) -> tuple[dict[str, dict[str, float
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
-        log.close()
     stats: dict[str, dict[str, float]] = {}
     with open(f"{workdir}/locust_stats.csv", encoding="utf-8") as f:
         for row in csv.DictReader(f):

@@ -49,10 +49,10 @@ def _worker_command() -> list[str]:
 
 
 def _web_command(host: str, port: str) -> list[str]:
-    """Django's threaded server keeping its database connections (`serve`); migrate ran the system checks already."""
+    """Django's server; migrate ran the system checks already, so it skips them."""
     # The server's banner and the worker's shutdown chatter (both on stdout) would repeat what the command says,
     # so only their stderr (errors, the request log) is shown.
-    return [sys.executable, "manage.py", "serve", f"{host}:{port}", "--noreload", "--skip-checks"]
+    return [sys.executable, "manage.py", "runserver", f"{host}:{port}", "--noreload", "--skip-checks"]
 
 
 class Command(BaseCommand):
