@@ -17,6 +17,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.core.access import Perm, requires
+from tournaments.core.bodies import kept_body
 from tournaments.core.text import is_digits
 from tournaments.sessions.forms import ResultLineForm, shown_of
 from tournaments.sessions.models import Result, Section
@@ -31,6 +32,7 @@ from tournaments.sessions.services.results import (
 from tournaments.sessions.views.common import get_section, get_session
 from tournaments.sessions.views.entry_lines import Line, PageLines, fresh_lines, page_lines, set_focus
 from tournaments.sessions.views.entry_rows import line_rows
+from tournaments.sessions.views.live import session_etag
 
 LINE_FIELDS = ("ns", "ew", "contract", "declarer", "tricks", "score", "lead", "revoke")  # errors shown at a field
 
@@ -257,7 +259,19 @@ def traveller_index(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
 
 @requires(Perm.ENTER_RESULTS)
 def traveller_entry(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
-    """One board's traveller: a line per round in the movement's order, pairs pre-filled."""
+    """One board's traveller: a line per round in the movement's order, pairs pre-filled. A GET is served from
+    the body kept for the session's ETag and this browser (core/bodies.py: its own CSRF token, never with a
+    message waiting); every write bumps a section's version, so a save is followed by a fresh build."""
+    tag = session_etag(request, pk) if request.method == "GET" else None
+    if tag is None:
+        return _traveller_page(request, pk, letter, board)
+    return kept_body(request, TRAVELLER_BODY, tag, lambda: _traveller_page(request, pk, letter, board))
+
+
+TRAVELLER_BODY = "sessions.traveller_entry"
+
+
+def _traveller_page(request: HttpRequest, pk: int, letter: str, board: int) -> HttpResponse:
     session = get_session(pk)
     section = get_section(session, letter)
     smap = section_map(section, shared=True)  # read only: labels, rows, entries (no players' names)
