@@ -61,3 +61,20 @@ def test_a_304_of_the_live_panel_and_the_screen_still_needs_the_director(directo
         assert director_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **hx).status_code == 304
         anonymous = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"], **hx)
         assert anonymous.status_code == 302  # to the login, never a 304
+
+
+def test_a_table_link_is_read_by_its_token_as_the_orm_reads_it_and_only_in_its_club(section):
+    from tournaments.tableside import services as tableside
+    from tournaments.tableside.poll_tags import _by_token, live_version
+
+    link = tableside.issue_links(section)[0]
+    live = live_version(link.token)
+    assert live is not None and live.pk == link.pk and live.section_id == section.pk
+    assert compiled.first_row(type(link), "test-token", _by_token, link.token) == tuple(_by_token(link.token)[0])
+    assert live_version(link.token[:-1] + ("x" if link.token[-1] != "x" else "y")) is None
+    club = Event.objects.get(pk=section.session.event_id).tenant_id
+    other = Club.objects.create(slug="other", name="Other club")
+    with using_club(club):
+        assert live_version(link.token) == live
+    with using_club(other.pk):
+        assert live_version(link.token) is None
