@@ -11,10 +11,12 @@ open_link's, worded there.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from django.db.models import QuerySet
 from django.utils import translation
 
+from tournaments.core.compiled import first_row
 from tournaments.core.lifecycle import FINISHED
 from tournaments.core.limits import TOKEN_GUESSES
 from tournaments.sessions.services.touches import untouched
@@ -48,13 +50,16 @@ class Live(NamedTuple):
     table: int
 
 
+def _by_token(token: str) -> QuerySet[TableLink, tuple[Any, ...]]:
+    return TableLink.objects.filter(token=token).order_by().values_list(*_COLUMNS)[:1]
+
+
 def live_version(token: str, *, address: str = "") -> Live | None:
     """The link id and owner's version (see Live) of a live link with this token, or None (see above; also when
     `address` has tried too many unknown tokens, which open_link refuses whatever the token)."""
     if address and TOKEN_GUESSES.reached(address):
         return None
-    found = TableLink.objects.filter(token=token[:32]).order_by().values_list(*_COLUMNS)[:1]
-    row = next(iter(found), None)
+    row = first_row(TableLink, "live_version", _by_token, token[:32])  # its SQL compiled once (core/compiled.py)
     if row is None or row[1] is not None:
         return None
     pk, party_id, match_id = row[0], row[2], row[6]

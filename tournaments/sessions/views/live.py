@@ -11,31 +11,26 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.views.decorators.http import condition
 
 from tournaments.core.bodies import kept_body
+from tournaments.core.compiled import first_row
 from tournaments.sessions.models import Session
 
 
 def session_state(request: HttpRequest, pk: int, *extra: str) -> tuple[str, tuple[Any, ...]] | None:
     """The session's ETag (its sections' version sum, status, the reader, the page asked for) and the `extra`
-    values named (e.g. a related row's columns a poll needs), read in one query; None if there is no such
-    session in the current club (the view answers 404). Kept on the request: a view that keeps its body per
-    ETag (core/bodies.py) reads it again without a query."""
+    values named (e.g. a related row's columns a poll needs), read in one query (its SQL compiled once per
+    process: core/compiled.py); None if there is no such session in the current club (the view answers 404).
+    Kept on the request: a view that keeps its body per ETag (core/bodies.py) reads it again without a query."""
     memo = getattr(request, "_session_state", None)
     if memo is not None and memo[0] == (pk, extra):
         return memo[1]  # type: ignore[no-any-return]
-    found = (
-        Session.objects.filter(pk=pk)
-        .order_by()
-        .annotate(versions=Sum("sections__version"))
-        .values_list("status", "versions", *extra)[:1]
-    )
-    row = next(iter(found), None)
+    row = first_row(Session, ("session_state", extra), lambda row_id: _state_query(row_id, extra), pk)
     state = None
     if row is not None:
         status, versions = row[0], row[1]
@@ -45,6 +40,15 @@ def session_state(request: HttpRequest, pk: int, *extra: str) -> tuple[str, tupl
         state = hashlib.sha256(raw.encode()).hexdigest()[:32], tuple(row[2:])
     request._session_state = ((pk, extra), state)  # type: ignore[attr-defined]
     return state
+
+
+def _state_query(pk: int, extra: tuple[str, ...]) -> QuerySet[Any]:
+    return (
+        Session.objects.filter(pk=pk)
+        .order_by()
+        .annotate(versions=Sum("sections__version"))
+        .values_list("status", "versions", *extra)[:1]
+    )
 
 
 def session_etag(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | None:
