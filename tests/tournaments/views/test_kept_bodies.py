@@ -2,7 +2,6 @@
 never stale after a write, never another reader's or another browser's, never hiding a message, and the live
 panel's clock always as it reads now."""
 
-import re
 from datetime import timedelta
 
 import pytest
@@ -10,12 +9,12 @@ from django.contrib.messages import constants
 from django.contrib.messages.storage.fallback import FallbackStorage
 from django.db import connection
 from django.http import HttpResponse
-from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.tournaments.reports.factories import make_session
+from tests.tournaments.views.browsers import csrf_secret_of, signed_in_browser
 from tournaments.core.access import Role
 from tournaments.core.bodies import body_key, kept_body
 from tournaments.sessions.models import Result, Session
@@ -34,22 +33,9 @@ def session(director):
     return made
 
 
-def _browser(user) -> Client:
-    browser = Client()
-    browser.force_login(user)
-    browser.get("/")  # the CSRF cookie, as a browser has it after its first page
-    return browser
-
-
-def _csrf_secret_of(page: str) -> str:
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-    assert token is not None
-    return _unmask_cipher_token(token[1])
-
-
 @pytest.mark.parametrize("page", ["standings/", "travellers/?board=1", "scorecards/"])
 def test_the_page_is_served_again_without_building_and_rebuilt_after_a_write(director, session, page):
-    browser, url = _browser(director), f"/sessions/{session.pk}/{page}"
+    browser, url = signed_in_browser(director), f"/sessions/{session.pk}/{page}"
     first = browser.get(url)
     with CaptureQueriesContext(connection) as queries:
         again = browser.get(url)
@@ -65,21 +51,21 @@ def test_the_page_is_served_again_without_building_and_rebuilt_after_a_write(dir
 
 def test_another_reader_never_gets_the_kept_body(director, session, role_user):
     url = f"/sessions/{session.pk}/standings/"
-    _browser(director).get(url)
+    signed_in_browser(director).get(url)
     scorer = role_user(Role.SCORER.value)
-    page = _browser(scorer).get(url).content.decode()
+    page = signed_in_browser(scorer).get(url).content.decode()
     assert "scorer-login" in page and "Log out director" not in page
     assert "session-handicaps" not in page  # the director's link, which a scorer's page does not have
 
 
 def test_each_browser_gets_its_own_csrf_token(director, session):
     url = f"/sessions/{session.pk}/standings/"
-    one, two = _browser(director), _browser(director)
+    one, two = signed_in_browser(director), signed_in_browser(director)
     assert one.cookies["csrftoken"].value != two.cookies["csrftoken"].value
     one.get(url)
     for browser in (one, two):
         page = browser.get(url).content.decode()
-        assert _csrf_secret_of(page) == browser.cookies["csrftoken"].value
+        assert csrf_secret_of(page) == browser.cookies["csrftoken"].value
 
 
 def test_a_browser_without_a_csrf_cookie_is_neither_served_nor_kept(director, session):
@@ -108,7 +94,7 @@ def test_the_panel_poll_is_kept_with_its_clock_read_afresh_and_rebuilt_after_a_c
     section = session.sections.get()
     link = services.issue_links(section)[0]
     services.timer_action(session=session, action="start")
-    browser, url = _browser(director), f"/live/{session.pk}/"
+    browser, url = signed_in_browser(director), f"/live/{session.pk}/"
     first = browser.get(url, HTTP_HX_REQUEST="true")
     assert first.status_code == 200 and "s left" in first.content.decode()
     # The clock moves by itself (no write): a kept body must show it as it reads now.

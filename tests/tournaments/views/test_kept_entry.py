@@ -6,11 +6,10 @@ import re
 
 import pytest
 from django.db import connection
-from django.middleware.csrf import _unmask_cipher_token
-from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.services.factories import make_session, section_a
+from tests.tournaments.views.browsers import csrf_secret_of, signed_in_browser
 from tournaments.core.access import Role
 from tournaments.sessions.models import Result
 from tournaments.sessions.services.results import record_result
@@ -28,21 +27,8 @@ def _url(section, board=1):
     return f"/sessions/{section.session_id}/A/traveller/{board}/"
 
 
-def _browser(user) -> Client:
-    browser = Client()
-    browser.force_login(user)
-    browser.get("/")  # the CSRF cookie, as a browser has it after its first page
-    return browser
-
-
-def _csrf_secret_of(page: str) -> str:
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-    assert token is not None
-    return _unmask_cipher_token(token[1])
-
-
 def test_the_page_is_served_again_without_building_and_rebuilt_after_a_save(director, section):
-    browser = _browser(director)
+    browser = signed_in_browser(director)
     first = browser.get(_url(section))
     assert first.status_code == 200 and first.context is not None  # built
     with CaptureQueriesContext(connection) as queries:
@@ -55,7 +41,7 @@ def test_the_page_is_served_again_without_building_and_rebuilt_after_a_save(dire
 
 
 def test_a_save_through_the_page_shows_its_message_and_then_the_saved_lines(director, section):
-    browser = _browser(director)
+    browser = signed_in_browser(director)
     browser.get(_url(section, 2))  # kept: the next board's page before the save
     page = browser.get(_url(section)).content.decode()
     ns = re.search(r'name="line-0-ns"[^>]*value="([^"]*)"', page)
@@ -72,11 +58,11 @@ def test_a_save_through_the_page_shows_its_message_and_then_the_saved_lines(dire
 
 
 def test_each_browser_gets_its_own_csrf_token_and_another_reader_never_the_kept_body(director, section, role_user):
-    one, two = _browser(director), _browser(director)
+    one, two = signed_in_browser(director), signed_in_browser(director)
     one.get(_url(section))
     for browser in (one, two, one):
         page = browser.get(_url(section)).content.decode()
-        assert _csrf_secret_of(page) == browser.cookies["csrftoken"].value
-    scorer = _browser(role_user(Role.SCORER.value))
+        assert csrf_secret_of(page) == browser.cookies["csrftoken"].value
+    scorer = signed_in_browser(role_user(Role.SCORER.value))
     page = scorer.get(_url(section)).content.decode()
     assert "scorer-login" in page and "Log out director" not in page
